@@ -1,0 +1,13 @@
+#!/bin/sh
+# Load the schema and every data file into an in-memory database with foreign
+# keys on, and report any violation.  Used while editing the data by hand;
+# the build does the same through dlrig-mkcatalog.
+set -eu
+cd "$(dirname "$0")"
+files="schema.sql"
+for f in $(grep -v "^#" data/ORDER); do files="$files data/$f"; done
+{ echo "PRAGMA foreign_keys=ON;"; for f in $files; do echo ".print -- $f"; cat "$f"; done
+  echo "PRAGMA foreign_key_check;"
+  echo "SELECT category, count(*) FROM part GROUP BY category;"
+  echo "SELECT 'duplicate id: ' || id FROM part GROUP BY id HAVING count(*) > 1;"
+} | sqlite3 -bail :memory:

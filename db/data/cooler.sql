@@ -1,0 +1,44 @@
+-- cooler data: CPU coolers for the sockets in the cpu table.
+-- Noctua publishes no watt ratings (it uses its NSPR index), so tdp_rating_w is
+-- NULL for Noctua models. Figures no source read here confirms are NULL and
+-- the note says so. See db/sources/cpu-cooler.md.
+
+INSERT INTO source (id, title, url, note) VALUES
+('cooler-noctua-nspr', 'Noctua Standardised Performance Rating (NSPR) and compatibility classification for CPU coolers', 'https://noctua.at/en/noctua-standardised-performance-rating', 'Noctua rates coolers with NSPR instead of TDP figures, which it calls misleading.'),
+('cooler-noctua-d15g2', 'Noctua: Die verschiedenen Versionen des NH-D15 G2 erklärt', 'https://noctua.at/de/nh-d15-g2-versions-explained.html', 'NH-D15 G2 standard, LBC and HBC versions, tuned for Intel LGA1700 and AMD AM5.'),
+('cooler-arrowlake-cooler-compat', 'Intel Core Ultra 9 285K leak: LGA1851 keeps LGA1700 cooler compatibility', 'https://informatica-sinlimites-ii.blogspot.com/2024/07/intel-core-ultra-9-285k-la-nueva-cpu.html', 'Coolers for LGA1700 are compatible with LGA1851.'),
+('cooler-svethardware-am5', 'SvetHardware: all Noctua CPU coolers suit AM5 except one', 'https://www.svethardware.cz/vsechny-procesorove-chladice-noctua-jsou-uz-vhodne-pro-am5-az-na-jediny/57438', 'NH-U12A and Noctua coolers bought since 2019 fit AM5 (NH-L9a-AM4 excepted).'),
+('cooler-tomshw-noctua-lga1700', 'Tom''s Hardware: Noctua confirms Intel Alder Lake (LGA1700) CPU support', 'https://www.tomshardware.com/news/noctua-lga1700-cooler-compatibility', 'NH-U12A usable on LGA1700 via an upgrade kit.'),
+('cooler-guru3d-dx4677', 'Guru3D: Noctua NH-U14S DX-4677 cooler efficiently cools 56-core Xeon at 700 W', 'https://www.guru3d.com/publish/comments/noctua-nh-u14s-dx-4677-cooler-efficiently-cools-56-core-xeon-at-700-watts/', 'NH-U14S DX-4677 for LGA4677, shown on a Xeon w9-3495X.'),
+('cooler-newegg-buildlog-2026', 'Public workstation build log (GitHub markdown) itemising Newegg receipts of 2026-04-12', NULL, 'Noctua NH-U14S TR5-SP6 bought at 150.99 USD for a Threadripper PRO 7975WX on WRX90. Repository URL not recorded by the lookup tool.'),
+('cooler-str5-guide', 'Threadripper sTR5 build guide (public GitHub markdown, Italian)', NULL, 'For sTR5: air Noctua NH-U14S TR5-SP6; AIO SilverStone XE360-TR5 and Arctic Liquid Freezer for TR5, with full-coverage cold plates.'),
+('cooler-unconfirmed', 'No source retrieved for these figures', NULL, 'Rows pointing here carry figures not found in the material available when the catalog was compiled; sockets hold the commonly published compatibility and the note says so.');
+
+INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm, radiator_mm, sockets, tdp_rating_w) VALUES
+('noctua-nh-u14s-tr5-sp6', 'noctua', 'NH-U14S TR5-SP6', 150.99, '2026-04', NULL, 'cooler-newegg-buildlog-2026',
+ 'Street price from a 2026-04 Newegg receipt; used on sTR5 (WRX90) per the build log and the sTR5 guide. SP6 is not a catalog socket; SP5 fit (same mounting) not confirmed in sources read. Height not found (NULL). No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'sTR5,SP5', NULL),
+('noctua-nh-u14s-tr4-sp3', 'noctua', 'NH-U14S TR4-SP3', NULL, NULL, NULL, 'cooler-unconfirmed',
+ 'UNCONFIRMED: sockets are the commonly published TR4/SP3-family fit (sTRX4 and sWRX8 share the TR4 mounting); height, price not found. No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'sTRX4,sWRX8', NULL),
+('noctua-nh-d15-g2', 'noctua', 'NH-D15 G2', NULL, NULL, NULL, 'cooler-noctua-d15g2',
+ 'AM5 and LGA1700 per Noctua''s version guide (LBC/HBC variants tune base convexity per platform); LGA1851 via LGA1700 cooler compatibility. Height and price not found (NULL). No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('noctua-nh-d15', 'noctua', 'NH-D15', NULL, NULL, NULL, 'cooler-svethardware-am5',
+ 'AM5 per SvetHardware (Noctua coolers since 2019 fit AM5); LGA1700 via Noctua mounting kit (Tom''s Hardware notes some ASUS Z690 boards clash); LGA1851 via LGA1700 compatibility. Height and price not found. No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('noctua-nh-u12a', 'noctua', 'NH-U12A', NULL, NULL, NULL, 'cooler-svethardware-am5',
+ 'AM5 per SvetHardware; LGA1700 via upgrade kit per Tom''s Hardware; LGA1851 via LGA1700 compatibility. Height and price not found. No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('noctua-nh-u14s-dx-4677', 'noctua', 'NH-U14S DX-4677', NULL, NULL, NULL, 'cooler-guru3d-dx4677',
+ 'LGA4677 per Guru3D (cooling a Xeon w9-3495X at up to 700 W in Noctua''s demonstration; not a rating). Height and price not found. No TDP rating: Noctua uses NSPR.',
+ 'air', NULL, NULL, 'LGA4677', NULL),
+('arctic-freezer-4u-m', 'arctic', 'Freezer 4U-M', NULL, NULL, NULL, 'cooler-unconfirmed',
+ 'UNCONFIRMED: socket list is the commonly published compatibility (AMD SP5/sTR5/sWRX8/sTRX4, Intel LGA4677/LGA4189), not found in sources read; 4U server-height tower. Height, TDP rating and price NULL.',
+ 'air', NULL, NULL, 'SP5,sTR5,sWRX8,sTRX4,LGA4677,LGA4189', NULL),
+('silverstone-xe360-tr5', 'silverstone', 'XE360-TR5', NULL, NULL, NULL, 'cooler-str5-guide',
+ '360 mm AIO for sTR5 with full-coverage cold plate per the sTR5 build guide. TDP rating and price not found.',
+ 'aio', NULL, 360, 'sTR5', NULL),
+('arctic-liquid-freezer-iii-360', 'arctic', 'Liquid Freezer III 360', NULL, NULL, NULL, 'cooler-unconfirmed',
+ 'UNCONFIRMED: 360 mm radiator (model name) and AM5/LGA1700/LGA1851 fit are the commonly published values, not found in sources read. TDP rating and price NULL.',
+ 'aio', NULL, 360, 'AM5,LGA1700,LGA1851', NULL);

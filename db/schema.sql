@@ -1,0 +1,377 @@
+-- dlrig parts catalog schema.
+--
+-- One table per part category; the common columns come first in each
+-- (id, vendor, name, price_usd, price_date, year, source, note) and the view
+-- `part` unions them.  Every figure must come from a source listed in the
+-- `source` table (and described in db/SOURCES.md); an unknown figure is NULL,
+-- never a guess.  Schema version lives in PRAGMA user_version (set by the
+-- catalog compiler from DLRIG_SCHEMA_VERSION in include/dlrig/catalog.h).
+--
+-- Conventions for the data files in db/data/*.sql:
+--   * ids are lowercase slugs: vendor-model[-variant], [a-z0-9-] only;
+--   * booleans are 0/1 integers;
+--   * money in US dollars (REAL), dates as 'YYYY-MM';
+--   * price_usd is a current street (or list) price observed on price_date.
+
+CREATE TABLE source (
+  id      TEXT PRIMARY KEY,          -- short key, e.g. 'nvidia-ada-ws-datasheet'
+  title   TEXT NOT NULL,
+  url     TEXT,                      -- where the figures were read
+  note    TEXT
+) STRICT;
+
+-- Architectures: what a GPU generation can do, read by the rules and the perf model.
+CREATE TABLE architecture (
+  id           TEXT PRIMARY KEY,     -- 'maxwell','pascal','volta','turing','ampere','ada','hopper','blackwell','rdna3','cdna2'
+  vendor       TEXT NOT NULL,        -- 'nvidia' | 'amd'
+  name         TEXT NOT NULL,
+  year         INTEGER NOT NULL,
+  platform     TEXT NOT NULL CHECK (platform IN ('cuda','rocm')),
+  tensor_cores INTEGER NOT NULL,     -- 1 if the architecture has matrix/tensor units
+  tf32         INTEGER NOT NULL,
+  bf16         INTEGER NOT NULL,
+  fp8          INTEGER NOT NULL,
+  fp4          INTEGER NOT NULL,
+  source       TEXT NOT NULL REFERENCES source(id),
+  note         TEXT
+) STRICT;
+
+CREATE TABLE gpu (
+  id                 TEXT PRIMARY KEY,
+  vendor             TEXT NOT NULL,
+  name               TEXT NOT NULL,
+  price_usd          REAL,           -- street price observed on price_date
+  price_date         TEXT,
+  year               INTEGER,        -- launch year
+  source             TEXT NOT NULL REFERENCES source(id),
+  note               TEXT,           -- e.g. where a seed figure differs from the spec sheet
+  architecture       TEXT NOT NULL REFERENCES architecture(id),
+  segment            TEXT NOT NULL CHECK (segment IN ('consumer','workstation','datacenter')),
+  launch_price_usd   REAL,
+  vram_gb            REAL NOT NULL,
+  memory_type        TEXT,           -- 'GDDR6','GDDR6X','GDDR7','HBM2','HBM2e','HBM3','HBM3e','GDDR5','GDDR5X'
+  bandwidth_gbs      REAL NOT NULL,
+  fp32_tflops        REAL NOT NULL,  -- peak (boost) non-tensor FP32
+  fp16_tensor_tflops REAL,           -- dense FP16 tensor, FP32 accumulate; NULL when no tensor cores
+  bf16_tensor_tflops REAL,           -- dense; NULL when unsupported
+  fp8_tensor_tflops  REAL,           -- dense; NULL when unsupported
+  fp64_tflops        REAL,
+  tdp_w              INTEGER NOT NULL,
+  slots              REAL NOT NULL,  -- slot width of the reference card: 1, 2, 2.5, 3, 3.5...
+  cooler             TEXT NOT NULL CHECK (cooler IN ('blower','open-air','passive')),
+  length_mm          INTEGER,
+  power_6pin         INTEGER NOT NULL DEFAULT 0,  -- PCIe 6-pin inputs
+  power_8pin         INTEGER NOT NULL DEFAULT 0,  -- PCIe 8-pin inputs
+  power_12vhpwr      INTEGER NOT NULL DEFAULT 0,  -- 12VHPWR / 12V-2x6 inputs
+  power_eps8         INTEGER NOT NULL DEFAULT 0,  -- CPU 8-pin (EPS12V) inputs, as on datacenter cards
+  pcie_gen           INTEGER NOT NULL,
+  pcie_lanes         INTEGER NOT NULL DEFAULT 16,
+  nvlink             TEXT,           -- NULL, or 'nvlink1'..'nvlink5' (generation of the card's bridge link)
+  nvlink_gbs         REAL,           -- total NVLink bandwidth per card (bidirectional GB/s) when nvlink is set
+  ecc                INTEGER NOT NULL,     -- ECC on VRAM available
+  gpudirect_rdma     INTEGER NOT NULL,     -- GPUDirect RDMA across hosts supported
+  max_per_machine    INTEGER,        -- vendor/seed guidance on cards per machine (e.g. Titan RTX: 4), NULL when none
+  max_note           TEXT            -- where max_per_machine comes from
+) STRICT;
+
+CREATE TABLE cpu (
+  id              TEXT PRIMARY KEY,
+  vendor          TEXT NOT NULL,
+  name            TEXT NOT NULL,
+  price_usd       REAL,
+  price_date      TEXT,
+  year            INTEGER,
+  source          TEXT NOT NULL REFERENCES source(id),
+  note            TEXT,
+  family          TEXT NOT NULL,     -- e.g. 'Threadripper PRO 7000 WX', 'Xeon W-3400', 'EPYC 9004'
+  socket          TEXT NOT NULL,     -- 'sTR5','sWRX8','AM5','LGA1700','LGA1851','LGA4677','SP5','LGA4189','LGA3647','sTRX4'
+  cores           INTEGER NOT NULL,
+  threads         INTEGER NOT NULL,
+  base_ghz        REAL,
+  boost_ghz       REAL,
+  pcie_lanes      INTEGER NOT NULL,  -- usable CPU PCIe lanes (per socket)
+  pcie_gen        INTEGER NOT NULL,
+  memory_type     TEXT NOT NULL,     -- 'DDR4' | 'DDR5'
+  memory_channels INTEGER NOT NULL,  -- per socket
+  ecc             INTEGER NOT NULL,  -- ECC memory supported (with a board that supports it)
+  rdimm           INTEGER NOT NULL,  -- registered DIMMs supported (1) or UDIMM only (0)
+  max_memory_gb   INTEGER,           -- per socket
+  tdp_w           INTEGER NOT NULL,
+  max_sockets     INTEGER NOT NULL DEFAULT 1  -- 2 for 2P-capable server parts
+) STRICT;
+
+CREATE TABLE motherboard (
+  id                TEXT PRIMARY KEY,
+  vendor            TEXT NOT NULL,
+  name              TEXT NOT NULL,
+  price_usd         REAL,
+  price_date        TEXT,
+  year              INTEGER,
+  source            TEXT NOT NULL REFERENCES source(id),
+  note              TEXT,
+  socket            TEXT NOT NULL,
+  cpu_sockets       INTEGER NOT NULL DEFAULT 1,
+  chipset           TEXT,
+  form_factor       TEXT NOT NULL,   -- 'ATX','E-ATX','EEB','CEB','SSI-EEB','Micro-ATX','Mini-ITX', or a vendor-proprietary one such as 'dell-t640'
+  memory_type       TEXT NOT NULL,
+  memory_slots      INTEGER NOT NULL,
+  max_memory_gb     INTEGER,
+  rdimm             INTEGER NOT NULL,  -- accepts registered DIMMs (1) / unbuffered only (0)
+  ecc               INTEGER NOT NULL,  -- supports ECC memory
+  expansion_positions INTEGER NOT NULL, -- number of expansion-slot positions on the board/case back (usually 7)
+  m2_slots          INTEGER NOT NULL DEFAULT 0,
+  onboard_network   TEXT,            -- e.g. '2x 10GbE (Intel X710)'
+  chipset_lanes     INTEGER          -- lanes on the chipset (for the x4 slots hung off it), NULL if unknown
+) STRICT;
+
+-- The PCIe slot map: one row per physical slot.  position counts expansion
+-- positions from the CPU (1 = the top position nearest the CPU socket); a
+-- card of width w placed at position p covers p .. p+ceil(w)-1.
+CREATE TABLE board_slot (
+  board_id       TEXT NOT NULL REFERENCES motherboard(id),
+  position       INTEGER NOT NULL,
+  physical_width INTEGER NOT NULL CHECK (physical_width IN (1,4,8,16)),
+  electrical_width INTEGER NOT NULL CHECK (electrical_width IN (1,2,4,8,16)),
+  pcie_gen       INTEGER NOT NULL,
+  attached_to    TEXT NOT NULL CHECK (attached_to IN ('cpu1','cpu2','chipset')),
+  note           TEXT,
+  PRIMARY KEY (board_id, position)
+) STRICT;
+
+-- M.2 sockets on the board.
+CREATE TABLE board_m2 (
+  board_id    TEXT NOT NULL REFERENCES motherboard(id),
+  idx         INTEGER NOT NULL,        -- 1-based, as in the manual (M2_1 ...)
+  pcie_gen    INTEGER NOT NULL,
+  lanes       INTEGER NOT NULL,
+  attached_to TEXT NOT NULL CHECK (attached_to IN ('cpu1','cpu2','chipset')),
+  PRIMARY KEY (board_id, idx)
+) STRICT;
+
+-- Lane sharing: when the trigger (a slot position or an M.2 socket) is
+-- populated, the affected slot runs at width_when (0 = disabled).
+CREATE TABLE board_lane_share (
+  board_id      TEXT NOT NULL REFERENCES motherboard(id),
+  slot_position INTEGER NOT NULL,      -- the affected slot
+  trigger_kind  TEXT NOT NULL CHECK (trigger_kind IN ('slot','m2')),
+  trigger_index INTEGER NOT NULL,      -- slot position or M.2 idx
+  width_when    INTEGER NOT NULL CHECK (width_when IN (0,1,2,4,8)),
+  source        TEXT REFERENCES source(id),
+  FOREIGN KEY (board_id, slot_position) REFERENCES board_slot(board_id, position)
+) STRICT;
+
+CREATE TABLE memory (
+  id          TEXT PRIMARY KEY,
+  vendor      TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  price_usd   REAL,
+  price_date  TEXT,
+  year        INTEGER,
+  source      TEXT NOT NULL REFERENCES source(id),
+  note        TEXT,
+  type        TEXT NOT NULL,           -- 'DDR4' | 'DDR5'
+  capacity_gb INTEGER NOT NULL,        -- whole kit
+  modules     INTEGER NOT NULL,
+  speed_mts   INTEGER NOT NULL,
+  ecc         INTEGER NOT NULL,
+  registered  INTEGER NOT NULL,
+  power_w     REAL                     -- whole kit, typical
+) STRICT;
+
+CREATE TABLE storage (
+  id           TEXT PRIMARY KEY,
+  vendor       TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  price_usd    REAL,
+  price_date   TEXT,
+  year         INTEGER,
+  source       TEXT NOT NULL REFERENCES source(id),
+  note         TEXT,
+  kind         TEXT NOT NULL CHECK (kind IN ('nvme','sata-ssd','u2','hdd')),
+  form_factor  TEXT NOT NULL,          -- 'M.2 2280','2.5"','3.5"','U.2','E1.S'
+  pcie_gen     INTEGER,                -- NULL for SATA
+  capacity_gb  INTEGER NOT NULL,
+  seq_read_mbs INTEGER,
+  seq_write_mbs INTEGER,
+  power_w      REAL                    -- active, typical
+) STRICT;
+
+CREATE TABLE psu (
+  id           TEXT PRIMARY KEY,
+  vendor       TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  price_usd    REAL,
+  price_date   TEXT,
+  year         INTEGER,
+  source       TEXT NOT NULL REFERENCES source(id),
+  note         TEXT,
+  watts        INTEGER NOT NULL,       -- rating at 200-240 V input
+  watts_115v   INTEGER,                -- rating at 100-127 V input (NULL = not rated for low line / 230 V only)
+  efficiency   TEXT,                   -- '80 PLUS Titanium' ...
+  form_factor  TEXT NOT NULL,          -- 'ATX','SFX','server' (hot-swap module)
+  pcie_8pin    INTEGER NOT NULL DEFAULT 0,
+  hpwr         INTEGER NOT NULL DEFAULT 0, -- native 12VHPWR / 12V-2x6 connectors
+  eps8         INTEGER NOT NULL DEFAULT 0, -- CPU 8-pin connectors
+  redundant    INTEGER NOT NULL DEFAULT 0  -- 1 when sold as a redundant (N+1) server set
+) STRICT;
+
+CREATE TABLE chassis (   -- category "case"
+  id                   TEXT PRIMARY KEY,
+  vendor               TEXT NOT NULL,
+  name                 TEXT NOT NULL,
+  price_usd            REAL,
+  price_date           TEXT,
+  year                 INTEGER,
+  source               TEXT NOT NULL REFERENCES source(id),
+  note                 TEXT,
+  kind                 TEXT NOT NULL CHECK (kind IN ('tower','rack')),
+  rack_units           INTEGER,        -- for rack chassis
+  form_factors         TEXT NOT NULL,  -- comma-separated board form factors it takes, e.g. 'ATX,E-ATX,Micro-ATX'
+  max_gpu_length_mm    INTEGER,
+  max_cooler_height_mm INTEGER,        -- NULL for rack chassis with their own heatsinks
+  expansion_slots      INTEGER NOT NULL,
+  max_gpus             INTEGER,        -- GPUs the chassis is designed/validated for (NULL if not stated)
+  forced_airflow       INTEGER NOT NULL, -- 1 when designed to push air through passive GPUs (server chassis)
+  psu_form_factor      TEXT,           -- 'ATX','SFX','server'
+  noise                TEXT NOT NULL CHECK (noise IN ('quiet','normal','loud')) -- 'loud' for server fans
+) STRICT;
+
+CREATE TABLE cooler (
+  id           TEXT PRIMARY KEY,
+  vendor       TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  price_usd    REAL,
+  price_date   TEXT,
+  year         INTEGER,
+  source       TEXT NOT NULL REFERENCES source(id),
+  note         TEXT,
+  kind         TEXT NOT NULL CHECK (kind IN ('air','aio','server')),
+  height_mm    INTEGER,                -- air coolers: height above the board
+  radiator_mm  INTEGER,                -- AIO radiator length
+  sockets      TEXT NOT NULL,          -- comma-separated sockets, e.g. 'sTR5,sWRX8,SP5'
+  tdp_rating_w INTEGER                 -- vendor's rated heat load, NULL if not stated
+) STRICT;
+
+CREATE TABLE nic (
+  id             TEXT PRIMARY KEY,
+  vendor         TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  price_usd      REAL,
+  price_date     TEXT,
+  year           INTEGER,
+  source         TEXT NOT NULL REFERENCES source(id),
+  note           TEXT,
+  protocol       TEXT NOT NULL CHECK (protocol IN ('ethernet','infiniband','vpi')), -- vpi: InfiniBand or Ethernet
+  speed_gbps     INTEGER NOT NULL,     -- per port
+  ports          INTEGER NOT NULL,
+  rdma           INTEGER NOT NULL,     -- RoCE or InfiniBand RDMA
+  pcie_gen       INTEGER NOT NULL,
+  pcie_lanes     INTEGER NOT NULL,
+  power_w        REAL
+) STRICT;
+
+CREATE TABLE nvlink_bridge (
+  id             TEXT PRIMARY KEY,
+  vendor         TEXT NOT NULL,
+  name           TEXT NOT NULL,
+  price_usd      REAL,
+  price_date     TEXT,
+  year           INTEGER,
+  source         TEXT NOT NULL REFERENCES source(id),
+  note           TEXT,
+  generation     TEXT NOT NULL,        -- 'nvlink2','nvlink3','nvlink4'
+  slot_spacing   INTEGER NOT NULL,     -- distance between the two cards' slot positions (2, 3 or 4)
+  gpus           INTEGER NOT NULL DEFAULT 2,  -- cards one bridge joins
+  per_pair       INTEGER NOT NULL DEFAULT 1   -- bridges a pair needs for full bandwidth (e.g. 3 on A100/H100 NVL)
+) STRICT;
+
+-- Which GPUs a bridge fits.
+CREATE TABLE bridge_gpu (
+  bridge_id TEXT NOT NULL REFERENCES nvlink_bridge(id),
+  gpu_id    TEXT NOT NULL REFERENCES gpu(id),
+  PRIMARY KEY (bridge_id, gpu_id)
+) STRICT;
+
+CREATE TABLE switch (
+  id           TEXT PRIMARY KEY,
+  vendor       TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  price_usd    REAL,
+  price_date   TEXT,
+  year         INTEGER,
+  source       TEXT NOT NULL REFERENCES source(id),
+  note         TEXT,
+  protocol     TEXT NOT NULL CHECK (protocol IN ('ethernet','infiniband')),
+  speed_gbps   INTEGER NOT NULL,       -- per port
+  ports        INTEGER NOT NULL,
+  rack_units   INTEGER,
+  power_w      REAL
+) STRICT;
+
+-- ---------------------------------------------------------------- reference
+
+CREATE TABLE framework (
+  id          TEXT PRIMARY KEY,        -- 'pytorch','tensorflow','jax',...
+  name        TEXT NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('maintained','discontinued')),
+  status_note TEXT,                    -- e.g. 'retired to the Apache Attic in 2023'
+  cuda        INTEGER NOT NULL,
+  rocm        INTEGER NOT NULL,
+  languages   TEXT NOT NULL,
+  focus       TEXT,
+  multi_gpu   INTEGER,                 -- seed 003 rating: 1..3 pluses, NULL if not rated
+  cnn         INTEGER, rnn INTEGER, gan INTEGER, dbn INTEGER,  -- 0 none, 1 yes, 2 '++', 3 '+++'; NULL unknown
+  source      TEXT NOT NULL REFERENCES source(id)
+) STRICT;
+
+-- Workload profiles for the perf model and the rules (one per --workload).
+CREATE TABLE workload (
+  id                  TEXT PRIMARY KEY,   -- 'cnn','transformer','llm-finetune',...
+  name                TEXT NOT NULL,
+  reference_model     TEXT NOT NULL,      -- e.g. 'ResNet-50 224x224'
+  unit                TEXT NOT NULL CHECK (unit IN ('samples/s','tokens/s')),
+  training            INTEGER NOT NULL,   -- 1 training, 0 inference
+  params_m            REAL NOT NULL,      -- parameters of the reference model, millions
+  gflops_per_sample   REAL NOT NULL,      -- training: forward+backward FLOPs per sample (or token)
+  mem_bytes_per_sample REAL NOT NULL,     -- DRAM traffic per sample (or token), bytes
+  activation_mb_per_sample REAL NOT NULL, -- activation memory per sample at 16-bit
+  batch_per_gpu       INTEGER NOT NULL,   -- typical per-GPU batch
+  sample_kb           REAL NOT NULL,      -- dataset bytes per sample (to turn dataset GB into samples)
+  tensor_friendly     REAL NOT NULL,      -- fraction of FLOPs that run on tensor cores (0..1)
+  scaling             TEXT NOT NULL CHECK (scaling IN ('good','fair','poor')), -- data-parallel scaling (seed 003)
+  priority            TEXT NOT NULL CHECK (priority IN ('compute','bandwidth','fp64')),
+  min_vram_gb         REAL NOT NULL,      -- VRAM guidance tier for this workload (seed 002/003)
+  source              TEXT NOT NULL REFERENCES source(id),
+  note                TEXT
+) STRICT;
+
+-- VRAM guidance by kind of user (seed 002).
+CREATE TABLE vram_guidance (
+  user_type  TEXT PRIMARY KEY,
+  min_gb     REAL NOT NULL,
+  note       TEXT,
+  source     TEXT NOT NULL REFERENCES source(id)
+) STRICT;
+
+-- Wall circuits (--circuit).
+CREATE TABLE circuit (
+  id               TEXT PRIMARY KEY,   -- '120v-15a' ...
+  volts            INTEGER NOT NULL,
+  amps             INTEGER NOT NULL,
+  continuous_w     INTEGER NOT NULL,   -- usable continuous load (80% of the breaker rating where the code says so)
+  source           TEXT NOT NULL REFERENCES source(id),
+  note             TEXT
+) STRICT;
+
+CREATE VIEW part AS
+  SELECT id, 'gpu' AS category, vendor, name, price_usd, price_date, year, source, note FROM gpu
+  UNION ALL SELECT id, 'cpu', vendor, name, price_usd, price_date, year, source, note FROM cpu
+  UNION ALL SELECT id, 'motherboard', vendor, name, price_usd, price_date, year, source, note FROM motherboard
+  UNION ALL SELECT id, 'memory', vendor, name, price_usd, price_date, year, source, note FROM memory
+  UNION ALL SELECT id, 'storage', vendor, name, price_usd, price_date, year, source, note FROM storage
+  UNION ALL SELECT id, 'psu', vendor, name, price_usd, price_date, year, source, note FROM psu
+  UNION ALL SELECT id, 'case', vendor, name, price_usd, price_date, year, source, note FROM chassis
+  UNION ALL SELECT id, 'cooler', vendor, name, price_usd, price_date, year, source, note FROM cooler
+  UNION ALL SELECT id, 'nic', vendor, name, price_usd, price_date, year, source, note FROM nic
+  UNION ALL SELECT id, 'nvlink_bridge', vendor, name, price_usd, price_date, year, source, note FROM nvlink_bridge
+  UNION ALL SELECT id, 'switch', vendor, name, price_usd, price_date, year, source, note FROM switch;

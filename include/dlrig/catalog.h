@@ -1,0 +1,282 @@
+/*
+ * catalog.h — the parts catalog: opens the SQLite database (the embedded
+ * image by default, or a file) and loads it into typed, read-only structs.
+ *
+ * All SQL in dlrig lives in src/core/catalog.c.  Everything the rest of the
+ * core needs about a part is in the structs below; the column lists are
+ * X-macros so that loading, `dlrig show`, `dlrig parts --json`, sorting and
+ * the TUI's columns all come from one description of each table.
+ */
+#ifndef DLRIG_CATALOG_H
+#define DLRIG_CATALOG_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/catalog_version.h"
+
+/* "Not known" markers: NAN for REAL fields, DLRIG_NA for INT fields, NULL for strings. */
+#define DLRIG_NA INT_MIN
+
+typedef enum {
+    DLRIG_CAT_GPU,
+    DLRIG_CAT_CPU,
+    DLRIG_CAT_MOTHERBOARD,
+    DLRIG_CAT_MEMORY,
+    DLRIG_CAT_STORAGE,
+    DLRIG_CAT_PSU,
+    DLRIG_CAT_CASE,
+    DLRIG_CAT_COOLER,
+    DLRIG_CAT_NIC,
+    DLRIG_CAT_NVLINK_BRIDGE,
+    DLRIG_CAT_SWITCH,
+    DLRIG_CAT_COUNT
+} dlrig_category;
+
+/* Field kinds.  BOOL is stored as int 0/1; LIST is a comma-separated string
+ * shown as a JSON array. */
+typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIST } dlrig_field_kind;
+
+#define DLRIG_CT_STR const char *
+#define DLRIG_CT_REAL double
+#define DLRIG_CT_INT int
+#define DLRIG_CT_BOOL int
+#define DLRIG_CT_LIST const char *
+#define DLRIG_FIELD_DECL(kind, name) DLRIG_CT_##kind name;
+
+/* Columns common to every part table, in schema order. */
+#define DLRIG_PART_FIELDS(X)                                                  \
+    X(STR, id) X(STR, vendor) X(STR, name) X(REAL, price_usd) X(STR, price_date) \
+    X(INT, year) X(STR, source) X(STR, note)
+
+#define DLRIG_GPU_FIELDS(X)                                                   \
+    X(STR, architecture) X(STR, segment) X(REAL, launch_price_usd)            \
+    X(REAL, vram_gb) X(STR, memory_type) X(REAL, bandwidth_gbs)               \
+    X(REAL, fp32_tflops) X(REAL, fp16_tensor_tflops) X(REAL, bf16_tensor_tflops) \
+    X(REAL, fp8_tensor_tflops) X(REAL, fp64_tflops) X(INT, tdp_w) X(REAL, slots) \
+    X(STR, cooler) X(INT, length_mm) X(INT, power_6pin) X(INT, power_8pin)     \
+    X(INT, power_12vhpwr) X(INT, power_eps8) X(INT, pcie_gen) X(INT, pcie_lanes) \
+    X(STR, nvlink) X(REAL, nvlink_gbs) X(BOOL, ecc) X(BOOL, gpudirect_rdma)    \
+    X(INT, max_per_machine) X(STR, max_note)
+
+#define DLRIG_CPU_FIELDS(X)                                                   \
+    X(STR, family) X(STR, socket) X(INT, cores) X(INT, threads) X(REAL, base_ghz) \
+    X(REAL, boost_ghz) X(INT, pcie_lanes) X(INT, pcie_gen) X(STR, memory_type)  \
+    X(INT, memory_channels) X(BOOL, ecc) X(BOOL, rdimm) X(INT, max_memory_gb)   \
+    X(INT, tdp_w) X(INT, max_sockets)
+
+#define DLRIG_MOTHERBOARD_FIELDS(X)                                           \
+    X(STR, socket) X(INT, cpu_sockets) X(STR, chipset) X(STR, form_factor)     \
+    X(STR, memory_type) X(INT, memory_slots) X(INT, max_memory_gb) X(BOOL, rdimm) \
+    X(BOOL, ecc) X(INT, expansion_positions) X(INT, m2_slots)                  \
+    X(STR, onboard_network) X(INT, chipset_lanes)
+
+#define DLRIG_MEMORY_FIELDS(X)                                                \
+    X(STR, type) X(INT, capacity_gb) X(INT, modules) X(INT, speed_mts)         \
+    X(BOOL, ecc) X(BOOL, registered) X(REAL, power_w)
+
+#define DLRIG_STORAGE_FIELDS(X)                                               \
+    X(STR, kind) X(STR, form_factor) X(INT, pcie_gen) X(INT, capacity_gb)      \
+    X(INT, seq_read_mbs) X(INT, seq_write_mbs) X(REAL, power_w)
+
+#define DLRIG_PSU_FIELDS(X)                                                   \
+    X(INT, watts) X(INT, watts_115v) X(STR, efficiency) X(STR, form_factor)    \
+    X(INT, pcie_8pin) X(INT, hpwr) X(INT, eps8) X(BOOL, redundant)
+
+#define DLRIG_CASE_FIELDS(X)                                                  \
+    X(STR, kind) X(INT, rack_units) X(LIST, form_factors) X(INT, max_gpu_length_mm) \
+    X(INT, max_cooler_height_mm) X(INT, expansion_slots) X(INT, max_gpus)      \
+    X(BOOL, forced_airflow) X(STR, psu_form_factor) X(STR, noise)
+
+#define DLRIG_COOLER_FIELDS(X)                                                \
+    X(STR, kind) X(INT, height_mm) X(INT, radiator_mm) X(LIST, sockets) X(INT, tdp_rating_w)
+
+#define DLRIG_NIC_FIELDS(X)                                                   \
+    X(STR, protocol) X(INT, speed_gbps) X(INT, ports) X(BOOL, rdma) X(INT, pcie_gen) \
+    X(INT, pcie_lanes) X(REAL, power_w)
+
+#define DLRIG_NVLINK_BRIDGE_FIELDS(X)                                         \
+    X(STR, generation) X(INT, slot_spacing) X(INT, gpus) X(INT, per_pair)
+
+#define DLRIG_SWITCH_FIELDS(X)                                                \
+    X(STR, protocol) X(INT, speed_gbps) X(INT, ports) X(INT, rack_units) X(REAL, power_w)
+
+/* Common head of every part.  Every category struct starts with it, so a
+ * `const dlrig_part *` can point at any of them. */
+typedef struct dlrig_part {
+    DLRIG_PART_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_category category;
+    double catalog_price_usd; /* the catalog's own price; price_usd may be a user override */
+    const char *price_vendor; /* vendor of an overriding price list, or NULL */
+} dlrig_part;
+
+typedef struct dlrig_arch dlrig_arch;
+
+typedef struct dlrig_gpu {
+    dlrig_part p;
+    DLRIG_GPU_FIELDS(DLRIG_FIELD_DECL)
+    const dlrig_arch *arch;
+} dlrig_gpu;
+
+typedef struct dlrig_cpu {
+    dlrig_part p;
+    DLRIG_CPU_FIELDS(DLRIG_FIELD_DECL)
+} dlrig_cpu;
+
+typedef enum { DLRIG_ATTACH_CHIPSET = 0, DLRIG_ATTACH_CPU1 = 1, DLRIG_ATTACH_CPU2 = 2 } dlrig_attach;
+
+typedef struct dlrig_slot {
+    int position, physical_width, electrical_width, pcie_gen;
+    dlrig_attach attached_to;
+    const char *note;
+} dlrig_slot;
+
+typedef struct dlrig_m2 {
+    int idx, pcie_gen, lanes;
+    dlrig_attach attached_to;
+} dlrig_m2;
+
+typedef struct dlrig_lane_share {
+    int slot_position;  /* affected slot */
+    bool trigger_m2;    /* trigger is an M.2 socket (else a slot position) */
+    int trigger_index;
+    int width_when;     /* 0 = disabled */
+} dlrig_lane_share;
+
+typedef struct dlrig_motherboard {
+    dlrig_part p;
+    DLRIG_MOTHERBOARD_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_slot *slots;  /* sorted by position */
+    size_t n_slots;
+    dlrig_m2 *m2;
+    size_t n_m2;
+    dlrig_lane_share *shares;
+    size_t n_shares;
+} dlrig_motherboard;
+
+typedef struct dlrig_memory { dlrig_part p; DLRIG_MEMORY_FIELDS(DLRIG_FIELD_DECL) } dlrig_memory;
+typedef struct dlrig_storage { dlrig_part p; DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL) } dlrig_storage;
+typedef struct dlrig_psu { dlrig_part p; DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL) } dlrig_psu;
+typedef struct dlrig_case { dlrig_part p; DLRIG_CASE_FIELDS(DLRIG_FIELD_DECL) } dlrig_case;
+typedef struct dlrig_cooler { dlrig_part p; DLRIG_COOLER_FIELDS(DLRIG_FIELD_DECL) } dlrig_cooler;
+typedef struct dlrig_nic { dlrig_part p; DLRIG_NIC_FIELDS(DLRIG_FIELD_DECL) } dlrig_nic;
+typedef struct dlrig_switch { dlrig_part p; DLRIG_SWITCH_FIELDS(DLRIG_FIELD_DECL) } dlrig_switch;
+
+typedef struct dlrig_nvlink_bridge {
+    dlrig_part p;
+    DLRIG_NVLINK_BRIDGE_FIELDS(DLRIG_FIELD_DECL)
+    const dlrig_gpu **fits; /* GPUs the bridge fits */
+    size_t n_fits;
+} dlrig_nvlink_bridge;
+
+/* ---- reference tables ---- */
+
+#define DLRIG_ARCH_FIELDS(X)                                                  \
+    X(STR, id) X(STR, vendor) X(STR, name) X(INT, year) X(STR, platform)       \
+    X(BOOL, tensor_cores) X(BOOL, tf32) X(BOOL, bf16) X(BOOL, fp8) X(BOOL, fp4) \
+    X(STR, source) X(STR, note)
+struct dlrig_arch { DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL) };
+
+#define DLRIG_FRAMEWORK_FIELDS(X)                                             \
+    X(STR, id) X(STR, name) X(STR, status) X(STR, status_note) X(BOOL, cuda)   \
+    X(BOOL, rocm) X(STR, languages) X(STR, focus) X(INT, multi_gpu) X(INT, cnn) \
+    X(INT, rnn) X(INT, gan) X(INT, dbn) X(STR, source)
+typedef struct dlrig_framework { DLRIG_FRAMEWORK_FIELDS(DLRIG_FIELD_DECL) } dlrig_framework;
+
+#define DLRIG_WORKLOAD_FIELDS(X)                                              \
+    X(STR, id) X(STR, name) X(STR, reference_model) X(STR, unit) X(BOOL, training) \
+    X(REAL, params_m) X(REAL, gflops_per_sample) X(REAL, mem_bytes_per_sample) \
+    X(REAL, activation_mb_per_sample) X(INT, batch_per_gpu) X(REAL, sample_kb) \
+    X(REAL, tensor_friendly) X(STR, scaling) X(STR, priority) X(REAL, min_vram_gb) \
+    X(STR, source) X(STR, note)
+typedef struct dlrig_workload { DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL) } dlrig_workload;
+
+#define DLRIG_VRAM_GUIDANCE_FIELDS(X) X(STR, user_type) X(REAL, min_gb) X(STR, note) X(STR, source)
+typedef struct dlrig_vram_guidance { DLRIG_VRAM_GUIDANCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_vram_guidance;
+
+#define DLRIG_CIRCUIT_FIELDS(X)                                               \
+    X(STR, id) X(INT, volts) X(INT, amps) X(INT, continuous_w) X(STR, source) X(STR, note)
+typedef struct dlrig_circuit { DLRIG_CIRCUIT_FIELDS(DLRIG_FIELD_DECL) } dlrig_circuit;
+
+#define DLRIG_SOURCE_FIELDS(X) X(STR, id) X(STR, title) X(STR, url) X(STR, note)
+typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_source;
+
+/* A description of one column of a category, for generic display. */
+typedef struct dlrig_field {
+    const char *name;
+    dlrig_field_kind kind;
+    size_t offset; /* into the category's struct */
+} dlrig_field;
+
+typedef struct dlrig_catalog dlrig_catalog;
+
+/* Error codes of catalog_open. */
+enum { DLRIG_CATALOG_OK = 0, DLRIG_CATALOG_EIO = 3 };
+
+/* Opens a catalog: the embedded one when path is NULL, else the SQLite file
+ * at path (opened read-only and verified: integrity, schema version).  On
+ * failure returns NULL and writes a message naming the file and the problem
+ * into err (errlen bytes).  The caller frees the result with catalog_close. */
+dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen);
+void catalog_close(dlrig_catalog *cat);
+
+/* "gpu", "cpu", ... and back; category_from_name returns -1 when unknown. */
+const char *category_name(dlrig_category c);
+const char *category_title(dlrig_category c); /* "GPU", "Motherboard", ... */
+int category_from_name(const char *name);
+
+/* Parts of one category, in catalog (id) order.  The array belongs to the
+ * catalog.  Elements are the category's struct (dlrig_gpu, ...); use
+ * catalog_part_at to index generically. */
+size_t catalog_count(const dlrig_catalog *cat, dlrig_category c);
+const dlrig_part *catalog_part_at(const dlrig_catalog *cat, dlrig_category c, size_t i);
+const dlrig_gpu *catalog_gpus(const dlrig_catalog *cat, size_t *n);
+const dlrig_cpu *catalog_cpus(const dlrig_catalog *cat, size_t *n);
+const dlrig_motherboard *catalog_boards(const dlrig_catalog *cat, size_t *n);
+const dlrig_memory *catalog_memories(const dlrig_catalog *cat, size_t *n);
+const dlrig_storage *catalog_storages(const dlrig_catalog *cat, size_t *n);
+const dlrig_psu *catalog_psus(const dlrig_catalog *cat, size_t *n);
+const dlrig_case *catalog_cases(const dlrig_catalog *cat, size_t *n);
+const dlrig_cooler *catalog_coolers(const dlrig_catalog *cat, size_t *n);
+const dlrig_nic *catalog_nics(const dlrig_catalog *cat, size_t *n);
+const dlrig_nvlink_bridge *catalog_bridges(const dlrig_catalog *cat, size_t *n);
+const dlrig_switch *catalog_switches(const dlrig_catalog *cat, size_t *n);
+
+/* Looks a part up by id in any category; NULL when there is none. */
+const dlrig_part *catalog_find(const dlrig_catalog *cat, const char *id);
+/* Up to max ids closest to `id` (edit distance), for "did you mean". Returns
+ * how many were written. */
+size_t catalog_suggest(const dlrig_catalog *cat, const char *id, const char **out, size_t max);
+
+/* Reference tables; lookups return NULL when unknown. */
+const dlrig_arch *catalog_arch(const dlrig_catalog *cat, const char *id);
+const dlrig_framework *catalog_frameworks(const dlrig_catalog *cat, size_t *n);
+const dlrig_framework *catalog_framework(const dlrig_catalog *cat, const char *id);
+const dlrig_workload *catalog_workloads(const dlrig_catalog *cat, size_t *n);
+const dlrig_workload *catalog_workload(const dlrig_catalog *cat, const char *id);
+const dlrig_vram_guidance *catalog_vram_guidance(const dlrig_catalog *cat, size_t *n);
+const dlrig_circuit *catalog_circuits(const dlrig_catalog *cat, size_t *n);
+const dlrig_circuit *catalog_circuit(const dlrig_catalog *cat, const char *id);
+const dlrig_source *catalog_source(const dlrig_catalog *cat, const char *id);
+
+/* The category-specific columns of c (after the common part columns). */
+const dlrig_field *category_fields(dlrig_category c, size_t *n);
+/* The columns common to every part. */
+const dlrig_field *part_fields(size_t *n);
+/* A field of c by name (common or specific); NULL when there is none. */
+const dlrig_field *category_field(dlrig_category c, const char *name);
+
+/* Reads a field of a part as a number (REAL/INT/BOOL; NAN when unknown or a
+ * string) or as a string (STR/LIST; NULL when unknown or numeric). */
+double part_field_num(const dlrig_part *p, const dlrig_field *f);
+const char *part_field_str(const dlrig_part *p, const dlrig_field *f);
+
+/* Replaces the effective price of a part (a user price list).  price_usd
+ * NAN restores the catalog price. vendor is copied. */
+void catalog_set_price(dlrig_catalog *cat, const char *id, double price_usd, const char *vendor);
+
+/* Whether a comma-separated LIST field contains item (exact, case-sensitive). */
+bool list_contains(const char *list, const char *item);
+
+#endif

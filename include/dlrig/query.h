@@ -1,0 +1,49 @@
+/*
+ * query.h — listing, filtering and sorting catalog parts, and a part as JSON.
+ * Pure functions over the loaded catalog (no SQL): the CLI's `parts`, the
+ * TUI's candidate lists and `show` all use them.
+ */
+#ifndef DLRIG_QUERY_H
+#define DLRIG_QUERY_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/catalog.h"
+
+typedef struct dlrig_query {
+    int category;       /* a dlrig_category, or -1 for every category */
+    const char *filter; /* words that must all appear in id, vendor or name (any case); NULL for all */
+    const char *sort;   /* a field name (see category_field); NULL for id order */
+    bool descending;
+} dlrig_query;
+
+/* Runs q.  On success returns 0 and sets *out to a malloc'd array of *n part
+ * pointers (the caller frees the array, not the parts).  On a bad sort field
+ * returns -1 with a message listing the valid fields in err. */
+int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_part ***out, size_t *n, char *err,
+                  size_t errlen);
+
+/* Whether a part matches filter words (as in dlrig_query.filter). */
+bool part_matches(const dlrig_part *p, const char *filter);
+
+/* Every field of a part as a JSON object (unknown values null, booleans as
+ * true/false, LIST fields as arrays, a board's slot map as "pcie_slots",
+ * "m2_slots", "lane_sharing"; a bridge's "fits").  Caller frees with cJSON_Delete. */
+cJSON *part_to_json(const dlrig_part *p);
+
+/* A field's value for people: "-" when unknown, yes/no for booleans, money
+ * as "$1,599", other numbers without trailing zeros.  Writes into buf. */
+const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len);
+/* Money for people: "$1,599" (whole dollars) or "-" for NAN. */
+const char *format_usd(double usd, char *buf, size_t len);
+
+/* The columns worth showing in a list of parts of category c (field names,
+ * NULL-terminated), most important first. */
+const char *const *category_list_columns(dlrig_category c);
+
+/* A short column heading for a field name ("vram_gb" -> "VRAM GB"). */
+const char *field_label(const char *name);
+
+#endif

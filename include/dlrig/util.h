@@ -1,0 +1,62 @@
+/*
+ * util.h — small helpers shared by the core and the front ends: allocation
+ * that aborts loudly on failure, a growable string buffer, XDG paths and
+ * atomic file writes.
+ */
+#ifndef DLRIG_UTIL_H
+#define DLRIG_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Allocation failures print a message and abort: there is no sensible way
+ * on for a configurator that cannot allocate a few kilobytes. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n); /* on failure aborts; p stays valid until then */
+char *xstrdup(const char *s);      /* NULL in, NULL out */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable NUL-terminated string. Zero-initialise; free with sb_free. */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+} strbuf;
+void sb_append(strbuf *b, const char *s);
+void sb_appendn(strbuf *b, const char *s, size_t n);
+void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(strbuf *b, const char *fmt, va_list ap);
+void sb_free(strbuf *b);
+/* Returns the string and leaves b empty; the caller frees the result. */
+char *sb_take(strbuf *b);
+
+/* Reads a whole file of at most max bytes.  Returns a NUL-terminated buffer
+ * (caller frees) and its length in *len, or NULL with errno set (EFBIG when
+ * the file is larger than max). */
+char *read_file_limit(const char *path, size_t max, size_t *len);
+
+/* Writes data to path atomically: a temporary file in the same directory,
+ * write, fsync, close, rename, fsync of the directory.  With overwrite false
+ * an existing path is not replaced (returns -1 with errno EEXIST).  Returns 0
+ * on success, -1 with errno set and path untouched on failure. */
+int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite);
+
+/* The user's dlrig data / config directory ($XDG_DATA_HOME/dlrig or
+ * ~/.local/share/dlrig; $XDG_CONFIG_HOME/dlrig or ~/.config/dlrig).  Relative
+ * XDG values are ignored as the spec says.  With create, the directory is
+ * made (mode 0700) if missing.  Returns a string the caller frees, or NULL
+ * with errno set. */
+char *xdg_data_dir(bool create);
+char *xdg_config_dir(bool create);
+
+/* Edit distance of a and b (bounded: stops counting at limit+1). */
+int edit_distance(const char *a, const char *b, int limit);
+
+/* Case-insensitive substring search (ASCII). */
+bool str_icontains(const char *hay, const char *needle);
+
+/* Monotonic time in seconds. */
+double now_seconds(void);
+
+#endif

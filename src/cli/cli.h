@@ -1,0 +1,49 @@
+/* cli.h — shared plumbing of the command-line front end. */
+#ifndef DLRIG_CLI_H
+#define DLRIG_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/catalog.h"
+
+/* Exit statuses (DESIGN: command-line contract). */
+enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+typedef struct cli_ctx {
+    const char *catalog_path; /* --catalog, or NULL for the built-in catalog */
+    const char *theme;        /* --theme */
+    dlrig_catalog *cat;       /* opened on demand by cli_catalog */
+} cli_ctx;
+
+/* Opens the catalog once; on failure prints the message and returns NULL
+ * (the caller exits with EXIT_IO). */
+dlrig_catalog *cli_catalog(cli_ctx *ctx);
+
+/* Prints "dlrig: " + message to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints a cJSON value (freed here) as one document on stdout. */
+struct cJSON;
+void cli_print_json(struct cJSON *doc);
+
+/* Whether colour output is wanted on stream fd (a terminal and NO_COLOR unset). */
+bool cli_use_color(int fd);
+/* Width of the terminal on stdout, or 0 when stdout is not a terminal. */
+int cli_term_width(void);
+
+/* ---- aligned text tables ---- */
+typedef struct cli_table cli_table;
+cli_table *table_new(size_t ncols, const char *const *headers, const bool *right_align);
+void table_row(cli_table *t, const char *const *cells);
+/* Prints to stdout; when max_width > 0 the column `shrink` is cut to fit. */
+void table_print(cli_table *t, int max_width, size_t shrink);
+void table_free(cli_table *t);
+/* Display width of a UTF-8 string (columns). */
+int display_width(const char *s);
+
+/* Subcommands: each gets argv starting at the subcommand name. */
+int cmd_parts(cli_ctx *ctx, int argc, char **argv);
+int cmd_show(cli_ctx *ctx, int argc, char **argv);
+
+#endif

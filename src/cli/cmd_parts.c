@@ -1,0 +1,226 @@
+/* `dlrig parts` and `dlrig show`. */
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+static void list_categories(FILE *f)
+{
+    for (int i = 0; i < DLRIG_CAT_COUNT; i++) fprintf(f, "%s%s", i ? ", " : "", category_name((dlrig_category)i));
+}
+
+static void parts_usage(FILE *f)
+{
+    fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--json]\n"
+          "List catalog parts as an aligned table, or as one JSON document.\n\n"
+          "  -c, --category C    only category C (",
+          f);
+    list_categories(f);
+    fputs(")\n"
+          "  -f, --filter TEXT   words that must all appear in the id, vendor or name\n"
+          "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
+          "      --json          {\"parts\": [...]} with every field of every part\n",
+          f);
+}
+
+int cmd_parts(cli_ctx *ctx, int argc, char **argv)
+{
+    static const struct option opts[] = {{"category", required_argument, NULL, 'c'},
+                                         {"filter", required_argument, NULL, 'f'},
+                                         {"sort", required_argument, NULL, 's'},
+                                         {"json", no_argument, NULL, 'j'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    dlrig_query q = {.category = -1};
+    bool json = false;
+    char *sort = NULL;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "+c:f:s:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            q.category = category_from_name(optarg);
+            if (q.category < 0) {
+                cli_error("unknown category '%s'; valid categories: ", optarg);
+                list_categories(stderr);
+                fputc('\n', stderr);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'f': q.filter = optarg; break;
+        case 's': sort = optarg; break;
+        case 'j': json = true; break;
+        case 'h': parts_usage(stdout); return EXIT_OK;
+        default: parts_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("parts: unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    char *sortbuf = NULL;
+    if (sort) {
+        sortbuf = xstrdup(sort);
+        char *colon = strchr(sortbuf, ':');
+        if (colon) {
+            if (strcmp(colon + 1, "desc") == 0) q.descending = true;
+            else if (strcmp(colon + 1, "asc") != 0) {
+                cli_error("--sort: expected FIELD, FIELD:asc or FIELD:desc, got '%s'", sort);
+                free(sortbuf);
+                return EXIT_USAGE;
+            }
+            *colon = '\0';
+        }
+        q.sort = sortbuf;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) {
+        free(sortbuf);
+        return EXIT_IO;
+    }
+    const dlrig_part **v;
+    size_t n;
+    char err[2048];
+    if (catalog_query(cat, &q, &v, &n, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        free(sortbuf);
+        return EXIT_USAGE;
+    }
+    free(sortbuf);
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, part_to_json(v[i]));
+        cli_print_json(doc);
+        free(v);
+        return EXIT_OK;
+    }
+    const char *const *cols = category_list_columns((dlrig_category)q.category);
+    size_t ncols = 0;
+    while (cols[ncols]) ncols++;
+    bool all = q.category < 0;
+    size_t extra = all ? 1 : 0; /* a Category column when listing everything */
+    const char **head = xcalloc(ncols + extra, sizeof *head);
+    bool *right = xcalloc(ncols + extra, sizeof *right);
+    const dlrig_field **fields = xcalloc(ncols, sizeof *fields);
+    size_t name_col = 0;
+    for (size_t i = 0, k = 0; i < ncols; i++, k++) {
+        if (all && i == 1) {
+            head[k] = "Category";
+            k++;
+        }
+        head[k] = field_label(cols[i]);
+        fields[i] = category_field(all ? DLRIG_CAT_GPU : (dlrig_category)q.category, cols[i]);
+        right[k] = fields[i] && fields[i]->kind != DLRIG_F_STR && fields[i]->kind != DLRIG_F_LIST;
+        if (strcmp(cols[i], "name") == 0) name_col = k;
+    }
+    cli_table *t = table_new(ncols + extra, head, right);
+    const char **cells = xcalloc(ncols + extra, sizeof *cells);
+    char (*bufs)[96] = xcalloc(ncols, sizeof *bufs);
+    for (size_t r = 0; r < n; r++) {
+        for (size_t i = 0, k = 0; i < ncols; i++, k++) {
+            if (all && i == 1) cells[k++] = category_name(v[r]->category);
+            cells[k] = fields[i] ? part_field_format(v[r], fields[i], bufs[i], sizeof bufs[i]) : "-";
+        }
+        table_row(t, cells);
+    }
+    table_print(t, cli_term_width(), name_col);
+    if (isatty(1)) printf("%zu part%s\n", n, n == 1 ? "" : "s");
+    table_free(t);
+    free(bufs);
+    free(cells);
+    free(fields);
+    free(right);
+    free(head);
+    free(v);
+    return EXIT_OK;
+}
+
+int cmd_show(cli_ctx *ctx, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    bool json = false;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+        if (c == 'j') json = true;
+        else if (c == 'h') {
+            puts("Usage: dlrig show PART_ID [--json]\nEvery field of one part, with its source.");
+            return EXIT_OK;
+        } else return EXIT_USAGE;
+    }
+    if (optind + 1 != argc) {
+        cli_error("show: expected one PART_ID (see 'dlrig parts')");
+        return EXIT_USAGE;
+    }
+    const char *id = argv[optind];
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    const dlrig_part *p = catalog_find(cat, id);
+    if (!p) {
+        const char *sugg[5];
+        size_t ns = catalog_suggest(cat, id, sugg, 5);
+        cli_error("unknown part id '%s'%s", id, ns ? "; did you mean:" : " (see 'dlrig parts' for valid ids)");
+        for (size_t i = 0; i < ns; i++) fprintf(stderr, "  %s\n", sugg[i]);
+        return EXIT_USAGE;
+    }
+    if (json) {
+        cli_print_json(part_to_json(p));
+        return EXIT_OK;
+    }
+    printf("%s  (%s)\n", p->name, category_title(p->category));
+    size_t n;
+    const dlrig_field *common = part_fields(&n);
+    char buf[512];
+    int label_w = 20;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(common[i].name, "name") == 0) continue;
+        printf("  %-*s %s\n", label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf));
+        if (strcmp(common[i].name, "source") == 0) {
+            const dlrig_source *s = catalog_source(cat, p->source);
+            if (s) printf("  %-*s %s\n", label_w, "", s->title);
+            if (s && s->url) printf("  %-*s %s\n", label_w, "", s->url);
+        }
+    }
+    const dlrig_field *spec = category_fields(p->category, &n);
+    for (size_t i = 0; i < n; i++)
+        printf("  %-*s %s\n", label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
+    if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
+                                p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
+    if (p->category == DLRIG_CAT_MOTHERBOARD) {
+        const dlrig_motherboard *b = (const dlrig_motherboard *)p;
+        printf("  PCIe slots:\n");
+        for (size_t i = 0; i < b->n_slots; i++) {
+            const dlrig_slot *s = &b->slots[i];
+            printf("    position %d: x%d physical, x%d electrical, PCIe %d.0, %s%s%s\n", s->position,
+                   s->physical_width, s->electrical_width, s->pcie_gen,
+                   s->attached_to == DLRIG_ATTACH_CPU1   ? "CPU 1"
+                   : s->attached_to == DLRIG_ATTACH_CPU2 ? "CPU 2"
+                                                         : "chipset",
+                   s->note ? " - " : "", s->note ? s->note : "");
+        }
+        for (size_t i = 0; i < b->n_m2; i++)
+            printf("    M.2_%d: PCIe %d.0 x%d\n", b->m2[i].idx, b->m2[i].pcie_gen, b->m2[i].lanes);
+        for (size_t i = 0; i < b->n_shares; i++) {
+            const dlrig_lane_share *s = &b->shares[i];
+            if (s->width_when)
+                printf("    slot %d runs at x%d when %s %d is populated\n", s->slot_position, s->width_when,
+                       s->trigger_m2 ? "M.2" : "slot", s->trigger_index);
+            else
+                printf("    slot %d is disabled when %s %d is populated\n", s->slot_position,
+                       s->trigger_m2 ? "M.2" : "slot", s->trigger_index);
+        }
+    } else if (p->category == DLRIG_CAT_NVLINK_BRIDGE) {
+        const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
+        printf("  fits:\n");
+        for (size_t i = 0; i < br->n_fits; i++) printf("    %s\n", br->fits[i]->p.id);
+    }
+    return EXIT_OK;
+}

@@ -1,0 +1,196 @@
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "cli/cli.h"
+#include "dlrig/util.h"
+
+dlrig_catalog *cli_catalog(cli_ctx *ctx)
+{
+    if (ctx->cat) return ctx->cat;
+    char err[512];
+    ctx->cat = catalog_open(ctx->catalog_path, err, sizeof err);
+    if (!ctx->cat) cli_error("%s", err);
+    return ctx->cat;
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("dlrig: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void cli_print_json(cJSON *doc)
+{
+    char *s = cJSON_Print(doc);
+    if (s) {
+        fputs(s, stdout);
+        fputc('\n', stdout);
+        cJSON_free(s);
+    }
+    cJSON_Delete(doc);
+}
+
+bool cli_use_color(int fd)
+{
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc) return false;
+    const char *term = getenv("TERM");
+    if (term && strcmp(term, "dumb") == 0) return false;
+    return isatty(fd);
+}
+
+int cli_term_width(void)
+{
+    if (!isatty(STDOUT_FILENO)) return 0;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+    const char *cols = getenv("COLUMNS");
+    if (cols && atoi(cols) > 0) return atoi(cols);
+    return 80;
+}
+
+int display_width(const char *s)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int w = 0;
+    const char *p = s;
+    size_t left = strlen(s);
+    while (left > 0) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, p, left, &st);
+        if (n == (size_t)-1 || n == (size_t)-2) { /* invalid: count a byte as a column */
+            memset(&st, 0, sizeof st);
+            n = 1;
+            w++;
+        } else {
+            if (n == 0) n = 1;
+            int cw = wcwidth(wc);
+            w += cw > 0 ? cw : 0;
+        }
+        p += n;
+        left -= n;
+    }
+    return w;
+}
+
+struct cli_table {
+    size_t ncols, nrows, cap;
+    char **cells; /* (nrows+1) x ncols; row 0 is the header */
+    bool *right;
+};
+
+cli_table *table_new(size_t ncols, const char *const *headers, const bool *right_align)
+{
+    cli_table *t = xcalloc(1, sizeof *t);
+    t->ncols = ncols;
+    t->cap = 16;
+    t->cells = xcalloc(t->cap * ncols, sizeof(char *));
+    t->right = xcalloc(ncols, sizeof(bool));
+    for (size_t i = 0; i < ncols; i++) {
+        t->cells[i] = xstrdup(headers[i]);
+        t->right[i] = right_align ? right_align[i] : false;
+    }
+    t->nrows = 1;
+    return t;
+}
+
+void table_row(cli_table *t, const char *const *cells)
+{
+    if (t->nrows == t->cap) {
+        t->cells = xrealloc(t->cells, t->cap * 2 * t->ncols * sizeof(char *));
+        t->cap *= 2;
+    }
+    for (size_t i = 0; i < t->ncols; i++) t->cells[t->nrows * t->ncols + i] = xstrdup(cells[i] ? cells[i] : "");
+    t->nrows++;
+}
+
+/* Writes s cut to at most w display columns (ending in "~" when cut). */
+static void put_cut(const char *s, int w, int *used)
+{
+    int dw = display_width(s);
+    if (dw <= w) {
+        fputs(s, stdout);
+        *used = dw;
+        return;
+    }
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int acc = 0;
+    const char *p = s;
+    size_t left = strlen(s);
+    while (left > 0) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, p, left, &st);
+        int cw = 1;
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            memset(&st, 0, sizeof st);
+            n = 1;
+        } else {
+            if (n == 0) n = 1;
+            cw = wcwidth(wc) > 0 ? wcwidth(wc) : 0;
+        }
+        if (acc + cw > w - 1) break;
+        fwrite(p, 1, n, stdout);
+        acc += cw;
+        p += n;
+        left -= n;
+    }
+    fputc('~', stdout);
+    *used = acc + 1;
+}
+
+void table_print(cli_table *t, int max_width, size_t shrink)
+{
+    int *w = xcalloc(t->ncols, sizeof(int));
+    for (size_t r = 0; r < t->nrows; r++)
+        for (size_t c = 0; c < t->ncols; c++) {
+            int dw = display_width(t->cells[r * t->ncols + c]);
+            if (dw > w[c]) w[c] = dw;
+        }
+    if (max_width > 0 && shrink < t->ncols) {
+        int total = 0;
+        for (size_t c = 0; c < t->ncols; c++) total += w[c] + (c ? 2 : 0);
+        if (total > max_width) {
+            int over = total - max_width;
+            w[shrink] = w[shrink] - over < 8 ? 8 : w[shrink] - over;
+        }
+    }
+    for (size_t r = 0; r < t->nrows; r++) {
+        for (size_t c = 0; c < t->ncols; c++) {
+            const char *s = t->cells[r * t->ncols + c];
+            int used = 0;
+            if (c) fputs("  ", stdout);
+            if (t->right[c]) {
+                int dw = display_width(s);
+                for (int k = dw; k < w[c]; k++) fputc(' ', stdout);
+                put_cut(s, w[c], &used);
+            } else {
+                put_cut(s, w[c], &used);
+                if (c + 1 < t->ncols)
+                    for (int k = used; k < w[c]; k++) fputc(' ', stdout);
+            }
+        }
+        fputc('\n', stdout);
+    }
+    free(w);
+}
+
+void table_free(cli_table *t)
+{
+    if (!t) return;
+    for (size_t i = 0; i < t->nrows * t->ncols; i++) free(t->cells[i]);
+    free(t->cells);
+    free(t->right);
+    free(t);
+}

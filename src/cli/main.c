@@ -1,0 +1,100 @@
+/* dlrig — command-line entry point: global options, then a subcommand. */
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "dlrig/catalog.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(cli_ctx *ctx, int argc, char **argv);
+    const char *args;
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--json]", "list catalog parts"},
+    {"show", cmd_show, "PART_ID [--json]", "every field of one part"},
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dlrig [GLOBAL OPTIONS] COMMAND [ARGS]\n"
+          "Plan deep-learning workstations and GPU servers: parts, compatibility, power, speed.\n\n"
+          "Commands:\n",
+          f);
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  dlrig %-10s %s\n  %*s %s\n", commands[i].name, commands[i].args, 16, "", commands[i].summary);
+    fputs("\nGlobal options:\n"
+          "      --catalog FILE   use the SQLite catalog FILE instead of the built-in one\n"
+          "      --theme NAME     colour theme for the terminal interface\n"
+          "  -h, --help           show this help and exit\n"
+          "  -V, --version        show the version and exit\n\n"
+          "Exit status: 0 success; 1 'check' found an error-level finding; 2 bad usage or\n"
+          "bad input file; 3 database or I/O failure.\n"
+          "Run 'dlrig COMMAND --help' for a command's options; 'man dlrig' for the manual.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    /* Only LC_CTYPE: numbers, CSV and JSON keep a '.' decimal point. */
+    setlocale(LC_CTYPE, "");
+    cli_ctx ctx = {0};
+
+    /* Global options come before the command; they may also follow it (they
+     * are taken out of argv wherever they stand). */
+    int out = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--catalog") == 0 || strcmp(a, "--theme") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "dlrig: %s needs a value\n", a);
+                return EXIT_USAGE;
+            }
+            if (a[2] == 'c') ctx.catalog_path = argv[++i];
+            else ctx.theme = argv[++i];
+            continue;
+        }
+        if (strncmp(a, "--catalog=", 10) == 0) {
+            ctx.catalog_path = a + 10;
+            continue;
+        }
+        if (strncmp(a, "--theme=", 8) == 0) {
+            ctx.theme = a + 8;
+            continue;
+        }
+        argv[out++] = argv[i];
+    }
+    argc = out;
+    argv[argc] = NULL;
+
+    if (argc < 2) {
+        cli_error("the terminal interface is not part of this build yet; try 'dlrig parts' or 'dlrig --help'");
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("dlrig %s\ncatalog schema version %d\n", DLRIG_VERSION, DLRIG_SCHEMA_VERSION);
+        return EXIT_OK;
+    }
+    int rc = EXIT_USAGE;
+    const command *found = NULL;
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, cmd) == 0) found = &commands[i];
+    if (found) {
+        rc = found->run(&ctx, argc - 1, argv + 1);
+    } else {
+        cli_error("unknown command '%s'; run 'dlrig --help' for the list", cmd);
+    }
+    catalog_close(ctx.cat);
+    return rc;
+}

@@ -1,0 +1,310 @@
+#include "dlrig/query.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/util.h"
+
+bool part_matches(const dlrig_part *p, const char *filter)
+{
+    if (!filter) return true;
+    const char *w = filter;
+    char word[128];
+    while (*w) {
+        while (*w == ' ') w++;
+        size_t n = 0;
+        while (w[n] && w[n] != ' ') n++;
+        if (n == 0) break;
+        size_t k = n < sizeof word - 1 ? n : sizeof word - 1;
+        memcpy(word, w, k);
+        word[k] = '\0';
+        if (!str_icontains(p->id, word) && !str_icontains(p->name, word) && !str_icontains(p->vendor, word))
+            return false;
+        w += n;
+    }
+    return true;
+}
+
+typedef struct sort_ctx {
+    const dlrig_field *field; /* NULL: by id */
+    int sign;
+} sort_ctx;
+
+static sort_ctx g_sort; /* qsort has no context argument in C11; set just before the call */
+
+static int cmp_parts(const void *a, const void *b)
+{
+    const dlrig_part *pa = *(const dlrig_part *const *)a, *pb = *(const dlrig_part *const *)b;
+    const dlrig_field *f = g_sort.field;
+    int r = 0;
+    if (f) {
+        if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {
+            const char *sa = part_field_str(pa, f), *sb = part_field_str(pb, f);
+            if (!sa || !sb) return (sa == NULL) - (sb == NULL); /* unknown last */
+            r = strcmp(sa, sb);
+        } else {
+            double da = part_field_num(pa, f), db = part_field_num(pb, f);
+            if (isnan(da) || isnan(db)) return isnan(da) - isnan(db);
+            r = (da > db) - (da < db);
+        }
+        r *= g_sort.sign;
+    }
+    return r ? r : strcmp(pa->id, pb->id);
+}
+
+int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_part ***out, size_t *n, char *err,
+                  size_t errlen)
+{
+    const dlrig_field *f = NULL;
+    if (q->sort) {
+        if (q->category >= 0) {
+            f = category_field((dlrig_category)q->category, q->sort);
+        } else {
+            size_t nc;
+            const dlrig_field *common = part_fields(&nc);
+            for (size_t i = 0; i < nc; i++)
+                if (strcmp(common[i].name, q->sort) == 0) f = &common[i];
+        }
+        if (!f) {
+            strbuf b = {0};
+            sb_printf(&b, "unknown sort field '%s'; valid fields%s%s: ", q->sort,
+                      q->category >= 0 ? " for " : " for all categories",
+                      q->category >= 0 ? category_name((dlrig_category)q->category) : "");
+            size_t nc;
+            const dlrig_field *common = part_fields(&nc);
+            for (size_t i = 0; i < nc; i++) sb_printf(&b, "%s%s", i ? ", " : "", common[i].name);
+            if (q->category >= 0) {
+                const dlrig_field *spec = category_fields((dlrig_category)q->category, &nc);
+                for (size_t i = 0; i < nc; i++) sb_printf(&b, ", %s", spec[i].name);
+            }
+            snprintf(err, errlen, "%s", b.s);
+            sb_free(&b);
+            return -1;
+        }
+    }
+    size_t total = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++)
+        if (q->category < 0 || q->category == c) total += catalog_count(cat, (dlrig_category)c);
+    const dlrig_part **v = xcalloc(total + 1, sizeof *v);
+    size_t k = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        if (q->category >= 0 && q->category != c) continue;
+        size_t cnt = catalog_count(cat, (dlrig_category)c);
+        for (size_t i = 0; i < cnt; i++) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            if (part_matches(p, q->filter)) v[k++] = p;
+        }
+    }
+    g_sort.field = f;
+    g_sort.sign = q->descending ? -1 : 1;
+    if (f || q->category < 0) qsort(v, k, sizeof *v, cmp_parts);
+    *out = v;
+    *n = k;
+    return 0;
+}
+
+static void add_field(cJSON *o, const dlrig_part *p, const dlrig_field *f)
+{
+    switch (f->kind) {
+    case DLRIG_F_STR: {
+        const char *s = part_field_str(p, f);
+        if (s) cJSON_AddStringToObject(o, f->name, s);
+        else cJSON_AddNullToObject(o, f->name);
+        break;
+    }
+    case DLRIG_F_LIST: {
+        const char *s = part_field_str(p, f);
+        if (!s) {
+            cJSON_AddNullToObject(o, f->name);
+            break;
+        }
+        cJSON *arr = cJSON_AddArrayToObject(o, f->name);
+        const char *q = s;
+        while (*q) {
+            while (*q == ' ' || *q == ',') q++;
+            const char *e = q;
+            while (*e && *e != ',') e++;
+            const char *t = e;
+            while (t > q && t[-1] == ' ') t--;
+            if (t > q) {
+                char *item = xmalloc((size_t)(t - q) + 1);
+                memcpy(item, q, (size_t)(t - q));
+                item[t - q] = '\0';
+                cJSON_AddItemToArray(arr, cJSON_CreateString(item));
+                free(item);
+            }
+            q = e;
+        }
+        break;
+    }
+    case DLRIG_F_BOOL: cJSON_AddBoolToObject(o, f->name, part_field_num(p, f) != 0); break;
+    case DLRIG_F_REAL:
+    case DLRIG_F_INT: {
+        double d = part_field_num(p, f);
+        if (isnan(d)) cJSON_AddNullToObject(o, f->name);
+        else cJSON_AddNumberToObject(o, f->name, d);
+        break;
+    }
+    }
+}
+
+static const char *attach_name(dlrig_attach a)
+{
+    return a == DLRIG_ATTACH_CPU1 ? "cpu1" : a == DLRIG_ATTACH_CPU2 ? "cpu2" : "chipset";
+}
+
+cJSON *part_to_json(const dlrig_part *p)
+{
+    cJSON *o = cJSON_CreateObject();
+    size_t n;
+    const dlrig_field *common = part_fields(&n);
+    add_field(o, p, &common[0]); /* id first, then the category, then the rest */
+    cJSON_AddStringToObject(o, "category", category_name(p->category));
+    for (size_t i = 1; i < n; i++) add_field(o, p, &common[i]);
+    if (p->price_vendor) {
+        cJSON_AddStringToObject(o, "price_vendor", p->price_vendor);
+        if (isnan(p->catalog_price_usd)) cJSON_AddNullToObject(o, "catalog_price_usd");
+        else cJSON_AddNumberToObject(o, "catalog_price_usd", p->catalog_price_usd);
+    }
+    const dlrig_field *spec = category_fields(p->category, &n);
+    for (size_t i = 0; i < n; i++) add_field(o, p, &spec[i]);
+
+    if (p->category == DLRIG_CAT_MOTHERBOARD) {
+        const dlrig_motherboard *b = (const dlrig_motherboard *)p;
+        cJSON *slots = cJSON_AddArrayToObject(o, "pcie_slots");
+        for (size_t i = 0; i < b->n_slots; i++) {
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddNumberToObject(s, "position", b->slots[i].position);
+            cJSON_AddNumberToObject(s, "physical_width", b->slots[i].physical_width);
+            cJSON_AddNumberToObject(s, "electrical_width", b->slots[i].electrical_width);
+            cJSON_AddNumberToObject(s, "pcie_gen", b->slots[i].pcie_gen);
+            cJSON_AddStringToObject(s, "attached_to", attach_name(b->slots[i].attached_to));
+            if (b->slots[i].note) cJSON_AddStringToObject(s, "note", b->slots[i].note);
+            cJSON_AddItemToArray(slots, s);
+        }
+        cJSON *m2 = cJSON_AddArrayToObject(o, "m2");
+        for (size_t i = 0; i < b->n_m2; i++) {
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddNumberToObject(s, "index", b->m2[i].idx);
+            cJSON_AddNumberToObject(s, "pcie_gen", b->m2[i].pcie_gen);
+            cJSON_AddNumberToObject(s, "lanes", b->m2[i].lanes);
+            cJSON_AddStringToObject(s, "attached_to", attach_name(b->m2[i].attached_to));
+            cJSON_AddItemToArray(m2, s);
+        }
+        cJSON *sh = cJSON_AddArrayToObject(o, "lane_sharing");
+        for (size_t i = 0; i < b->n_shares; i++) {
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddNumberToObject(s, "slot_position", b->shares[i].slot_position);
+            cJSON_AddStringToObject(s, "when", b->shares[i].trigger_m2 ? "m2" : "slot");
+            cJSON_AddNumberToObject(s, "index", b->shares[i].trigger_index);
+            cJSON_AddNumberToObject(s, "width", b->shares[i].width_when);
+            cJSON_AddItemToArray(sh, s);
+        }
+    } else if (p->category == DLRIG_CAT_NVLINK_BRIDGE) {
+        const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
+        cJSON *fits = cJSON_AddArrayToObject(o, "fits");
+        for (size_t i = 0; i < br->n_fits; i++) cJSON_AddItemToArray(fits, cJSON_CreateString(br->fits[i]->p.id));
+    }
+    return o;
+}
+
+const char *format_usd(double usd, char *buf, size_t len)
+{
+    if (isnan(usd)) {
+        snprintf(buf, len, "-");
+        return buf;
+    }
+    long long v = llround(usd);
+    char digits[32];
+    snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
+    char out[48];
+    size_t nd = strlen(digits), k = 0;
+    if (v < 0) out[k++] = '-';
+    out[k++] = '$';
+    for (size_t i = 0; i < nd; i++) {
+        if (i && (nd - i) % 3 == 0) out[k++] = ',';
+        out[k++] = digits[i];
+    }
+    out[k] = '\0';
+    snprintf(buf, len, "%s", out);
+    return buf;
+}
+
+const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len)
+{
+    if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {
+        const char *s = part_field_str(p, f);
+        snprintf(buf, len, "%s", s ? s : "-");
+        return buf;
+    }
+    double d = part_field_num(p, f);
+    if (f->kind == DLRIG_F_BOOL) snprintf(buf, len, "%s", d != 0 ? "yes" : "no");
+    else if (isnan(d)) snprintf(buf, len, "-");
+    else if (strstr(f->name, "price")) format_usd(d, buf, len);
+    else if (f->kind == DLRIG_F_INT) snprintf(buf, len, "%d", (int)d);
+    else snprintf(buf, len, "%.4g", d);
+    return buf;
+}
+
+const char *const *category_list_columns(dlrig_category c)
+{
+    static const char *const gpu[] = {"id", "name", "vram_gb", "bandwidth_gbs", "fp16_tensor_tflops", "fp32_tflops",
+                                      "tdp_w", "slots", "cooler", "nvlink", "ecc", "price_usd", NULL};
+    static const char *const cpu[] = {"id", "name", "socket", "cores", "pcie_lanes", "memory_type",
+                                      "memory_channels", "ecc", "tdp_w", "price_usd", NULL};
+    static const char *const board[] = {"id", "name", "socket", "form_factor", "memory_type", "memory_slots",
+                                        "expansion_positions", "m2_slots", "price_usd", NULL};
+    static const char *const mem[] = {"id", "name", "type", "capacity_gb", "modules", "speed_mts", "ecc",
+                                      "registered", "price_usd", NULL};
+    static const char *const sto[] = {"id", "name", "kind", "capacity_gb", "pcie_gen", "seq_read_mbs", "price_usd",
+                                      NULL};
+    static const char *const psu[] = {"id", "name", "watts", "watts_115v", "efficiency", "pcie_8pin", "hpwr",
+                                      "price_usd", NULL};
+    static const char *const cas[] = {"id", "name", "kind", "form_factors", "max_gpu_length_mm", "expansion_slots",
+                                      "max_gpus", "noise", "price_usd", NULL};
+    static const char *const cool[] = {"id", "name", "kind", "height_mm", "sockets", "price_usd", NULL};
+    static const char *const nic[] = {"id", "name", "protocol", "speed_gbps", "ports", "rdma", "price_usd", NULL};
+    static const char *const br[] = {"id", "name", "generation", "slot_spacing", "per_pair", "price_usd", NULL};
+    static const char *const sw[] = {"id", "name", "protocol", "speed_gbps", "ports", "rack_units", "price_usd",
+                                     NULL};
+    static const char *const all[] = {"id", "vendor", "name", "price_usd", NULL};
+    switch (c) {
+    case DLRIG_CAT_GPU: return gpu;
+    case DLRIG_CAT_CPU: return cpu;
+    case DLRIG_CAT_MOTHERBOARD: return board;
+    case DLRIG_CAT_MEMORY: return mem;
+    case DLRIG_CAT_STORAGE: return sto;
+    case DLRIG_CAT_PSU: return psu;
+    case DLRIG_CAT_CASE: return cas;
+    case DLRIG_CAT_COOLER: return cool;
+    case DLRIG_CAT_NIC: return nic;
+    case DLRIG_CAT_NVLINK_BRIDGE: return br;
+    case DLRIG_CAT_SWITCH: return sw;
+    default: return all;
+    }
+}
+
+const char *field_label(const char *name)
+{
+    static const struct { const char *name, *label; } labels[] = {
+        {"id", "ID"}, {"name", "Name"}, {"vendor", "Vendor"}, {"price_usd", "Price"}, {"category", "Category"},
+        {"vram_gb", "VRAM GB"}, {"bandwidth_gbs", "GB/s"}, {"fp16_tensor_tflops", "FP16T TF"},
+        {"fp32_tflops", "FP32 TF"}, {"fp64_tflops", "FP64 TF"}, {"tdp_w", "TDP W"}, {"slots", "Slots"},
+        {"cooler", "Cooler"}, {"nvlink", "NVLink"}, {"ecc", "ECC"}, {"socket", "Socket"}, {"cores", "Cores"},
+        {"pcie_lanes", "Lanes"}, {"memory_type", "Memory"}, {"memory_channels", "Ch"},
+        {"form_factor", "Form"}, {"memory_slots", "DIMMs"}, {"expansion_positions", "Positions"},
+        {"m2_slots", "M.2"}, {"type", "Type"}, {"capacity_gb", "GB"}, {"modules", "Mods"},
+        {"speed_mts", "MT/s"}, {"registered", "RDIMM"}, {"kind", "Kind"}, {"pcie_gen", "Gen"},
+        {"seq_read_mbs", "Read MB/s"}, {"watts", "Watts"}, {"watts_115v", "W @115V"},
+        {"efficiency", "Efficiency"}, {"pcie_8pin", "8-pin"}, {"hpwr", "12V-2x6"},
+        {"form_factors", "Boards"}, {"max_gpu_length_mm", "GPU mm"}, {"expansion_slots", "Slots"},
+        {"max_gpus", "GPUs"}, {"noise", "Noise"}, {"height_mm", "Height"}, {"sockets", "Sockets"},
+        {"protocol", "Protocol"}, {"speed_gbps", "Gb/s"}, {"ports", "Ports"}, {"rdma", "RDMA"},
+        {"generation", "Gen"}, {"slot_spacing", "Spacing"}, {"per_pair", "Per pair"}, {"rack_units", "U"},
+    };
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        if (strcmp(labels[i].name, name) == 0) return labels[i].label;
+    return name;
+}

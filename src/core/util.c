@@ -1,0 +1,296 @@
+#include "dlrig/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void oom(size_t n)
+{
+    fprintf(stderr, "dlrig: out of memory allocating %zu bytes\n", n);
+    abort();
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) oom(n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) oom(n * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) oom(n);
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = xmalloc(n);
+    memcpy(d, s, n);
+    return d;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    strbuf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    return sb_take(&b);
+}
+
+static void sb_reserve(strbuf *b, size_t extra)
+{
+    if (b->len + extra + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1) cap *= 2;
+    b->s = xrealloc(b->s, cap);
+    b->cap = cap;
+}
+
+void sb_appendn(strbuf *b, const char *s, size_t n)
+{
+    sb_reserve(b, n);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void sb_append(strbuf *b, const char *s) { sb_appendn(b, s, strlen(s)); }
+
+void sb_vprintf(strbuf *b, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) return;
+    sb_reserve(b, (size_t)n);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void sb_printf(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void sb_free(strbuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+char *sb_take(strbuf *b)
+{
+    char *s = b->s ? b->s : xstrdup("");
+    b->s = NULL;
+    b->len = b->cap = 0;
+    return s;
+}
+
+char *read_file_limit(const char *path, size_t max, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    strbuf b = {0};
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (b.len + n > max) {
+            fclose(f);
+            sb_free(&b);
+            errno = EFBIG;
+            return NULL;
+        }
+        sb_appendn(&b, chunk, n);
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        sb_free(&b);
+        errno = EIO;
+        return NULL;
+    }
+    if (len) *len = b.len;
+    return sb_take(&b);
+}
+
+static int fsync_dir_of(const char *path)
+{
+    char *dir = xstrdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir) slash[1] = '\0';
+    else if (slash) *slash = '\0';
+    else strcpy(dir, ".");
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    free(dir);
+    if (fd < 0) return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite)
+{
+    struct stat st;
+    if (!overwrite && stat(path, &st) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    char *tmp = xasprintf("%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    const char *p = data;
+    size_t left = len;
+    while (left > 0) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            goto fail;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    if (fsync(fd) != 0) goto fail;
+    if (fchmod(fd, 0644) != 0) goto fail;
+    if (close(fd) != 0) {
+        fd = -1;
+        goto fail;
+    }
+    fd = -1;
+    if (!overwrite && stat(path, &st) == 0) {
+        errno = EEXIST;
+        goto fail;
+    }
+    if (rename(tmp, path) != 0) goto fail;
+    free(tmp);
+    fsync_dir_of(path);
+    return 0;
+fail: {
+    int e = errno;
+    if (fd >= 0) close(fd);
+    unlink(tmp);
+    free(tmp);
+    errno = e;
+    return -1;
+}
+}
+
+static int mkdir_p(const char *path, mode_t mode)
+{
+    char *d = xstrdup(path);
+    for (char *p = d + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(d, mode) != 0 && errno != EEXIST) {
+            int e = errno;
+            free(d);
+            errno = e;
+            return -1;
+        }
+        *p = '/';
+    }
+    int rc = mkdir(d, mode);
+    int e = errno;
+    free(d);
+    if (rc != 0 && e != EEXIST) {
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+static char *xdg_dir(const char *var, const char *fallback, bool create)
+{
+    const char *v = getenv(var);
+    char *dir;
+    if (v && v[0] == '/') {
+        dir = xasprintf("%s/dlrig", v);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || home[0] != '/') {
+            errno = ENOENT;
+            return NULL;
+        }
+        dir = xasprintf("%s/%s/dlrig", home, fallback);
+    }
+    if (create && mkdir_p(dir, 0700) != 0) {
+        int e = errno;
+        free(dir);
+        errno = e;
+        return NULL;
+    }
+    return dir;
+}
+
+char *xdg_data_dir(bool create) { return xdg_dir("XDG_DATA_HOME", ".local/share", create); }
+char *xdg_config_dir(bool create) { return xdg_dir("XDG_CONFIG_HOME", ".config", create); }
+
+int edit_distance(const char *a, const char *b, int limit)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 128 || lb > 128) return limit + 1;
+    int prev[129], cur[129];
+    for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = (int)i;
+        int rowmin = cur[0];
+        for (size_t j = 1; j <= lb; j++) {
+            int c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < c) c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c) c = cur[j - 1] + 1;
+            cur[j] = c;
+            if (c < rowmin) rowmin = c;
+        }
+        if (rowmin > limit) return limit + 1;
+        memcpy(prev, cur, sizeof(int) * (lb + 1));
+    }
+    return prev[lb];
+}
+
+bool str_icontains(const char *hay, const char *needle)
+{
+    if (!needle || !*needle) return true;
+    if (!hay) return false;
+    size_t n = strlen(needle);
+    for (const char *h = hay; *h; h++) {
+        size_t i = 0;
+        while (i < n && h[i] && tolower((unsigned char)h[i]) == tolower((unsigned char)needle[i])) i++;
+        if (i == n) return true;
+    }
+    return false;
+}
+
+double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

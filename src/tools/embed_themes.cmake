@@ -1,0 +1,17 @@
+# Turn themes/*.json into a C table {name, text} so the binary carries its
+# built-in themes.  Invoked as: cmake -DOUT=file.c -DFILES="a.json|b.json" -P embed_themes.cmake
+set(body "/* Generated from the themes directory by embed_themes.cmake; do not edit. */\n#include <stddef.h>\n")
+set(table "")
+set(i 0)
+string(REPLACE "|" ";" FILES "${FILES}")
+list(SORT FILES)
+foreach(f IN LISTS FILES)
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const char theme_${i}[] = {${hex}0x00};\n")
+  string(APPEND table "  {\"${name}\", theme_${i}},\n")
+  math(EXPR i "${i}+1")
+endforeach()
+string(APPEND body "const struct { const char *name; const char *json; } dlrig_builtin_themes[] = {\n${table}  {NULL, NULL}\n};\n")
+file(WRITE ${OUT} "${body}")
