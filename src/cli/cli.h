@@ -45,5 +45,7 @@ int display_width(const char *s);
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);
 int cmd_show(cli_ctx *ctx, int argc, char **argv);
+int cmd_check(cli_ctx *ctx, int argc, char **argv);
+int cmd_estimate(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -42,7 +42,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     char *sort = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "+c:f:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "c:f:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'c':
             q.category = category_from_name(optarg);
@@ -149,7 +149,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j') json = true;
         else if (c == 'h') {
             puts("Usage: dlrig show PART_ID [--json]\nEvery field of one part, with its source.");

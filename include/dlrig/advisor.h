@@ -1,0 +1,36 @@
+/*
+ * advisor.h — given requirements, the best complete builds under the budget:
+ * the highest estimated throughput for the workload with no error-level
+ * finding, every --require met and the model fitting in memory; ties go to
+ * the cheaper build.  Returns a ranked, diverse top-K with explanations.
+ */
+#ifndef DLRIG_ADVISOR_H
+#define DLRIG_ADVISOR_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+#include "dlrig/perf.h"
+#include "dlrig/rules.h"
+
+typedef struct dlrig_recommendation {
+    dlrig_build build;
+    dlrig_report report;
+    dlrig_estimate estimate;
+    double price_usd;
+    double perf_per_kusd;  /* throughput per $1,000 */
+    char why[640];         /* why this GPU, what limits it, what the next step buys */
+} dlrig_recommendation;
+
+/* Recommends up to top_k diverse builds (different GPU models or counts),
+ * best first.  On success returns 0 with *out a malloc'd array of *n
+ * recommendations (free with recommendations_free); *n may be 0 when nothing
+ * meets the requirements, with the reason in err.  Returns -1 on bad
+ * requirements with a message in err. */
+int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,
+                      dlrig_recommendation **out, size_t *n, char *err, size_t errlen);
+void recommendations_free(dlrig_recommendation *r, size_t n);
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * perf.h — the performance model: estimated training / inference throughput
+ * of a build for a workload, from first principles (a roofline per GPU:
+ * tensor/FP32/FP64 throughput at the precision vs memory bandwidth, with
+ * per-architecture efficiency factors), data-parallel scaling limited by
+ * gradient all-reduce over NVLink, PCIe (at the placed link width) or the
+ * network, and the memory the model needs against VRAM.
+ */
+#ifndef DLRIG_PERF_H
+#define DLRIG_PERF_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+
+typedef struct dlrig_estimate {
+    const char *workload;        /* workload id (catalog string) */
+    const char *reference_model; /* e.g. "ResNet-50 224x224" */
+    const char *unit;            /* "samples/s" | "tokens/s" */
+    double params_m;             /* model size used */
+    double throughput;           /* the whole plan: all GPUs of all nodes */
+    double per_gpu;              /* one GPU alone */
+    double scaling;              /* throughput / (per_gpu x GPUs), 0..1 */
+    const char *bound;           /* "compute" | "memory" | "communication" */
+    double epoch_hours;          /* one pass over the dataset; NAN without a dataset size */
+    double relative;             /* throughput vs one reference card (RTX 4090) */
+    double mem_need_gb;          /* memory one replica of the model needs */
+    double vram_gb;              /* VRAM of the smallest GPU in the build */
+    bool fits;                   /* the model fits in one GPU */
+    bool fits_sharded;           /* it fits when sharded over all the node's GPUs */
+    int gpus;                    /* GPUs counted (all nodes) */
+} dlrig_estimate;
+
+/* Estimates b (with its placement p, as from build_place) for `workload`, or
+ * for b's requirements when workload is NULL (default "cnn").  Returns 0, or
+ * -1 with a message in err (unknown workload, no GPU in the build). */
+int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
+                  dlrig_estimate *out, char *err, size_t errlen);
+
+/* Memory (GB) one replica of the model needs on a GPU for training or
+ * inference at the precision: weights, gradients, optimizer state,
+ * activations for batch samples (KV cache for inference). */
+double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char *precision, int batch);
+
+/* Throughput of one GPU alone (units of the workload) and what bounds it. */
+double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
+                           const char **bound);
+
+/* The estimate as the JSON of `dlrig estimate --json`. Caller frees. */
+cJSON *estimate_to_json(const dlrig_estimate *e);
+
+/* ---- calibration against published measurements ---- */
+
+typedef struct dlrig_calib_row {
+    const dlrig_gpu *gpu;
+    char workload[24];
+    char precision[16];
+    int gpus;
+    double measured, predicted;
+} dlrig_calib_row;
+
+typedef struct dlrig_calib_stats {
+    size_t n;              /* rows compared */
+    double median_abs_err; /* median |predicted/measured - 1| */
+    double within_30;      /* share of rows within 30 % */
+    double spearman;       /* rank correlation across GPUs, averaged over (workload, precision) groups */
+} dlrig_calib_stats;
+
+/* Compares the model with a calibration table (CSV: gpu_id, workload,
+ * precision, gpus, measured, ...).  Rows naming GPUs or workloads the catalog
+ * lacks are skipped.  *rows is malloc'd (caller frees).  Returns 0, or -1 with
+ * a message when the CSV is malformed. */
+int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_calib_row **rows, size_t *n,
+                   dlrig_calib_stats *st, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * rules.h — compatibility and advice: pure functions from (build, catalog)
+ * to findings, plus the build's totals.  Table-driven: every rule has a
+ * stable id, a severity, a one-line message naming parts and numbers, a
+ * longer "why" and a source.
+ */
+#ifndef DLRIG_RULES_H
+#define DLRIG_RULES_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+
+typedef enum { DLRIG_SEV_INFO = 0, DLRIG_SEV_WARNING = 1, DLRIG_SEV_ERROR = 2 } dlrig_severity;
+const char *severity_name(dlrig_severity s); /* "info", "warning", "error" */
+
+#define DLRIG_FINDING_PARTS 4
+
+typedef struct dlrig_finding {
+    const char *id; /* stable, e.g. "cooling.open_air_dense" */
+    dlrig_severity severity;
+    char message[320];
+    const char *why;    /* static text */
+    const char *source; /* seed file name or public spec */
+    const char *parts[DLRIG_FINDING_PARTS]; /* ids of the parts involved */
+    int n_parts;
+} dlrig_finding;
+
+typedef struct dlrig_totals {
+    double price_usd;         /* whole plan: nodes x node + cluster parts; NAN parts excluded */
+    double node_price_usd;
+    int unpriced_parts;       /* lines with no known price */
+    double power_w;           /* sustained draw of one node (W) */
+    double peak_power_w;      /* with GPU transients */
+    double wall_w;            /* at the wall, one node (power_w / PSU efficiency) */
+    double psu_w;             /* usable PSU capacity at the circuit's voltage, one node */
+    int gpu_count;            /* per node */
+    double vram_gb;           /* per node, total */
+    double vram_max_gb;       /* largest single GPU */
+    int ram_gb;               /* per node */
+    int lanes_used, lanes_available; /* CPU PCIe lanes */
+    int nodes;
+} dlrig_totals;
+
+/* The analysis of a build: totals, placement and findings.  Plain data; no
+ * pointers into the build other than catalog parts. */
+typedef struct dlrig_report {
+    dlrig_totals totals;
+    dlrig_placement placement;
+    dlrig_finding *findings; /* sorted: errors, warnings, info; then by id */
+    size_t n_findings, cap_findings;
+    size_t counts[3];        /* per severity */
+    const char **not_checked; /* static strings: physical checks dlrig does not make */
+    size_t n_not_checked;
+} dlrig_report;
+
+/* Runs every rule.  `rep` must be zero-initialised the first time; it may be
+ * reused across calls (its buffers are kept).  Free with report_free. */
+void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep);
+void report_free(dlrig_report *rep);
+/* Whether the report has a finding with this id. */
+const dlrig_finding *report_find(const dlrig_report *rep, const char *id);
+
+/* The description of a rule, for help screens and docs. */
+typedef struct dlrig_rule_info {
+    const char *id;
+    dlrig_severity severity; /* usual severity */
+    const char *summary;
+    const char *why;
+    const char *source;
+} dlrig_rule_info;
+const dlrig_rule_info *rules_list(size_t *n);
+const dlrig_rule_info *rules_info(const char *id);
+
+/* The check document of DESIGN ("name", "ok", "totals", "findings"). */
+cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);
+
+#endif

@@ -1,0 +1,150 @@
+/* `dlrig check` and `dlrig estimate`. */
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "dlrig/build.h"
+#include "dlrig/perf.h"
+#include "dlrig/query.h"
+#include "dlrig/rules.h"
+
+/* Loads BUILD.json; returns an exit status (0 on success). */
+static int load(cli_ctx *ctx, const char *path, dlrig_build *b)
+{
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    char err[1024];
+    int rc = build_load(cat, path, b, err, sizeof err);
+    if (rc != DLRIG_BUILD_OK) {
+        cli_error("%s", err);
+        build_free(b);
+        return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+static const char *sev_color(dlrig_severity s)
+{
+    return s == DLRIG_SEV_ERROR ? "\033[1;31m" : s == DLRIG_SEV_WARNING ? "\033[1;33m" : "\033[36m";
+}
+
+int cmd_check(cli_ctx *ctx, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    bool json = false;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'j') json = true;
+        else if (c == 'h') {
+            puts("Usage: dlrig check BUILD.json [--json]\n"
+                 "Check a build: compatibility, power, cooling, memory and advice.\n"
+                 "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.");
+            return EXIT_OK;
+        } else return EXIT_USAGE;
+    }
+    if (optind + 1 != argc) {
+        cli_error("check: expected one BUILD.json");
+        return EXIT_USAGE;
+    }
+    dlrig_build b;
+    int rc = load(ctx, argv[optind], &b);
+    if (rc) return rc;
+    dlrig_report rep = {0};
+    rules_check(ctx->cat, &b, &rep);
+    int status = rep.counts[DLRIG_SEV_ERROR] ? EXIT_FINDINGS : EXIT_OK;
+    if (json) {
+        cli_print_json(report_to_json(&b, &rep));
+    } else {
+        bool color = cli_use_color(STDOUT_FILENO);
+        const dlrig_totals *t = &rep.totals;
+        char price[32];
+        printf("%s\n", b.name);
+        printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W sustained (%.0f W peak)",
+               format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
+               t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w);
+        if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
+        printf("\n\n");
+        static const char *const heads[] = {"Info", "Warnings", "Errors"};
+        for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
+            if (!rep.counts[s]) continue;
+            printf("%s%s (%zu)%s\n", color ? sev_color((dlrig_severity)s) : "", heads[s], rep.counts[s],
+                   color ? "\033[0m" : "");
+            for (size_t i = 0; i < rep.n_findings; i++) {
+                const dlrig_finding *f = &rep.findings[i];
+                if ((int)f->severity != s) continue;
+                printf("  %s%-28s%s %s\n", color ? sev_color(f->severity) : "", f->id, color ? "\033[0m" : "",
+                       f->message);
+            }
+            printf("\n");
+        }
+        if (rep.n_findings == 0) printf("No findings: the rules agree with this build.\n\n");
+        printf("%s\n", status ? "Result: will not work as specified (errors above)."
+                              : "Result: no errors.");
+    }
+    report_free(&rep);
+    build_free(&b);
+    return status;
+}
+
+int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
+{
+    static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
+                                         {"workload", required_argument, NULL, 'w'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    bool json = false;
+    const char *workload = NULL;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "hw:", opts, NULL)) != -1) {
+        if (c == 'j') json = true;
+        else if (c == 'w') workload = optarg;
+        else if (c == 'h') {
+            puts("Usage: dlrig estimate BUILD.json [--workload W] [--json]\n"
+                 "Estimated training or inference throughput of a build.");
+            return EXIT_OK;
+        } else return EXIT_USAGE;
+    }
+    if (optind + 1 != argc) {
+        cli_error("estimate: expected one BUILD.json");
+        return EXIT_USAGE;
+    }
+    if (workload && id_index(dlrig_workload_ids, workload) < 0) {
+        cli_error("--workload: unknown workload '%s'; valid: cnn, transformer, llm-finetune, llm-inference, rnn, "
+                  "gan, diffusion, recsys, inference, scientific-fp64",
+                  workload);
+        return EXIT_USAGE;
+    }
+    dlrig_build b;
+    int rc = load(ctx, argv[optind], &b);
+    if (rc) return rc;
+    dlrig_placement pl;
+    build_place(&b, &pl);
+    dlrig_estimate e;
+    char err[256];
+    if (perf_estimate(ctx->cat, &b, &pl, workload, &e, err, sizeof err) != 0) {
+        cli_error("%s: %s", argv[optind], err);
+        build_free(&b);
+        return EXIT_USAGE;
+    }
+    if (json) {
+        cli_print_json(estimate_to_json(&e));
+    } else {
+        printf("%s — %s (%s, %.0fM parameters)\n", b.name, e.workload, e.reference_model, e.params_m);
+        printf("  throughput     %.1f %s on %d GPU%s (%.1f per GPU, scaling %.0f%%)\n", e.throughput, e.unit, e.gpus,
+               e.gpus == 1 ? "" : "s", e.per_gpu, e.scaling * 100);
+        printf("  bound by       %s\n", e.bound);
+        if (!isnan(e.epoch_hours)) printf("  one epoch      %.2f hours\n", e.epoch_hours);
+        if (!isnan(e.relative)) printf("  vs one RTX 4090  %.2fx\n", e.relative);
+        printf("  memory needed  %.1f GB per replica; smallest GPU has %.0f GB (%s)\n", e.mem_need_gb, e.vram_gb,
+               e.fits ? "fits" : e.fits_sharded ? "fits only sharded over the GPUs" : "does not fit");
+    }
+    build_free(&b);
+    return EXIT_OK;
+}

@@ -1,0 +1,707 @@
+/*
+ * build.c — the build model, the build file format and GPU placement.
+ */
+#include "dlrig/build.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/util.h"
+
+const char *const dlrig_workload_ids[] = {"cnn",       "transformer", "llm-finetune", "llm-inference",
+                                          "rnn",       "gan",         "diffusion",    "recsys",
+                                          "inference", "scientific-fp64", NULL};
+const char *const dlrig_environment_ids[] = {"office", "server-room", "datacenter", NULL};
+const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
+const char *const dlrig_precision_ids[] = {"fp32", "mixed-fp16", "bf16", "fp8", NULL};
+const char *const dlrig_require_ids[] = {"ecc", "nvlink", "rdma", "quiet", "rackmount", NULL};
+
+#define MAX_BUILD_BYTES (1 << 20)
+#define MAX_QTY 1000
+#define MAX_NODES 1024
+
+void requirements_init(dlrig_requirements *r)
+{
+    memset(r, 0, sizeof *r);
+    r->model_params_m = NAN;
+    r->dataset_gb = NAN;
+    r->budget_usd = NAN;
+    r->nodes = 1;
+}
+
+int id_index(const char *const *ids, const char *s)
+{
+    if (!s) return -1;
+    for (int i = 0; ids[i]; i++)
+        if (strcmp(ids[i], s) == 0) return i;
+    return -1;
+}
+
+static void join_ids(char *buf, size_t len, const char *const *ids)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; ids[i] && k + 1 < len; i++) k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", ids[i]);
+}
+
+int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen)
+{
+    *flags = 0;
+    char word[64];
+    const char *p = list;
+    while (p && *p) {
+        while (*p == ',' || *p == ' ') p++;
+        size_t n = strcspn(p, ", ");
+        if (n == 0) break;
+        if (n >= sizeof word) n = sizeof word - 1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        int i = id_index(dlrig_require_ids, word);
+        if (i < 0) {
+            snprintf(err, errlen, "unknown requirement '%s'; valid: %s", word, DLRIG_REQ_NAMES);
+            return -1;
+        }
+        *flags |= 1u << i;
+        p += n;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the model */
+
+void build_init(dlrig_build *b, const char *name)
+{
+    memset(b, 0, sizeof *b);
+    b->name = xstrdup(name ? name : "Untitled build");
+    requirements_init(&b->req);
+}
+
+void build_free(dlrig_build *b)
+{
+    free(b->name);
+    free(b->items);
+    memset(b, 0, sizeof *b);
+}
+
+void build_copy(dlrig_build *dst, const dlrig_build *src)
+{
+    *dst = *src;
+    dst->name = xstrdup(src->name);
+    dst->cap_items = src->n_items ? src->n_items : 1;
+    dst->items = xcalloc(dst->cap_items, sizeof *dst->items);
+    if (src->n_items) memcpy(dst->items, src->items, src->n_items * sizeof *src->items);
+}
+
+static void push_item(dlrig_build *b, const dlrig_part *part, int qty, bool cluster)
+{
+    if (b->n_items == b->cap_items) {
+        b->cap_items = b->cap_items ? b->cap_items * 2 : 8;
+        b->items = xrealloc(b->items, b->cap_items * sizeof *b->items);
+    }
+    b->items[b->n_items++] = (dlrig_item){part, qty, cluster};
+}
+
+void build_add(dlrig_build *b, const dlrig_part *part, int qty)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == part) {
+            b->items[i].qty += qty;
+            return;
+        }
+    push_item(b, part, qty, part->category == DLRIG_CAT_SWITCH);
+}
+
+void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty)
+{
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part != part) continue;
+        if (qty > 0) {
+            b->items[i].qty = qty;
+        } else {
+            memmove(&b->items[i], &b->items[i + 1], (b->n_items - i - 1) * sizeof *b->items);
+            b->n_items--;
+        }
+        return;
+    }
+    if (qty > 0) build_add(b, part, qty);
+}
+
+void build_set_category(dlrig_build *b, dlrig_category cat, const dlrig_part *part, int qty)
+{
+    size_t k = 0, at = (size_t)-1;
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category == cat) {
+            if (at == (size_t)-1) at = k;
+            continue;
+        }
+        b->items[k++] = b->items[i];
+    }
+    b->n_items = k;
+    if (!part || qty <= 0) return;
+    push_item(b, part, qty, cat == DLRIG_CAT_SWITCH);
+    if (at != (size_t)-1 && at < b->n_items - 1) { /* keep the line where the old one stood */
+        dlrig_item it = b->items[b->n_items - 1];
+        memmove(&b->items[at + 1], &b->items[at], (b->n_items - 1 - at) * sizeof *b->items);
+        b->items[at] = it;
+    }
+}
+
+const dlrig_part *build_first(const dlrig_build *b, dlrig_category cat, int *qty)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part->category == cat) {
+            if (qty) *qty = b->items[i].qty;
+            return b->items[i].part;
+        }
+    if (qty) *qty = 0;
+    return NULL;
+}
+
+int build_count(const dlrig_build *b, dlrig_category cat)
+{
+    int n = 0;
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part->category == cat) n += b->items[i].qty;
+    return n;
+}
+
+/* ------------------------------------------------------------ file format */
+
+static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s: %s", label, msg);
+    return DLRIG_BUILD_EINVAL;
+}
+
+static const char *json_type_name(const cJSON *v)
+{
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsNumber(v)) return "a number";
+    if (cJSON_IsBool(v)) return "a boolean";
+    if (cJSON_IsNull(v)) return "null";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsObject(v)) return "an object";
+    return "an unknown value";
+}
+
+/* A string field from a fixed list of ids. */
+static int req_enum(const cJSON *o, const char *key, const char *const *ids, char *dst, size_t dstlen,
+                    const char *label, char *err, size_t errlen)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v || cJSON_IsNull(v)) return 0;
+    char valid[256];
+    join_ids(valid, sizeof valid, ids);
+    if (!cJSON_IsString(v))
+        return fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", key, valid,
+                    json_type_name(v));
+    if (id_index(ids, v->valuestring) < 0)
+        return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", key,
+                    v->valuestring, valid);
+    snprintf(dst, dstlen, "%s", v->valuestring);
+    return 0;
+}
+
+static int req_number(const cJSON *o, const char *key, double lo, double hi, double *dst, const char *label,
+                      char *err, size_t errlen)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v || cJSON_IsNull(v)) return 0;
+    if (!cJSON_IsNumber(v))
+        return fail(err, errlen, label, "requirements.%s: expected a number, got %s", key, json_type_name(v));
+    double d = v->valuedouble;
+    if (!(d > lo && d <= hi))
+        return fail(err, errlen, label, "requirements.%s: %g is out of range (expected more than %g, at most %g)",
+                    key, d, lo, hi);
+    *dst = d;
+    return 0;
+}
+
+static int parse_requirements(const dlrig_catalog *cat, const cJSON *o, dlrig_requirements *r, const char *label,
+                              char *err, size_t errlen)
+{
+    static const char *const known[] = {"workload", "model_params_m", "dataset_gb", "budget_usd", "framework",
+                                        "precision", "environment", "circuit", "nodes", "require", NULL};
+    if (!cJSON_IsObject(o))
+        return fail(err, errlen, label, "requirements: expected an object, got %s", json_type_name(o));
+    for (const cJSON *it = o->child; it; it = it->next)
+        if (id_index(known, it->string) < 0) {
+            char valid[256];
+            join_ids(valid, sizeof valid, known);
+            return fail(err, errlen, label, "requirements.%s: unknown field; valid fields: %s", it->string, valid);
+        }
+    int rc;
+    if ((rc = req_enum(o, "workload", dlrig_workload_ids, r->workload, sizeof r->workload, label, err, errlen)))
+        return rc;
+    if ((rc = req_enum(o, "precision", dlrig_precision_ids, r->precision, sizeof r->precision, label, err, errlen)))
+        return rc;
+    if ((rc = req_enum(o, "environment", dlrig_environment_ids, r->environment, sizeof r->environment, label, err,
+                       errlen)))
+        return rc;
+    if ((rc = req_enum(o, "circuit", dlrig_circuit_ids, r->circuit, sizeof r->circuit, label, err, errlen)))
+        return rc;
+    if ((rc = req_number(o, "model_params_m", 0, 1e7, &r->model_params_m, label, err, errlen))) return rc;
+    if ((rc = req_number(o, "dataset_gb", 0, 1e8, &r->dataset_gb, label, err, errlen))) return rc;
+    if ((rc = req_number(o, "budget_usd", 0, 1e9, &r->budget_usd, label, err, errlen))) return rc;
+
+    const cJSON *fw = cJSON_GetObjectItemCaseSensitive(o, "framework");
+    if (fw && !cJSON_IsNull(fw)) {
+        if (!cJSON_IsString(fw))
+            return fail(err, errlen, label, "requirements.framework: expected a string, got %s", json_type_name(fw));
+        if (!catalog_framework(cat, fw->valuestring)) {
+            strbuf b = {0};
+            size_t n;
+            const dlrig_framework *f = catalog_frameworks(cat, &n);
+            for (size_t i = 0; i < n; i++) sb_printf(&b, "%s%s", i ? ", " : "", f[i].id);
+            rc = fail(err, errlen, label, "requirements.framework: unknown framework '%s'; expected one of %s",
+                      fw->valuestring, b.s ? b.s : "");
+            sb_free(&b);
+            return rc;
+        }
+        snprintf(r->framework, sizeof r->framework, "%s", fw->valuestring);
+    }
+    const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(o, "nodes");
+    if (nodes && !cJSON_IsNull(nodes)) {
+        if (!cJSON_IsNumber(nodes) || nodes->valuedouble != floor(nodes->valuedouble))
+            return fail(err, errlen, label, "requirements.nodes: expected a whole number, got %s",
+                        cJSON_IsNumber(nodes) ? "a fraction" : json_type_name(nodes));
+        if (nodes->valuedouble < 1 || nodes->valuedouble > MAX_NODES)
+            return fail(err, errlen, label, "requirements.nodes: %g is out of range (1 to %d)", nodes->valuedouble,
+                        MAX_NODES);
+        r->nodes = (int)nodes->valuedouble;
+    }
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(o, "require");
+    if (req && !cJSON_IsNull(req)) {
+        if (!cJSON_IsArray(req))
+            return fail(err, errlen, label, "requirements.require: expected an array of strings (%s), got %s",
+                        DLRIG_REQ_NAMES, json_type_name(req));
+        for (const cJSON *it = req->child; it; it = it->next) {
+            int i = cJSON_IsString(it) ? id_index(dlrig_require_ids, it->valuestring) : -1;
+            if (i < 0)
+                return fail(err, errlen, label, "requirements.require: unknown requirement %s%s%s; valid: %s",
+                            cJSON_IsString(it) ? "'" : "", cJSON_IsString(it) ? it->valuestring : json_type_name(it),
+                            cJSON_IsString(it) ? "'" : "", DLRIG_REQ_NAMES);
+            r->require |= 1u << i;
+        }
+    }
+    return 0;
+}
+
+static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *b, const char *label, char *err,
+                       size_t errlen)
+{
+    if (!cJSON_IsArray(arr))
+        return fail(err, errlen, label, "parts: expected an array of {\"id\", \"qty\"} objects, got %s",
+                    json_type_name(arr));
+    int idx = 0;
+    for (const cJSON *it = arr->child; it; it = it->next, idx++) {
+        if (!cJSON_IsObject(it))
+            return fail(err, errlen, label, "parts[%d]: expected an object with \"id\" and \"qty\", got %s", idx,
+                        json_type_name(it));
+        for (const cJSON *k = it->child; k; k = k->next)
+            if (strcmp(k->string, "id") && strcmp(k->string, "qty") && strcmp(k->string, "scope"))
+                return fail(err, errlen, label, "parts[%d].%s: unknown field; valid fields: id, qty, scope", idx,
+                            k->string);
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+        if (!id) return fail(err, errlen, label, "parts[%d]: missing field \"id\"", idx);
+        if (!cJSON_IsString(id))
+            return fail(err, errlen, label, "parts[%d].id: expected a string, got %s", idx, json_type_name(id));
+        const dlrig_part *p = catalog_find(cat, id->valuestring);
+        if (!p) {
+            const char *sugg[3];
+            size_t ns = catalog_suggest(cat, id->valuestring, sugg, 3);
+            char hint[256] = "";
+            if (ns) {
+                size_t k = (size_t)snprintf(hint, sizeof hint, "; did you mean ");
+                for (size_t s = 0; s < ns && k < sizeof hint; s++)
+                    k += (size_t)snprintf(hint + k, sizeof hint - k, "%s'%s'", s ? (s + 1 == ns ? " or " : ", ") : "",
+                                          sugg[s]);
+            } else {
+                snprintf(hint, sizeof hint, " (see 'dlrig parts')");
+            }
+            return fail(err, errlen, label, "parts[%d].id: unknown part id '%.80s'%s", idx, id->valuestring, hint);
+        }
+        int qty = 1;
+        const cJSON *q = cJSON_GetObjectItemCaseSensitive(it, "qty");
+        if (q) {
+            if (!cJSON_IsNumber(q))
+                return fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %s", idx,
+                            json_type_name(q));
+            double d = q->valuedouble;
+            if (d != floor(d)) return fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %g", idx, d);
+            if (d < 1 || d > MAX_QTY)
+                return fail(err, errlen, label, "parts[%d].qty: %g is out of range (1 to %d)", idx, d, MAX_QTY);
+            qty = (int)d;
+        }
+        bool cluster = p->category == DLRIG_CAT_SWITCH;
+        const cJSON *scope = cJSON_GetObjectItemCaseSensitive(it, "scope");
+        if (scope) {
+            if (!cJSON_IsString(scope) || (strcmp(scope->valuestring, "node") && strcmp(scope->valuestring, "cluster")))
+                return fail(err, errlen, label, "parts[%d].scope: expected \"node\" or \"cluster\"", idx);
+            cluster = strcmp(scope->valuestring, "cluster") == 0;
+        }
+        for (size_t i = 0; i < b->n_items; i++)
+            if (b->items[i].part == p)
+                return fail(err, errlen, label, "parts[%d].id: '%s' is listed twice; give one line with its qty", idx,
+                            p->id);
+        push_item(b, p, qty, cluster);
+    }
+    return 0;
+}
+
+int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
+                char *err, size_t errlen)
+{
+    build_init(out, NULL);
+    if (len > MAX_BUILD_BYTES) return fail(err, errlen, label, "file is larger than 1 MiB");
+    /* cJSON wants a NUL-terminated buffer whose length counts the NUL. */
+    char *buf = xmalloc(len + 1);
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
+    if (!root) {
+        size_t off = end && end >= buf ? (size_t)(end - buf) : 0;
+        int line = 1, col = 1;
+        for (size_t i = 0; i < off && i < len; i++) {
+            if (buf[i] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        free(buf);
+        return fail(err, errlen, label, "line %d, column %d: not valid JSON", line, col);
+    }
+    free(buf);
+    int rc = 0;
+    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "requirements");
+    const cJSON *parts = cJSON_GetObjectItemCaseSensitive(root, "parts");
+    if (!cJSON_IsObject(root)) {
+        rc = fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", json_type_name(root));
+    } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
+        rc = fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
+    } else if (!cJSON_IsNumber(ver) || ver->valuedouble != 1) {
+        rc = fail(err, errlen, label, "version: expected 1%s", ver ? "" : " (the field is missing)");
+    } else if (name && !cJSON_IsString(name)) {
+        rc = fail(err, errlen, label, "name: expected a string, got %s", json_type_name(name));
+    } else if (!parts) {
+        rc = fail(err, errlen, label, "parts: missing field (an array of {\"id\", \"qty\"})");
+    }
+    if (!rc) {
+        for (const cJSON *it = root->child; it && !rc; it = it->next) {
+            static const char *const known[] = {"format", "version", "name", "requirements", "parts", "notes", NULL};
+            if (id_index(known, it->string) < 0)
+                rc = fail(err, errlen, label, "%s: unknown field; valid fields: format, version, name, requirements, "
+                          "parts, notes", it->string);
+        }
+    }
+    if (!rc && name) {
+        free(out->name);
+        out->name = xstrdup(name->valuestring);
+    }
+    if (!rc && req) rc = parse_requirements(cat, req, &out->req, label, err, errlen);
+    if (!rc) rc = parse_parts(cat, parts, out, label, err, errlen);
+    cJSON_Delete(root);
+    if (rc) {
+        build_free(out);
+        build_init(out, NULL);
+    }
+    return rc;
+}
+
+int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = read_file_limit(path, MAX_BUILD_BYTES, &len);
+    if (!text) {
+        build_init(out, NULL);
+        if (errno == EFBIG) return fail(err, errlen, path, "file is larger than 1 MiB");
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return DLRIG_BUILD_EIO;
+    }
+    int rc = build_parse(cat, text, len, path, out, err, errlen);
+    free(text);
+    return rc;
+}
+
+cJSON *build_to_json(const dlrig_build *b)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "format", "dlrig-build");
+    cJSON_AddNumberToObject(o, "version", 1);
+    cJSON_AddStringToObject(o, "name", b->name ? b->name : "Untitled build");
+    cJSON *r = cJSON_AddObjectToObject(o, "requirements");
+    const dlrig_requirements *q = &b->req;
+    if (q->workload[0]) cJSON_AddStringToObject(r, "workload", q->workload);
+    if (!isnan(q->model_params_m)) cJSON_AddNumberToObject(r, "model_params_m", q->model_params_m);
+    if (!isnan(q->dataset_gb)) cJSON_AddNumberToObject(r, "dataset_gb", q->dataset_gb);
+    if (!isnan(q->budget_usd)) cJSON_AddNumberToObject(r, "budget_usd", q->budget_usd);
+    if (q->framework[0]) cJSON_AddStringToObject(r, "framework", q->framework);
+    if (q->precision[0]) cJSON_AddStringToObject(r, "precision", q->precision);
+    if (q->environment[0]) cJSON_AddStringToObject(r, "environment", q->environment);
+    if (q->circuit[0]) cJSON_AddStringToObject(r, "circuit", q->circuit);
+    cJSON_AddNumberToObject(r, "nodes", q->nodes);
+    cJSON *req = cJSON_AddArrayToObject(r, "require");
+    for (int i = 0; dlrig_require_ids[i]; i++)
+        if (q->require & (1u << i)) cJSON_AddItemToArray(req, cJSON_CreateString(dlrig_require_ids[i]));
+    cJSON *parts = cJSON_AddArrayToObject(o, "parts");
+    for (size_t i = 0; i < b->n_items; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "id", b->items[i].part->id);
+        cJSON_AddNumberToObject(p, "qty", b->items[i].qty);
+        if (b->items[i].cluster_scope) cJSON_AddStringToObject(p, "scope", "cluster");
+        cJSON_AddItemToArray(parts, p);
+    }
+    return o;
+}
+
+int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen)
+{
+    cJSON *doc = build_to_json(b);
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    if (!text) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return DLRIG_BUILD_EIO;
+    }
+    size_t n = strlen(text);
+    char *withnl = xmalloc(n + 2);
+    memcpy(withnl, text, n);
+    withnl[n] = '\n';
+    withnl[n + 1] = '\0';
+    cJSON_free(text);
+    int rc = write_file_atomic(path, withnl, n + 1, overwrite);
+    int e = errno;
+    free(withnl);
+    if (rc != 0) {
+        if (e == EEXIST) snprintf(err, errlen, "%s: already exists (not overwritten)", path);
+        else snprintf(err, errlen, "%s: cannot save: %s (nothing was written)", path, strerror(e));
+        return DLRIG_BUILD_EIO;
+    }
+    return DLRIG_BUILD_OK;
+}
+
+/* ------------------------------------------------------------ placement */
+
+typedef struct card {
+    const dlrig_part *part;
+    int width, lanes;
+    int gen;
+    bool is_gpu;
+} card;
+
+typedef struct place_ctx {
+    const dlrig_motherboard *board;
+    card cards[DLRIG_MAX_CARDS];
+    int n_cards;
+    int cpus;
+    int max_pos;
+    bool m2_used[16];
+    /* search state */
+    int slot_of[DLRIG_MAX_CARDS];  /* index into board->slots, -1 unplaced */
+    int best_slot_of[DLRIG_MAX_CARDS];
+    long best_score[5];
+    bool have_best;
+} place_ctx;
+
+/* Width of slot si after lane sharing, given the cards placed. */
+static int effective_width(const place_ctx *c, int si, const int *slot_of)
+{
+    const dlrig_slot *s = &c->board->slots[si];
+    int w = s->electrical_width;
+    for (size_t k = 0; k < c->board->n_shares; k++) {
+        const dlrig_lane_share *sh = &c->board->shares[k];
+        if (sh->slot_position != s->position) continue;
+        bool triggered = false;
+        if (sh->trigger_m2) {
+            triggered = sh->trigger_index > 0 && sh->trigger_index < 16 && c->m2_used[sh->trigger_index];
+        } else {
+            for (int i = 0; i < c->n_cards; i++)
+                if (slot_of[i] >= 0 && c->board->slots[slot_of[i]].position == sh->trigger_index) triggered = true;
+        }
+        if (triggered && sh->width_when < w) w = sh->width_when;
+    }
+    return w;
+}
+
+static bool covered(const place_ctx *c, int pos, const int *slot_of, int upto)
+{
+    for (int i = 0; i < upto; i++) {
+        if (slot_of[i] < 0) continue;
+        int p = c->board->slots[slot_of[i]].position;
+        if (pos >= p && pos < p + c->cards[i].width) return true;
+    }
+    return false;
+}
+
+static void score_assignment(place_ctx *c)
+{
+    long placed = 0, gpu_width = 0, gaps = 0, nic_width = 0, possum = 0;
+    for (int i = 0; i < c->n_cards; i++) {
+        if (c->slot_of[i] < 0) continue;
+        int w = effective_width(c, c->slot_of[i], c->slot_of);
+        if (w == 0) return; /* a card in a slot that lane sharing disables: not a valid layout */
+        placed++;
+        int link = w < c->cards[i].lanes ? w : c->cards[i].lanes;
+        if (c->cards[i].is_gpu) gpu_width += link;
+        else nic_width += link;
+        int p = c->board->slots[c->slot_of[i]].position;
+        possum += p;
+        int below = p + c->cards[i].width;
+        if (below <= c->max_pos && !covered(c, below, c->slot_of, c->n_cards)) gaps++;
+    }
+    long score[5] = {placed, gpu_width, gaps, nic_width, -possum};
+    bool better = !c->have_best;
+    for (int k = 0; k < 5 && !better; k++) {
+        if (score[k] > c->best_score[k]) better = true;
+        if (score[k] != c->best_score[k]) break;
+    }
+    if (better) {
+        memcpy(c->best_score, score, sizeof score);
+        memcpy(c->best_slot_of, c->slot_of, sizeof c->slot_of);
+        c->have_best = true;
+    }
+}
+
+static bool slot_fits(const place_ctx *c, int i, int si)
+{
+    const dlrig_slot *s = &c->board->slots[si];
+    if (s->attached_to == DLRIG_ATTACH_CPU2 && c->cpus < 2) return false;
+    /* GPUs need a physical x16 slot; other cards a slot at least as wide as their lanes or x8. */
+    int need = c->cards[i].is_gpu ? 16 : (c->cards[i].lanes < 8 ? c->cards[i].lanes : 8);
+    if (s->physical_width < need) return false;
+    if (s->position + c->cards[i].width - 1 > c->max_pos) return false;
+    for (int k = 0; k < i; k++) {
+        if (c->slot_of[k] < 0) continue;
+        int p = c->board->slots[c->slot_of[k]].position;
+        int a0 = p, a1 = p + c->cards[k].width - 1;
+        int b0 = s->position, b1 = s->position + c->cards[i].width - 1;
+        if (c->slot_of[k] == si || !(b1 < a0 || b0 > a1)) return false;
+    }
+    return true;
+}
+
+static void search(place_ctx *c, int i)
+{
+    if (i == c->n_cards) {
+        score_assignment(c);
+        return;
+    }
+    /* Identical consecutive cards take slots in increasing order (symmetry). */
+    int start = 0;
+    if (i > 0 && c->cards[i - 1].part == c->cards[i].part && c->slot_of[i - 1] >= 0) start = c->slot_of[i - 1] + 1;
+    for (int si = start; si < (int)c->board->n_slots; si++) {
+        if (!slot_fits(c, i, si)) continue;
+        c->slot_of[i] = si;
+        search(c, i + 1);
+    }
+    /* Leaving a card out is allowed only when an identical earlier card was left out too, or none precede it. */
+    if (!(i > 0 && c->cards[i - 1].part == c->cards[i].part && c->slot_of[i - 1] >= 0)) {
+        c->slot_of[i] = -1;
+        search(c, i + 1);
+    }
+    c->slot_of[i] = -1;
+}
+
+void build_place(const dlrig_build *b, dlrig_placement *out)
+{
+    memset(out, 0, sizeof *out);
+    place_ctx *c = xcalloc(1, sizeof *c);
+    int cpus = build_count(b, DLRIG_CAT_CPU);
+    c->cpus = cpus;
+    c->board = (const dlrig_motherboard *)build_first(b, DLRIG_CAT_MOTHERBOARD, NULL);
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < b->n_items; i++) {
+            const dlrig_part *p = b->items[i].part;
+            bool gpu = p->category == DLRIG_CAT_GPU;
+            if ((pass == 0 && !gpu) || (pass == 1 && p->category != DLRIG_CAT_NIC)) continue;
+            if (b->items[i].cluster_scope) continue;
+            for (int q = 0; q < b->items[i].qty && c->n_cards < DLRIG_MAX_CARDS; q++) {
+                card *k = &c->cards[c->n_cards++];
+                k->part = p;
+                k->is_gpu = gpu;
+                if (gpu) {
+                    const dlrig_gpu *g = (const dlrig_gpu *)p;
+                    k->width = (int)ceil(g->slots > 0 ? g->slots : 2);
+                    k->lanes = g->pcie_lanes > 0 ? g->pcie_lanes : 16;
+                    k->gen = g->pcie_gen > 0 ? g->pcie_gen : 3;
+                } else {
+                    const dlrig_nic *n = (const dlrig_nic *)p;
+                    k->width = 1;
+                    k->lanes = n->pcie_lanes > 0 ? n->pcie_lanes : 8;
+                    k->gen = n->pcie_gen > 0 ? n->pcie_gen : 3;
+                }
+            }
+        }
+    }
+    out->n_cards = (size_t)c->n_cards;
+    for (int i = 0; i < c->n_cards; i++) {
+        out->cards[i].part = c->cards[i].part;
+        out->cards[i].width = c->cards[i].width;
+    }
+    if (!c->board || c->board->n_slots == 0) {
+        out->n_unplaced = out->n_cards;
+        free(c);
+        return;
+    }
+    /* M.2 drives take M.2 sockets, first those that share no lanes with a slot. */
+    int m2_drives = 0;
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_part *p = b->items[i].part;
+        if (p->category == DLRIG_CAT_STORAGE) {
+            const dlrig_storage *s = (const dlrig_storage *)p;
+            if (s->form_factor && strncmp(s->form_factor, "M.2", 3) == 0) m2_drives += b->items[i].qty;
+        }
+    }
+    for (int pass = 0; pass < 2 && m2_drives > 0; pass++)
+        for (size_t k = 0; k < c->board->n_m2 && m2_drives > 0; k++) {
+            int idx = c->board->m2[k].idx;
+            if (idx <= 0 || idx >= 16 || c->m2_used[idx]) continue;
+            bool shares = false;
+            for (size_t s = 0; s < c->board->n_shares; s++)
+                if (c->board->shares[s].trigger_m2 && c->board->shares[s].trigger_index == idx) shares = true;
+            if (pass == 0 && shares) continue;
+            c->m2_used[idx] = true;
+            out->m2_used++;
+            m2_drives--;
+        }
+    int positions = c->board->expansion_positions > 0 ? c->board->expansion_positions : 7;
+    out->overhang = cs && cs->expansion_slots > positions ? cs->expansion_slots - positions : 0;
+    c->max_pos = positions + out->overhang;
+    for (int i = 0; i < DLRIG_MAX_CARDS; i++) c->slot_of[i] = -1;
+    search(c, 0);
+    for (int i = 0; i < c->n_cards; i++) {
+        dlrig_placed *pl = &out->cards[i];
+        int si = c->have_best ? c->best_slot_of[i] : -1;
+        if (si < 0) {
+            out->n_unplaced++;
+            continue;
+        }
+        const dlrig_slot *s = &c->board->slots[si];
+        int w = effective_width(c, si, c->best_slot_of);
+        pl->position = s->position;
+        pl->link_width = w < c->cards[i].lanes ? w : c->cards[i].lanes;
+        pl->link_gen = s->pcie_gen < c->cards[i].gen ? s->pcie_gen : c->cards[i].gen;
+        pl->attached_to = s->attached_to;
+        int below = s->position + c->cards[i].width;
+        pl->gap_after = below <= c->max_pos && !covered(c, below, c->best_slot_of, c->n_cards);
+    }
+    free(c);
+}

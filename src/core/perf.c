@@ -1,0 +1,439 @@
+/*
+ * perf.c — estimated throughput of a build.
+ *
+ * One GPU: a roofline.  Time per sample is the larger of the compute time
+ * (the workload's FLOPs split between tensor cores and the FP32/FP64 units,
+ * each at its peak rate for the precision times an efficiency factor) and
+ * the memory time (bytes moved / bandwidth times an efficiency factor).
+ *
+ * Several GPUs: data parallelism with a ring all-reduce of the gradients per
+ * step over NVLink (when bridged), PCIe at the placed link width and
+ * generation, and between nodes over the network card; part of the
+ * communication overlaps the backward pass.
+ *
+ * The efficiency factors are calibrated against published measurements in
+ * tests/data/calibration.csv (see docs/CALIBRATION.md); test_perf checks the
+ * model against that table.
+ */
+#include "dlrig/perf.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/csv.h"
+#include "dlrig/util.h"
+
+/* Fraction of peak reached on real training code, by workload (compute and
+ * memory-bandwidth efficiency).  Calibrated (docs/CALIBRATION.md). */
+typedef struct eff_row {
+    const char *workload;
+    double compute, memory;
+    double overlap; /* share of all-reduce hidden behind the backward pass */
+} eff_row;
+
+static const eff_row efficiency[] = {
+    /* fitted on tests/data/calibration.csv (median |log error| per workload) */
+    {"cnn", 0.44, 0.36, 0.80},
+    {"transformer", 0.50, 0.20, 0.60},
+    {"llm-inference", 0.50, 0.84, 0.0},
+    {"rnn", 0.54, 0.28, 0.30},
+    /* no published measurements in the table: the closest fitted family */
+    {"llm-finetune", 0.50, 0.20, 0.60}, /* transformer */
+    {"gan", 0.44, 0.36, 0.70},          /* cnn */
+    {"diffusion", 0.44, 0.36, 0.70},    /* cnn */
+    {"inference", 0.44, 0.36, 0.0},     /* cnn */
+    {"recsys", 0.50, 0.20, 0.40},       /* transformer (embedding-bandwidth bound) */
+    {"scientific-fp64", 0.85, 0.80, 0.50}, /* DGEMM reaches ~85-90% of FP64 peak (vendor HPL results) */
+};
+
+static const eff_row *eff_for(const char *workload)
+{
+    for (size_t i = 0; i < sizeof efficiency / sizeof efficiency[0]; i++)
+        if (strcmp(efficiency[i].workload, workload) == 0) return &efficiency[i];
+    return &efficiency[0];
+}
+
+/* Bytes per parameter of the weights at a precision (inference). */
+static double weight_bytes(const char *precision)
+{
+    if (!precision || strcmp(precision, "fp32") == 0) return 4;
+    if (strcmp(precision, "fp8") == 0) return 1;
+    return 2;
+}
+
+/* How the reference profile scales when the user's model is bigger/smaller. */
+static double size_ratio(const dlrig_workload *w, double params_m)
+{
+    if (w->params_m <= 0 || isnan(params_m) || params_m <= 0) return 1.0;
+    return params_m / w->params_m;
+}
+
+double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char *precision, int batch)
+{
+    if (!w) return 0;
+    if (isnan(params_m) || params_m <= 0) params_m = w->params_m;
+    double params = params_m * 1e6;
+    double act = w->activation_mb_per_sample * 1e6 * sqrt(size_ratio(w, params_m));
+    bool fp32 = precision && strcmp(precision, "fp32") == 0;
+    double bytes;
+    if (!w->training) {
+        /* Weights plus KV cache / activations for the batch (4k-token context for LLMs). */
+        double ctx = strcmp(w->unit, "tokens/s") == 0 ? 4096 : 1;
+        bytes = params * weight_bytes(precision) + act * ctx * batch;
+    } else if (strcmp(w->id, "llm-finetune") == 0) {
+        /* LoRA: frozen 16-bit weights, adapters (~1% of parameters) with full
+         * optimizer state, activations with checkpointing. */
+        bytes = params * 2 + params * 0.01 * 16 + act * 2048 * batch;
+    } else {
+        /* Weights, gradients and Adam state: 16 bytes per parameter in mixed
+         * precision and in FP32 alike (ZeRO, Rajbhandari et al. 2020). */
+        bytes = params * 16 + act * batch * (fp32 ? 2 : 1);
+    }
+    return bytes / 1e9 + 0.4; /* + the framework's own buffer (seed 001: ~400 MB) */
+}
+
+/* Peak TFLOPS for the tensor share and for the rest, at a precision. */
+static void peaks(const dlrig_gpu *g, const dlrig_workload *w, const char *precision, double *tensor, double *rest)
+{
+    double fp32 = g->fp32_tflops;
+    if (strcmp(w->priority, "fp64") == 0) {
+        *tensor = *rest = isnan(g->fp64_tflops) ? fp32 / 32 : g->fp64_tflops;
+        return;
+    }
+    double t = NAN;
+    if (strcmp(precision, "fp8") == 0) t = g->fp8_tensor_tflops;
+    if (isnan(t) && (strcmp(precision, "bf16") == 0 || strcmp(precision, "fp8") == 0)) t = g->bf16_tensor_tflops;
+    if (isnan(t) && strcmp(precision, "fp32") != 0 && strcmp(precision, "tf32") != 0) t = g->fp16_tensor_tflops;
+    if (strcmp(precision, "fp32") == 0) t = fp32;
+    if (strcmp(precision, "tf32") == 0) /* TF32 tensor cores run at half the FP16 rate (Ampere and newer) */
+        t = g->arch && g->arch->tf32 && !isnan(g->fp16_tensor_tflops) ? g->fp16_tensor_tflops / 2 : fp32;
+    if (isnan(t)) t = fp32; /* no tensor cores: FP16 runs on the FP32 units */
+    *tensor = t;
+    *rest = fp32;
+}
+
+double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
+                           const char **bound)
+{
+    if (!precision || !*precision) precision = "mixed-fp16";
+    const eff_row *e = eff_for(w->id);
+    double ratio = size_ratio(w, params_m);
+    double flops = w->gflops_per_sample * 1e9 * ratio;
+    double bytes = w->mem_bytes_per_sample * ratio;
+    /* Profiles count 16-bit traffic: FP32/TF32 training moves twice the bytes,
+     * inference weights scale with their width. */
+    if (!w->training) bytes *= weight_bytes(precision) / 2.0;
+    else if (strcmp(precision, "fp32") == 0 || strcmp(precision, "tf32") == 0) bytes *= 2;
+    double tensor, rest;
+    peaks(g, w, precision, &tensor, &rest);
+    double f = w->tensor_friendly;
+    double t_compute = 0;
+    if (flops > 0) {
+        double ct = f > 0 ? f * flops / (tensor * 1e12 * e->compute) : 0;
+        double cr = (1 - f) * flops / (rest * 1e12 * e->compute);
+        t_compute = ct + cr;
+    }
+    double t_mem = bytes / (g->bandwidth_gbs * 1e9 * e->memory);
+    if (bound) *bound = t_mem > t_compute ? "memory" : "compute";
+    double t = t_mem > t_compute ? t_mem : t_compute;
+    return t > 0 ? 1.0 / t : 0;
+}
+
+/* PCIe bandwidth per lane and direction, GB/s (PCI-SIG: 8, 16, 32 GT/s with
+ * 128b/130b encoding). */
+static double pcie_lane_gbs(int gen)
+{
+    switch (gen) {
+    case 1: return 0.25;
+    case 2: return 0.5;
+    case 3: return 0.985;
+    case 4: return 1.969;
+    default: return gen >= 5 ? 3.938 : 0.985;
+    }
+}
+
+int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
+                  dlrig_estimate *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    out->epoch_hours = NAN;
+    const char *wid = workload ? workload : (b->req.workload[0] ? b->req.workload : "cnn");
+    const dlrig_workload *w = catalog_workload(cat, wid);
+    if (!w) {
+        snprintf(err, errlen, "unknown workload '%s'", wid);
+        return -1;
+    }
+    const char *precision = b->req.precision[0] ? b->req.precision : (w->training ? "mixed-fp16" : "mixed-fp16");
+    double params_m = !isnan(b->req.model_params_m) ? b->req.model_params_m : w->params_m;
+    out->workload = w->id;
+    out->reference_model = w->reference_model;
+    out->unit = w->unit;
+    out->params_m = params_m;
+
+    /* The slowest GPU sets the pace of synchronous data parallelism. */
+    const dlrig_gpu *slow = NULL;
+    double per_gpu = INFINITY;
+    int n = 0;
+    const char *bound = "compute";
+    double vmin = INFINITY;
+    bool all_nvlink = true;
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category != DLRIG_CAT_GPU) continue;
+        const dlrig_gpu *g = (const dlrig_gpu *)b->items[i].part;
+        const char *bd;
+        double tp = perf_gpu_throughput(g, w, params_m, precision, &bd);
+        if (tp < per_gpu) {
+            per_gpu = tp;
+            slow = g;
+            bound = bd;
+        }
+        if (g->vram_gb < vmin) vmin = g->vram_gb;
+        if (!g->nvlink) all_nvlink = false;
+        n += b->items[i].qty;
+    }
+    if (!slow) {
+        snprintf(err, errlen, "the build has no GPU");
+        return -1;
+    }
+    int nodes = b->req.nodes > 0 ? b->req.nodes : 1;
+    out->per_gpu = per_gpu;
+    out->vram_gb = vmin;
+    out->gpus = n * nodes;
+    out->mem_need_gb = perf_model_memory_gb(w, params_m, precision, 1);
+    out->fits = out->mem_need_gb <= vmin;
+    out->fits_sharded = out->mem_need_gb <= vmin * n;
+
+    /* Communication per step: all-reduce of the gradients. */
+    const eff_row *e = eff_for(w->id);
+    double scaling = 1.0;
+    int total = n * nodes;
+    if (total > 1 && w->training) {
+        double grad_bytes = params_m * 1e6 * (strcmp(precision, "fp32") == 0 ? 4 : 2);
+        if (strcmp(w->id, "llm-finetune") == 0) grad_bytes *= 0.01; /* LoRA adapters only */
+        double step = w->batch_per_gpu / per_gpu;
+        double t_comm = 0;
+        if (n > 1) {
+            bool bridged = build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink;
+            double link;
+            if (bridged && !isnan(slow->nvlink_gbs)) {
+                link = slow->nvlink_gbs / 2; /* per direction */
+            } else {
+                int width = 16, gen = slow->pcie_gen;
+                for (size_t i = 0; p && i < p->n_cards; i++)
+                    if (p->cards[i].part->category == DLRIG_CAT_GPU && p->cards[i].position) {
+                        if (p->cards[i].link_width < width) width = p->cards[i].link_width;
+                        if (p->cards[i].link_gen < gen) gen = p->cards[i].link_gen;
+                    }
+                link = pcie_lane_gbs(gen) * width * 0.8; /* protocol overhead */
+            }
+            t_comm += 2.0 * (n - 1) / n * grad_bytes / (link * 1e9);
+        }
+        if (nodes > 1) {
+            double gbps = 0;
+            bool rdma = false;
+            for (size_t i = 0; i < b->n_items; i++)
+                if (b->items[i].part->category == DLRIG_CAT_NIC) {
+                    const dlrig_nic *nic = (const dlrig_nic *)b->items[i].part;
+                    if (nic->speed_gbps > gbps) {
+                        gbps = nic->speed_gbps;
+                        rdma = nic->rdma;
+                    }
+                }
+            if (gbps <= 0) gbps = 1; /* onboard 1 GbE */
+            if (!slow->gpudirect_rdma) rdma = false;
+            /* Seed 004: RDMA gives 2.5x the throughput of TCP for the same cards. */
+            double net = gbps / 8.0 * (rdma ? 0.9 : 0.36);
+            t_comm += 2.0 * (nodes - 1) / nodes * grad_bytes / (net * 1e9);
+        }
+        double exposed = t_comm - e->overlap * step;
+        if (exposed < 0) exposed = 0;
+        scaling = step / (step + exposed);
+        if (strcmp(w->scaling, "poor") == 0) scaling *= 0.85; /* seed 003: RNN scaling is unclear */
+        if (exposed > 0.25 * step) bound = "communication";
+    }
+    if (strcmp(w->id, "llm-inference") == 0 && total > 1) {
+        /* One generation stream: layers split over the GPUs run one after
+         * another, so extra GPUs add memory, not speed (llama.cpp multi-GPU
+         * measurements in the calibration table). */
+        scaling = 1.0 / total;
+    }
+    out->scaling = scaling;
+    out->throughput = per_gpu * total * scaling;
+    out->bound = bound;
+    if (!isnan(b->req.dataset_gb) && out->throughput > 0) {
+        double samples = b->req.dataset_gb * 1e6 / w->sample_kb;
+        out->epoch_hours = samples / out->throughput / 3600.0;
+    }
+    const dlrig_part *ref = catalog_find(cat, "nvidia-rtx-4090");
+    if (ref && ref->category == DLRIG_CAT_GPU) {
+        double r = perf_gpu_throughput((const dlrig_gpu *)ref, w, params_m, precision, NULL);
+        out->relative = r > 0 ? out->throughput / r : NAN;
+    } else {
+        out->relative = NAN;
+    }
+    return 0;
+}
+
+cJSON *estimate_to_json(const dlrig_estimate *e)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "workload", e->workload);
+    cJSON_AddStringToObject(o, "reference_model", e->reference_model);
+    cJSON_AddNumberToObject(o, "throughput", round(e->throughput * 10) / 10);
+    cJSON_AddStringToObject(o, "unit", e->unit);
+    cJSON_AddStringToObject(o, "bound", e->bound);
+    if (isnan(e->epoch_hours)) cJSON_AddNullToObject(o, "epoch_hours");
+    else cJSON_AddNumberToObject(o, "epoch_hours", round(e->epoch_hours * 100) / 100);
+    cJSON_AddNumberToObject(o, "per_gpu", round(e->per_gpu * 10) / 10);
+    cJSON_AddNumberToObject(o, "gpus", e->gpus);
+    cJSON_AddNumberToObject(o, "scaling_efficiency", round(e->scaling * 1000) / 1000);
+    if (isnan(e->relative)) cJSON_AddNullToObject(o, "relative_to_rtx_4090");
+    else cJSON_AddNumberToObject(o, "relative_to_rtx_4090", round(e->relative * 100) / 100);
+    cJSON_AddNumberToObject(o, "model_params_m", e->params_m);
+    cJSON_AddNumberToObject(o, "memory_needed_gb", round(e->mem_need_gb * 10) / 10);
+    cJSON_AddBoolToObject(o, "fits_one_gpu", e->fits);
+    cJSON_AddBoolToObject(o, "fits_sharded", e->fits_sharded);
+    return o;
+}
+
+/* ------------------------------------------------------------ calibration */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Average ranks (ties share their mean rank). */
+static void ranks(const double *v, size_t n, double *r)
+{
+    for (size_t i = 0; i < n; i++) {
+        double less = 0, equal = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (v[j] < v[i]) less++;
+            else if (v[j] == v[i]) equal++;
+        }
+        r[i] = less + (equal + 1) / 2.0;
+    }
+}
+
+static double spearman(const double *a, const double *b, size_t n)
+{
+    if (n < 3) return NAN;
+    double *ra = xcalloc(n, sizeof *ra), *rb = xcalloc(n, sizeof *rb);
+    ranks(a, n, ra);
+    ranks(b, n, rb);
+    double ma = 0, mb = 0;
+    for (size_t i = 0; i < n; i++) {
+        ma += ra[i];
+        mb += rb[i];
+    }
+    ma /= n;
+    mb /= n;
+    double sab = 0, saa = 0, sbb = 0;
+    for (size_t i = 0; i < n; i++) {
+        sab += (ra[i] - ma) * (rb[i] - mb);
+        saa += (ra[i] - ma) * (ra[i] - ma);
+        sbb += (rb[i] - mb) * (rb[i] - mb);
+    }
+    free(ra);
+    free(rb);
+    return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : NAN;
+}
+
+int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_calib_row **rows, size_t *n,
+                   dlrig_calib_stats *st, char *err, size_t errlen)
+{
+    csv_reader r;
+    csv_record rec;
+    csv_init(&r, csv, len);
+    size_t cap = 64, k = 0;
+    dlrig_calib_row *v = xcalloc(cap, sizeof *v);
+    int rc, header = 1;
+    while ((rc = csv_next(&r, &rec)) != 0) {
+        if (rc < 0) {
+            snprintf(err, errlen, "calibration table line %d: malformed CSV", rec.line);
+            free(v);
+            csv_free(&r);
+            return -1;
+        }
+        if (header) {
+            header = 0;
+            continue;
+        }
+        if (rec.n < 5) continue;
+        const dlrig_part *p = catalog_find(cat, rec.fields[0]);
+        const dlrig_workload *w = catalog_workload(cat, rec.fields[1]);
+        if (!p || p->category != DLRIG_CAT_GPU || !w) continue;
+        if (k == cap) {
+            cap *= 2;
+            v = xrealloc(v, cap * sizeof *v);
+        }
+        dlrig_calib_row *row = &v[k];
+        memset(row, 0, sizeof *row);
+        row->gpu = (const dlrig_gpu *)p;
+        snprintf(row->workload, sizeof row->workload, "%s", w->id);
+        snprintf(row->precision, sizeof row->precision, "%s",
+                 strcmp(rec.fields[2], "fp16") == 0 ? "mixed-fp16" : rec.fields[2]);
+        row->gpus = atoi(rec.fields[3]) > 0 ? atoi(rec.fields[3]) : 1;
+        row->measured = atof(rec.fields[4]);
+        if (row->measured <= 0) continue;
+        dlrig_build b;
+        build_init(&b, "calibration");
+        snprintf(b.req.workload, sizeof b.req.workload, "%s", w->id);
+        snprintf(b.req.precision, sizeof b.req.precision, "%s", row->precision);
+        build_add(&b, p, row->gpus);
+        dlrig_estimate e;
+        char e2[128];
+        if (perf_estimate(cat, &b, NULL, NULL, &e, e2, sizeof e2) == 0) {
+            row->predicted = e.throughput;
+            k++;
+        }
+        build_free(&b);
+    }
+    csv_free(&r);
+    *rows = v;
+    *n = k;
+    memset(st, 0, sizeof *st);
+    st->n = k;
+    if (k == 0) return 0;
+    double *errs = xcalloc(k, sizeof *errs);
+    size_t within = 0;
+    for (size_t i = 0; i < k; i++) {
+        errs[i] = fabs(v[i].predicted / v[i].measured - 1);
+        if (errs[i] <= 0.30) within++;
+    }
+    qsort(errs, k, sizeof *errs, cmp_double);
+    st->median_abs_err = k % 2 ? errs[k / 2] : (errs[k / 2 - 1] + errs[k / 2]) / 2;
+    st->within_30 = (double)within / k;
+    free(errs);
+    /* Rank correlation across single-GPU rows of each (workload, precision) group. */
+    double wsum = 0, acc = 0;
+    double *a = xcalloc(k, sizeof *a), *bb = xcalloc(k, sizeof *bb);
+    for (size_t i = 0; i < k; i++) {
+        if (v[i].gpus != 1) continue;
+        bool seen = false;
+        for (size_t j = 0; j < i; j++)
+            if (v[j].gpus == 1 && !strcmp(v[j].workload, v[i].workload) && !strcmp(v[j].precision, v[i].precision))
+                seen = true;
+        if (seen) continue;
+        size_t m = 0;
+        for (size_t j = i; j < k; j++)
+            if (v[j].gpus == 1 && !strcmp(v[j].workload, v[i].workload) && !strcmp(v[j].precision, v[i].precision)) {
+                a[m] = v[j].measured;
+                bb[m] = v[j].predicted;
+                m++;
+            }
+        double s = spearman(a, bb, m);
+        if (!isnan(s)) {
+            acc += s * m;
+            wsum += m;
+        }
+    }
+    free(a);
+    free(bb);
+    st->spearman = wsum > 0 ? acc / wsum : NAN;
+    return 0;
+}

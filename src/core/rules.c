@@ -1,0 +1,1249 @@
+/*
+ * rules.c — every compatibility rule and piece of advice dlrig checks.
+ *
+ * rules_check computes the build's totals and GPU placement, then runs the
+ * rule table below.  Each rule is a pure function of the analysed build; it
+ * emits zero or more findings with a message that names the parts and the
+ * numbers.  Where the catalog lacks a figure a rule needs, the rule says it
+ * could not judge (an info finding naming the field) instead of passing.
+ */
+#include "dlrig/rules.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/perf.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+/* ------------------------------------------------------------ thresholds
+ * Every number a rule compares against lives here, with where it comes from. */
+
+/* Sustained load above this fraction of the PSU rating leaves too little room
+ * for GPU power excursions (Intel ATX 3.0 Design Guide: GPUs may spike to 2x
+ * their rating for up to 100 us; PSU vendors and Puget Systems size
+ * workstation PSUs for ~80 % sustained load). */
+#define PSU_MAX_SUSTAINED_FRACTION 0.80
+/* Transient multiplier for the peak figure (ATX 3.0 power excursion, 200 %). */
+#define GPU_TRANSIENT_FACTOR 2.0
+/* Allowances for parts whose draw the catalog does not list (estimates, not
+ * catalog figures; shown as such on the sheet): board + chipset + BMC, per
+ * memory module, per drive by kind, fans, NIC. */
+#define PLATFORM_W 60.0
+#define DIMM_W 5.0
+#define NVME_W 8.0
+#define SATA_SSD_W 4.0
+#define U2_W 20.0
+#define HDD_W 9.0
+#define TOWER_FANS_W 30.0
+#define RACK_FANS_W 150.0
+#define NIC_W 20.0
+/* PSU efficiency by 80 PLUS level at ~50 % load, 230 V internal (80 PLUS
+ * programme requirements); used to turn DC load into wall draw. */
+#define EFF_TITANIUM 0.94
+#define EFF_PLATINUM 0.92
+#define EFF_GOLD 0.90
+#define EFF_DEFAULT 0.88
+/* A 12V-2x6 / 12VHPWR input fed through an adapter takes this many PCIe
+ * 8-pin connectors (PCI-SIG CEM 5.0: 600 W input vs 150 W per 8-pin). */
+#define HPWR_AS_8PIN 4
+/* Seed 002: at least as much RAM as the largest GPU's VRAM. */
+#define RAM_PER_LARGEST_VRAM 1.0
+/* Puget Systems (hardware recommendations for ML/AI): system RAM at least
+ * double the total VRAM. */
+#define RAM_PER_TOTAL_VRAM 2.0
+/* Puget Systems: at least 4 CPU cores per GPU to keep data loading ahead. */
+#define CORES_PER_GPU 4
+/* Seed 001: datasets under 10-15 GB rarely gain from several GPUs. */
+#define SMALL_DATASET_GB 10.0
+/* FP64 below 1/4 of FP32 counts as weak (GeForce 1/32-1/64; P100, V100,
+ * A100, H100 1/2 — seed 004 and the vendors' datasheets). */
+#define FP64_WEAK_RATIO 0.25
+/* Fast storage for the dataset plus working space (unpacked copies, caches). */
+#define DATASET_STORAGE_FACTOR 1.2
+/* Checkpoints kept: each a full training state (16 bytes/parameter: weights,
+ * gradients and Adam state in mixed precision — ZeRO, Rajbhandari et al. 2020). */
+#define CHECKPOINTS_KEPT 5
+#define CHECKPOINT_BYTES_PER_PARAM 16.0
+
+#define SEED000 "000_a4eadbc087c8bf0f.txt"
+#define SEED001 "001_6706949c5c21305f.txt"
+#define SEED002 "002_46e40fe23d2c3b92.txt"
+#define SEED003 "003_b91814c79448ae31.txt"
+#define SEED004 "004_7e31ca9dd42b7c30.txt"
+
+/* ------------------------------------------------------------ context */
+
+typedef struct line {
+    const dlrig_part *part;
+    int qty;
+} line;
+
+#define MAX_LINES 32
+
+typedef struct ctx {
+    const dlrig_catalog *cat;
+    const dlrig_build *b;
+    dlrig_report *rep;
+    dlrig_totals *t;
+    const dlrig_rule_info *rule; /* the rule running */
+    line gpus[MAX_LINES];
+    int n_gpu_lines;
+    int n_gpus;
+    const dlrig_cpu *cpu;
+    int n_cpu;
+    const dlrig_motherboard *board;
+    const dlrig_case *cs;
+    const dlrig_psu *psu;
+    int n_psu;
+    const dlrig_cooler *cooler;
+    line mems[MAX_LINES];
+    int n_mem_lines;
+    int modules;
+    line drives[MAX_LINES];
+    int n_drive_lines;
+    line nics[MAX_LINES];
+    int n_nic_lines;
+    const dlrig_nvlink_bridge *bridge;
+    int n_bridges;
+    int n_switches;
+    const dlrig_workload *wl;
+    const dlrig_framework *fw;
+    const dlrig_circuit *circuit;
+    const char *precision;
+    double params_m;
+} ctx;
+
+static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_part *p2, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_part *p2, const char *fmt, ...)
+{
+    dlrig_report *r = c->rep;
+    if (r->n_findings == r->cap_findings) {
+        r->cap_findings = r->cap_findings ? r->cap_findings * 2 : 16;
+        r->findings = xrealloc(r->findings, r->cap_findings * sizeof *r->findings);
+    }
+    dlrig_finding *f = &r->findings[r->n_findings++];
+    memset(f, 0, sizeof *f);
+    f->id = c->rule->id;
+    f->severity = sev;
+    f->why = c->rule->why;
+    f->source = c->rule->source;
+    if (p1) f->parts[f->n_parts++] = p1->id;
+    if (p2 && p2 != p1) f->parts[f->n_parts++] = p2->id;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->message, sizeof f->message, fmt, ap);
+    va_end(ap);
+}
+
+/* "could not judge" for a rule missing a catalog figure. */
+static void cannot_judge(ctx *c, const dlrig_part *p, const char *field)
+{
+    emit(c, DLRIG_SEV_INFO, p, NULL, "%s not checked: the catalog has no %s for %s", c->rule->id, field,
+         p ? p->name : "this build");
+}
+
+static const char *short_name(const dlrig_part *p) { return p ? p->name : "?"; }
+
+static const char *slots_desc(double slots, char *buf, size_t len)
+{
+    if (slots == floor(slots)) snprintf(buf, len, "%d-slot", (int)slots);
+    else snprintf(buf, len, "%.1f-slot", slots);
+    return buf;
+}
+
+/* ------------------------------------------------------------ rules: compat */
+
+static void r_missing(ctx *c)
+{
+    static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
+                                          DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE};
+    char list[256] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (build_count(c->b, need[i]) == 0)
+            k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", category_title(need[i]));
+    /* Tower builds need a CPU cooler; rack servers ship their own heatsinks. */
+    if (!c->cooler && (!c->cs || strcmp(c->cs->kind, "tower") == 0) && k < sizeof list)
+        k += (size_t)snprintf(list + k, sizeof list - k, "%sCPU cooler", k ? ", " : "");
+    if (k) emit(c, DLRIG_SEV_ERROR, NULL, NULL, "The build has no %s", list);
+}
+
+static void r_socket(ctx *c)
+{
+    if (c->cpu && c->board && strcmp(c->cpu->socket, c->board->socket) != 0)
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%s (%s) does not fit %s (%s)", c->cpu->p.name,
+             c->cpu->socket, c->board->p.name, c->board->socket);
+    if (c->cpu && c->board && c->n_cpu > c->board->cpu_sockets)
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%d CPUs but %s has %d socket%s", c->n_cpu,
+             c->board->p.name, c->board->cpu_sockets, c->board->cpu_sockets == 1 ? "" : "s");
+    if (c->cpu && c->n_cpu > c->cpu->max_sockets)
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, NULL, "%d x %s, but it runs only in %d-socket systems", c->n_cpu,
+             c->cpu->p.name, c->cpu->max_sockets);
+    if (c->cpu && c->cooler && !list_contains(c->cooler->sockets, c->cpu->socket))
+        emit(c, DLRIG_SEV_ERROR, &c->cooler->p, &c->cpu->p, "%s does not mount on %s (fits %s)", c->cooler->p.name,
+             c->cpu->socket, c->cooler->sockets);
+}
+
+static void r_memory_type(ctx *c)
+{
+    if (c->cpu && c->board && strcmp(c->cpu->memory_type, c->board->memory_type) != 0)
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%s uses %s but %s has %s slots", c->cpu->p.name,
+             c->cpu->memory_type, c->board->p.name, c->board->memory_type);
+    for (int i = 0; i < c->n_mem_lines && c->board; i++) {
+        const dlrig_memory *m = (const dlrig_memory *)c->mems[i].part;
+        if (strcmp(m->type, c->board->memory_type) != 0)
+            emit(c, DLRIG_SEV_ERROR, &m->p, &c->board->p, "%s is %s; %s takes %s", m->p.name, m->type,
+                 c->board->p.name, c->board->memory_type);
+        else if (m->registered != c->board->rdimm)
+            emit(c, DLRIG_SEV_ERROR, &m->p, &c->board->p, "%s is %s; %s takes %s DIMMs", m->p.name,
+                 m->registered ? "registered (RDIMM)" : "unbuffered (UDIMM)", c->board->p.name,
+                 c->board->rdimm ? "registered" : "unbuffered");
+    }
+}
+
+static void r_form_factor(ctx *c)
+{
+    if (!c->board || !c->cs) return;
+    if (!list_contains(c->cs->form_factors, c->board->form_factor))
+        emit(c, DLRIG_SEV_ERROR, &c->board->p, &c->cs->p, "%s (%s) does not fit %s (takes %s)", c->board->p.name,
+             c->board->form_factor, c->cs->p.name, c->cs->form_factors);
+}
+
+/* ------------------------------------------------------------ rules: PCIe */
+
+static void r_pcie_slots(ctx *c)
+{
+    const dlrig_placement *pl = &c->rep->placement;
+    if (!c->board || pl->n_unplaced == 0) return;
+    char sbuf[16];
+    const dlrig_gpu *g = c->n_gpu_lines ? (const dlrig_gpu *)c->gpus[0].part : NULL;
+    char slots[96] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < c->board->n_slots && k < sizeof slots; i++)
+        if (c->board->slots[i].physical_width == 16)
+            k += (size_t)snprintf(slots + k, sizeof slots - k, "%s%d", k ? "," : "", c->board->slots[i].position);
+    size_t placed = pl->n_cards - pl->n_unplaced;
+    if (g)
+        emit(c, DLRIG_SEV_ERROR, &g->p, &c->board->p,
+             "%zu card%s (%d x %s, %s) need slots, but only %zu fit on %s (x16 slots at positions %s%s)",
+             pl->n_cards, pl->n_cards == 1 ? "" : "s", c->n_gpus, g->p.name, slots_desc(g->slots, sbuf, sizeof sbuf),
+             placed, c->board->p.name, slots[0] ? slots : "none", pl->overhang ? "" : "; no room below the board");
+    else
+        emit(c, DLRIG_SEV_ERROR, &c->board->p, NULL, "%zu card%s do not fit in the slots of %s", pl->n_unplaced,
+             pl->n_unplaced == 1 ? "" : "s", c->board->p.name);
+}
+
+static void r_pcie_lanes(ctx *c)
+{
+    const dlrig_placement *pl = &c->rep->placement;
+    if (!c->cpu || !c->board) return;
+    if (c->t->lanes_used > c->t->lanes_available)
+        emit(c, DLRIG_SEV_WARNING, &c->cpu->p, &c->board->p,
+             "Cards and drives on CPU lanes need %d lanes; %d x %s provides %d", c->t->lanes_used, c->n_cpu,
+             c->cpu->p.name, c->t->lanes_available);
+    char narrow[200] = "";
+    size_t k = 0;
+    int worst = 16;
+    const dlrig_part *first = NULL;
+    for (size_t i = 0; i < pl->n_cards; i++) {
+        const dlrig_placed *p = &pl->cards[i];
+        if (!p->position || p->part->category != DLRIG_CAT_GPU || p->link_width >= 16) continue;
+        if (!first) first = p->part;
+        if (p->link_width < worst) worst = p->link_width;
+        if (k < sizeof narrow)
+            k += (size_t)snprintf(narrow + k, sizeof narrow - k, "%sslot %d at x%d", k ? ", " : "", p->position,
+                                  p->link_width);
+    }
+    if (first)
+        emit(c, worst < 8 ? DLRIG_SEV_WARNING : DLRIG_SEV_INFO, first, &c->board->p,
+             "GPUs run below x16 on %s: %s%s", c->board->p.name, narrow,
+             worst < 8 ? " (x4 halves all-reduce bandwidth again)" : "");
+}
+
+/* ------------------------------------------------------------ rules: case */
+
+static void r_gpu_length(ctx *c)
+{
+    if (!c->cs) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (c->cs->max_gpu_length_mm == DLRIG_NA) {
+            cannot_judge(c, &c->cs->p, "maximum GPU length");
+            return;
+        }
+        if (g->length_mm == DLRIG_NA) {
+            cannot_judge(c, &g->p, "card length");
+            continue;
+        }
+        if (g->length_mm > c->cs->max_gpu_length_mm)
+            emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p, "%s is %d mm long; %s takes cards up to %d mm", g->p.name,
+                 g->length_mm, c->cs->p.name, c->cs->max_gpu_length_mm);
+    }
+}
+
+static void r_cooler_height(ctx *c)
+{
+    if (!c->cs || !c->cooler || strcmp(c->cooler->kind, "air") != 0) return;
+    if (c->cs->max_cooler_height_mm == DLRIG_NA) {
+        cannot_judge(c, &c->cs->p, "CPU cooler clearance");
+        return;
+    }
+    if (c->cooler->height_mm == DLRIG_NA) {
+        cannot_judge(c, &c->cooler->p, "height");
+        return;
+    }
+    if (c->cooler->height_mm > c->cs->max_cooler_height_mm)
+        emit(c, DLRIG_SEV_ERROR, &c->cooler->p, &c->cs->p, "%s is %d mm tall; %s clears %d mm", c->cooler->p.name,
+             c->cooler->height_mm, c->cs->p.name, c->cs->max_cooler_height_mm);
+}
+
+/* ------------------------------------------------------------ rules: cooling */
+
+static void r_open_air_dense(ctx *c)
+{
+    const dlrig_placement *pl = &c->rep->placement;
+    int dense = 0;
+    const dlrig_gpu *g = NULL;
+    for (size_t i = 0; i < pl->n_cards; i++) {
+        const dlrig_placed *a = &pl->cards[i];
+        if (!a->position || a->part->category != DLRIG_CAT_GPU) continue;
+        const dlrig_gpu *ga = (const dlrig_gpu *)a->part;
+        if (strcmp(ga->cooler, "open-air") != 0) continue;
+        /* Another card starts right below this one: its fans breathe on a backplate. */
+        for (size_t j = 0; j < pl->n_cards; j++) {
+            const dlrig_placed *bb = &pl->cards[j];
+            if (j == i || !bb->position) continue;
+            if (bb->position == a->position + a->width) {
+                dense++;
+                g = ga;
+                break;
+            }
+        }
+    }
+    if (dense) {
+        char sbuf[16];
+        emit(c, DLRIG_SEV_WARNING, &g->p, NULL,
+             "%d x %s (open-air, %s) in adjacent slots: expect ~30%% throttling; use blower cards or leave gaps",
+             c->n_gpus, g->p.name, slots_desc(g->slots, sbuf, sizeof sbuf));
+    }
+}
+
+static void r_passive(ctx *c)
+{
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (strcmp(g->cooler, "passive") != 0) continue;
+        if (!c->cs) continue;
+        if (!c->cs->forced_airflow)
+            emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p,
+                 "%s is passively cooled and needs a server chassis with forced airflow; %s has none", g->p.name,
+                 c->cs->p.name);
+    }
+}
+
+static void r_max_gpus(ctx *c)
+{
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (g->max_per_machine != DLRIG_NA && c->gpus[i].qty > g->max_per_machine)
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "%d x %s: at most %d per machine (%s)", c->gpus[i].qty, g->p.name,
+                 g->max_per_machine, g->max_note ? g->max_note : "vendor guidance");
+    }
+    if (c->cs && c->cs->max_gpus != DLRIG_NA && c->n_gpus > c->cs->max_gpus)
+        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "%d GPUs, but %s is built for at most %d", c->n_gpus,
+             c->cs->p.name, c->cs->max_gpus);
+}
+
+/* ------------------------------------------------------------ rules: power */
+
+static void r_psu_capacity(ctx *c)
+{
+    if (!c->psu) return;
+    bool low_line = c->circuit && c->circuit->volts < 200;
+    if (low_line && c->psu->watts_115v == DLRIG_NA) {
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "%s is not rated for %d V input (%s circuit)", c->psu->p.name,
+             c->circuit->volts, c->circuit->id);
+        return;
+    }
+    if (c->t->power_w > c->t->psu_w)
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "Sustained load %.0f W exceeds %s: %.0f W%s", c->t->power_w,
+             c->psu->p.name, c->t->psu_w, low_line ? " at low-line input" : "");
+}
+
+static void r_headroom(ctx *c)
+{
+    if (!c->psu || c->t->psu_w <= 0 || c->t->power_w > c->t->psu_w) return;
+    if (c->t->power_w > PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w)
+        emit(c, DLRIG_SEV_WARNING, &c->psu->p, NULL,
+             "Sustained load %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)",
+             c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu->p.name, c->t->psu_w,
+             100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w);
+}
+
+static void r_connectors(ctx *c)
+{
+    if (!c->psu || c->n_gpus == 0) return;
+    if (strcmp(c->psu->form_factor, "server") == 0) return; /* the chassis' power board feeds the cards */
+    int need8 = 0, need_hpwr = 0, need_eps = 0;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        need8 += (g->power_8pin + g->power_6pin) * c->gpus[i].qty;
+        need_hpwr += g->power_12vhpwr * c->gpus[i].qty;
+        need_eps += g->power_eps8 * c->gpus[i].qty;
+    }
+    int have8 = c->psu->pcie_8pin * c->n_psu, have_hpwr = c->psu->hpwr * c->n_psu;
+    int have_eps = c->psu->eps8 * c->n_psu - c->n_cpu; /* one EPS per CPU at least */
+    int short_hpwr = need_hpwr > have_hpwr ? need_hpwr - have_hpwr : 0;
+    int need8_total = need8 + short_hpwr * HPWR_AS_8PIN;
+    const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
+    if (need8_total > have8)
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p,
+             "GPUs need %d PCIe 8-pin%s%s; %s has %d 8-pin and %d 12V-2x6", need8,
+             need_hpwr ? " and " : "", need_hpwr ? (need_hpwr == 1 ? "1 12V-2x6" : "12V-2x6 inputs") : "",
+             c->psu->p.name, have8, have_hpwr);
+    if (need_eps > 0 && need_eps > have_eps)
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p, "GPUs need %d CPU 8-pin (EPS) inputs; %s has %d left after the CPU%s",
+             need_eps, c->psu->p.name, have_eps > 0 ? have_eps : 0, c->n_cpu > 1 ? "s" : "");
+}
+
+static void r_circuit(ctx *c)
+{
+    if (!c->circuit) return;
+    if (c->t->wall_w > c->circuit->continuous_w)
+        emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : NULL, NULL,
+             "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous", c->t->wall_w,
+             c->circuit->id, c->circuit->continuous_w);
+}
+
+/* ------------------------------------------------------------ rules: memory */
+
+static void r_below_largest(ctx *c)
+{
+    if (c->n_mem_lines == 0 || c->n_gpus == 0) return;
+    if (c->t->ram_gb < RAM_PER_LARGEST_VRAM * c->t->vram_max_gb)
+        emit(c, DLRIG_SEV_WARNING, c->mems[0].part, c->gpus[0].part,
+             "%d GB of RAM is less than one GPU's %.0f GB of VRAM (%s)", c->t->ram_gb, c->t->vram_max_gb,
+             short_name(c->gpus[0].part));
+}
+
+static void r_below_total(ctx *c)
+{
+    if (c->n_mem_lines == 0 || c->n_gpus == 0) return;
+    if (c->t->ram_gb >= RAM_PER_LARGEST_VRAM * c->t->vram_max_gb && c->t->ram_gb < RAM_PER_TOTAL_VRAM * c->t->vram_gb)
+        emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
+             "%d GB of RAM for %.0f GB of total VRAM; %.0f GB or more is the usual recommendation", c->t->ram_gb,
+             c->t->vram_gb, RAM_PER_TOTAL_VRAM * c->t->vram_gb);
+}
+
+static void r_dataset_ram(ctx *c)
+{
+    double ds = c->b->req.dataset_gb;
+    if (isnan(ds) || c->n_mem_lines == 0) return;
+    if (ds > c->t->ram_gb)
+        emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
+             "The %.0f GB dataset is larger than %d GB of RAM: it will stream from storage each epoch (use NVMe)", ds,
+             c->t->ram_gb);
+}
+
+static void r_channels(ctx *c)
+{
+    if (!c->cpu || c->n_mem_lines == 0) return;
+    int channels = c->cpu->memory_channels * (c->n_cpu ? c->n_cpu : 1);
+    if (c->board && c->board->memory_slots < channels) channels = c->board->memory_slots;
+    if (c->modules < channels)
+        emit(c, DLRIG_SEV_WARNING, c->mems[0].part, &c->cpu->p,
+             "%d memory module%s for %d channels: memory bandwidth drops to %d/%d", c->modules,
+             c->modules == 1 ? "" : "s", channels, c->modules, channels);
+}
+
+static void r_capacity(ctx *c)
+{
+    if (c->n_mem_lines == 0) return;
+    if (c->board && c->board->max_memory_gb != DLRIG_NA && c->t->ram_gb > c->board->max_memory_gb)
+        emit(c, DLRIG_SEV_ERROR, c->mems[0].part, &c->board->p, "%d GB of RAM; %s supports at most %d GB",
+             c->t->ram_gb, c->board->p.name, c->board->max_memory_gb);
+    if (c->cpu && c->cpu->max_memory_gb != DLRIG_NA &&
+        c->t->ram_gb > c->cpu->max_memory_gb * (c->n_cpu ? c->n_cpu : 1))
+        emit(c, DLRIG_SEV_ERROR, c->mems[0].part, &c->cpu->p, "%d GB of RAM; %d x %s supports at most %d GB",
+             c->t->ram_gb, c->n_cpu, c->cpu->p.name, c->cpu->max_memory_gb * (c->n_cpu ? c->n_cpu : 1));
+}
+
+static void r_mem_slots(ctx *c)
+{
+    if (c->board && c->modules > c->board->memory_slots)
+        emit(c, DLRIG_SEV_ERROR, c->mems[0].part, &c->board->p, "%d memory modules; %s has %d slots", c->modules,
+             c->board->p.name, c->board->memory_slots);
+}
+
+/* ------------------------------------------------------------ rules: ECC */
+
+static void r_ecc_gpu(ctx *c)
+{
+    if (!(c->b->req.require & DLRIG_REQ_ECC)) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!g->ecc)
+            emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "ECC is required but %s has no ECC on its VRAM", g->p.name);
+    }
+}
+
+static void r_ecc_memory(ctx *c)
+{
+    if (!(c->b->req.require & DLRIG_REQ_ECC)) return;
+    for (int i = 0; i < c->n_mem_lines; i++) {
+        const dlrig_memory *m = (const dlrig_memory *)c->mems[i].part;
+        if (!m->ecc) emit(c, DLRIG_SEV_ERROR, &m->p, NULL, "ECC is required but %s is non-ECC memory", m->p.name);
+    }
+    if (c->board && !c->board->ecc)
+        emit(c, DLRIG_SEV_ERROR, &c->board->p, NULL, "ECC is required but %s does not support ECC memory",
+             c->board->p.name);
+    if (c->cpu && !c->cpu->ecc)
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, NULL, "ECC is required but %s does not support ECC memory",
+             c->cpu->p.name);
+}
+
+/* ------------------------------------------------------------ rules: NVLink */
+
+static void r_nvlink_unsupported(ctx *c)
+{
+    if (!c->bridge) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        bool fits = false;
+        for (size_t k = 0; k < c->bridge->n_fits; k++)
+            if (c->bridge->fits[k] == g) fits = true;
+        if (!g->nvlink)
+            emit(c, DLRIG_SEV_ERROR, &c->bridge->p, &g->p, "%s has no NVLink connector; %s cannot join it",
+                 g->p.name, c->bridge->p.name);
+        else if (!fits)
+            emit(c, DLRIG_SEV_ERROR, &c->bridge->p, &g->p, "%s does not fit %s (%s)", c->bridge->p.name, g->p.name,
+                 g->nvlink);
+    }
+    if (c->n_gpus < 2)
+        emit(c, DLRIG_SEV_ERROR, &c->bridge->p, NULL, "%s joins two GPUs; the build has %d", c->bridge->p.name,
+             c->n_gpus);
+}
+
+static void r_bridge_spacing(ctx *c)
+{
+    if (!c->bridge || c->n_gpus < 2) return;
+    const dlrig_placement *pl = &c->rep->placement;
+    int pos[DLRIG_MAX_CARDS], n = 0;
+    for (size_t i = 0; i < pl->n_cards; i++)
+        if (pl->cards[i].part->category == DLRIG_CAT_GPU && pl->cards[i].position) pos[n++] = pl->cards[i].position;
+    /* Sort positions; pairs are neighbours (1-2, 3-4, ...). */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && pos[j - 1] > pos[j]; j--) {
+            int t = pos[j];
+            pos[j] = pos[j - 1];
+            pos[j - 1] = t;
+        }
+    for (int i = 0; i + 1 < n; i += 2) {
+        int d = pos[i + 1] - pos[i];
+        if (d != c->bridge->slot_spacing) {
+            emit(c, DLRIG_SEV_ERROR, &c->bridge->p, NULL,
+                 "%s spans %d slots, but the GPUs sit in positions %d and %d (%d apart)", c->bridge->p.name,
+                 c->bridge->slot_spacing, pos[i], pos[i + 1], d);
+            return;
+        }
+    }
+    int pairs = n / 2, need = pairs * (c->bridge->per_pair > 0 ? c->bridge->per_pair : 1);
+    if (c->n_bridges < need)
+        emit(c, DLRIG_SEV_WARNING, &c->bridge->p, NULL, "%d GPU pair%s need %d x %s for full bandwidth; the build has %d",
+             pairs, pairs == 1 ? "" : "s", need, c->bridge->p.name, c->n_bridges);
+}
+
+static void r_nvlink_recommended(ctx *c)
+{
+    bool required = c->b->req.require & DLRIG_REQ_NVLINK;
+    bool wants = c->wl && strcmp(c->wl->priority, "bandwidth") == 0 && c->n_gpus >= 2;
+    if (!required && !wants) return;
+    if (c->n_gpus == 0) return;
+    const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
+    if (c->bridge) return; /* judged by nvlink.unsupported / bridge_spacing */
+    dlrig_severity sev = required ? DLRIG_SEV_ERROR : DLRIG_SEV_INFO;
+    if (g->nvlink)
+        emit(c, sev, &g->p, NULL, "%s%d x %s without an NVLink bridge: gradients cross PCIe instead (NVLink is 5-12x faster)",
+             required ? "NVLink is required: " : "", c->n_gpus, g->p.name);
+    else
+        emit(c, sev, &g->p, NULL, "%s%s has no NVLink: multi-GPU %s work all-reduces over PCIe",
+             required ? "NVLink is required but " : "", g->p.name, c->wl ? c->wl->id : "");
+}
+
+/* ------------------------------------------------------------ rules: VRAM */
+
+static void r_model_fit(ctx *c)
+{
+    if (!c->wl || c->n_gpus == 0) return;
+    double need = perf_model_memory_gb(c->wl, c->params_m, c->precision, 1);
+    double vmin = INFINITY;
+    const dlrig_gpu *small = NULL;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (g->vram_gb < vmin) {
+            vmin = g->vram_gb;
+            small = g;
+        }
+    }
+    if (need <= vmin) return;
+    if (need <= c->t->vram_gb)
+        emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
+             "A %.0fM-parameter %s needs ~%.0f GB at %s; one %s has %.0f GB: shard it (FSDP/ZeRO) over %d GPUs",
+             c->params_m, c->wl->id, need, c->precision, small->p.name, vmin, c->n_gpus);
+    else
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "A %.0fM-parameter %s needs ~%.0f GB at %s; the node's GPUs have %.0f GB in all", c->params_m,
+             c->wl->id, need, c->precision, c->t->vram_gb);
+}
+
+static void r_vram_tier(ctx *c)
+{
+    if (!c->wl) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (g->vram_gb < c->wl->min_vram_gb)
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "%s has %.0f GB; %s work wants at least %.0f GB per GPU",
+                 g->p.name, g->vram_gb, c->wl->id, c->wl->min_vram_gb);
+    }
+}
+
+/* ------------------------------------------------------------ rules: GPU */
+
+static void r_mixed(ctx *c)
+{
+    if (c->n_gpu_lines > 1)
+        emit(c, DLRIG_SEV_WARNING, c->gpus[0].part, c->gpus[1].part,
+             "Different GPU models (%s, %s): data-parallel training runs at the slowest card's pace",
+             c->gpus[0].part->name, c->gpus[1].part->name);
+}
+
+static void r_fp64(ctx *c)
+{
+    if (!c->wl || strcmp(c->wl->priority, "fp64") != 0) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (isnan(g->fp64_tflops)) {
+            cannot_judge(c, &g->p, "FP64 throughput");
+            continue;
+        }
+        if (g->fp64_tflops < FP64_WEAK_RATIO * g->fp32_tflops)
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "%s runs FP64 at %.2f TFLOPS (1/%.0f of FP32) for FP64 work",
+                 g->p.name, g->fp64_tflops, g->fp32_tflops / (g->fp64_tflops > 0 ? g->fp64_tflops : 1));
+    }
+}
+
+static void r_precision(ctx *c)
+{
+    const char *p = c->precision;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        const dlrig_arch *a = g->arch;
+        if (!a) {
+            cannot_judge(c, &g->p, "architecture features");
+            continue;
+        }
+        if (strcmp(p, "fp8") == 0 && !a->fp8)
+            emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "FP8 needs Ada, Hopper or newer; %s is %s", g->p.name, a->name);
+        else if (strcmp(p, "bf16") == 0 && !a->bf16)
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "BF16 needs Ampere or newer; %s (%s) emulates it slowly",
+                 g->p.name, a->name);
+        else if (strcmp(p, "mixed-fp16") == 0 && !a->tensor_cores)
+            emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%s (%s) has no tensor cores: mixed precision saves memory, not time",
+                 g->p.name, a->name);
+    }
+}
+
+static void r_multi_low_gain(ctx *c)
+{
+    if (c->n_gpus < 2) return;
+    double ds = c->b->req.dataset_gb;
+    if (!isnan(ds) && ds < SMALL_DATASET_GB)
+        emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL,
+             "%d GPUs for a %.0f GB dataset: small datasets rarely train faster on several GPUs (they do let you run "
+             "several experiments at once)",
+             c->n_gpus, ds);
+    else if (c->wl && strcmp(c->wl->scaling, "poor") == 0)
+        emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL, "%d GPUs for %s work: it scales poorly over data parallelism",
+             c->n_gpus, c->wl->id);
+}
+
+static void r_cores(ctx *c)
+{
+    if (!c->cpu || c->n_gpus == 0) return;
+    int cores = c->cpu->cores * (c->n_cpu ? c->n_cpu : 1);
+    if (cores < CORES_PER_GPU * c->n_gpus)
+        emit(c, DLRIG_SEV_WARNING, &c->cpu->p, NULL, "%d CPU cores for %d GPUs: data loading wants %d+ cores per GPU",
+             cores, c->n_gpus, CORES_PER_GPU);
+}
+
+/* ------------------------------------------------------------ rules: storage */
+
+static double drive_gb(const ctx *c, bool fast)
+{
+    double gb = 0;
+    for (int i = 0; i < c->n_drive_lines; i++) {
+        const dlrig_storage *s = (const dlrig_storage *)c->drives[i].part;
+        bool is_fast = strcmp(s->kind, "hdd") != 0;
+        if (is_fast == fast) gb += (double)s->capacity_gb * c->drives[i].qty;
+    }
+    return gb;
+}
+
+static void r_storage_dataset(ctx *c)
+{
+    double ds = c->b->req.dataset_gb;
+    if (isnan(ds) || c->n_drive_lines == 0) return;
+    double ckpt = CHECKPOINTS_KEPT * c->params_m * 1e6 * CHECKPOINT_BYTES_PER_PARAM / 1e9;
+    double need = ds * DATASET_STORAGE_FACTOR + ckpt;
+    double fast = drive_gb(c, true);
+    if (fast < need)
+        emit(c, DLRIG_SEV_WARNING, c->drives[0].part, NULL,
+             "%.0f GB of SSD for a %.0f GB dataset plus %.0f GB of checkpoints: want %.0f GB or more", fast, ds, ckpt,
+             need);
+}
+
+static void r_storage_slow(ctx *c)
+{
+    if (c->n_drive_lines == 0) return;
+    double fast = drive_gb(c, true), slow = drive_gb(c, false);
+    double ds = c->b->req.dataset_gb;
+    if (fast == 0 && slow > 0)
+        emit(c, DLRIG_SEV_WARNING, c->drives[0].part, NULL, "Only hard disks: data loading will starve the GPUs");
+    else if (!isnan(ds) && fast < ds && slow >= ds)
+        emit(c, DLRIG_SEV_WARNING, c->drives[0].part, NULL,
+             "The %.0f GB dataset fits only on hard disk (%.0f GB of SSD)", ds, fast);
+}
+
+/* ------------------------------------------------------------ rules: cluster */
+
+static void r_cluster_rdma(ctx *c)
+{
+    if (c->b->req.nodes < 2) return;
+    bool required = c->b->req.require & DLRIG_REQ_RDMA;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!g->gpudirect_rdma)
+            emit(c, required ? DLRIG_SEV_ERROR : DLRIG_SEV_WARNING, &g->p, NULL,
+                 "%d nodes, but %s has no GPUDirect RDMA: traffic between nodes goes through host memory",
+                 c->b->req.nodes, g->p.name);
+    }
+}
+
+static void r_cluster_interconnect(ctx *c)
+{
+    if (c->b->req.nodes < 2) return;
+    bool required = c->b->req.require & DLRIG_REQ_RDMA;
+    const dlrig_nic *best = NULL;
+    for (int i = 0; i < c->n_nic_lines; i++) {
+        const dlrig_nic *n = (const dlrig_nic *)c->nics[i].part;
+        if (n->rdma && (!best || n->speed_gbps > best->speed_gbps)) best = n;
+    }
+    if (!best)
+        emit(c, required ? DLRIG_SEV_ERROR : DLRIG_SEV_WARNING, NULL, NULL,
+             "%d nodes without an InfiniBand or RDMA Ethernet card: all-reduce between nodes runs over TCP",
+             c->b->req.nodes);
+    else if (c->b->req.nodes > 2 && c->n_switches == 0)
+        emit(c, DLRIG_SEV_WARNING, &best->p, NULL, "%d nodes but no network switch in the plan", c->b->req.nodes);
+}
+
+/* ------------------------------------------------------------ rules: framework */
+
+static void r_framework_vendor(ctx *c)
+{
+    if (!c->fw) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!g->arch) continue;
+        bool rocm = strcmp(g->arch->platform, "rocm") == 0;
+        if ((rocm && !c->fw->rocm) || (!rocm && !c->fw->cuda))
+            emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "%s does not support %s GPUs (%s)", c->fw->name,
+                 rocm ? "AMD ROCm" : "NVIDIA CUDA", g->p.name);
+    }
+}
+
+static void r_framework_discontinued(ctx *c)
+{
+    if (c->fw && strcmp(c->fw->status, "discontinued") == 0)
+        emit(c, DLRIG_SEV_WARNING, NULL, NULL, "%s is no longer maintained%s%s", c->fw->name,
+             c->fw->status_note ? ": " : "", c->fw->status_note ? c->fw->status_note : "");
+}
+
+/* ------------------------------------------------------------ rules: environment */
+
+static void r_noise(ctx *c)
+{
+    bool quiet = (c->b->req.require & DLRIG_REQ_QUIET) || strcmp(c->b->req.environment, "office") == 0;
+    if (!quiet) return;
+    if (c->cs && strcmp(c->cs->noise, "loud") == 0)
+        emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "%s has server fans: too loud for an office", c->cs->p.name);
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (strcmp(g->cooler, "blower") == 0 && c->gpus[i].qty >= 2)
+            emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%d x %s: blower fans are loud under load in an office",
+                 c->gpus[i].qty, g->p.name);
+    }
+}
+
+static void r_rackmount(ctx *c)
+{
+    if (!(c->b->req.require & DLRIG_REQ_RACKMOUNT) || !c->cs) return;
+    if (strcmp(c->cs->kind, "rack") != 0 && c->cs->rack_units == DLRIG_NA)
+        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "A rack chassis is required; %s is a tower", c->cs->p.name);
+}
+
+static void r_budget(ctx *c)
+{
+    double budget = c->b->req.budget_usd;
+    if (isnan(budget)) return;
+    if (c->t->price_usd > budget) {
+        char a[32], b[32], d[32];
+        emit(c, DLRIG_SEV_WARNING, NULL, NULL, "Total %s is %s over the %s budget",
+             format_usd(c->t->price_usd, a, sizeof a), format_usd(c->t->price_usd - budget, d, sizeof d),
+             format_usd(budget, b, sizeof b));
+    }
+}
+
+/* ------------------------------------------------------------ the table */
+
+typedef struct rule {
+    dlrig_rule_info info;
+    void (*run)(ctx *c);
+} rule;
+
+#define PUGET "Puget Systems, Hardware Recommendations for Machine Learning / AI"
+#define ATX3 "Intel ATX Version 3.0 Multi Rail Desktop Platform Power Supply Design Guide (power excursion)"
+
+static const rule rules[] = {
+    {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
+      "A working machine needs a GPU, CPU, motherboard, memory, storage, power supply and case; tower builds also "
+      "need a CPU cooler (rack servers ship their own heatsinks).",
+      "dlrig"}, r_missing},
+    {{"compat.socket", DLRIG_SEV_ERROR, "CPU, board or cooler sockets differ",
+      "A CPU only seats in a board of the same socket, a 2-socket build needs a 2-socket board and CPUs sold for "
+      "2P systems, and the cooler's mounting kit must fit the socket.",
+      "vendor socket specifications"}, r_socket},
+    {{"compat.memory_type", DLRIG_SEV_ERROR, "DDR generation or RDIMM/UDIMM mismatch",
+      "DDR4 and DDR5 are keyed differently, and workstation/server boards (Threadripper PRO, Xeon W, EPYC) take "
+      "registered DIMMs only while desktop boards take unbuffered ones.",
+      "JEDEC DDR4/DDR5 module standards; board QVLs"}, r_memory_type},
+    {{"compat.form_factor", DLRIG_SEV_ERROR, "the board does not fit the case",
+      "The case must accept the board's form factor (E-ATX/EEB boards need a case that lists them; proprietary "
+      "server boards fit only their own chassis).",
+      "case specifications"}, r_form_factor},
+    {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",
+      "Each card covers as many slot positions as it is thick; a 3-slot card blocks the two slots below it. "
+      "Slots wired to the second CPU work only with two CPUs, and a card in the bottom slot needs a case with an "
+      "extra expansion slot below the board.",
+      SEED001 " (watch the motherboard's PCIe slots)"}, r_pcie_slots},
+    {{"pcie.lanes", DLRIG_SEV_WARNING, "CPU lanes oversubscribed or GPUs below x16",
+      "Lane sharing on the board (M.2 sockets, slot pairs) drops slots to x8/x4. x8 PCIe 4.0 costs little for "
+      "most training; x4 or oversubscribed lanes slow gradient exchange between GPUs without NVLink. Seed 002 "
+      "warns against over-weighting lanes: a few percent, not a bottleneck, at x8.",
+      SEED002}, r_pcie_lanes},
+    {{"case.gpu_length", DLRIG_SEV_ERROR, "card longer than the case allows",
+      "The card must clear the front of the case (drive cages and front fans shorten it).",
+      "case specifications"}, r_gpu_length},
+    {{"case.cooler_height", DLRIG_SEV_ERROR, "CPU cooler taller than the case allows",
+      "Tower air coolers must clear the side panel.", "case and cooler specifications"}, r_cooler_height},
+    {{"cooling.open_air_dense", DLRIG_SEV_WARNING, "open-air cards in adjacent slots",
+      "Open-air coolers exhaust into the case and pull air from right below the card; packed together, each "
+      "breathes the next card's hot backplate. Expect ~30% throttling and a shorter life. Blower cards exhaust "
+      "out of the back and can be packed densely.",
+      SEED002 ", " SEED003}, r_open_air_dense},
+    {{"cooling.passive_needs_server", DLRIG_SEV_ERROR, "passive datacenter cards outside a forced-airflow chassis",
+      "Passively cooled cards (Tesla, A100, H100, L40S...) have no fans: they rely on the server's fan wall, "
+      "shrouds and retention. In a tower they overheat and shut down.",
+      SEED004}, r_passive},
+    {{"cooling.max_gpus", DLRIG_SEV_WARNING, "more cards than the model or chassis supports",
+      "Some cards are only sound in small numbers (seed 003: Titan RTX at most 4, open-air and not for dense "
+      "packing; blower Quadro RTX 6000/8000 up to 9), and chassis are validated for a GPU count (Dell PowerEdge "
+      "T640: 4; DSS 8440: 10).",
+      SEED003 ", " SEED004}, r_max_gpus},
+    {{"power.psu_capacity", DLRIG_SEV_ERROR, "load above the PSU rating",
+      "The sustained draw of GPUs, CPUs and the platform must stay within the PSU's rating at the input voltage: "
+      "many high-wattage units deliver less on 100-127 V, and some are 200-240 V only.",
+      "PSU specifications"}, r_psu_capacity},
+    {{"power.headroom", DLRIG_SEV_WARNING, "under the recommended PSU margin",
+      "GPUs draw short spikes up to twice their rating; a PSU loaded beyond ~80% sustained trips or ages fast.",
+      ATX3}, r_headroom},
+    {{"power.connectors", DLRIG_SEV_ERROR, "not enough GPU power connectors",
+      "Each GPU power input needs its own cable: 8-pin PCIe (150 W), 12V-2x6/12VHPWR (up to 600 W; an adapter "
+      "takes four 8-pin), or CPU 8-pin EPS on datacenter cards. Daisy-chained or split cables overheat.",
+      "PCI-SIG CEM 5.0; GPU board specifications"}, r_connectors},
+    {{"power.circuit", DLRIG_SEV_ERROR, "the wall circuit cannot supply the machine",
+      "A 120 V / 15 A circuit supplies 1440 W continuous (80% rule); a 2 kW machine needs 230 V or a 20 A+ "
+      "circuit of its own.",
+      "NFPA 70 (NEC) 210.19/210.20 continuous loads; IEC 60364"}, r_circuit},
+    {{"memory.below_largest_vram", DLRIG_SEV_WARNING, "system RAM under the largest GPU's VRAM",
+      "Seed 002: buy at least as much RAM as the largest GPU has VRAM (a 24 GB Titan RTX wants 24 GB+), so "
+      "pinned host buffers and checkpoints fit. More GPUs do not by themselves need more RAM.",
+      SEED002}, r_below_largest},
+    {{"memory.below_total_vram", DLRIG_SEV_INFO, "RAM under the recommended total",
+      "Vendors recommend system RAM of about twice the total VRAM so data loaders, pinned buffers and the OS "
+      "cache keep up with every GPU.",
+      PUGET}, r_below_total},
+    {{"memory.dataset", DLRIG_SEV_INFO, "dataset larger than RAM",
+      "A dataset that fits in RAM is read from disk once; a larger one streams every epoch, so put it on NVMe.",
+      SEED003}, r_dataset_ram},
+    {{"memory.channels", DLRIG_SEV_WARNING, "not all memory channels populated",
+      "Memory bandwidth scales with populated channels: 4 DIMMs on an 8-channel CPU halve it. RAM clock speed "
+      "matters little (seed 002: 0-3%), channels do for data preprocessing.",
+      "CPU vendor memory population guides; " SEED002}, r_channels},
+    {{"memory.capacity", DLRIG_SEV_ERROR, "more memory than the board or CPU supports",
+      "The board and the CPU each have a maximum supported capacity.", "board and CPU specifications"}, r_capacity},
+    {{"memory.slots", DLRIG_SEV_ERROR, "more modules than memory slots",
+      "Every module needs a DIMM slot.", "board specifications"}, r_mem_slots},
+    {{"ecc.gpu", DLRIG_SEV_ERROR, "ECC required but a GPU lacks it",
+      "GeForce cards have no ECC on VRAM; professional and datacenter cards correct memory errors, which long "
+      "training runs and large analyses rely on.",
+      SEED004}, r_ecc_gpu},
+    {{"ecc.memory", DLRIG_SEV_ERROR, "ECC required but the memory or platform lacks it",
+      "ECC needs ECC modules and a CPU and board that support it.", SEED004}, r_ecc_memory},
+    {{"nvlink.unsupported", DLRIG_SEV_ERROR, "a bridge with cards that have no NVLink",
+      "NVLink bridges fit only cards with an NVLink connector of the same generation (Turing: Quadro RTX, Titan "
+      "RTX, RTX 2080 Ti/2080 Super; Ampere: RTX 3090, A-series, A100; Hopper: H100/H200 NVL). Ada and Blackwell "
+      "PCIe cards have none.",
+      SEED003 "; NVIDIA NVLink bridge compatibility tables"}, r_nvlink_unsupported},
+    {{"nvlink.bridge_spacing", DLRIG_SEV_ERROR, "bridge size does not match slot spacing",
+      "A bridge is rigid: a 3-slot bridge joins cards exactly three positions apart.",
+      "NVIDIA NVLink bridge documentation"}, r_bridge_spacing},
+    {{"nvlink.recommended", DLRIG_SEV_INFO, "multi-GPU transformer/LLM work without NVLink",
+      "NLP and LLM training exchange large gradients; NVLink gives 5-12x PCIe bandwidth (seed 001) and seed 003 "
+      "recommends an NVLink bridge for larger NLP models.",
+      SEED001 ", " SEED003}, r_nvlink_recommended},
+    {{"vram.model_fit", DLRIG_SEV_ERROR, "the model does not fit in one GPU's memory",
+      "Training needs weights, gradients, optimizer state (16 bytes per parameter with Adam in mixed precision) "
+      "and activations; inference needs the weights and the KV cache. A model bigger than one GPU must be "
+      "sharded (FSDP/ZeRO, tensor parallel) and needs NVLink-class links to run well.",
+      SEED001 "; Rajbhandari et al., ZeRO (2020)"}, r_model_fit},
+    {{"vram.tier", DLRIG_SEV_WARNING, "below the VRAM guidance for the workload",
+      "Seed 002/003: state-of-the-art research wants 11 GB+, most work 8 GB+; transformers need large VRAM, and "
+      "today's LLM work far more.",
+      SEED002 ", " SEED003}, r_vram_tier},
+    {{"gpu.mixed_models", DLRIG_SEV_WARNING, "different GPU models in one data-parallel box",
+      "Synchronous data parallelism waits for the slowest card every step, and mixed memory sizes cap the batch.",
+      SEED001}, r_mixed},
+    {{"gpu.fp64_weak", DLRIG_SEV_WARNING, "FP64 work on a card with weak FP64",
+      "GeForce and most workstation cards run FP64 at 1/32-1/64 of FP32; Tesla P100 (5.3 TFLOPS) and V100 (7.8) "
+      "were 16x a GTX 1080 Ti (0.35). Scientific FP64 codes need datacenter cards.",
+      SEED004}, r_fp64},
+    {{"gpu.precision_unsupported", DLRIG_SEV_ERROR, "BF16/FP8 asked of a card without it",
+      "BF16 tensor cores arrived with Ampere, FP8 with Ada and Hopper; older cards emulate or cannot run them.",
+      "NVIDIA architecture whitepapers"}, r_precision},
+    {{"gpu.multi_gpu_low_gain", DLRIG_SEV_INFO, "several GPUs where the work will not speed up",
+      "Small datasets (<10-15 GB) and dense nets rarely gain from data parallelism; RNNs scale poorly. Several "
+      "GPUs still let you run several experiments at once.",
+      SEED001 ", " SEED003}, r_multi_low_gain},
+    {{"cpu.cores_per_gpu", DLRIG_SEV_WARNING, "too few cores to feed the GPUs",
+      "Data loading and augmentation run on the CPU; the common mistake is paying for PCIe lanes instead of "
+      "cores (seed 002).",
+      SEED002 "; " PUGET}, r_cores},
+    {{"storage.dataset", DLRIG_SEV_WARNING, "too little fast storage for dataset and checkpoints",
+      "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck (seed 003).", SEED003},
+     r_storage_dataset},
+    {{"storage.slow", DLRIG_SEV_WARNING, "dataset on hard disk only",
+      "Hard disks deliver ~250 MB/s; a GPU training on images wants several times that.", SEED003}, r_storage_slow},
+    {{"cluster.rdma", DLRIG_SEV_WARNING, "multi-node plan with cards lacking GPUDirect RDMA",
+      "GeForce supports GPUDirect P2P inside one machine only, not RDMA across hosts; with the same Tesla cards "
+      "RDMA gives 2.5x over TCP.",
+      SEED004}, r_cluster_rdma},
+    {{"cluster.interconnect", DLRIG_SEV_WARNING, "multi-node without InfiniBand/RDMA Ethernet",
+      "Multi-node training is bounded by the network: InfiniBand or RoCE with a switch, not plain TCP.", SEED001
+      ", " SEED004}, r_cluster_interconnect},
+    {{"framework.gpu_vendor", DLRIG_SEV_ERROR, "framework without support for the GPU's platform",
+      "Frameworks build for CUDA (NVIDIA) and some also for ROCm (AMD); a framework without ROCm support cannot "
+      "use an AMD GPU.",
+      SEED003 "; framework documentation"}, r_framework_vendor},
+    {{"framework.discontinued", DLRIG_SEV_WARNING, "framework no longer maintained",
+      "Several frameworks from seed 003 (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "
+      "support for new GPUs or CUDA releases.",
+      SEED003 "; project announcements"}, r_framework_discontinued},
+    {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans in an office",
+      "Server chassis fans and several blower cards under load are loud; an office box wants a quiet tower with "
+      "open-air cards spaced apart or few blower cards.",
+      SEED002}, r_noise},
+    {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
+      "A server room rack needs a rackmount chassis (or a tower sold with a rack conversion kit).",
+      "chassis specifications"}, r_rackmount},
+    {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
+      "dlrig"}, r_budget},
+};
+#define N_RULES (sizeof rules / sizeof rules[0])
+
+static dlrig_rule_info rule_infos[N_RULES];
+
+const dlrig_rule_info *rules_list(size_t *n)
+{
+    for (size_t i = 0; i < N_RULES; i++) rule_infos[i] = rules[i].info;
+    if (n) *n = N_RULES;
+    return rule_infos;
+}
+
+const dlrig_rule_info *rules_info(const char *id)
+{
+    for (size_t i = 0; i < N_RULES; i++)
+        if (strcmp(rules[i].info.id, id) == 0) return &rules[i].info;
+    return NULL;
+}
+
+const char *severity_name(dlrig_severity s)
+{
+    return s == DLRIG_SEV_ERROR ? "error" : s == DLRIG_SEV_WARNING ? "warning" : "info";
+}
+
+/* Physical checks dlrig does not make at all (shown on the sheet). */
+static const char *const not_checked[] = {
+    "partner cards thicker or longer than the reference design",
+    "PSU cable lengths and routing",
+    "airflow path and fan count inside the case",
+    "RAM module height under the CPU cooler",
+    "board VRM cooling for the CPU's sustained power",
+    "BIOS version needed for a newer CPU",
+    "rack depth, rails and weight",
+    "wall socket type (NEMA/IEC) and UPS sizing",
+};
+
+/* ------------------------------------------------------------ totals */
+
+static double psu_efficiency(const dlrig_psu *p)
+{
+    if (!p || !p->efficiency) return EFF_DEFAULT;
+    if (strstr(p->efficiency, "Titanium")) return EFF_TITANIUM;
+    if (strstr(p->efficiency, "Platinum")) return EFF_PLATINUM;
+    if (strstr(p->efficiency, "Gold")) return EFF_GOLD;
+    return EFF_DEFAULT;
+}
+
+static void add_line(line *v, int *n, const dlrig_part *p, int qty)
+{
+    if (*n < MAX_LINES) v[(*n)++] = (line){p, qty};
+}
+
+static void gather(ctx *c)
+{
+    const dlrig_build *b = c->b;
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_item *it = &b->items[i];
+        const dlrig_part *p = it->part;
+        switch (p->category) {
+        case DLRIG_CAT_GPU:
+            add_line(c->gpus, &c->n_gpu_lines, p, it->qty);
+            c->n_gpus += it->qty;
+            break;
+        case DLRIG_CAT_CPU:
+            if (!c->cpu) c->cpu = (const dlrig_cpu *)p;
+            c->n_cpu += it->qty;
+            break;
+        case DLRIG_CAT_MOTHERBOARD:
+            if (!c->board) c->board = (const dlrig_motherboard *)p;
+            break;
+        case DLRIG_CAT_CASE:
+            if (!c->cs) c->cs = (const dlrig_case *)p;
+            break;
+        case DLRIG_CAT_PSU:
+            if (!c->psu) c->psu = (const dlrig_psu *)p;
+            c->n_psu += it->qty;
+            break;
+        case DLRIG_CAT_COOLER:
+            if (!c->cooler) c->cooler = (const dlrig_cooler *)p;
+            break;
+        case DLRIG_CAT_MEMORY:
+            add_line(c->mems, &c->n_mem_lines, p, it->qty);
+            c->modules += ((const dlrig_memory *)p)->modules * it->qty;
+            break;
+        case DLRIG_CAT_STORAGE: add_line(c->drives, &c->n_drive_lines, p, it->qty); break;
+        case DLRIG_CAT_NIC: add_line(c->nics, &c->n_nic_lines, p, it->qty); break;
+        case DLRIG_CAT_NVLINK_BRIDGE:
+            if (!c->bridge) c->bridge = (const dlrig_nvlink_bridge *)p;
+            c->n_bridges += it->qty;
+            break;
+        case DLRIG_CAT_SWITCH: c->n_switches += it->qty; break;
+        default: break;
+        }
+    }
+    const dlrig_requirements *r = &b->req;
+    c->wl = catalog_workload(c->cat, r->workload[0] ? r->workload : NULL);
+    c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
+    c->circuit = r->circuit[0] ? catalog_circuit(c->cat, r->circuit) : NULL;
+    c->precision = r->precision[0] ? r->precision : "mixed-fp16";
+    c->params_m = !isnan(r->model_params_m) ? r->model_params_m : c->wl ? c->wl->params_m : 0;
+}
+
+static void compute_totals(ctx *c)
+{
+    dlrig_totals *t = c->t;
+    const dlrig_build *b = c->b;
+    memset(t, 0, sizeof *t);
+    t->nodes = b->req.nodes > 0 ? b->req.nodes : 1;
+    double node = 0, cluster = 0, gpu_w = 0, other_w = 0;
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_item *it = &b->items[i];
+        const dlrig_part *p = it->part;
+        if (isnan(p->price_usd)) t->unpriced_parts++;
+        else if (it->cluster_scope) cluster += p->price_usd * it->qty;
+        else node += p->price_usd * it->qty;
+        if (it->cluster_scope) continue;
+        switch (p->category) {
+        case DLRIG_CAT_GPU: {
+            const dlrig_gpu *g = (const dlrig_gpu *)p;
+            gpu_w += g->tdp_w * it->qty;
+            t->gpu_count += it->qty;
+            t->vram_gb += g->vram_gb * it->qty;
+            if (g->vram_gb > t->vram_max_gb) t->vram_max_gb = g->vram_gb;
+            break;
+        }
+        case DLRIG_CAT_CPU: other_w += ((const dlrig_cpu *)p)->tdp_w * it->qty; break;
+        case DLRIG_CAT_MEMORY: {
+            const dlrig_memory *m = (const dlrig_memory *)p;
+            t->ram_gb += m->capacity_gb * it->qty;
+            other_w += (isnan(m->power_w) ? DIMM_W * m->modules : m->power_w) * it->qty;
+            break;
+        }
+        case DLRIG_CAT_STORAGE: {
+            const dlrig_storage *s = (const dlrig_storage *)p;
+            double w = !isnan(s->power_w)               ? s->power_w
+                       : strcmp(s->kind, "hdd") == 0      ? HDD_W
+                       : strcmp(s->kind, "u2") == 0       ? U2_W
+                       : strcmp(s->kind, "sata-ssd") == 0 ? SATA_SSD_W
+                                                          : NVME_W;
+            other_w += w * it->qty;
+            break;
+        }
+        case DLRIG_CAT_NIC: {
+            const dlrig_nic *n = (const dlrig_nic *)p;
+            other_w += (isnan(n->power_w) ? NIC_W : n->power_w) * it->qty;
+            break;
+        }
+        case DLRIG_CAT_MOTHERBOARD: other_w += PLATFORM_W; break;
+        case DLRIG_CAT_CASE:
+            other_w += strcmp(((const dlrig_case *)p)->kind, "rack") == 0 ? RACK_FANS_W : TOWER_FANS_W;
+            break;
+        default: break;
+        }
+    }
+    t->node_price_usd = node;
+    t->price_usd = node * t->nodes + cluster;
+    t->power_w = gpu_w + other_w;
+    t->peak_power_w = gpu_w * GPU_TRANSIENT_FACTOR + other_w;
+    t->wall_w = t->power_w / psu_efficiency(c->psu);
+    if (c->psu) {
+        bool low_line = c->circuit && c->circuit->volts < 200;
+        int w = low_line ? c->psu->watts_115v : c->psu->watts;
+        if (w == DLRIG_NA) w = 0;
+        int units = c->n_psu;
+        if (c->psu->redundant && units >= 2) units -= 1; /* N+1: one unit is spare */
+        t->psu_w = (double)w * units;
+    }
+    /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
+    if (c->cpu) t->lanes_available = c->cpu->pcie_lanes * (c->n_cpu ? c->n_cpu : 1);
+    const dlrig_placement *pl = &c->rep->placement;
+    for (size_t i = 0; i < pl->n_cards; i++)
+        if (pl->cards[i].position && pl->cards[i].attached_to != DLRIG_ATTACH_CHIPSET)
+            t->lanes_used += pl->cards[i].link_width;
+    if (c->board) {
+        int left = pl->m2_used;
+        for (size_t k = 0; k < c->board->n_m2 && left > 0; k++, left--)
+            if (c->board->m2[k].attached_to != DLRIG_ATTACH_CHIPSET) t->lanes_used += c->board->m2[k].lanes;
+    }
+}
+
+static int cmp_findings(const void *a, const void *b)
+{
+    const dlrig_finding *fa = a, *fb = b;
+    if (fa->severity != fb->severity) return (int)fb->severity - (int)fa->severity;
+    return strcmp(fa->id, fb->id);
+}
+
+void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep)
+{
+    rep->n_findings = 0;
+    memset(rep->counts, 0, sizeof rep->counts);
+    build_place(b, &rep->placement);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.cat = cat;
+    c.b = b;
+    c.rep = rep;
+    c.t = &rep->totals;
+    gather(&c);
+    compute_totals(&c);
+    for (size_t i = 0; i < N_RULES; i++) {
+        c.rule = &rules[i].info;
+        rules[i].run(&c);
+    }
+    qsort(rep->findings, rep->n_findings, sizeof *rep->findings, cmp_findings);
+    for (size_t i = 0; i < rep->n_findings; i++) rep->counts[rep->findings[i].severity]++;
+    rep->not_checked = (const char **)not_checked;
+    rep->n_not_checked = sizeof not_checked / sizeof not_checked[0];
+}
+
+void report_free(dlrig_report *rep)
+{
+    free(rep->findings);
+    memset(rep, 0, sizeof *rep);
+}
+
+const dlrig_finding *report_find(const dlrig_report *rep, const char *id)
+{
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (strcmp(rep->findings[i].id, id) == 0) return &rep->findings[i];
+    return NULL;
+}
+
+cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", b->name ? b->name : "");
+    cJSON_AddBoolToObject(o, "ok", rep->counts[DLRIG_SEV_ERROR] == 0);
+    cJSON *t = cJSON_AddObjectToObject(o, "totals");
+    const dlrig_totals *tt = &rep->totals;
+    cJSON_AddNumberToObject(t, "price_usd", round(tt->price_usd * 100) / 100);
+    cJSON_AddNumberToObject(t, "power_w", round(tt->power_w));
+    cJSON_AddNumberToObject(t, "gpu_count", tt->gpu_count);
+    cJSON_AddNumberToObject(t, "vram_gb", tt->vram_gb);
+    cJSON_AddNumberToObject(t, "ram_gb", tt->ram_gb);
+    cJSON_AddNumberToObject(t, "peak_power_w", round(tt->peak_power_w));
+    cJSON_AddNumberToObject(t, "wall_w", round(tt->wall_w));
+    cJSON_AddNumberToObject(t, "psu_w", tt->psu_w);
+    cJSON_AddNumberToObject(t, "lanes_used", tt->lanes_used);
+    cJSON_AddNumberToObject(t, "lanes_available", tt->lanes_available);
+    cJSON_AddNumberToObject(t, "nodes", tt->nodes);
+    cJSON_AddNumberToObject(t, "unpriced_parts", tt->unpriced_parts);
+    cJSON *f = cJSON_AddArrayToObject(o, "findings");
+    for (size_t i = 0; i < rep->n_findings; i++) {
+        const dlrig_finding *x = &rep->findings[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "id", x->id);
+        cJSON_AddStringToObject(j, "severity", severity_name(x->severity));
+        cJSON *parts = cJSON_AddArrayToObject(j, "parts");
+        for (int k = 0; k < x->n_parts; k++) cJSON_AddItemToArray(parts, cJSON_CreateString(x->parts[k]));
+        cJSON_AddStringToObject(j, "message", x->message);
+        cJSON_AddStringToObject(j, "why", x->why);
+        cJSON_AddStringToObject(j, "source", x->source);
+        cJSON_AddItemToArray(f, j);
+    }
+    cJSON *pl = cJSON_AddArrayToObject(o, "placement");
+    for (size_t i = 0; i < rep->placement.n_cards; i++) {
+        const dlrig_placed *p = &rep->placement.cards[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "part", p->part->id);
+        if (p->position) {
+            cJSON_AddNumberToObject(j, "position", p->position);
+            cJSON_AddNumberToObject(j, "width", p->width);
+            cJSON_AddNumberToObject(j, "link_width", p->link_width);
+            cJSON_AddNumberToObject(j, "link_gen", p->link_gen);
+        } else {
+            cJSON_AddNullToObject(j, "position");
+        }
+        cJSON_AddItemToArray(pl, j);
+    }
+    cJSON *nc = cJSON_AddArrayToObject(o, "not_checked");
+    for (size_t i = 0; i < rep->n_not_checked; i++) cJSON_AddItemToArray(nc, cJSON_CreateString(rep->not_checked[i]));
+    return o;
+}

@@ -1,0 +1,326 @@
+/* Catalog and data tests: the embedded catalog opens, every row is sane,
+ * the seeds' GPUs are present, slot maps are consistent, bad catalog files
+ * are refused with a message. */
+#include <check.h>
+#include <ctype.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dlrig/catalog.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void) { catalog_close(cat); }
+
+static bool is_slug(const char *s)
+{
+    if (!s || !*s || *s == '-') return false;
+    for (const char *p = s; *p; p++)
+        if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-')) return false;
+    return s[strlen(s) - 1] != '-' && !strstr(s, "--");
+}
+
+START_TEST(ids_unique_and_slugs)
+{
+    const char *prev = NULL;
+    size_t total = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        for (size_t i = 0; i < catalog_count(cat, (dlrig_category)c); i++) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            ck_assert_msg(is_slug(p->id), "id '%s' is not a lowercase slug", p->id);
+            ck_assert_ptr_eq(catalog_find(cat, p->id), p); /* unique: the index finds this very part */
+            ck_assert_msg(p->name && *p->name, "%s has no name", p->id);
+            ck_assert_msg(p->vendor && *p->vendor, "%s has no vendor", p->id);
+            ck_assert_msg(catalog_source(cat, p->source) != NULL, "%s cites unknown source %s", p->id, p->source);
+            if (!isnan(p->price_usd)) {
+                ck_assert_msg(p->price_usd > 0 && p->price_usd < 500000, "%s price %g", p->id, p->price_usd);
+                ck_assert_msg(p->price_date == NULL || strlen(p->price_date) == 7, "%s price_date '%s' not YYYY-MM",
+                              p->id, p->price_date);
+            }
+            if (p->year != DLRIG_NA) ck_assert_msg(p->year >= 2010 && p->year <= 2026, "%s year %d", p->id, p->year);
+            total++;
+            (void)prev;
+        }
+    }
+    ck_assert_uint_gt(total, 180);
+}
+END_TEST
+
+START_TEST(minimum_coverage)
+{
+    static const struct { dlrig_category c; size_t min; } need[] = {
+        {DLRIG_CAT_GPU, 45},    {DLRIG_CAT_CPU, 25},  {DLRIG_CAT_MOTHERBOARD, 20}, {DLRIG_CAT_MEMORY, 20},
+        {DLRIG_CAT_STORAGE, 15}, {DLRIG_CAT_PSU, 15}, {DLRIG_CAT_CASE, 15},        {DLRIG_CAT_COOLER, 8},
+        {DLRIG_CAT_NIC, 8},      {DLRIG_CAT_SWITCH, 4}, {DLRIG_CAT_NVLINK_BRIDGE, 6},
+    };
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        ck_assert_msg(catalog_count(cat, need[i].c) >= need[i].min, "%s: %zu parts, want %zu",
+                      category_name(need[i].c), catalog_count(cat, need[i].c), need[i].min);
+}
+END_TEST
+
+START_TEST(gpu_values_sane)
+{
+    size_t n;
+    const dlrig_gpu *g = catalog_gpus(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        const char *id = g[i].p.id;
+        ck_assert_msg(g[i].arch != NULL, "%s: unknown architecture %s", id, g[i].architecture);
+        ck_assert_msg(g[i].vram_gb >= 4 && g[i].vram_gb <= 300, "%s vram %g", id, g[i].vram_gb);
+        ck_assert_msg(g[i].bandwidth_gbs >= 100 && g[i].bandwidth_gbs <= 10000, "%s bandwidth %g", id,
+                      g[i].bandwidth_gbs);
+        ck_assert_msg(g[i].fp32_tflops > 1 && g[i].fp32_tflops < 200, "%s fp32 %g", id, g[i].fp32_tflops);
+        ck_assert_msg(g[i].tdp_w >= 50 && g[i].tdp_w <= 1200, "%s tdp %d", id, g[i].tdp_w);
+        ck_assert_msg(g[i].slots >= 1 && g[i].slots <= 4, "%s slots %g", id, g[i].slots);
+        ck_assert_msg(g[i].pcie_gen >= 2 && g[i].pcie_gen <= 6, "%s pcie gen %d", id, g[i].pcie_gen);
+        ck_assert_msg(!strcmp(g[i].cooler, "blower") || !strcmp(g[i].cooler, "open-air") ||
+                          !strcmp(g[i].cooler, "passive"),
+                      "%s cooler %s", id, g[i].cooler);
+        if (!isnan(g[i].fp16_tensor_tflops))
+            ck_assert_msg(g[i].fp16_tensor_tflops >= g[i].fp32_tflops * 0.9, "%s: dense FP16 tensor %g below FP32 %g",
+                          id, g[i].fp16_tensor_tflops, g[i].fp32_tflops);
+        if (g[i].arch && g[i].arch->tensor_cores && strcmp(g[i].arch->vendor, "nvidia") == 0)
+            ck_assert_msg(!isnan(g[i].fp16_tensor_tflops), "%s has tensor cores but no FP16 tensor rate", id);
+        if (g[i].nvlink) ck_assert_msg(strncmp(g[i].nvlink, "nvlink", 6) == 0, "%s nvlink '%s'", id, g[i].nvlink);
+        if (g[i].length_mm != DLRIG_NA) ck_assert_msg(g[i].length_mm > 100 && g[i].length_mm < 400, "%s length", id);
+        int inputs = g[i].power_6pin + g[i].power_8pin + g[i].power_12vhpwr + g[i].power_eps8;
+        ck_assert_msg(g[i].tdp_w <= 75 || inputs > 0, "%s draws %d W but lists no power input", id, g[i].tdp_w);
+    }
+}
+END_TEST
+
+/* The seeds' 2020 table (seed 000/003): VRAM GB, bandwidth GB/s, FP32 TFLOPS. */
+static const struct { const char *id; double vram, bw, fp32; } seed_table[] = {
+    {"nvidia-quadro-gv100", 32, 870, 16.66},     {"nvidia-quadro-rtx-8000", 48, 672, 16.31},
+    {"nvidia-quadro-rtx-6000", 24, 672, 16.31},  {"nvidia-titan-rtx", 24, 672, 16.31},
+    {"nvidia-titan-v", 12, 651, 14.90},          {"nvidia-tesla-v100-pcie-16gb", 16, 897, 14.13},
+    {"nvidia-rtx-2080-ti", 11, 616, 13.45},      {"nvidia-quadro-rtx-5000", 16, 448, 11.15},
+    {"nvidia-rtx-2080-super", 8, 496, 11.15},    {"nvidia-tesla-t4", 16, 320, 8.14},
+    {"nvidia-rtx-2070-super", 8, 448, 9.06},     {"nvidia-quadro-rtx-4000", 8, 416, 7.12},
+    {"nvidia-rtx-2060-super", 6, 336, 7.18},
+};
+
+static bool differs(double a, double b) { return fabs(a - b) > 0.01 * fabs(b); }
+
+START_TEST(seed_gpus_present_with_notes)
+{
+    for (size_t i = 0; i < sizeof seed_table / sizeof seed_table[0]; i++) {
+        const dlrig_part *p = catalog_find(cat, seed_table[i].id);
+        ck_assert_msg(p && p->category == DLRIG_CAT_GPU, "seed GPU %s missing", seed_table[i].id);
+        const dlrig_gpu *g = (const dlrig_gpu *)p;
+        if (differs(g->vram_gb, seed_table[i].vram) || differs(g->bandwidth_gbs, seed_table[i].bw) ||
+            differs(g->fp32_tflops, seed_table[i].fp32))
+            ck_assert_msg(p->note && (strstr(p->note, "Seed") || strstr(p->note, "seed")),
+                          "%s differs from the seed table but has no note saying which source is right", p->id);
+    }
+    static const char *const named[] = {"nvidia-tesla-p100-pcie-16gb", "nvidia-gtx-1080-ti", "nvidia-gtx-titan-x",
+                                        "nvidia-tesla-k80"};
+    for (size_t i = 0; i < 4; i++) ck_assert_msg(catalog_find(cat, named[i]) != NULL, "%s missing", named[i]);
+}
+END_TEST
+
+START_TEST(slot_maps_consistent)
+{
+    size_t n;
+    const dlrig_motherboard *b = catalog_boards(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(b[i].n_slots > 0, "%s has no PCIe slots", b[i].p.id);
+        for (size_t k = 0; k < b[i].n_slots; k++) {
+            const dlrig_slot *s = &b[i].slots[k];
+            ck_assert_msg(s->electrical_width <= s->physical_width, "%s slot %d: x%d electrical in x%d physical",
+                          b[i].p.id, s->position, s->electrical_width, s->physical_width);
+            ck_assert_msg(s->position >= 1 && s->position <= b[i].expansion_positions, "%s slot at position %d of %d",
+                          b[i].p.id, s->position, b[i].expansion_positions);
+            if (k > 0) ck_assert_msg(s->position > b[i].slots[k - 1].position, "%s: two slots at one position", b[i].p.id);
+            if (s->attached_to == DLRIG_ATTACH_CPU2)
+                ck_assert_msg(b[i].cpu_sockets >= 2, "%s: slot on CPU 2 of a 1-socket board", b[i].p.id);
+        }
+        for (size_t k = 0; k < b[i].n_shares; k++) {
+            const dlrig_lane_share *sh = &b[i].shares[k];
+            bool found = false;
+            if (sh->trigger_m2) {
+                for (size_t m = 0; m < b[i].n_m2; m++) found |= b[i].m2[m].idx == sh->trigger_index;
+            } else {
+                for (size_t m = 0; m < b[i].n_slots; m++) found |= b[i].slots[m].position == sh->trigger_index;
+            }
+            ck_assert_msg(found, "%s: lane sharing triggered by a missing %s %d", b[i].p.id,
+                          sh->trigger_m2 ? "M.2" : "slot", sh->trigger_index);
+        }
+        ck_assert_msg(b[i].memory_slots > 0 && b[i].memory_slots <= 48, "%s memory slots", b[i].p.id);
+    }
+}
+END_TEST
+
+START_TEST(other_categories_sane)
+{
+    size_t n;
+    const dlrig_cpu *c = catalog_cpus(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(c[i].cores >= 4 && c[i].cores <= 256 && c[i].threads >= c[i].cores, "%s cores", c[i].p.id);
+        ck_assert_msg(c[i].pcie_lanes >= 16 && c[i].pcie_lanes <= 160, "%s lanes %d", c[i].p.id, c[i].pcie_lanes);
+        ck_assert_msg(c[i].memory_channels >= 2 && c[i].memory_channels <= 12, "%s channels", c[i].p.id);
+    }
+    const dlrig_memory *m = catalog_memories(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(m[i].capacity_gb >= 8 && m[i].capacity_gb <= 4096, "%s capacity", m[i].p.id);
+        ck_assert_msg(m[i].capacity_gb % m[i].modules == 0, "%s: capacity not a multiple of modules", m[i].p.id);
+        ck_assert_msg(!strcmp(m[i].type, "DDR4") || !strcmp(m[i].type, "DDR5"), "%s type", m[i].p.id);
+    }
+    const dlrig_psu *p = catalog_psus(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(p[i].watts >= 300 && p[i].watts <= 4000, "%s watts", p[i].p.id);
+        if (p[i].watts_115v != DLRIG_NA) ck_assert_msg(p[i].watts_115v <= p[i].watts, "%s low-line above high-line", p[i].p.id);
+    }
+    const dlrig_case *cs = catalog_cases(cat, &n);
+    for (size_t i = 0; i < n; i++) ck_assert_msg(cs[i].expansion_slots >= 2, "%s slots", cs[i].p.id);
+    const dlrig_nvlink_bridge *br = catalog_bridges(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(br[i].n_fits > 0, "%s fits no GPU", br[i].p.id);
+        for (size_t k = 0; k < br[i].n_fits; k++)
+            ck_assert_msg(br[i].fits[k]->nvlink != NULL, "%s fits %s, which has no NVLink", br[i].p.id,
+                          br[i].fits[k]->p.id);
+    }
+}
+END_TEST
+
+START_TEST(reference_tables)
+{
+    size_t n;
+    catalog_frameworks(cat, &n);
+    ck_assert_uint_ge(n, 10);
+    ck_assert_ptr_nonnull(catalog_framework(cat, "pytorch"));
+    ck_assert_ptr_nonnull(catalog_framework(cat, "jax"));
+    const dlrig_framework *th = catalog_framework(cat, "theano");
+    ck_assert_ptr_nonnull(th);
+    ck_assert_str_eq(th->status, "discontinued");
+    static const char *const wl[] = {"cnn", "transformer", "llm-finetune", "llm-inference", "rnn", "gan",
+                                     "diffusion", "recsys", "inference", "scientific-fp64"};
+    for (size_t i = 0; i < 10; i++) ck_assert_msg(catalog_workload(cat, wl[i]) != NULL, "workload %s", wl[i]);
+    const dlrig_circuit *c = catalog_circuit(cat, "120v-15a");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(c->continuous_w, 1440);
+}
+END_TEST
+
+START_TEST(foreign_keys_hold)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open_v2(DLRIG_CATALOG_DB, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "PRAGMA foreign_key_check", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+END_TEST
+
+START_TEST(query_filter_sort)
+{
+    dlrig_query q = {.category = DLRIG_CAT_GPU, .filter = "rtx 4090", .sort = "vram_gb", .descending = true};
+    const dlrig_part **v;
+    size_t n;
+    char err[1024];
+    ck_assert_int_eq(catalog_query(cat, &q, &v, &n, err, sizeof err), 0);
+    ck_assert_uint_ge(n, 1);
+    for (size_t i = 0; i < n; i++) ck_assert(part_matches(v[i], "4090"));
+    free(v);
+    q.filter = NULL;
+    ck_assert_int_eq(catalog_query(cat, &q, &v, &n, err, sizeof err), 0);
+    for (size_t i = 1; i < n; i++)
+        ck_assert(((const dlrig_gpu *)v[i - 1])->vram_gb >= ((const dlrig_gpu *)v[i])->vram_gb);
+    free(v);
+    q.sort = "no_such_field";
+    ck_assert_int_eq(catalog_query(cat, &q, &v, &n, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "vram_gb")); /* lists the valid fields */
+    const char *sugg[3];
+    ck_assert_uint_ge(catalog_suggest(cat, "nvidia-rtx-409", sugg, 3), 1);
+    ck_assert_str_eq(sugg[0], "nvidia-rtx-4090");
+}
+END_TEST
+
+static char *write_tmp(const void *data, size_t len)
+{
+    char *path = xstrdup("/tmp/dlrig-test-catXXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, data, len), (ssize_t)len);
+    close(fd);
+    return path;
+}
+
+START_TEST(bad_catalog_files_refused)
+{
+    char err[512];
+    /* Random bytes. */
+    unsigned char junk[8192];
+    srand(42);
+    for (size_t i = 0; i < sizeof junk; i++) junk[i] = (unsigned char)rand();
+    char *p = write_tmp(junk, sizeof junk);
+    ck_assert_ptr_null(catalog_open(p, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, p));
+    unlink(p);
+    free(p);
+    /* A truncated copy of the real catalog. */
+    size_t len;
+    char *db = read_file_limit(DLRIG_CATALOG_DB, 64 << 20, &len);
+    ck_assert_ptr_nonnull(db);
+    p = write_tmp(db, len / 3);
+    ck_assert_ptr_null(catalog_open(p, err, sizeof err));
+    unlink(p);
+    free(p);
+    /* The real catalog file opens. */
+    dlrig_catalog *c2 = catalog_open(DLRIG_CATALOG_DB, err, sizeof err);
+    ck_assert_msg(c2 != NULL, "%s", err);
+    ck_assert_uint_eq(catalog_count(c2, DLRIG_CAT_GPU), catalog_count(cat, DLRIG_CAT_GPU));
+    catalog_close(c2);
+    /* Another schema version. */
+    sqlite3 *h;
+    p = write_tmp(db, len);
+    ck_assert_int_eq(sqlite3_open(p, &h), SQLITE_OK);
+    sqlite3_exec(h, "PRAGMA user_version=99", NULL, NULL, NULL);
+    sqlite3_close(h);
+    ck_assert_ptr_null(catalog_open(p, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "version 99"));
+    unlink(p);
+    free(p);
+    /* A missing file. */
+    ck_assert_ptr_null(catalog_open("/nonexistent/catalog.db", err, sizeof err));
+    free(db);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("catalog");
+    TCase *tc = tcase_create("data");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, ids_unique_and_slugs);
+    tcase_add_test(tc, minimum_coverage);
+    tcase_add_test(tc, gpu_values_sane);
+    tcase_add_test(tc, seed_gpus_present_with_notes);
+    tcase_add_test(tc, slot_maps_consistent);
+    tcase_add_test(tc, other_categories_sane);
+    tcase_add_test(tc, reference_tables);
+    tcase_add_test(tc, foreign_keys_hold);
+    tcase_add_test(tc, query_filter_sort);
+    tcase_add_test(tc, bad_catalog_files_refused);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
