@@ -33,4 +33,13 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
                       dlrig_recommendation **out, size_t *n, char *err, size_t errlen);
 void recommendations_free(dlrig_recommendation *r, size_t n);
 
+/* The reference search for tests: enumerates the advisor's whole search
+ * space (every part of every category, quantities included) with
+ * rules_check on each candidate.  Exponential; for small catalogs only.
+ * Returns 1 and the best objective (throughput, price; and the build when out
+ * is not NULL, initialised by the caller with build_init) or 0 when nothing is
+ * acceptable; -1 on bad requirements. */
+int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, double *throughput, double *price,
+                       dlrig_build *out);
+
 #endif

@@ -8,6 +8,7 @@
 #define DLRIG_RULES_H
 
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "dlrig/build.h"
@@ -73,6 +74,27 @@ typedef struct dlrig_rule_info {
 } dlrig_rule_info;
 const dlrig_rule_info *rules_list(size_t *n);
 const dlrig_rule_info *rules_info(const char *id);
+
+/* ---- the power model, shared by the rules and the advisor ---- */
+
+/* Sustained draw of one unit of a part (W): TDPs from the catalog, and
+ * documented allowances where the catalog has no figure (board, DIMMs,
+ * drives, fans, NICs). */
+double part_power_w(const dlrig_part *p);
+/* Usable output of qty units of a PSU at the circuit's voltage (NULL: 230 V);
+ * 0 when the unit is not rated for that input.  Redundant server units
+ * count N-1. */
+double psu_capacity_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit);
+/* The largest sustained load the rules accept on that PSU (the headroom
+ * margin), and the PSU's efficiency for wall draw. */
+double psu_max_load_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit);
+double psu_efficiency(const dlrig_psu *p);
+/* Whether qty PSUs have the power connectors n GPUs and ncpu CPUs need. */
+bool psu_connectors_ok(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu);
+
+/* Whether a case's comma-separated form factor list takes a board form
+ * factor (SSI-EEB and EEB, SSI-CEB and CEB are the same size). */
+bool form_factor_fits(const char *list, const char *ff);
 
 /* The check document of DESIGN ("name", "ok", "totals", "findings"). */
 cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);

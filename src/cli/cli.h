@@ -47,5 +47,6 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv);
 int cmd_show(cli_ctx *ctx, int argc, char **argv);
 int cmd_check(cli_ctx *ctx, int argc, char **argv);
 int cmd_estimate(cli_ctx *ctx, int argc, char **argv);
+int cmd_recommend(cli_ctx *ctx, int argc, char **argv);
 
 #endif

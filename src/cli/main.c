@@ -19,6 +19,8 @@ static const command commands[] = {
     {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--json]", "list catalog parts"},
     {"show", cmd_show, "PART_ID [--json]", "every field of one part"},
     {"check", cmd_check, "BUILD.json [--json]", "compatibility findings, totals; exit 1 on an error finding"},
+    {"recommend", cmd_recommend, "--workload W --budget-usd N [...] [--top K] [--json] [-o FILE]",
+     "the fastest complete builds within a budget"},
     {"estimate", cmd_estimate, "BUILD.json [--workload W] [--json]", "estimated training/inference speed"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

@@ -687,6 +687,20 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
     c->max_pos = positions + out->overhang;
     for (int i = 0; i < DLRIG_MAX_CARDS; i++) c->slot_of[i] = -1;
     search(c, 0);
+    /* Identical cards are interchangeable, and the search leaves the first of
+     * them out: list the placed ones first, top to bottom, the unplaced last. */
+    for (int i = 0; c->have_best && i < c->n_cards;) {
+        int j = i + 1;
+        while (j < c->n_cards && c->cards[j].part == c->cards[i].part) j++;
+        for (int a = i + 1; a < j; a++)
+            for (int k = a; k > i; k--) {
+                int x = c->best_slot_of[k - 1], y = c->best_slot_of[k];
+                if (!(y >= 0 && (x < 0 || y < x))) break;
+                c->best_slot_of[k - 1] = y;
+                c->best_slot_of[k] = x;
+            }
+        i = j;
+    }
     for (int i = 0; i < c->n_cards; i++) {
         dlrig_placed *pl = &out->cards[i];
         int si = c->have_best ? c->best_slot_of[i] : -1;

@@ -157,6 +157,9 @@ static const char *slots_desc(double slots, char *buf, size_t len)
     return buf;
 }
 
+static void connector_gap(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu, int *need8, int *need_hpwr,
+                          int *need_eps, int *have8, int *have_hpwr, int *have_eps, bool *ok);
+
 /* ------------------------------------------------------------ rules: compat */
 
 static void r_missing(ctx *c)
@@ -207,12 +210,47 @@ static void r_memory_type(ctx *c)
     }
 }
 
+/* "SSI-EEB" and "EEB" (likewise SSI-CEB and CEB) name the same board size:
+ * the cases' lists use the SSI name, the boards the short one. */
+static const char *ff_base(const char *s, size_t *len)
+{
+    if (strncmp(s, "SSI-", 4) == 0) s += 4;
+    *len = strcspn(s, ",");
+    return s;
+}
+
+bool form_factor_fits(const char *list, const char *ff)
+{
+    if (!list || !ff) return false;
+    size_t n;
+    const char *want = ff_base(ff, &n);
+    for (const char *p = list; *p;) {
+        size_t m;
+        const char *item = ff_base(p, &m);
+        if (m == n && strncmp(item, want, n) == 0) return true;
+        p = item + m;
+        if (*p == ',') p++;
+    }
+    return false;
+}
+
 static void r_form_factor(ctx *c)
 {
     if (!c->board || !c->cs) return;
-    if (!list_contains(c->cs->form_factors, c->board->form_factor))
+    if (!form_factor_fits(c->cs->form_factors, c->board->form_factor))
         emit(c, DLRIG_SEV_ERROR, &c->board->p, &c->cs->p, "%s (%s) does not fit %s (takes %s)", c->board->p.name,
              c->board->form_factor, c->cs->p.name, c->cs->form_factors);
+}
+
+static void r_psu_form(ctx *c)
+{
+    if (!c->psu || !c->cs || !c->cs->psu_form_factor) return;
+    const char *want = c->cs->psu_form_factor, *have = c->psu->form_factor;
+    /* An ATX case also takes SFX units (with a bracket); nothing else mixes. */
+    bool ok = strcmp(want, have) == 0 || (strcmp(want, "ATX") == 0 && strcmp(have, "SFX") == 0);
+    if (!ok)
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &c->cs->p, "%s is a %s unit; %s takes %s power supplies", c->psu->p.name,
+             have, c->cs->p.name, want);
 }
 
 /* ------------------------------------------------------------ rules: PCIe */
@@ -263,7 +301,7 @@ static void r_pcie_lanes(ctx *c)
     if (first)
         emit(c, worst < 8 ? DLRIG_SEV_WARNING : DLRIG_SEV_INFO, first, &c->board->p,
              "GPUs run below x16 on %s: %s%s", c->board->p.name, narrow,
-             worst < 8 ? " (x4 halves all-reduce bandwidth again)" : "");
+             worst < 8 ? " (below x8 all-reduce bandwidth halves again)" : "");
 }
 
 /* ------------------------------------------------------------ rules: case */
@@ -328,9 +366,12 @@ static void r_open_air_dense(ctx *c)
     }
     if (dense) {
         char sbuf[16];
+        int n_model = 0; /* cards of that model, not every GPU of a mixed build */
+        for (int i = 0; i < c->n_gpu_lines; i++)
+            if (c->gpus[i].part == &g->p) n_model += c->gpus[i].qty;
         emit(c, DLRIG_SEV_WARNING, &g->p, NULL,
              "%d x %s (open-air, %s) in adjacent slots: expect ~30%% throttling; use blower cards or leave gaps",
-             c->n_gpus, g->p.name, slots_desc(g->slots, sbuf, sizeof sbuf));
+             n_model, g->p.name, slots_desc(g->slots, sbuf, sizeof sbuf));
     }
 }
 
@@ -390,26 +431,30 @@ static void r_connectors(ctx *c)
 {
     if (!c->psu || c->n_gpus == 0) return;
     if (strcmp(c->psu->form_factor, "server") == 0) return; /* the chassis' power board feeds the cards */
-    int need8 = 0, need_hpwr = 0, need_eps = 0;
+    int need8 = 0, need_hpwr = 0, need_eps = 0, have8 = 0, have_hpwr = 0, have_eps = 0;
     for (int i = 0; i < c->n_gpu_lines; i++) {
-        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        need8 += (g->power_8pin + g->power_6pin) * c->gpus[i].qty;
-        need_hpwr += g->power_12vhpwr * c->gpus[i].qty;
-        need_eps += g->power_eps8 * c->gpus[i].qty;
+        int a8, ah, ae;
+        bool ok;
+        connector_gap(c->psu, c->n_psu, (const dlrig_gpu *)c->gpus[i].part, c->gpus[i].qty, c->n_cpu, &a8, &ah, &ae,
+                      &have8, &have_hpwr, &have_eps, &ok);
+        need8 += a8;
+        need_hpwr += ah;
+        need_eps += ae;
     }
-    int have8 = c->psu->pcie_8pin * c->n_psu, have_hpwr = c->psu->hpwr * c->n_psu;
-    int have_eps = c->psu->eps8 * c->n_psu - c->n_cpu; /* one EPS per CPU at least */
     int short_hpwr = need_hpwr > have_hpwr ? need_hpwr - have_hpwr : 0;
-    int need8_total = need8 + short_hpwr * HPWR_AS_8PIN;
     const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
-    if (need8_total > have8)
-        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p,
-             "GPUs need %d PCIe 8-pin%s%s; %s has %d 8-pin and %d 12V-2x6", need8,
-             need_hpwr ? " and " : "", need_hpwr ? (need_hpwr == 1 ? "1 12V-2x6" : "12V-2x6 inputs") : "",
-             c->psu->p.name, have8, have_hpwr);
+    if (need8 + short_hpwr * HPWR_AS_8PIN > have8) {
+        char extra[96] = "";
+        if (need_hpwr)
+            snprintf(extra, sizeof extra, " and %d 12V-2x6 input%s (%d 8-pin in all, an adapter taking %d each)",
+                     need_hpwr, need_hpwr == 1 ? "" : "s", need8 + need_hpwr * HPWR_AS_8PIN, HPWR_AS_8PIN);
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p, "GPUs need %d PCIe 8-pin%s; %s has %d 8-pin and %d 12V-2x6",
+             need8, extra, c->psu->p.name, have8, have_hpwr);
+    }
     if (need_eps > 0 && need_eps > have_eps)
-        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p, "GPUs need %d CPU 8-pin (EPS) inputs; %s has %d left after the CPU%s",
-             need_eps, c->psu->p.name, have_eps > 0 ? have_eps : 0, c->n_cpu > 1 ? "s" : "");
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &g->p,
+             "GPUs need %d CPU 8-pin (EPS) inputs; %s has %d left after the CPU%s", need_eps, c->psu->p.name,
+             have_eps > 0 ? have_eps : 0, c->n_cpu > 1 ? "s" : "");
 }
 
 static void r_circuit(ctx *c)
@@ -708,6 +753,23 @@ static void r_storage_dataset(ctx *c)
              need);
 }
 
+static void r_m2_slots(ctx *c)
+{
+    if (!c->board) return;
+    int m2 = 0;
+    const dlrig_part *first = NULL;
+    for (int i = 0; i < c->n_drive_lines; i++) {
+        const dlrig_storage *s = (const dlrig_storage *)c->drives[i].part;
+        if (s->form_factor && strncmp(s->form_factor, "M.2", 3) == 0) {
+            m2 += c->drives[i].qty;
+            if (!first) first = &s->p;
+        }
+    }
+    if (m2 > (int)c->board->n_m2)
+        emit(c, DLRIG_SEV_ERROR, first, &c->board->p, "%d M.2 drives; %s has %zu M.2 socket%s", m2, c->board->p.name,
+             c->board->n_m2, c->board->n_m2 == 1 ? "" : "s");
+}
+
 static void r_storage_slow(ctx *c)
 {
     if (c->n_drive_lines == 0) return;
@@ -836,6 +898,9 @@ static const rule rules[] = {
       "The case must accept the board's form factor (E-ATX/EEB boards need a case that lists them; proprietary "
       "server boards fit only their own chassis).",
       "case specifications"}, r_form_factor},
+    {{"compat.psu_form_factor", DLRIG_SEV_ERROR, "the power supply does not fit the case",
+      "Desktop cases take ATX (or SFX) units; server chassis take their own hot-swap modules.",
+      "case and PSU specifications"}, r_psu_form},
     {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",
       "Each card covers as many slot positions as it is thick; a 3-slot card blocks the two slots below it. "
       "Slots wired to the second CPU work only with two CPUs, and a card in the bottom slot needs a case with an "
@@ -947,6 +1012,9 @@ static const rule rules[] = {
     {{"storage.dataset", DLRIG_SEV_WARNING, "too little fast storage for dataset and checkpoints",
       "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck (seed 003).", SEED003},
      r_storage_dataset},
+    {{"storage.m2_slots", DLRIG_SEV_ERROR, "more M.2 drives than M.2 sockets",
+      "Every M.2 drive needs a socket on the board (or an adapter card in a PCIe slot, which takes a slot).",
+      "board specifications"}, r_m2_slots},
     {{"storage.slow", DLRIG_SEV_WARNING, "dataset on hard disk only",
       "Hard disks deliver ~250 MB/s; a GPU training on images wants several times that.", SEED003}, r_storage_slow},
     {{"cluster.rdma", DLRIG_SEV_WARNING, "multi-node plan with cards lacking GPUDirect RDMA",
@@ -1011,13 +1079,78 @@ static const char *const not_checked[] = {
 
 /* ------------------------------------------------------------ totals */
 
-static double psu_efficiency(const dlrig_psu *p)
+double psu_efficiency(const dlrig_psu *p)
 {
     if (!p || !p->efficiency) return EFF_DEFAULT;
     if (strstr(p->efficiency, "Titanium")) return EFF_TITANIUM;
     if (strstr(p->efficiency, "Platinum")) return EFF_PLATINUM;
     if (strstr(p->efficiency, "Gold")) return EFF_GOLD;
     return EFF_DEFAULT;
+}
+
+double part_power_w(const dlrig_part *p)
+{
+    switch (p->category) {
+    case DLRIG_CAT_GPU: return ((const dlrig_gpu *)p)->tdp_w;
+    case DLRIG_CAT_CPU: return ((const dlrig_cpu *)p)->tdp_w;
+    case DLRIG_CAT_MEMORY: {
+        const dlrig_memory *m = (const dlrig_memory *)p;
+        return isnan(m->power_w) ? DIMM_W * m->modules : m->power_w;
+    }
+    case DLRIG_CAT_STORAGE: {
+        const dlrig_storage *s = (const dlrig_storage *)p;
+        if (!isnan(s->power_w)) return s->power_w;
+        if (strcmp(s->kind, "hdd") == 0) return HDD_W;
+        if (strcmp(s->kind, "u2") == 0) return U2_W;
+        if (strcmp(s->kind, "sata-ssd") == 0) return SATA_SSD_W;
+        return NVME_W;
+    }
+    case DLRIG_CAT_NIC: {
+        const dlrig_nic *n = (const dlrig_nic *)p;
+        return isnan(n->power_w) ? NIC_W : n->power_w;
+    }
+    case DLRIG_CAT_MOTHERBOARD: return PLATFORM_W;
+    case DLRIG_CAT_CASE: return strcmp(((const dlrig_case *)p)->kind, "rack") == 0 ? RACK_FANS_W : TOWER_FANS_W;
+    default: return 0;
+    }
+}
+
+double psu_capacity_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit)
+{
+    bool low_line = circuit && circuit->volts < 200;
+    int w = low_line ? p->watts_115v : p->watts;
+    if (w == DLRIG_NA || w <= 0) return 0;
+    int units = qty;
+    if (p->redundant && units >= 2) units -= 1; /* N+1: one unit is spare */
+    return (double)w * units;
+}
+
+double psu_max_load_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit)
+{
+    return PSU_MAX_SUSTAINED_FRACTION * psu_capacity_w(p, qty, circuit);
+}
+
+/* Connector demand of n GPUs against qty PSUs; *short8 / *short_eps get what is missing. */
+static void connector_gap(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu, int *need8, int *need_hpwr,
+                          int *need_eps, int *have8, int *have_hpwr, int *have_eps, bool *ok)
+{
+    *need8 = (g->power_8pin + g->power_6pin) * n;
+    *need_hpwr = g->power_12vhpwr * n;
+    *need_eps = g->power_eps8 * n;
+    *have8 = p->pcie_8pin * qty;
+    *have_hpwr = p->hpwr * qty;
+    *have_eps = p->eps8 * qty - ncpu; /* one EPS per CPU at least */
+    int short_hpwr = *need_hpwr > *have_hpwr ? *need_hpwr - *have_hpwr : 0;
+    *ok = *need8 + short_hpwr * HPWR_AS_8PIN <= *have8 && (*need_eps == 0 || *need_eps <= *have_eps);
+}
+
+bool psu_connectors_ok(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu)
+{
+    if (strcmp(p->form_factor, "server") == 0 || !g || n == 0) return true;
+    int a, b, c, d, e, f;
+    bool ok;
+    connector_gap(p, qty, g, n, ncpu, &a, &b, &c, &d, &e, &f, &ok);
+    return ok;
 }
 
 static void add_line(line *v, int *n, const dlrig_part *p, int qty)
@@ -1089,42 +1222,16 @@ static void compute_totals(ctx *c)
         else if (it->cluster_scope) cluster += p->price_usd * it->qty;
         else node += p->price_usd * it->qty;
         if (it->cluster_scope) continue;
-        switch (p->category) {
-        case DLRIG_CAT_GPU: {
+        double w = part_power_w(p) * it->qty;
+        if (p->category == DLRIG_CAT_GPU) {
             const dlrig_gpu *g = (const dlrig_gpu *)p;
-            gpu_w += g->tdp_w * it->qty;
+            gpu_w += w;
             t->gpu_count += it->qty;
             t->vram_gb += g->vram_gb * it->qty;
             if (g->vram_gb > t->vram_max_gb) t->vram_max_gb = g->vram_gb;
-            break;
-        }
-        case DLRIG_CAT_CPU: other_w += ((const dlrig_cpu *)p)->tdp_w * it->qty; break;
-        case DLRIG_CAT_MEMORY: {
-            const dlrig_memory *m = (const dlrig_memory *)p;
-            t->ram_gb += m->capacity_gb * it->qty;
-            other_w += (isnan(m->power_w) ? DIMM_W * m->modules : m->power_w) * it->qty;
-            break;
-        }
-        case DLRIG_CAT_STORAGE: {
-            const dlrig_storage *s = (const dlrig_storage *)p;
-            double w = !isnan(s->power_w)               ? s->power_w
-                       : strcmp(s->kind, "hdd") == 0      ? HDD_W
-                       : strcmp(s->kind, "u2") == 0       ? U2_W
-                       : strcmp(s->kind, "sata-ssd") == 0 ? SATA_SSD_W
-                                                          : NVME_W;
-            other_w += w * it->qty;
-            break;
-        }
-        case DLRIG_CAT_NIC: {
-            const dlrig_nic *n = (const dlrig_nic *)p;
-            other_w += (isnan(n->power_w) ? NIC_W : n->power_w) * it->qty;
-            break;
-        }
-        case DLRIG_CAT_MOTHERBOARD: other_w += PLATFORM_W; break;
-        case DLRIG_CAT_CASE:
-            other_w += strcmp(((const dlrig_case *)p)->kind, "rack") == 0 ? RACK_FANS_W : TOWER_FANS_W;
-            break;
-        default: break;
+        } else {
+            other_w += w;
+            if (p->category == DLRIG_CAT_MEMORY) t->ram_gb += ((const dlrig_memory *)p)->capacity_gb * it->qty;
         }
     }
     t->node_price_usd = node;
@@ -1132,14 +1239,7 @@ static void compute_totals(ctx *c)
     t->power_w = gpu_w + other_w;
     t->peak_power_w = gpu_w * GPU_TRANSIENT_FACTOR + other_w;
     t->wall_w = t->power_w / psu_efficiency(c->psu);
-    if (c->psu) {
-        bool low_line = c->circuit && c->circuit->volts < 200;
-        int w = low_line ? c->psu->watts_115v : c->psu->watts;
-        if (w == DLRIG_NA) w = 0;
-        int units = c->n_psu;
-        if (c->psu->redundant && units >= 2) units -= 1; /* N+1: one unit is spare */
-        t->psu_w = (double)w * units;
-    }
+    if (c->psu) t->psu_w = psu_capacity_w(c->psu, c->n_psu, c->circuit);
     /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
     if (c->cpu) t->lanes_available = c->cpu->pcie_lanes * (c->n_cpu ? c->n_cpu : 1);
     const dlrig_placement *pl = &c->rep->placement;

@@ -1,0 +1,226 @@
+/* `dlrig recommend`: the advisor from the command line. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "dlrig/advisor.h"
+#include "dlrig/query.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dlrig recommend --workload W --budget-usd N [options]\n"
+          "The fastest complete builds for a workload within a budget.\n\n"
+          "  -w, --workload W         cnn, transformer, llm-finetune, llm-inference, rnn, gan,\n"
+          "                           diffusion, recsys, inference, scientific-fp64\n"
+          "  -b, --budget-usd N       total budget in US dollars\n"
+          "      --model-params-m N   model size in millions of parameters (default: the\n"
+          "                           workload's reference model)\n"
+          "      --dataset-gb N       dataset size in GB (sizes storage, epoch time)\n"
+          "      --framework F        pytorch, tensorflow, jax, ... (see the catalog)\n"
+          "      --precision P        fp32, mixed-fp16, bf16, fp8 (default mixed-fp16)\n"
+          "      --environment E      office, server-room, datacenter\n"
+          "      --circuit C          120v-15a, 120v-20a, 230v-10a, 230v-16a, 208v-30a\n"
+          "      --nodes N            plan N identical nodes\n"
+          "      --require LIST       comma-separated: ecc, nvlink, rdma, quiet, rackmount\n"
+          "  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
+          "      --json               one JSON document with every recommendation\n"
+          "  -o FILE                  write the best build as a build file\n",
+          f);
+}
+
+/* Parses a positive number option; returns -1 with a message on error. */
+static int number(const char *opt, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v > lo && v <= hi)) {
+        cli_error("%s: expected a number above %g and at most %g, got '%s'", opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len)
+{
+    if (id_index(ids, s) < 0) {
+        char valid[256] = "";
+        size_t k = 0;
+        for (int i = 0; ids[i]; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", ids[i]);
+        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid);
+        return -1;
+    }
+    snprintf(dst, len, "%s", s);
+    return 0;
+}
+
+int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
+{
+    enum { O_PARAMS = 256, O_DATASET, O_FRAMEWORK, O_PRECISION, O_ENV, O_CIRCUIT, O_NODES, O_REQUIRE, O_JSON };
+    static const struct option opts[] = {{"workload", required_argument, NULL, 'w'},
+                                         {"budget-usd", required_argument, NULL, 'b'},
+                                         {"model-params-m", required_argument, NULL, O_PARAMS},
+                                         {"dataset-gb", required_argument, NULL, O_DATASET},
+                                         {"framework", required_argument, NULL, O_FRAMEWORK},
+                                         {"precision", required_argument, NULL, O_PRECISION},
+                                         {"environment", required_argument, NULL, O_ENV},
+                                         {"circuit", required_argument, NULL, O_CIRCUIT},
+                                         {"nodes", required_argument, NULL, O_NODES},
+                                         {"require", required_argument, NULL, O_REQUIRE},
+                                         {"top", required_argument, NULL, 'k'},
+                                         {"json", no_argument, NULL, O_JSON},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    dlrig_requirements req;
+    requirements_init(&req);
+    int top = 3;
+    bool json = false;
+    const char *outfile = NULL;
+    int c;
+    double v;
+    char err[512];
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "w:b:k:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'w':
+            if (enum_opt("--workload", optarg, dlrig_workload_ids, req.workload, sizeof req.workload)) return EXIT_USAGE;
+            break;
+        case 'b':
+            if (number("--budget-usd", optarg, 0, 1e9, &req.budget_usd)) return EXIT_USAGE;
+            break;
+        case O_PARAMS:
+            if (number("--model-params-m", optarg, 0, 1e7, &req.model_params_m)) return EXIT_USAGE;
+            break;
+        case O_DATASET:
+            if (number("--dataset-gb", optarg, 0, 1e8, &req.dataset_gb)) return EXIT_USAGE;
+            break;
+        case O_FRAMEWORK: snprintf(req.framework, sizeof req.framework, "%s", optarg); break;
+        case O_PRECISION:
+            if (enum_opt("--precision", optarg, dlrig_precision_ids, req.precision, sizeof req.precision))
+                return EXIT_USAGE;
+            break;
+        case O_ENV:
+            if (enum_opt("--environment", optarg, dlrig_environment_ids, req.environment, sizeof req.environment))
+                return EXIT_USAGE;
+            break;
+        case O_CIRCUIT:
+            if (enum_opt("--circuit", optarg, dlrig_circuit_ids, req.circuit, sizeof req.circuit)) return EXIT_USAGE;
+            break;
+        case O_NODES:
+            if (number("--nodes", optarg, 0, 1024, &v) || v != floor(v)) {
+                if (v != floor(v)) cli_error("--nodes: expected a whole number, got '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            req.nodes = (int)v;
+            break;
+        case O_REQUIRE:
+            if (requirements_parse_require(optarg, &req.require, err, sizeof err)) {
+                cli_error("--require: %s", err);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'k':
+            if (number("--top", optarg, 0, 10, &v) || v != floor(v)) {
+                if (v != floor(v)) cli_error("--top: expected a whole number from 1 to 10");
+                return EXIT_USAGE;
+            }
+            top = (int)v;
+            break;
+        case O_JSON: json = true; break;
+        case 'o': outfile = optarg; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("recommend: unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (!req.workload[0]) {
+        cli_error("recommend: --workload is required (cnn, transformer, llm-finetune, llm-inference, rnn, gan, "
+                  "diffusion, recsys, inference, scientific-fp64)");
+        return EXIT_USAGE;
+    }
+    if (isnan(req.budget_usd)) {
+        cli_error("recommend: --budget-usd is required");
+        return EXIT_USAGE;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    if (req.framework[0] && !catalog_framework(cat, req.framework)) {
+        size_t n;
+        const dlrig_framework *f = catalog_frameworks(cat, &n);
+        char valid[512] = "";
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", f[i].id);
+        cli_error("--framework: unknown framework '%s'; expected one of %s", req.framework, valid);
+        return EXIT_USAGE;
+    }
+    dlrig_recommendation *recs;
+    size_t n;
+    if (advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        return EXIT_USAGE;
+    }
+    if (n == 0) {
+        if (json) {
+            cJSON *doc = cJSON_CreateObject();
+            cJSON_AddArrayToObject(doc, "recommendations");
+            cJSON_AddStringToObject(doc, "reason", err);
+            cli_print_json(doc);
+        }
+        cli_error("%s", err);
+        return EXIT_FINDINGS;
+    }
+    if (outfile) {
+        if (build_save(&recs[0].build, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
+            cli_error("%s", err);
+            recommendations_free(recs, n);
+            return EXIT_IO;
+        }
+    }
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
+        for (size_t i = 0; i < n; i++) {
+            cJSON *r = cJSON_CreateObject();
+            cJSON_AddNumberToObject(r, "rank", (double)i + 1);
+            cJSON_AddNumberToObject(r, "price_usd", round(recs[i].price_usd * 100) / 100);
+            cJSON_AddNumberToObject(r, "perf_per_kusd", round(recs[i].perf_per_kusd * 100) / 100);
+            cJSON_AddStringToObject(r, "why", recs[i].why);
+            cJSON_AddItemToObject(r, "estimate", estimate_to_json(&recs[i].estimate));
+            cJSON_AddItemToObject(r, "check", report_to_json(&recs[i].build, &recs[i].report));
+            cJSON_AddItemToObject(r, "build", build_to_json(&recs[i].build));
+            cJSON_AddItemToArray(arr, r);
+        }
+        cli_print_json(doc);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_recommendation *r = &recs[i];
+            char price[32];
+            printf("%zu. %s — %s, %.0f %s", i + 1, r->build.name, format_usd(r->price_usd, price, sizeof price),
+                   r->estimate.throughput, r->estimate.unit);
+            if (!isnan(r->estimate.epoch_hours)) printf(", %.1f h/epoch", r->estimate.epoch_hours);
+            printf("\n   %s\n", r->why);
+            for (size_t k = 0; k < r->build.n_items; k++) {
+                const dlrig_item *it = &r->build.items[k];
+                printf("   %3d x %-44s %-13s %10s\n", it->qty, it->part->name, category_name(it->part->category),
+                       format_usd(it->part->price_usd * it->qty, price, sizeof price));
+            }
+            size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];
+            if (warn || info) printf("   findings: %zu warning%s, %zu info (dlrig check for details)\n", warn,
+                                     warn == 1 ? "" : "s", info);
+            printf("\n");
+        }
+        if (outfile) printf("Best build written to %s\n", outfile);
+    }
+    recommendations_free(recs, n);
+    return EXIT_OK;
+}

@@ -1,0 +1,805 @@
+/*
+ * advisor.c — the best complete builds for a set of requirements.
+ *
+ * The search space: for every priced GPU model g and count n, every
+ * compatible (board, CPU, CPU count), case, CPU cooler (towers), memory kit x
+ * 1-4, storage model x 1-4, PSU (x2 for redundant server units), NVLink
+ * bridges (none, or enough of one fitting bridge for every pair) and, for
+ * several nodes, an RDMA network card (and a switch above two nodes).
+ *
+ * The objective: the highest estimated throughput (perf_estimate) with no
+ * error-level finding, none of the warnings in `avoided` below (the advisor
+ * sizes RAM, power, cooling and storage so that they do not fire), every
+ * --require met, and the price within the budget; ties go to the cheaper
+ * build.  advisor_exhaustive() enumerates that whole space with rules_check
+ * on every candidate; the tests check that advisor_recommend finds the same
+ * optimum.
+ *
+ * How it stays fast: throughput depends only on the GPUs, the placement
+ * (board, CPU count, case overhang, M.2 drives), the bridge and the network,
+ * so (g, n) pairs are visited best upper bound first and the search stops
+ * once no remaining pair can beat the K-th best.  Within a pair, parts that
+ * do not change throughput are filtered by the same conditions the rules
+ * check and reduced to their price/power Pareto front; the PSU is the
+ * cheapest one that carries the resulting load.  Every chosen build is then
+ * confirmed with rules_check.
+ */
+#include "dlrig/advisor.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+/* Warnings the advisor's builds must not carry (errors are always excluded). */
+static const char *const avoided[] = {
+    "power.headroom",     "memory.below_largest_vram", "memory.channels", "cpu.cores_per_gpu",
+    "storage.dataset",    "storage.slow",              "cooling.open_air_dense", "cooling.max_gpus",
+    "pcie.lanes",         "budget.over",               "env.noise",       "gpu.precision_unsupported",
+    "cluster.rdma",       "cluster.interconnect",      "gpu.mixed_models", "nvlink.bridge_spacing",
+    NULL,
+};
+
+#define MAX_GPUS_PER_NODE 10
+#define MAX_KIT_QTY 4
+#define MAX_DRIVE_QTY 4
+
+/* ------------------------------------------------------------ helpers */
+
+static bool priced(const dlrig_part *p) { return !isnan(p->price_usd) && p->price_usd > 0; }
+
+/* The objective on a checked build: acceptable, and its throughput. */
+static bool acceptable(const dlrig_report *rep)
+{
+    if (rep->counts[DLRIG_SEV_ERROR]) return false;
+    for (size_t i = 0; i < rep->n_findings; i++) {
+        if (rep->findings[i].severity != DLRIG_SEV_WARNING) continue;
+        for (int k = 0; avoided[k]; k++)
+            if (strcmp(rep->findings[i].id, avoided[k]) == 0) return false;
+    }
+    return true;
+}
+
+static bool better(double t1, double p1, double t2, double p2)
+{
+    /* Throughputs within 1e-9 relative are equal; then the cheaper wins. */
+    double tol = 1e-9 * fmax(fabs(t1), fabs(t2));
+    if (t1 > t2 + tol) return true;
+    if (t1 < t2 - tol) return false;
+    return p1 < p2 - 1e-6;
+}
+
+typedef struct evaluated {
+    bool ok;
+    double throughput, price;
+} evaluated;
+
+static evaluated evaluate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_requirements *req,
+                          dlrig_report *rep)
+{
+    evaluated e = {false, 0, 0};
+    rules_check(cat, b, rep);
+    e.price = rep->totals.price_usd;
+    if (!acceptable(rep) || rep->totals.unpriced_parts) return e;
+    if (!isnan(req->budget_usd) && e.price > req->budget_usd) return e;
+    dlrig_estimate est;
+    char err[128];
+    if (perf_estimate(cat, b, &rep->placement, NULL, &est, err, sizeof err) != 0) return e;
+    if (!est.fits && !est.fits_sharded) return e;
+    e.ok = true;
+    e.throughput = est.throughput;
+    return e;
+}
+
+/* ------------------------------------------------------------ candidate sets */
+
+typedef struct choice {
+    const dlrig_part *part;
+    int qty;
+    double price, power;
+} choice;
+
+typedef struct vec {
+    choice *v;
+    size_t n, cap;
+} vec;
+
+static void vpush(vec *a, const dlrig_part *p, int qty, double price, double power)
+{
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 16;
+        a->v = xrealloc(a->v, a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = (choice){p, qty, price, power};
+}
+
+static int cmp_price_power(const void *x, const void *y)
+{
+    const choice *a = x, *b = y;
+    if (a->price != b->price) return a->price < b->price ? -1 : 1;
+    if (a->power != b->power) return a->power < b->power ? -1 : 1;
+    return 0;
+}
+
+/* Keeps the price/power Pareto front (sorted by price). */
+static void pareto(vec *a)
+{
+    qsort(a->v, a->n, sizeof *a->v, cmp_price_power);
+    size_t k = 0;
+    double best_power = INFINITY;
+    for (size_t i = 0; i < a->n; i++)
+        if (a->v[i].power < best_power) {
+            a->v[k++] = a->v[i];
+            best_power = a->v[i].power;
+        }
+    a->n = k;
+}
+
+typedef struct ctx {
+    const dlrig_catalog *cat;
+    const dlrig_requirements *req;
+    const dlrig_workload *wl;
+    const dlrig_framework *fw;
+    const dlrig_circuit *circuit;
+    const char *precision;
+    double params_m;
+    int nodes;
+    bool quiet;
+    double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
+} ctx;
+
+static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
+{
+    unsigned rq = c->req->require;
+    if (!priced(&g->p)) return false;
+    if ((rq & DLRIG_REQ_ECC) && !g->ecc) return false;
+    if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
+    if (c->nodes > 1 && !g->gpudirect_rdma) return false;
+    if (g->max_per_machine != DLRIG_NA && n > g->max_per_machine) return false;
+    if (g->arch) {
+        if (!strcmp(c->precision, "fp8") && !g->arch->fp8) return false;
+        if (!strcmp(c->precision, "bf16") && !g->arch->bf16) return false;
+        bool rocm = !strcmp(g->arch->platform, "rocm");
+        if (c->fw && ((rocm && !c->fw->rocm) || (!rocm && !c->fw->cuda))) return false;
+    }
+    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
+    return true;
+}
+
+static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_motherboard *b, const dlrig_gpu *g, int n)
+{
+    if (!priced(&cs->p)) return false;
+    if (!form_factor_fits(cs->form_factors, b->form_factor)) return false;
+    if (cs->max_gpus != DLRIG_NA && n > cs->max_gpus) return false;
+    if (!strcmp(g->cooler, "passive") && !cs->forced_airflow) return false;
+    if (cs->max_gpu_length_mm != DLRIG_NA && g->length_mm != DLRIG_NA && g->length_mm > cs->max_gpu_length_mm)
+        return false;
+    if ((c->req->require & DLRIG_REQ_RACKMOUNT) && strcmp(cs->kind, "rack") != 0 && cs->rack_units == DLRIG_NA)
+        return false;
+    if (c->quiet && !strcmp(cs->noise, "loud")) return false;
+    return true;
+}
+
+static bool psu_fits_case(const dlrig_psu *p, const dlrig_case *cs)
+{
+    if (!cs->psu_form_factor) return true;
+    return !strcmp(cs->psu_form_factor, p->form_factor) ||
+           (!strcmp(cs->psu_form_factor, "ATX") && !strcmp(p->form_factor, "SFX"));
+}
+
+/* Memory options for a board + CPUs + GPUs (the memory rules, exactly). */
+static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, double vram_max,
+                           vec *out)
+{
+    size_t n;
+    const dlrig_memory *m = catalog_memories(c->cat, &n);
+    int channels = cpu->memory_channels * ncpu;
+    if (b->memory_slots < channels) channels = b->memory_slots;
+    for (size_t i = 0; i < n; i++) {
+        if (!priced(&m[i].p) || strcmp(m[i].type, b->memory_type) || m[i].registered != b->rdimm) continue;
+        if ((c->req->require & DLRIG_REQ_ECC) && !m[i].ecc) continue;
+        for (int q = 1; q <= MAX_KIT_QTY; q++) {
+            int modules = m[i].modules * q, ram = m[i].capacity_gb * q;
+            if (modules > b->memory_slots) break;
+            if (modules < channels) continue;
+            if (b->max_memory_gb != DLRIG_NA && ram > b->max_memory_gb) continue;
+            if (cpu->max_memory_gb != DLRIG_NA && ram > cpu->max_memory_gb * ncpu) continue;
+            if (ram < vram_max) continue;
+            vpush(out, &m[i].p, q, m[i].p.price_usd * q, part_power_w(&m[i].p) * q);
+        }
+    }
+    pareto(out);
+}
+
+/* Storage options with m2 M.2 drives exactly (0 = none on M.2). */
+static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, vec *out)
+{
+    size_t n;
+    const dlrig_storage *s = catalog_storages(c->cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (!priced(&s[i].p) || !strcmp(s[i].kind, "hdd")) continue;
+        bool is_m2 = s[i].form_factor && !strncmp(s[i].form_factor, "M.2", 3);
+        for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
+            if (is_m2 ? q != m2 : m2 != 0) continue;
+            if (is_m2 && q > (int)b->n_m2) continue;
+            if ((double)s[i].capacity_gb * q < c->need_fast_gb) continue;
+            vpush(out, &s[i].p, q, s[i].p.price_usd * q, part_power_w(&s[i].p) * q);
+        }
+    }
+    pareto(out);
+}
+
+/* PSU options for a case, GPUs and CPUs: sorted by the load they accept,
+ * with the cheapest price for at least that load in best[]. */
+typedef struct psu_opt {
+    const dlrig_psu *psu;
+    int qty;
+    double max_load, price, eff;
+    size_t cheapest_from; /* index of the cheapest option at or after this one */
+} psu_opt;
+
+static int cmp_psu_load(const void *x, const void *y)
+{
+    const psu_opt *a = x, *b = y;
+    return (a->max_load > b->max_load) - (a->max_load < b->max_load);
+}
+
+static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g, int n, int ncpu, psu_opt *out,
+                          size_t cap)
+{
+    size_t np, k = 0;
+    const dlrig_psu *p = catalog_psus(c->cat, &np);
+    for (size_t i = 0; i < np && k < cap; i++) {
+        if (!priced(&p[i].p) || !psu_fits_case(&p[i], cs)) continue;
+        for (int q = 1; q <= (p[i].redundant ? 2 : 1) && k < cap; q++) {
+            if (!psu_connectors_ok(&p[i], q, g, n, ncpu)) continue;
+            double load = psu_max_load_w(&p[i], q, c->circuit);
+            if (load <= 0) continue;
+            double eff = psu_efficiency(&p[i]);
+            /* The wall circuit caps the load too: wall = load / efficiency. */
+            if (c->circuit && c->circuit->continuous_w * eff < load) load = c->circuit->continuous_w * eff;
+            out[k++] = (psu_opt){&p[i], q, load, p[i].p.price_usd * q, eff, 0};
+        }
+    }
+    qsort(out, k, sizeof *out, cmp_psu_load);
+    /* Suffix minimum: the cheapest option accepting at least out[i].max_load. */
+    size_t best = k;
+    for (size_t i = k; i-- > 0;) {
+        if (best == k || out[i].price < out[best].price) best = i;
+        out[i].cheapest_from = best;
+    }
+    return k;
+}
+
+/* Cheapest PSU option whose accepted load is >= load; NULL when none. */
+static const psu_opt *cheapest_psu(const psu_opt *v, size_t n, double load)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v[mid].max_load < load) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n ? &v[v[lo].cheapest_from] : NULL;
+}
+
+/* ------------------------------------------------------------ search */
+
+typedef struct result {
+    bool ok;
+    double throughput, price;
+    dlrig_build build;
+} result;
+
+static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, const dlrig_cpu *cpu, int ncpu,
+                     const dlrig_motherboard *board, const dlrig_case *cs, const dlrig_cooler *cooler,
+                     const choice *mem, const choice *sto, const psu_opt *psu, const dlrig_nvlink_bridge *bridge,
+                     int n_bridges, const dlrig_nic *nic, const dlrig_switch *sw)
+{
+    char name[160];
+    snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
+    build_init(b, name);
+    b->req = *c->req;
+    b->req.nodes = c->nodes;
+    build_add(b, &g->p, n);
+    build_add(b, &cpu->p, ncpu);
+    build_add(b, &board->p, 1);
+    if (mem) build_add(b, mem->part, mem->qty);
+    if (sto) build_add(b, sto->part, sto->qty);
+    if (psu) build_add(b, &psu->psu->p, psu->qty);
+    build_add(b, &cs->p, 1);
+    if (cooler) build_add(b, &cooler->p, ncpu);
+    if (bridge && n_bridges) build_add(b, &bridge->p, n_bridges);
+    if (nic) build_add(b, &nic->p, 1);
+    if (sw) build_add(b, &sw->p, 1);
+}
+
+/* Cheapest cooler for a CPU socket in a case (towers only). */
+static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, const dlrig_case *cs)
+{
+    size_t n;
+    const dlrig_cooler *v = catalog_coolers(c->cat, &n);
+    const dlrig_cooler *best = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!priced(&v[i].p) || !list_contains(v[i].sockets, cpu->socket)) continue;
+        if (!strcmp(v[i].kind, "air") && cs->max_cooler_height_mm != DLRIG_NA && v[i].height_mm != DLRIG_NA &&
+            v[i].height_mm > cs->max_cooler_height_mm)
+            continue;
+        if (!best || v[i].p.price_usd < best->p.price_usd) best = &v[i];
+    }
+    return best;
+}
+
+typedef struct cand {
+    double throughput, price;
+    const dlrig_cpu *cpu;
+    int ncpu;
+    const dlrig_motherboard *board;
+    const dlrig_case *cs;
+    const dlrig_cooler *cooler;
+    choice mem, sto;
+    bool has_sto;
+    psu_opt psu;
+    const dlrig_nvlink_bridge *bridge;
+    int n_bridges;
+    const dlrig_nic *nic;
+    const dlrig_switch *sw;
+} cand;
+
+static int cmp_cand(const void *x, const void *y)
+{
+    const cand *a = x, *b = y;
+    if (better(a->throughput, a->price, b->throughput, b->price)) return -1;
+    if (better(b->throughput, b->price, a->throughput, a->price)) return 1;
+    return 0;
+}
+
+typedef struct cvec {
+    cand *v;
+    size_t n, cap;
+} cvec;
+
+static void cpush(cvec *a, const cand *c)
+{
+    if (a->n == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 64;
+        a->v = xrealloc(a->v, a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = *c;
+}
+
+/* Best acceptable build with exactly n of GPU g per node (into *res). */
+static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throughput, result *res,
+                     dlrig_report *rep)
+{
+    res->ok = false;
+    size_t nb, nc, ncs, nbr, nn, nsw;
+    const dlrig_motherboard *boards = catalog_boards(c->cat, &nb);
+    const dlrig_cpu *cpus = catalog_cpus(c->cat, &nc);
+    const dlrig_case *cases = catalog_cases(c->cat, &ncs);
+    const dlrig_nvlink_bridge *bridges = catalog_bridges(c->cat, &nbr);
+    const dlrig_nic *nics = catalog_nics(c->cat, &nn);
+    const dlrig_switch *sws = catalog_switches(c->cat, &nsw);
+    double budget = c->req->budget_usd;
+
+    /* Network options (several nodes): RDMA cards on their speed/price front; the cheapest switch. */
+    const dlrig_nic *nic_opts[32];
+    size_t n_nic = 0;
+    const dlrig_switch *sw = NULL;
+    if (c->nodes > 1) {
+        for (size_t i = 0; i < nn && n_nic < 32; i++) {
+            if (!priced(&nics[i].p) || !nics[i].rdma) continue;
+            bool dominated = false;
+            for (size_t k = 0; k < nn; k++)
+                if (k != i && priced(&nics[k].p) && nics[k].rdma && nics[k].speed_gbps >= nics[i].speed_gbps &&
+                    nics[k].p.price_usd <= nics[i].p.price_usd && nics[k].pcie_lanes <= nics[i].pcie_lanes &&
+                    (nics[k].speed_gbps > nics[i].speed_gbps || nics[k].p.price_usd < nics[i].p.price_usd ||
+                     (nics[k].pcie_lanes < nics[i].pcie_lanes) || k < i))
+                    dominated = true;
+            if (!dominated) nic_opts[n_nic++] = &nics[i];
+        }
+        if (n_nic == 0) return;
+        if (c->nodes > 2) {
+            for (size_t i = 0; i < nsw; i++)
+                if (priced(&sws[i].p) && (!sw || sws[i].p.price_usd < sw->p.price_usd)) sw = &sws[i];
+            if (!sw) return;
+        }
+    } else {
+        nic_opts[n_nic++] = NULL;
+    }
+
+    /* Bridge options: none, and each fitting bridge (enough for every pair). */
+    const dlrig_nvlink_bridge *br_opts[16];
+    int br_qty[16];
+    size_t n_br = 0;
+    if (!(c->req->require & DLRIG_REQ_NVLINK)) {
+        br_opts[n_br] = NULL;
+        br_qty[n_br++] = 0;
+    }
+    if (g->nvlink && n >= 2)
+        for (size_t i = 0; i < nbr && n_br < 16; i++) {
+            if (!priced(&bridges[i].p)) continue;
+            for (size_t k = 0; k < bridges[i].n_fits; k++)
+                if (bridges[i].fits[k] == g) {
+                    br_opts[n_br] = &bridges[i];
+                    br_qty[n_br++] = (n / 2) * (bridges[i].per_pair > 0 ? bridges[i].per_pair : 1);
+                    break;
+                }
+        }
+    if (n_br == 0) return;
+
+    cvec cands = {0};
+    psu_opt *psus = xcalloc(64, sizeof *psus);
+    vec mems = {0}, stos = {0};
+    for (size_t bi = 0; bi < nb; bi++) {
+        const dlrig_motherboard *board = &boards[bi];
+        if (!priced(&board->p)) continue;
+        if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
+        for (size_t ci = 0; ci < nc; ci++) {
+            const dlrig_cpu *cpu = &cpus[ci];
+            if (!priced(&cpu->p) || strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type))
+                continue;
+            if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
+            for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets; ncpu++) {
+                if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
+                mems.n = 0;
+                memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
+                if (mems.n == 0) continue;
+                for (size_t si = 0; si < ncs; si++) {
+                    const dlrig_case *cs = &cases[si];
+                    if (!case_allowed(c, cs, board, g, n)) continue;
+                    bool tower = !strcmp(cs->kind, "tower");
+                    const dlrig_cooler *cooler = tower ? cheapest_cooler(c, cpu, cs) : NULL;
+                    if (tower && !cooler) continue;
+                    size_t npsu = psu_options(c, cs, g, n, ncpu, psus, 64);
+                    if (npsu == 0) continue;
+                    double fixed = g->p.price_usd * n + cpu->p.price_usd * ncpu + board->p.price_usd +
+                                   cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
+                    double base_w = part_power_w(&g->p) * n + part_power_w(&cpu->p) * ncpu +
+                                    part_power_w(&board->p) + part_power_w(&cs->p);
+                    for (int m2 = 0; m2 <= (int)board->n_m2 && m2 <= MAX_DRIVE_QTY; m2++) {
+                        stos.n = 0;
+                        storage_options(c, board, m2, &stos);
+                        if (stos.n == 0) continue;
+                        for (size_t bri = 0; bri < n_br; bri++) {
+                            for (size_t ni = 0; ni < n_nic; ni++) {
+                                const dlrig_nic *nic = nic_opts[ni];
+                                double extra = (br_opts[bri] ? br_opts[bri]->p.price_usd * br_qty[bri] : 0) +
+                                               (nic ? nic->p.price_usd : 0);
+                                double extra_w = nic ? part_power_w(&nic->p) : 0;
+                                /* Throughput of this frame: one placement and estimate. */
+                                dlrig_build fb;
+                                assemble(&fb, c, g, n, cpu, ncpu, board, cs, cooler, NULL, &stos.v[0], NULL,
+                                         br_opts[bri], br_qty[bri], nic, sw);
+                                dlrig_placement pl;
+                                build_place(&fb, &pl);
+                                dlrig_estimate est;
+                                char e2[64];
+                                bool good = pl.n_unplaced == 0 &&
+                                            perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0;
+                                build_free(&fb);
+                                if (!good || est.throughput < floor_throughput) continue;
+                                for (size_t ti = 0; ti < stos.n; ti++)
+                                    for (size_t mi = 0; mi < mems.n; mi++) {
+                                        double w = base_w + extra_w + stos.v[ti].power + mems.v[mi].power;
+                                        const psu_opt *po = cheapest_psu(psus, npsu, w);
+                                        if (!po) continue;
+                                        double node = fixed + extra + stos.v[ti].price + mems.v[mi].price + po->price;
+                                        double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
+                                        if (!isnan(budget) && price > budget) continue;
+                                        cand cd = {est.throughput, price, cpu, ncpu, board, cs, cooler,
+                                                   mems.v[mi], stos.v[ti], true, *po, br_opts[bri], br_qty[bri],
+                                                   nic, sw};
+                                        cpush(&cands, &cd);
+                                    }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(mems.v);
+    free(stos.v);
+    free(psus);
+    qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
+    /* Confirm with the full rules, best first. */
+    for (size_t i = 0; i < cands.n; i++) {
+        const cand *cd = &cands.v[i];
+        dlrig_build b;
+        assemble(&b, c, g, n, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
+                 cd->bridge, cd->n_bridges, cd->nic, cd->sw);
+        evaluated e = evaluate(c->cat, &b, c->req, rep);
+        if (e.ok) {
+            res->ok = true;
+            res->throughput = e.throughput;
+            res->price = e.price;
+            res->build = b;
+            break;
+        }
+        build_free(&b);
+    }
+    free(cands.v);
+}
+
+/* ------------------------------------------------------------ explanations */
+
+static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommendation *next_up)
+{
+    const dlrig_gpu *g = (const dlrig_gpu *)build_first(&r->build, DLRIG_CAT_GPU, NULL);
+    int n = build_count(&r->build, DLRIG_CAT_GPU);
+    const dlrig_estimate *e = &r->estimate;
+    char price[32];
+    strbuf b = {0};
+    sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
+    if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
+    sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
+    if (e->gpus > 1) sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+    sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
+    if (c->wl && !strcmp(c->wl->priority, "bandwidth"))
+        sb_printf(&b, " %s work is bound by memory bandwidth and VRAM first (seed 003).", c->wl->id);
+    if (!e->fits) sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
+    if (next_up) {
+        double gain = next_up->estimate.throughput / e->throughput - 1;
+        sb_printf(&b, " Next step up: %s for %s more buys %+.0f%%.", next_up->build.name,
+                  format_usd(next_up->price_usd - r->price_usd, price, sizeof price), gain * 100);
+    }
+    snprintf(r->why, sizeof r->why, "%s", b.s);
+    sb_free(&b);
+}
+
+/* ------------------------------------------------------------ API */
+
+static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    c->cat = cat;
+    c->req = req;
+    c->wl = catalog_workload(cat, req->workload[0] ? req->workload : "cnn");
+    if (!c->wl) {
+        snprintf(err, errlen, "unknown workload '%s'", req->workload);
+        return -1;
+    }
+    c->fw = req->framework[0] ? catalog_framework(cat, req->framework) : NULL;
+    if (req->framework[0] && !c->fw) {
+        snprintf(err, errlen, "unknown framework '%s'", req->framework);
+        return -1;
+    }
+    c->circuit = req->circuit[0] ? catalog_circuit(cat, req->circuit) : NULL;
+    c->precision = req->precision[0] ? req->precision : "mixed-fp16";
+    c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
+    c->nodes = req->nodes > 0 ? req->nodes : 1;
+    c->quiet = (req->require & DLRIG_REQ_QUIET) || !strcmp(req->environment, "office");
+    if (!isnan(req->dataset_gb))
+        c->need_fast_gb = req->dataset_gb * 1.2 + 5 * c->params_m * 1e6 * 16.0 / 1e9;
+    return 0;
+}
+
+typedef struct pair {
+    const dlrig_gpu *g;
+    int n;
+    double ub; /* upper bound on throughput */
+} pair;
+
+static int cmp_pair(const void *x, const void *y)
+{
+    const pair *a = x, *b = y;
+    if (a->ub != b->ub) return a->ub > b->ub ? -1 : 1;
+    if (a->g->p.price_usd * a->n != b->g->p.price_usd * b->n) return a->g->p.price_usd * a->n < b->g->p.price_usd * b->n ? -1 : 1;
+    return strcmp(a->g->p.id, b->g->p.id);
+}
+
+static void free_results(dlrig_recommendation *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        build_free(&r[i].build);
+        report_free(&r[i].report);
+    }
+}
+
+void recommendations_free(dlrig_recommendation *r, size_t n)
+{
+    if (!r) return;
+    free_results(r, n);
+    free(r);
+}
+
+int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,
+                      dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
+{
+    *out = NULL;
+    *n_out = 0;
+    if (top_k < 1) top_k = 1;
+    if (top_k > 10) top_k = 10;
+    ctx c;
+    if (setup(&c, cat, req, err, errlen)) return -1;
+    dlrig_requirements eff_req = *req;
+    if ((req->require & DLRIG_REQ_RDMA) && c.nodes < 2) {
+        eff_req.nodes = 2; /* RDMA means a cluster: plan two nodes */
+        c.nodes = 2;
+    }
+    c.req = &eff_req;
+
+    size_t ng;
+    const dlrig_gpu *gpus = catalog_gpus(cat, &ng);
+    pair *pairs = xcalloc(ng * MAX_GPUS_PER_NODE + 1, sizeof *pairs);
+    size_t np = 0;
+    bool single_stream = !strcmp(c.wl->id, "llm-inference");
+    for (size_t i = 0; i < ng; i++)
+        for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
+            if (!gpu_allowed(&c, &gpus[i], n)) continue;
+            if (!isnan(req->budget_usd) && gpus[i].p.price_usd * n * c.nodes > req->budget_usd) break;
+            double pg = perf_gpu_throughput(&gpus[i], c.wl, c.params_m, c.precision, NULL);
+            pairs[np++] = (pair){&gpus[i], n, single_stream ? pg : pg * n * c.nodes};
+        }
+    qsort(pairs, np, sizeof *pairs, cmp_pair);
+
+    dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
+    size_t nbest = 0;
+    dlrig_report rep = {0};
+    for (size_t i = 0; i < np; i++) {
+        double kth = nbest == (size_t)top_k ? best[nbest - 1].estimate.throughput : 0;
+        if (nbest == (size_t)top_k && pairs[i].ub < kth * (1 - 1e-9)) break;
+        result r;
+        best_for(&c, pairs[i].g, pairs[i].n, nbest == (size_t)top_k ? kth * (1 - 1e-9) : 0, &r, &rep);
+        if (!r.ok) continue;
+        /* Insert in rank order. */
+        dlrig_recommendation rec;
+        memset(&rec, 0, sizeof rec);
+        rec.build = r.build;
+        rec.price_usd = r.price;
+        rules_check(cat, &rec.build, &rec.report);
+        char e2[64];
+        perf_estimate(cat, &rec.build, &rec.report.placement, NULL, &rec.estimate, e2, sizeof e2);
+        rec.perf_per_kusd = rec.price_usd > 0 ? rec.estimate.throughput / (rec.price_usd / 1000) : 0;
+        size_t pos = nbest;
+        while (pos > 0 && better(rec.estimate.throughput, rec.price_usd, best[pos - 1].estimate.throughput,
+                                 best[pos - 1].price_usd))
+            pos--;
+        if (pos >= (size_t)top_k) {
+            build_free(&rec.build);
+            report_free(&rec.report);
+            continue;
+        }
+        if (nbest == (size_t)top_k) {
+            build_free(&best[nbest - 1].build);
+            report_free(&best[nbest - 1].report);
+            nbest--;
+        }
+        memmove(&best[pos + 1], &best[pos], (nbest - pos) * sizeof *best);
+        best[pos] = rec;
+        nbest++;
+    }
+    report_free(&rep);
+    free(pairs);
+    if (nbest == 0) {
+        snprintf(err, errlen,
+                 "no build meets the requirements%s: raise the budget, relax a --require, or pick a smaller model",
+                 isnan(req->budget_usd) ? "" : " within the budget");
+        free(best);
+        return 0;
+    }
+    for (size_t i = 0; i < nbest; i++) explain(&c, &best[i], i > 0 ? &best[i - 1] : NULL);
+    *out = best;
+    *n_out = nbest;
+    return 0;
+}
+
+/* ------------------------------------------------------------ reference search */
+
+/* Plain enumeration of the whole search space, category by category; the
+ * only shortcut is dropping a partial build already over the budget (prices
+ * are positive, so completing it cannot bring it back). */
+typedef struct ex_state {
+    const dlrig_catalog *cat;
+    const dlrig_requirements *req;
+    int nodes;
+    dlrig_build b;
+    dlrig_report rep;
+    bool found;
+    double bt, bp;
+    dlrig_build *out;
+    long evaluated;
+} ex_state;
+
+static bool ex_over(const ex_state *st, double node_price, double cluster_price)
+{
+    return !isnan(st->req->budget_usd) && node_price * st->nodes + cluster_price > st->req->budget_usd;
+}
+
+static void ex_finish(ex_state *st)
+{
+    st->evaluated++;
+    evaluated e = evaluate(st->cat, &st->b, st->req, &st->rep);
+    if (e.ok && (!st->found || better(e.throughput, e.price, st->bt, st->bp))) {
+        st->found = true;
+        st->bt = e.throughput;
+        st->bp = e.price;
+        if (st->out) {
+            build_free(st->out);
+            build_copy(st->out, &st->b);
+        }
+    }
+}
+
+/* Level order: 0 GPU, 1 CPU, 2 board, 3 memory, 4 storage, 5 PSU, 6 case,
+ * 7 cooler (or none), 8 bridge (or none), 9 NIC (several nodes), 10 switch
+ * (more than two nodes). */
+static void ex_level(ex_state *st, int level, double node, double cluster)
+{
+    if (ex_over(st, node, cluster)) return;
+    if (level == 11) {
+        ex_finish(st);
+        return;
+    }
+    static const dlrig_category cats[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
+                                          DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE, DLRIG_CAT_COOLER,
+                                          DLRIG_CAT_NVLINK_BRIDGE, DLRIG_CAT_NIC, DLRIG_CAT_SWITCH};
+    dlrig_category cat = cats[level];
+    bool optional = level >= 7;
+    if (level == 9 && st->nodes < 2) {
+        ex_level(st, level + 1, node, cluster);
+        return;
+    }
+    if (level == 10 && st->nodes < 3) {
+        ex_level(st, level + 1, node, cluster);
+        return;
+    }
+    if (optional && level != 9 && level != 10) ex_level(st, level + 1, node, cluster); /* none */
+    int gpus = build_count(&st->b, DLRIG_CAT_GPU), cpus = build_count(&st->b, DLRIG_CAT_CPU);
+    const dlrig_part *gpu = build_first(&st->b, DLRIG_CAT_GPU, NULL);
+    size_t n = catalog_count(st->cat, cat);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *p = catalog_part_at(st->cat, cat, i);
+        int qmin = 1, qmax = 1;
+        switch (cat) {
+        case DLRIG_CAT_GPU: qmax = MAX_GPUS_PER_NODE; break;
+        case DLRIG_CAT_CPU: qmax = 2; break;
+        case DLRIG_CAT_MEMORY: qmax = MAX_KIT_QTY; break;
+        case DLRIG_CAT_STORAGE: qmax = MAX_DRIVE_QTY; break;
+        case DLRIG_CAT_PSU: qmax = ((const dlrig_psu *)p)->redundant ? 2 : 1; break;
+        case DLRIG_CAT_COOLER: qmin = qmax = cpus; break;
+        case DLRIG_CAT_NVLINK_BRIDGE: {
+            const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
+            if (gpus < 2 || !gpu || !((const dlrig_gpu *)gpu)->nvlink) continue;
+            qmin = qmax = (gpus / 2) * (br->per_pair > 0 ? br->per_pair : 1);
+            break;
+        }
+        default: break;
+        }
+        double price = isnan(p->price_usd) ? 0 : p->price_usd;
+        for (int q = qmin; q <= qmax; q++) {
+            build_add(&st->b, p, q);
+            if (cat == DLRIG_CAT_SWITCH) ex_level(st, level + 1, node, cluster + price * q);
+            else ex_level(st, level + 1, node + price * q, cluster);
+            build_set_qty(&st->b, p, 0);
+        }
+    }
+}
+
+int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, double *throughput, double *price,
+                       dlrig_build *out)
+{
+    ctx c;
+    char err[128];
+    if (setup(&c, cat, req, err, sizeof err)) return -1;
+    dlrig_requirements eff_req = *req;
+    if ((req->require & DLRIG_REQ_RDMA) && c.nodes < 2) eff_req.nodes = 2;
+    ex_state st;
+    memset(&st, 0, sizeof st);
+    st.cat = cat;
+    st.req = &eff_req;
+    st.nodes = eff_req.nodes > 0 ? eff_req.nodes : 1;
+    st.out = out;
+    build_init(&st.b, "exhaustive");
+    st.b.req = eff_req;
+    ex_level(&st, 0, 0, 0);
+    build_free(&st.b);
+    report_free(&st.rep);
+    *throughput = st.found ? st.bt : 0;
+    *price = st.found ? st.bp : 0;
+    return st.found ? 1 : 0;
+}
