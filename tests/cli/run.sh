@@ -56,10 +56,21 @@ done
 expect check-missing-file 3 'cannot read' -- "$DLRIG" check "$TMP/none.json"
 if [ -e "$DATA/builds/clean.json" ]; then
     expect check-clean 0 'No findings' -- "$DLRIG" check "$DATA/builds/clean.json"
-    expect check-clean-json 0 '"ok": true' -- "$DLRIG" check "$DATA/builds/clean.json" --json
-    expect estimate-json 0 '"unit": "samples/s"' -- "$DLRIG" estimate "$DATA/builds/clean.json" --json
+    expect check-clean-json 0 '"ok":[[:space:]]*true' -- "$DLRIG" check "$DATA/builds/clean.json" --json
+    expect estimate-json 0 '"unit":[[:space:]]*"samples/s"' -- "$DLRIG" estimate "$DATA/builds/clean.json" --json
     expect estimate-bad-workload 2 "unknown workload 'cnnn'" -- "$DLRIG" estimate "$DATA/builds/clean.json" --workload cnnn
 fi
+
+# recommend
+expect recommend-no-workload 2 'workload is required' -- "$DLRIG" recommend --budget-usd 5000
+expect recommend-bad-workload 2 "unknown value 'vision'" -- "$DLRIG" recommend --workload vision --budget-usd 5000
+expect recommend-bad-budget 2 'budget-usd: expected a number' -- "$DLRIG" recommend --workload cnn --budget-usd lots
+expect recommend-bad-require 2 "unknown requirement 'fast'" -- "$DLRIG" recommend --workload cnn --budget-usd 5000 --require ecc,fast
+expect recommend-bad-framework 2 "unknown framework 'torch'" -- "$DLRIG" recommend --workload cnn --budget-usd 5000 --framework torch
+expect recommend-json 0 '"recommendations"' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --json
+expect recommend-out 0 'written to' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
+expect recommend-out-checks 0 'Result: no errors' -- "$DLRIG" check "$TMP/best.json"
+expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
