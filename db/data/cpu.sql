@@ -4,6 +4,7 @@
 -- See db/sources/cpu-cooler.md for what each source supplied.
 
 INSERT INTO source (id, title, url, note) VALUES
+('cpu-pcpp-2025-07', 'PCPartPicker CPU listings, lowest US price per SKU as scraped on 2025-07-23 (docyx/pc-part-dataset, data/csv/cpu.csv; README: "Last updated: July 23, 2025")', 'https://github.com/docyx/pc-part-dataset/blob/06ffc8eec068db5e8145e012ad2ec11e56a7c969/data/csv/cpu.csv', 'Price tracker snapshot (name, price USD, cores, base/boost clock, microarchitecture, TDP, graphics); whole file read. Rows read: AMD Ryzen 9 7950X 449.96, Ryzen 9 9950X 533.83, Intel Core i9-14900K 439.00, Core Ultra 9 285K 559.99. The file has no Threadripper 7000/9000, Threadripper PRO, Xeon W, Xeon Scalable or EPYC 9004/9005 rows (only Threadripper 1000-3000, EPYC 4004 and older Xeon E/E3/E5).'),
 ('cpu-amd-spec-export', 'AMD processor specifications export (amd-cpus.csv, cpu-spec-dataset, scraped from amd.com product specifications, 2023)', 'https://raw.githubusercontent.com/felixsteinke/cpu-spec-dataset/main/dataset/amd-cpus.csv', 'Columns as on amd.com: cores, threads, base/boost clock, socket, PCIe version, default TDP, memory type, memory channels.'),
 ('cpu-solana-hcl', 'Solana Hardware Compatibility List: CPU tables transcribed from AMD server and workstation processor specification pages', 'https://www.amd.com/en/products/specifications/server-processor.html', 'Read as a public GitHub markdown copy; the table cites amd.com specification pages (URL stored) as its source.'),
 ('cpu-probsee-str5', 'Socket sTR5 (encyclopedia article)', 'https://probsee.com/p/socket_str5', 'WRX90: up to 128 PCIe 5.0 lanes, 8-channel DDR5 up to 2 TB RDIMM; TRX50 up to 64 cores (7000).'),
@@ -41,6 +42,9 @@ INSERT INTO source (id, title, url, note) VALUES
 ('cpu-tomshw-emr', 'Tom''s Hardware: Intel 5th Gen Xeon Emerald Rapids pushes up to 64 cores, 320MB L3 cache', 'https://www.tomshardware.com/pc-components/cpus/intel-5th-gen-xeon-emerald-rapids-pushes-up-to-64-cores-320mb-l3-cache-new-cpus-claim-up-to-14x-higher-performance-than-sapphire-rapids', 'Intel confirmed Emerald Rapids keeps 80 PCIe 5.0 lanes; same Intel 7 node and platform as Sapphire Rapids.'),
 ('cpu-digitaltrends-14thgen', 'Digital Trends: Intel''s 14th-gen desktop CPUs don''t look very next-gen (2023-10-16)', 'https://www.digitaltrends.com/computing/intel-14th-gen-desktop-cpus-announced/', 'Core i9-14900K: 24 cores (8P+16E) / 32 threads, 6 GHz max turbo, 125 W base / 253 W turbo power, recommended price 590 USD (rounded).'),
 ('cpu-crn-14thgen', 'CRN: Intel launches 14th-gen Core desktop CPUs ahead of Meteor Lake (syndicated copy)', 'https://v3techmedia.online/news/intel-launches-14th-gen-core-desktop-cpus-ahead-of-meteor-lake-ai-pc-shakeup/', 'Core i9-14900K: 24 cores, 589 USD at launch (Intel recommended customer price).'),
+('cpu-zapagi-trpro-build', 'ZapAGI/loopagi: Threadripper PRO Workstation Build (docs/THREADRIPPER_WORKSTATION_BUILD.md, dated 2026-03-19)', 'https://github.com/ZapAGI/loopagi/blob/295bd1b22de047e03d6b9f7bac143b8406ddad17/docs/THREADRIPPER_WORKSTATION_BUILD.md', 'MSRP tables citing Tom''s Hardware launch coverage: PRO 7995WX 9,999, 7985WX 7,349, 7975WX 3,899 USD; PRO 9995WX 11,699, 9985WX 7,999, 9975WX 4,099, 9965WX 2,899, 9955WX 1,649 USD; Micro Center 9965WX 2,699.99 USD (2026-03).'),
+('cpu-muycomputer-7980x', 'MuyComputer: AMD Ryzen Threadripper 7980X, análisis (2023-11-20)', 'https://www.muycomputer.com/2023/11/20/amd-ryzen-threadripper-7980x-analisis-nada-es-imposible/', 'States that AMD presented the Threadripper 7000 family (PRO and HEDT) on 19 October 2023.'),
+('cpu-chapuzas-w9-3495x', 'El Chapuzas Informático: Intel Xeon W9-3495X, capaz de consumir 1.900W con overclock extremo (2023-03)', 'https://elchapuzasinformatico.com/2023/03/intel-xeon-w9-3495x-consumo-1-900w-overclock/', 'w9-3495X: 56C/112T, 1.90/4.80 GHz, 105 MB L3, 8ch DDR5-4800 up to 4 TB, 112 PCIe 5.0 lanes; recommended price 5,889 USD.'),
 ('cpu-unconfirmed', 'No source retrieved for these figures', NULL, 'Rows pointing here carry figures that could not be found in the material available when the catalog was compiled; NOT NULL columns hold the commonly published value and the note says so. Verify against the vendor page before relying on them.');
 
 INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, family, socket, cores, threads, base_ghz, boost_ghz, pcie_lanes, pcie_gen, memory_type, memory_channels, ecc, rdimm, max_memory_gb, tdp_w, max_sockets) VALUES
@@ -55,11 +59,11 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  'Cores, clocks, socket, PCIe 4.0, DDR4 8ch, 280 W from AMD spec export; 128 lanes per SweClockers. Price not found.',
  'Threadripper PRO 5000 WX', 'sWRX8', 24, 48, 3.8, 4.5, 128, 4, 'DDR4', 8, 1, 1, NULL, 280, 1),
 -- Threadripper PRO 7000 WX (sTR5, WRX90)
-('amd-threadripper-pro-7995wx', 'amd', 'Ryzen Threadripper PRO 7995WX', NULL, NULL, 2023, 'cpu-solana-hcl',
- 'Cores, clocks, 350 W from AMD spec table (Solana HCL copy); 128 PCIe 5.0 lanes, 8ch DDR5 RDIMM, 2 TB per sTR5 article. Price not found.',
+('amd-threadripper-pro-7995wx', 'amd', 'Ryzen Threadripper PRO 7995WX', 9999, '2023-10', 2023, 'cpu-solana-hcl',
+ 'Cores, clocks, 350 W from AMD spec table (Solana HCL copy); 128 PCIe 5.0 lanes, 8ch DDR5 RDIMM, 2 TB per sTR5 article. Price not found. Price: list price at launch, 2023-10 (AMD MSRP 9,999 USD as tabulated in a 2026-03 build document, source cpu-zapagi-trpro-build; family announced 19 October 2023 per cpu-muycomputer-7980x).',
  'Threadripper PRO 7000 WX', 'sTR5', 96, 192, 2.5, 5.1, 128, 5, 'DDR5', 8, 1, 1, 2048, 350, 1),
-('amd-threadripper-pro-7985wx', 'amd', 'Ryzen Threadripper PRO 7985WX', NULL, NULL, 2023, 'cpu-solana-hcl',
- 'Cores, clocks, 350 W from AMD spec table (Solana HCL copy); lanes/memory per sTR5 article. Price not found.',
+('amd-threadripper-pro-7985wx', 'amd', 'Ryzen Threadripper PRO 7985WX', 7349, '2023-10', 2023, 'cpu-solana-hcl',
+ 'Cores, clocks, 350 W from AMD spec table (Solana HCL copy); lanes/memory per sTR5 article. Price not found. Price: list price at launch, 2023-10 (AMD MSRP 7,349 USD per cpu-zapagi-trpro-build; announcement month per cpu-muycomputer-7980x).',
  'Threadripper PRO 7000 WX', 'sTR5', 64, 128, 3.2, 5.1, 128, 5, 'DDR5', 8, 1, 1, 2048, 350, 1),
 ('amd-threadripper-pro-7975wx', 'amd', 'Ryzen Threadripper PRO 7975WX', 3799.99, '2026-04', 2023, 'cpu-solana-hcl',
  'Cores, clocks, 350 W from AMD spec table (Solana HCL copy); lanes/memory per sTR5 article. Price: Newegg street price on a 2026-04-12 receipt (source cpu-newegg-buildlog-2026).',
@@ -105,8 +109,8 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  'UNCONFIRMED: 12 cores and 200 W are the commonly published Intel values, not found in sources read. Platform (64 lanes, 4ch, 2 TB) per SweClockers W-2400 description. Clocks and price NULL.',
  'Xeon W-2400', 'LGA4677', 12, 24, NULL, NULL, 64, 5, 'DDR5', 4, 1, 1, 2048, 200, 1),
 -- Xeon W-3400
-('intel-xeon-w9-3495x', 'intel', 'Xeon w9-3495X', NULL, NULL, 2023, 'cpu-ark-copy-w3400',
- 'Cores, 1.9/4.8 GHz, 350 W per ark fields (GitHub copy) and SweClockers; 112 PCIe 5.0 lanes, 8ch DDR5-4800, 4 TB per SweClockers and the W-3400 launch article (4 TB needs 2 DIMMs per channel). Price not found.',
+('intel-xeon-w9-3495x', 'intel', 'Xeon w9-3495X', 5889, '2023-03', 2023, 'cpu-ark-copy-w3400',
+ 'Cores, 1.9/4.8 GHz, 350 W per ark fields (GitHub copy) and SweClockers; 112 PCIe 5.0 lanes, 8ch DDR5-4800, 4 TB per SweClockers and the W-3400 launch article (4 TB needs 2 DIMMs per channel). Price not found. Price: list price at launch, 2023-03 (Intel recommended price 5,889 USD per El Chapuzas Informático, source cpu-chapuzas-w9-3495x).',
  'Xeon W-3400', 'LGA4677', 56, 112, 1.9, 4.8, 112, 5, 'DDR5', 8, 1, 1, 4096, 350, 1),
 ('intel-xeon-w7-3465x', 'intel', 'Xeon w7-3465X', NULL, NULL, 2023, 'cpu-tpu-w3500',
  '28 cores / 56 threads per TechPowerUp; platform (112 lanes, 8ch, 4 TB) per W-3400 launch article. 300 W not confirmed in sources read (commonly published Intel value). Clocks and price NULL.',
@@ -156,17 +160,17 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  '32 cores / 64 threads, 2.5 GHz base, 250 W per the quattor CPU template (xeon_gold_6548y+). 80 PCIe 5.0 lanes per Tom''s Hardware (Emerald Rapids); 8ch DDR5 as on the shared LGA4677 platform, not restated in sources read. Turbo, max memory and price NULL.',
  'Xeon Scalable 5th gen', 'LGA4677', 32, 64, 2.5, NULL, 80, 5, 'DDR5', 8, 1, 1, NULL, 250, 2),
 -- Desktop
-('amd-ryzen-9-7950x', 'amd', 'Ryzen 9 7950X', 699, '2022-09', 2022, 'cpu-amd-spec-export',
- 'Cores, 4.5/5.7 GHz, AM5, PCIe 5.0, DDR5 2ch, 170 W from AMD spec export; 699 USD launch list price per Screen Rant. Lanes: AM5 28 total, 24 usable (4 to chipset), not confirmed in sources read. ECC UDIMM works only where the board supports it; no RDIMM. Max memory NULL.',
+('amd-ryzen-9-7950x', 'amd', 'Ryzen 9 7950X', 449.96, '2025-07', 2022, 'cpu-amd-spec-export',
+ 'Cores, 4.5/5.7 GHz, AM5, PCIe 5.0, DDR5 2ch, 170 W from AMD spec export; Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); launch list price 699 USD per Screen Rant. Lanes: AM5 28 total, 24 usable (4 to chipset), not confirmed in sources read. ECC UDIMM works only where the board supports it; no RDIMM. Max memory NULL.',
  'Ryzen 7000', 'AM5', 16, 32, 4.5, 5.7, 24, 5, 'DDR5', 2, 1, 0, NULL, 170, 1),
-('amd-ryzen-9-9950x', 'amd', 'Ryzen 9 9950X', 650, '2024-08', 2024, 'cpu-solana-hcl',
- 'Cores, 4.3/5.7 GHz, 170 W from AMD spec table (Solana HCL copy) and DSOGaming; price: list price at launch as given by SemiVoice. Lanes 24 usable of 28, not confirmed in sources read. ECC UDIMM with board support; no RDIMM. Max memory NULL.',
+('amd-ryzen-9-9950x', 'amd', 'Ryzen 9 9950X', 533.83, '2025-07', 2024, 'cpu-solana-hcl',
+ 'Cores, 4.3/5.7 GHz, 170 W from AMD spec table (Solana HCL copy) and DSOGaming; Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); launch list price 650 USD as given by SemiVoice. Lanes 24 usable of 28, not confirmed in sources read. ECC UDIMM with board support; no RDIMM. Max memory NULL.',
  'Ryzen 9000', 'AM5', 16, 32, 4.3, 5.7, 24, 5, 'DDR5', 2, 1, 0, NULL, 170, 1),
-('intel-core-i9-14900k', 'intel', 'Core i9-14900K', 589, '2023-10', 2023, 'cpu-digitaltrends-14thgen',
- '24 cores (8P+16E) / 32 threads, 6.0 GHz max turbo, 125 W base power (253 W turbo) per Digital Trends; 589 USD Intel recommended price at launch per CRN (Digital Trends rounds to 590; list price). 20 CPU lanes (16 Gen5 + 4 Gen4) and 2ch DDR5 not confirmed in sources read. ECC only on W680 workstation boards, not on Z790/B760 (ecc=1 means with a supporting board). Base clock and max memory NULL.',
+('intel-core-i9-14900k', 'intel', 'Core i9-14900K', 439, '2025-07', 2023, 'cpu-digitaltrends-14thgen',
+ '24 cores (8P+16E) / 32 threads, 6.0 GHz max turbo, 125 W base power (253 W turbo) per Digital Trends; Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); Intel recommended price at launch 589 USD per CRN (Digital Trends rounds to 590). 20 CPU lanes (16 Gen5 + 4 Gen4) and 2ch DDR5 not confirmed in sources read. ECC only on W680 workstation boards, not on Z790/B760 (ecc=1 means with a supporting board). Base clock and max memory NULL.',
  'Core 14th gen', 'LGA1700', 24, 32, NULL, 6.0, 20, 5, 'DDR5', 2, 1, 0, NULL, 125, 1),
-('intel-core-ultra-9-285k', 'intel', 'Core Ultra 9 285K', 589, '2024-10', 2024, 'cpu-cioinsights-285k',
- '589 USD list price per review; 24 cores / 24 threads (8P+16E, no Hyper-Threading) per HWUpgrade; 125 W base power per TechPowerUp. Lanes 24 (20 Gen5 + 4 Gen4) and ECC support (W880 boards) not confirmed in sources read. Clocks NULL (5.7 GHz turbo appears only in pre-launch reports).',
+('intel-core-ultra-9-285k', 'intel', 'Core Ultra 9 285K', 559.99, '2025-07', 2024, 'cpu-cioinsights-285k',
+ 'Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); launch list price 589 USD per review; 24 cores / 24 threads (8P+16E, no Hyper-Threading) per HWUpgrade; 125 W base power per TechPowerUp. Lanes 24 (20 Gen5 + 4 Gen4) and ECC support (W880 boards) not confirmed in sources read. Clocks NULL (5.7 GHz turbo appears only in pre-launch reports).',
  'Core Ultra 200S', 'LGA1851', 24, 24, NULL, NULL, 24, 5, 'DDR5', 2, 1, 0, NULL, 125, 1),
 -- 2nd-gen Xeon Scalable refresh (LGA3647) for the Dell PowerEdge T640 / DSS8440
 ('intel-xeon-gold-6248r', 'intel', 'Xeon Gold 6248R', NULL, NULL, 2020, 'cpu-tomshw-clxr',

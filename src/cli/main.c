@@ -1,5 +1,6 @@
 /* dlrig — command-line entry point: global options, then a subcommand. */
 #include <getopt.h>
+#include <stdbool.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,9 @@
 
 #include "cli/cli.h"
 #include "dlrig/catalog.h"
+#ifdef DLRIG_WITH_TUI
+#include "tui/tui.h"
+#endif
 
 typedef struct command {
     const char *name;
@@ -15,7 +19,23 @@ typedef struct command {
     const char *summary;
 } command;
 
+#ifdef DLRIG_WITH_TUI
+static int cmd_tui(cli_ctx *ctx, int argc, char **argv)
+{
+    bool help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+    if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+        fputs("Usage: dlrig tui [BUILD.json]\nThe interactive interface, on a saved build.\n", help ? stdout : stderr);
+        return help ? EXIT_OK : EXIT_USAGE;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    return cat ? tui_run(cat, argc == 2 ? argv[1] : NULL, ctx->theme) : EXIT_IO;
+}
+#endif
+
 static const command commands[] = {
+#ifdef DLRIG_WITH_TUI
+    {"tui", cmd_tui, "[BUILD.json]", "the interactive interface (wizard, builder) on a saved build"},
+#endif
     {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--json]", "list catalog parts"},
     {"show", cmd_show, "PART_ID [--json]", "every field of one part"},
     {"check", cmd_check, "BUILD.json [--json]", "compatibility findings, totals; exit 1 on an error finding"},
@@ -78,8 +98,15 @@ int main(int argc, char **argv)
     argv[argc] = NULL;
 
     if (argc < 2) {
-        cli_error("the terminal interface is not part of this build yet; try 'dlrig parts' or 'dlrig --help'");
+#ifdef DLRIG_WITH_TUI
+        dlrig_catalog *cat = cli_catalog(&ctx);
+        int rc = cat ? tui_run(cat, NULL, ctx.theme) : EXIT_IO;
+        catalog_close(ctx.cat);
+        return rc;
+#else
+        cli_error("built without the terminal interface; try 'dlrig parts' or 'dlrig --help'");
         return EXIT_USAGE;
+#endif
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {

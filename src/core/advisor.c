@@ -127,6 +127,7 @@ static int cmp_price_power(const void *x, const void *y)
 /* Keeps the price/power Pareto front (sorted by price). */
 static void pareto(vec *a)
 {
+    if (a->n < 2) return;
     qsort(a->v, a->n, sizeof *a->v, cmp_price_power);
     size_t k = 0;
     double best_power = INFINITY;
@@ -264,7 +265,7 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
             out[k++] = (psu_opt){&p[i], q, load, p[i].p.price_usd * q, eff, 0};
         }
     }
-    qsort(out, k, sizeof *out, cmp_psu_load);
+    if (k > 1) qsort(out, k, sizeof *out, cmp_psu_load);
     /* Suffix minimum: the cheapest option accepting at least out[i].max_load. */
     size_t best = k;
     for (size_t i = k; i-- > 0;) {
@@ -505,7 +506,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     free(mems.v);
     free(stos.v);
     free(psus);
-    qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
+    if (cands.n > 1) qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
     /* Confirm with the full rules, best first. */
     for (size_t i = 0; i < cands.n; i++) {
         const cand *cd = &cands.v[i];
@@ -635,7 +636,7 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
             double pg = perf_gpu_throughput(&gpus[i], c.wl, c.params_m, c.precision, NULL);
             pairs[np++] = (pair){&gpus[i], n, single_stream ? pg : pg * n * c.nodes};
         }
-    qsort(pairs, np, sizeof *pairs, cmp_pair);
+    if (np > 1) qsort(pairs, np, sizeof *pairs, cmp_pair);
 
     dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
     size_t nbest = 0;

@@ -765,6 +765,10 @@ static void r_m2_slots(ctx *c)
             if (!first) first = &s->p;
         }
     }
+    if (m2 > 0 && c->board->n_m2 == 0) { /* m2_slots 0: the board's M.2 sockets are not in the catalog */
+        cannot_judge(c, &c->board->p, "M.2 socket list");
+        return;
+    }
     if (m2 > (int)c->board->n_m2)
         emit(c, DLRIG_SEV_ERROR, first, &c->board->p, "%d M.2 drives; %s has %zu M.2 socket%s", m2, c->board->p.name,
              c->board->n_m2, c->board->n_m2 == 1 ? "" : "s");
@@ -1277,7 +1281,8 @@ void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *r
         c.rule = &rules[i].info;
         rules[i].run(&c);
     }
-    qsort(rep->findings, rep->n_findings, sizeof *rep->findings, cmp_findings);
+    if (rep->n_findings > 1) /* findings is NULL until the first one: qsort(NULL, 0) is undefined */
+        qsort(rep->findings, rep->n_findings, sizeof *rep->findings, cmp_findings);
     for (size_t i = 0; i < rep->n_findings; i++) rep->counts[rep->findings[i].severity]++;
     rep->not_checked = (const char **)not_checked;
     rep->n_not_checked = sizeof not_checked / sizeof not_checked[0];

@@ -1,0 +1,195 @@
+/* app.h — the TUI's shared context, screen interface, key tables and
+ * drawing helpers.  Private to src/tui. */
+#ifndef DLRIG_TUI_APP_H
+#define DLRIG_TUI_APP_H
+
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/advisor.h"
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+#include "dlrig/theme.h"
+
+/* What a key handler asks the loop to do. */
+enum { UI_UNHANDLED = 0, UI_HANDLED = 1 << 0, UI_QUIT = 1 << 1 };
+
+/* Minimum terminal size of every screen (DESIGN: 80x24). */
+#define UI_MIN_W 80
+#define UI_MIN_H 24
+
+typedef struct app app;
+
+/* One key binding: key code -> the screen's action, with its help. */
+typedef struct keybind {
+    int key;
+    int action;        /* passed to the screen's on_key; never 0 */
+    const char *label; /* the key as shown: "Enter", "/", "+/-" */
+    const char *help;  /* a line for the ? overlay */
+    const char *hint;  /* a word for the status bar, or NULL */
+} keybind;
+
+/* A screen or overlay: a table of functions, filled with designated
+ * initialisers.  The loop only dispatches. */
+typedef struct screen {
+    const char *name;
+    int min_w, min_h;
+    void (*draw)(app *a);
+    /* action is the bound action (0 when the key is not in `keys` or the
+     * screen takes text); returns UI_* flags. */
+    int (*on_key)(app *a, int action, int key);
+    int (*on_mouse)(app *a, const MEVENT *ev);
+    void (*on_resize)(app *a);
+    /* Whether the screen is taking typed text now (keys skip the tables). */
+    bool (*text_input)(const app *a);
+    const keybind *keys; /* ends with key 0 */
+} screen;
+
+/* Line-drawing and symbol glyphs: UTF-8 or ASCII. */
+typedef struct glyphs {
+    const char *h, *v, *tl, *tr, *bl, *br, *lt, *rt, *tt, *bt, *cross;
+    const char *ellipsis, *cursor, *chosen, *bad, *sep, *arrow, *up, *down;
+    const char *full, *shade, *light, *err, *warn, *info, *ok, *check, *uncheck, *times, *bridge_top, *bridge_mid,
+        *bridge_bot;
+} glyphs;
+
+/* Overlay data (one overlay open at a time). */
+typedef struct ov_line {
+    int role;
+    int indent;
+    char *text;
+} ov_line;
+
+typedef void (*ov_menu_cb)(app *a, int index, void *ctx);
+typedef void (*ov_prompt_cb)(app *a, const char *text, void *ctx);
+
+typedef struct ov_item {
+    char *label;
+    char *detail;
+    int role;
+} ov_item;
+
+typedef struct overlay_state {
+    char title[160];
+    /* text view */
+    ov_line *lines;
+    size_t n_lines, cap_lines;
+    int scroll;
+    /* menu */
+    ov_item *items;
+    size_t n_items;
+    int sel, top;
+    ov_menu_cb menu_cb;
+    /* prompt */
+    char input[256];
+    char note[256];
+    ov_prompt_cb prompt_cb;
+    void *ctx;
+    void (*ctx_free)(void *ctx);
+    /* geometry of the last draw, for the mouse */
+    int y, x, h, w;
+} overlay_state;
+
+struct wizard_state;
+struct builder_state;
+
+struct app {
+    dlrig_catalog *cat;
+    int w, h;
+    bool utf8;
+    bool color;     /* colours in use */
+    bool can_color; /* the terminal has colours */
+    bool mouse;
+    const glyphs *g;
+    dlrig_theme theme;
+    dlrig_theme_src *builtins; /* malloc'd copy of the embedded table */
+    attr_t role_attr[DLRIG_ROLE_COUNT];
+    char status[512];
+    int status_role;
+    const screen *scr;
+    const screen *ov;
+    overlay_state ovs;
+    struct wizard_state *wiz;
+    struct builder_state *bld;
+    bool quit;
+    int exit_code;
+};
+
+/* ---- app.c ---- */
+void app_message(app *a, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void app_set_screen(app *a, const screen *s);
+/* Applies theme `name` (reporting a problem in the status line). */
+void app_theme_apply(app *a, const dlrig_theme *t);
+void app_theme_cycle(app *a);
+/* Quit, asking first when the builder has unsaved changes. */
+void app_request_quit(app *a);
+/* The global key table (help, theme, quit, redraw). */
+extern const keybind app_global_keys[];
+
+/* ---- draw.c ---- */
+attr_t ui_attr(const app *a, int role);
+/* Display width of a UTF-8 string in the current locale. */
+int ui_width(const app *a, const char *s);
+/* Draws s at (y, x) in at most w columns with role, cutting with an
+ * ellipsis; returns the columns used. */
+int ui_put(app *a, int y, int x, int w, int role, const char *s);
+int ui_putf(app *a, int y, int x, int w, int role, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Right-aligned in the w columns ending at x + w. */
+int ui_put_right(app *a, int y, int x, int w, int role, const char *s);
+void ui_fill(app *a, int y, int x, int w, int role);
+void ui_box(app *a, int y, int x, int h, int w, const char *title, bool focused);
+void ui_hline(app *a, int y, int x, int w, int role);
+/* Bytes of s that fit in one line of w columns, breaking at a space when it
+ * can; *next is where the next line starts. */
+size_t ui_wrap(const app *a, const char *s, int w, const char **next);
+/* Draws s wrapped into the box (y, x, h, w); returns the lines used. */
+int ui_put_wrapped(app *a, int y, int x, int h, int w, int role, const char *s);
+/* The number of wrapped lines s takes in w columns. */
+int ui_wrapped_lines(const app *a, const char *s, int w);
+/* A number with thousands separators ("1,920") and `decimals` decimals. */
+const char *ui_num(double v, int decimals, char *buf, size_t len);
+/* A severity badge ("✖ error"); returns the columns used. */
+int ui_badge(app *a, int y, int x, int sev, bool short_form);
+extern const glyphs ui_glyphs_utf8, ui_glyphs_ascii;
+
+/* ---- overlay.c ---- */
+void ov_close(app *a);
+/* Text view: begin, add lines (wrapped when drawn), then shown. */
+void ov_text_begin(app *a, const char *title);
+void ov_text_add(app *a, int role, int indent, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Menu: items are copied; cb is called with the chosen index (or -1 on Esc). */
+void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel, ov_menu_cb cb, void *ctx,
+             void (*ctx_free)(void *));
+/* Prompt for a line of text; cb gets the text (NULL on Esc). */
+void ov_prompt(app *a, const char *title, const char *note, const char *initial, ov_prompt_cb cb, void *ctx,
+               void (*ctx_free)(void *));
+/* The help overlay generated from the screen's key table and the global one. */
+void ov_help(app *a);
+
+/* ---- wizard.c ---- */
+extern const screen wizard_screen;
+void wizard_open(app *a, const dlrig_requirements *start);
+void wizard_free(app *a);
+
+/* ---- builder.c ---- */
+extern const screen builder_screen;
+/* Takes ownership of *b (left empty) and of alts (n_alts entries). path is
+ * the file the build came from, or NULL. */
+void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts);
+bool builder_dirty(const app *a);
+void builder_save_then_quit(app *a);
+void builder_free(app *a);
+
+/* ---- slots.c ---- */
+/* Rows the slot picture of the build's board needs (0 without a board). */
+int slots_rows(const app *a, const dlrig_build *b, const dlrig_report *rep);
+/* Draws the slot picture in the box (y, x, h, w). */
+void slots_draw(app *a, int y, int x, int h, int w, const dlrig_build *b, const dlrig_report *rep);
+
+/* ---- export_md.c ---- */
+/* The build as a Markdown parts list (caller frees). */
+char *tui_export_markdown(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep,
+                          const dlrig_estimate *est, bool have_est);
+
+#endif

@@ -1,0 +1,1432 @@
+/* builder.c — the builder screen: categories, the candidate list of the
+ * focused category (sortable, filterable, with compatibility), and the
+ * build sheet (totals, estimated speed, findings, PCIe slot picture).
+ * Every change recomputes the report through the core. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dlrig/perf.h"
+#include "dlrig/query.h"
+#include "dlrig/rules.h"
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+#define UNDO_MAX 64
+#define MAX_COLS 16
+
+enum { PANE_CATS, PANE_LIST, PANE_FINDINGS, PANE_COUNT };
+
+typedef struct rect {
+    int y, x, h, w;
+} rect;
+
+typedef struct column {
+    const dlrig_field *f;
+    const char *name;
+    int width;
+    bool right;
+    bool shown;
+} column;
+
+struct builder_state {
+    dlrig_build b;
+    char *path;
+    dlrig_report rep;
+    dlrig_estimate est;
+    bool have_est;
+    char est_err[256];
+    unsigned long gen, saved_gen;
+    dlrig_build undo[UNDO_MAX];
+    size_t n_undo;
+    dlrig_build redo[UNDO_MAX];
+    size_t n_redo;
+    dlrig_recommendation *alts;
+    size_t n_alts;
+    /* view */
+    int focus;
+    int cat;
+    int cat_sel_part; /* unused spare */
+    const dlrig_part **cand;
+    size_t n_cand;
+    char **reason; /* per candidate: first new error when chosen, or NULL */
+    int sel, top;
+    char filter[128];
+    bool filtering;
+    int sort_col; /* index into cols, -1 for catalog order */
+    bool sort_desc;
+    bool compat_only;
+    bool show_slots; /* the middle pane shows the slot picture (narrow layout) */
+    column cols[MAX_COLS];
+    int n_cols;
+    int fsel, ftop;
+    dlrig_report scratch;
+    rect r_cats, r_list, r_find;
+    bool wide;
+};
+
+enum {
+    B_UP = 1, B_DOWN, B_PGUP, B_PGDN, B_HOME, B_END, B_LEFT, B_RIGHT, B_TAB, B_BTAB, B_ENTER, B_ESC, B_FILTER,
+    B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
+    B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME,
+};
+
+static const keybind builder_keys[] = {
+    {KEY_UP, B_UP, "Up", "move up", NULL},
+    {'k', B_UP, "k", "move up", NULL},
+    {KEY_DOWN, B_DOWN, "Down", "move down", NULL},
+    {'j', B_DOWN, "j", "move down", NULL},
+    {KEY_PPAGE, B_PGUP, "PgUp", "page up", NULL},
+    {KEY_NPAGE, B_PGDN, "PgDn", "page down", NULL},
+    {KEY_HOME, B_HOME, "Home", "first row", NULL},
+    {KEY_END, B_END, "End", "last row", NULL},
+    {KEY_LEFT, B_LEFT, "Left", "pane to the left", NULL},
+    {'h', B_LEFT, "h", "pane to the left", NULL},
+    {KEY_RIGHT, B_RIGHT, "Right", "pane to the right", NULL},
+    {'l', B_RIGHT, "l", "pane to the right", NULL},
+    {'\t', B_TAB, "Tab", "next pane (categories, parts, findings)", "pane"},
+    {KEY_BTAB, B_BTAB, "S-Tab", "previous pane", NULL},
+    {'\r', B_ENTER, "Enter", "open a category / choose the part / explain the finding", "choose"},
+    {KEY_ENTER, B_ENTER, "Enter", "open a category / choose the part / explain the finding", NULL},
+    {27, B_ESC, "Esc", "back: stop filtering, leave the list (never quits)", NULL},
+    {'/', B_FILTER, "/", "filter the parts as you type", "filter"},
+    {'s', B_SORT, "s", "sort by the next column", "sort"},
+    {'S', B_RSORT, "S", "reverse the sort order", NULL},
+    {'c', B_COMPAT, "c", "show only parts compatible with the rest of the build", "compatible"},
+    {'+', B_PLUS, "+", "one more of this part", NULL},
+    {'=', B_PLUS, "=", "one more of this part", NULL},
+    {'-', B_MINUS, "-", "one fewer of this part", NULL},
+    {'x', B_REMOVE, "x", "remove the category's part", NULL},
+    {KEY_DC, B_REMOVE, "Del", "remove the category's part", NULL},
+    {'i', B_INFO, "i", "every field of the highlighted part", "info"},
+    {'u', B_UNDO, "u", "undo", "undo"},
+    {18, B_REDO, "Ctrl-R", "redo", NULL},
+    {'U', B_REDO, "U", "redo", NULL},
+    {'w', B_SAVE, "w", "save the build", "save"},
+    {'W', B_SAVEAS, "W", "save under another name", NULL},
+    {'o', B_OPEN, "o", "open a saved build", "open"},
+    {'e', B_EXPORT, "e", "export as Markdown or JSON", "export"},
+    {'a', B_ALTS, "a", "the advisor's alternatives", "alts"},
+    {'p', B_SLOTS, "p", "PCIe slot picture (narrow screens)", "slots"},
+    {'n', B_RENAME, "n", "rename the build", NULL},
+    {'N', B_NEW, "N", "new build: back to the wizard", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static struct builder_state *B(const app *a) { return a->bld; }
+
+static const char *cat_label(dlrig_category c)
+{
+    static const char *const labels[DLRIG_CAT_COUNT] = {"GPU",  "CPU",  "Board",  "Memory", "Storage", "PSU",
+                                                        "Case", "Cooler", "NIC", "NVLink", "Switch"};
+    return (unsigned)c < DLRIG_CAT_COUNT ? labels[c] : "?";
+}
+
+/* ---- model: report, candidates, compatibility ---- */
+
+static void recompute(app *a)
+{
+    struct builder_state *s = B(a);
+    rules_check(a->cat, &s->b, &s->rep);
+    s->have_est = false;
+    s->est_err[0] = '\0';
+    if (build_count(&s->b, DLRIG_CAT_GPU) > 0) {
+        s->have_est = perf_estimate(a->cat, &s->b, &s->rep.placement, NULL, &s->est, s->est_err,
+                                    sizeof s->est_err) == 0;
+    } else {
+        snprintf(s->est_err, sizeof s->est_err, "no GPU in the build");
+    }
+    if (s->fsel >= (int)s->rep.n_findings) s->fsel = s->rep.n_findings ? (int)s->rep.n_findings - 1 : 0;
+}
+
+static void free_candidates(struct builder_state *s)
+{
+    for (size_t i = 0; i < s->n_cand; i++) free(s->reason ? s->reason[i] : NULL);
+    free(s->reason);
+    free(s->cand);
+    s->reason = NULL;
+    s->cand = NULL;
+    s->n_cand = 0;
+}
+
+static int swap_qty(const struct builder_state *s, dlrig_category c)
+{
+    int q = build_count(&s->b, c);
+    return q > 0 ? q : 1;
+}
+
+/* The first error a candidate would add to the build, or NULL. */
+static char *compat_reason(app *a, dlrig_category c, const dlrig_part *p)
+{
+    struct builder_state *s = B(a);
+    dlrig_build tmp;
+    build_copy(&tmp, &s->b);
+    build_set_category(&tmp, c, p, swap_qty(s, c));
+    rules_check(a->cat, &tmp, &s->scratch);
+    char *reason = NULL;
+    for (size_t i = 0; i < s->scratch.n_findings && !reason; i++) {
+        const dlrig_finding *f = &s->scratch.findings[i];
+        if (f->severity != DLRIG_SEV_ERROR) continue;
+        bool old = false;
+        for (size_t k = 0; k < s->rep.n_findings; k++)
+            if (s->rep.findings[k].severity == DLRIG_SEV_ERROR && strcmp(s->rep.findings[k].id, f->id) == 0)
+                old = true;
+        if (!old) reason = xstrdup(f->message);
+    }
+    build_free(&tmp);
+    return reason;
+}
+
+static void setup_columns(struct builder_state *s)
+{
+    dlrig_category c = (dlrig_category)s->cat;
+    const char *const *names = category_list_columns(c);
+    s->n_cols = 0;
+    for (size_t i = 0; names[i] && s->n_cols < MAX_COLS; i++) {
+        if (strcmp(names[i], "id") == 0) continue;
+        const dlrig_field *f = category_field(c, names[i]);
+        if (!f) continue;
+        column *col = &s->cols[s->n_cols++];
+        col->f = f;
+        col->name = names[i];
+        col->right = f->kind != DLRIG_F_STR && f->kind != DLRIG_F_LIST;
+    }
+}
+
+static void refresh_candidates(app *a)
+{
+    struct builder_state *s = B(a);
+    const dlrig_part *keep = s->n_cand && s->sel >= 0 && (size_t)s->sel < s->n_cand ? s->cand[s->sel] : NULL;
+    free_candidates(s);
+    dlrig_query q = {.category = s->cat,
+                     .filter = s->filter[0] ? s->filter : NULL,
+                     .sort = s->sort_col >= 0 && s->sort_col < s->n_cols ? s->cols[s->sort_col].name : NULL,
+                     .descending = s->sort_desc};
+    char err[512];
+    const dlrig_part **v = NULL;
+    size_t n = 0;
+    if (catalog_query(a->cat, &q, &v, &n, err, sizeof err) != 0) {
+        app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+        v = NULL;
+        n = 0;
+    }
+    char **reason = xcalloc(n ? n : 1, sizeof *reason);
+    const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *r = v[i] == chosen ? NULL : compat_reason(a, (dlrig_category)s->cat, v[i]);
+        if (s->compat_only && r) {
+            free(r);
+            continue;
+        }
+        v[k] = v[i];
+        reason[k] = r;
+        k++;
+    }
+    s->cand = v;
+    s->n_cand = k;
+    s->reason = reason;
+    /* keep the highlight on the same part, else on the chosen one */
+    const dlrig_part *want = keep ? keep : chosen;
+    s->sel = 0;
+    for (size_t i = 0; i < k; i++)
+        if (s->cand[i] == want) s->sel = (int)i;
+    /* column widths over the whole list */
+    char buf[128];
+    for (int c = 0; c < s->n_cols; c++) {
+        column *col = &s->cols[c];
+        col->width = (int)strlen(field_label(col->name)) + 1;
+        for (size_t i = 0; i < k; i++) {
+            int l = (int)strlen(part_field_format(s->cand[i], col->f, buf, sizeof buf));
+            if (l > col->width) col->width = l;
+        }
+        if (strcmp(col->name, "name") != 0 && col->width > 16) col->width = 16;
+    }
+}
+
+static void changed(app *a)
+{
+    struct builder_state *s = B(a);
+    s->gen++;
+    recompute(a);
+    refresh_candidates(a);
+}
+
+static void push_undo(app *a)
+{
+    struct builder_state *s = B(a);
+    if (s->n_undo == UNDO_MAX) {
+        build_free(&s->undo[0]);
+        memmove(&s->undo[0], &s->undo[1], (UNDO_MAX - 1) * sizeof s->undo[0]);
+        s->n_undo--;
+    }
+    build_copy(&s->undo[s->n_undo++], &s->b);
+    for (size_t i = 0; i < s->n_redo; i++) build_free(&s->redo[i]);
+    s->n_redo = 0;
+}
+
+static void undo_redo(app *a, bool redo)
+{
+    struct builder_state *s = B(a);
+    dlrig_build *from = redo ? s->redo : s->undo, *to = redo ? s->undo : s->redo;
+    size_t *nfrom = redo ? &s->n_redo : &s->n_undo, *nto = redo ? &s->n_undo : &s->n_redo;
+    if (*nfrom == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "Nothing to %s", redo ? "redo" : "undo");
+        return;
+    }
+    if (*nto == UNDO_MAX) {
+        build_free(&to[0]);
+        memmove(&to[0], &to[1], (UNDO_MAX - 1) * sizeof to[0]);
+        (*nto)--;
+    }
+    to[(*nto)++] = s->b;
+    s->b = from[--(*nfrom)];
+    changed(a);
+    app_message(a, DLRIG_ROLE_INFO, "%s", redo ? "Redone" : "Undone");
+}
+
+/* ---- actions ---- */
+
+static void choose_candidate(app *a)
+{
+    struct builder_state *s = B(a);
+    if (s->n_cand == 0) return;
+    const dlrig_part *p = s->cand[s->sel];
+    dlrig_category c = (dlrig_category)s->cat;
+    if (build_first(&s->b, c, NULL) == p && build_count(&s->b, c) > 0) {
+        app_message(a, DLRIG_ROLE_INFO, "%s is already in the build", p->name);
+        return;
+    }
+    push_undo(a);
+    build_set_category(&s->b, c, p, swap_qty(s, c));
+    size_t before = s->rep.counts[DLRIG_SEV_ERROR];
+    changed(a);
+    size_t after = s->rep.counts[DLRIG_SEV_ERROR];
+    if (after > before)
+        app_message(a, DLRIG_ROLE_WARNING, "%s chosen: %zu new error%s below", p->name, after - before,
+                    after - before == 1 ? "" : "s");
+    else app_message(a, DLRIG_ROLE_OK, "%s chosen", p->name);
+}
+
+static void change_qty(app *a, int delta)
+{
+    struct builder_state *s = B(a);
+    dlrig_category c = (dlrig_category)s->cat;
+    int qty = 0;
+    const dlrig_part *p = build_first(&s->b, c, &qty);
+    if (!p) {
+        if (delta > 0 && s->focus == PANE_LIST && s->n_cand) {
+            choose_candidate(a);
+            return;
+        }
+        app_message(a, DLRIG_ROLE_INFO, "No %s in the build yet: choose one with Enter", cat_label(c));
+        return;
+    }
+    if (qty + delta < 0 || qty + delta > 64) return;
+    push_undo(a);
+    build_set_qty(&s->b, p, qty + delta);
+    changed(a);
+    app_message(a, DLRIG_ROLE_INFO, "%s: %d%s %s", cat_label(c), qty + delta, a->g->times, p->name);
+}
+
+static void remove_part(app *a)
+{
+    struct builder_state *s = B(a);
+    dlrig_category c = (dlrig_category)s->cat;
+    if (!build_count(&s->b, c)) return;
+    push_undo(a);
+    build_set_category(&s->b, c, NULL, 0);
+    changed(a);
+    app_message(a, DLRIG_ROLE_INFO, "%s removed", cat_label(c));
+}
+
+static void set_category(app *a, int c)
+{
+    struct builder_state *s = B(a);
+    if (c < 0) c = DLRIG_CAT_COUNT - 1;
+    if (c >= DLRIG_CAT_COUNT) c = 0;
+    if (c == s->cat) return;
+    s->cat = c;
+    s->filter[0] = '\0';
+    s->filtering = false;
+    s->sort_col = -1;
+    s->sort_desc = false;
+    s->sel = 0;
+    s->top = 0;
+    setup_columns(s);
+    free_candidates(s);
+    refresh_candidates(a);
+}
+
+static void show_part(app *a, const dlrig_part *p)
+{
+    if (!p) return;
+    char title[160];
+    snprintf(title, sizeof title, "%s (%s)", p->name, category_title(p->category));
+    ov_text_begin(a, title);
+    char buf[512];
+    size_t n;
+    const dlrig_field *common = part_fields(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(common[i].name, "name") == 0) continue;
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-20s %s", common[i].name,
+                    part_field_format(p, &common[i], buf, sizeof buf));
+        if (strcmp(common[i].name, "source") == 0) {
+            const dlrig_source *src = catalog_source(a->cat, p->source);
+            if (src && src->title) ov_text_add(a, DLRIG_ROLE_DIM, 21, "%s", src->title);
+            if (src && src->url) ov_text_add(a, DLRIG_ROLE_DIM, 21, "%s", src->url);
+        }
+    }
+    const dlrig_field *spec = category_fields(p->category, &n);
+    for (size_t i = 0; i < n; i++)
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-20s %s", spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
+    if (p->price_vendor)
+        ov_text_add(a, DLRIG_ROLE_INFO, 0, "%-20s price from %s's list (catalog price %s)", "price override",
+                    p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
+    if (p->category == DLRIG_CAT_MOTHERBOARD) {
+        const dlrig_motherboard *b = (const dlrig_motherboard *)p;
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "PCIe slots");
+        for (size_t i = 0; i < b->n_slots; i++) {
+            const dlrig_slot *sl = &b->slots[i];
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "position %d: x%d physical, x%d electrical, PCIe %d.0, %s%s%s",
+                        sl->position, sl->physical_width, sl->electrical_width, sl->pcie_gen,
+                        sl->attached_to == DLRIG_ATTACH_CPU1   ? "CPU 1"
+                        : sl->attached_to == DLRIG_ATTACH_CPU2 ? "CPU 2"
+                                                               : "chipset",
+                        sl->note ? " - " : "", sl->note ? sl->note : "");
+        }
+        for (size_t i = 0; i < b->n_m2; i++)
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "M.2_%d: PCIe %d.0 x%d", b->m2[i].idx, b->m2[i].pcie_gen,
+                        b->m2[i].lanes);
+        for (size_t i = 0; i < b->n_shares; i++) {
+            const dlrig_lane_share *sh = &b->shares[i];
+            if (sh->width_when)
+                ov_text_add(a, DLRIG_ROLE_DIM, 2, "slot %d runs at x%d when %s %d is populated", sh->slot_position,
+                            sh->width_when, sh->trigger_m2 ? "M.2" : "slot", sh->trigger_index);
+            else
+                ov_text_add(a, DLRIG_ROLE_DIM, 2, "slot %d is disabled when %s %d is populated", sh->slot_position,
+                            sh->trigger_m2 ? "M.2" : "slot", sh->trigger_index);
+        }
+    } else if (p->category == DLRIG_CAT_NVLINK_BRIDGE) {
+        const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fits");
+        for (size_t i = 0; i < br->n_fits; i++) ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s", br->fits[i]->p.id);
+    }
+}
+
+static void show_finding(app *a, const dlrig_finding *f)
+{
+    static const int roles[] = {DLRIG_ROLE_INFO, DLRIG_ROLE_WARNING, DLRIG_ROLE_ERROR};
+    char title[96];
+    snprintf(title, sizeof title, "%s: %s", severity_name(f->severity), f->id);
+    ov_text_begin(a, title);
+    ov_text_add(a, roles[f->severity], 0, "%s", f->message);
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    const dlrig_rule_info *ri = rules_info(f->id);
+    const char *why = f->why ? f->why : ri ? ri->why : NULL;
+    if (why) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Why it matters");
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s", why);
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    }
+    if (f->n_parts > 0) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Parts involved");
+        for (int i = 0; i < f->n_parts && i < DLRIG_FINDING_PARTS; i++) {
+            const dlrig_part *p = catalog_find(a->cat, f->parts[i]);
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s%s%s%s", p ? p->name : f->parts[i], p ? " (" : "",
+                        p ? f->parts[i] : "", p ? ")" : "");
+        }
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    }
+    const char *source = f->source ? f->source : ri ? ri->source : NULL;
+    if (source) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Source");
+        const dlrig_source *src = catalog_source(a->cat, source);
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s", source);
+        if (src && src->title) ov_text_add(a, DLRIG_ROLE_DIM, 2, "%s", src->title);
+        if (src && src->url) ov_text_add(a, DLRIG_ROLE_DIM, 2, "%s", src->url);
+    }
+    if (ri && ri->summary) {
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+        ov_text_add(a, DLRIG_ROLE_DIM, 0, "Rule: %s", ri->summary);
+    }
+}
+
+/* ---- files: save, open, export ---- */
+
+static char *slug(const char *name)
+{
+    strbuf sb = {0};
+    bool dash = false;
+    for (const char *p = name; *p && sb.len < 60; p++) {
+        char c = *p;
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_') {
+            if (dash && sb.len) sb_append(&sb, "-");
+            dash = false;
+            sb_appendn(&sb, &c, 1);
+        } else {
+            dash = true;
+        }
+    }
+    if (!sb.len) sb_append(&sb, "build");
+    return sb_take(&sb);
+}
+
+static char *builds_dir(bool create)
+{
+    char *d = xdg_data_dir(create);
+    if (!d) return NULL;
+    char *bd = xasprintf("%s/builds", d);
+    free(d);
+    if (create && mkdir(bd, 0700) != 0 && errno != EEXIST) {
+        free(bd);
+        return NULL;
+    }
+    return bd;
+}
+
+static void do_save(app *a, const char *path, bool overwrite)
+{
+    struct builder_state *s = B(a);
+    char err[512];
+    if (build_save(&s->b, path, overwrite, err, sizeof err) != DLRIG_BUILD_OK) {
+        app_message(a, DLRIG_ROLE_ERROR, "Not saved: %s", err);
+        return;
+    }
+    if (!s->path || strcmp(s->path, path) != 0) {
+        free(s->path);
+        s->path = xstrdup(path);
+    }
+    s->saved_gen = s->gen;
+    app_message(a, DLRIG_ROLE_OK, "Saved to %s", path);
+}
+
+static bool quit_after_save;
+
+static void replace_cb(app *a, int idx, void *ctx)
+{
+    if (idx == 0) {
+        do_save(a, (const char *)ctx, true);
+        if (quit_after_save && !builder_dirty(a)) a->quit = true;
+    }
+    quit_after_save = false;
+}
+
+static void save_to(app *a, const char *path)
+{
+    if (access(path, F_OK) == 0 && (!B(a)->path || strcmp(B(a)->path, path) != 0)) {
+        char title[200];
+        snprintf(title, sizeof title, "%s exists", path);
+        ov_item items[] = {{"Replace it", NULL, DLRIG_ROLE_WARNING}, {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
+        ov_menu(a, title, items, 2, 1, replace_cb, xstrdup(path), free);
+        return;
+    }
+    do_save(a, path, true);
+    if (quit_after_save && !builder_dirty(a)) a->quit = true;
+    quit_after_save = false;
+}
+
+static void save_name_cb(app *a, const char *text, void *ctx)
+{
+    (void)ctx;
+    struct builder_state *s = B(a);
+    if (!text) {
+        quit_after_save = false;
+        return;
+    }
+    while (*text == ' ') text++;
+    if (!*text) {
+        app_message(a, DLRIG_ROLE_ERROR, "Not saved: the name is empty");
+        quit_after_save = false;
+        return;
+    }
+    free(s->b.name);
+    s->b.name = xstrdup(text);
+    char *dir = builds_dir(true);
+    if (!dir) {
+        app_message(a, DLRIG_ROLE_ERROR, "Not saved: cannot create the data directory: %s", strerror(errno));
+        quit_after_save = false;
+        return;
+    }
+    char *sl = slug(text);
+    char *path = xasprintf("%s/%s.json", dir, sl);
+    save_to(a, path);
+    free(path);
+    free(sl);
+    free(dir);
+}
+
+static void save_as(app *a)
+{
+    char *dir = builds_dir(false);
+    char note[300];
+    snprintf(note, sizeof note, "Saved as NAME.json in %s", dir ? dir : "$XDG_DATA_HOME/dlrig/builds");
+    free(dir);
+    ov_prompt(a, "Save build as", note, B(a)->b.name, save_name_cb, NULL, NULL);
+}
+
+static void save(app *a)
+{
+    struct builder_state *s = B(a);
+    if (s->path) save_to(a, s->path);
+    else save_as(a);
+}
+
+void builder_save_then_quit(app *a)
+{
+    quit_after_save = true;
+    save(a);
+}
+
+typedef struct file_list {
+    char **paths;
+    size_t n;
+} file_list;
+
+static void file_list_free(void *p)
+{
+    file_list *fl = p;
+    for (size_t i = 0; i < fl->n; i++) free(fl->paths[i]);
+    free(fl->paths);
+    free(fl);
+}
+
+static void open_cb(app *a, int idx, void *ctx)
+{
+    file_list *fl = ctx;
+    if (idx < 0 || (size_t)idx >= fl->n) return;
+    struct builder_state *s = B(a);
+    dlrig_build nb;
+    char err[1024];
+    if (build_load(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
+        build_free(&nb);
+        app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+        return;
+    }
+    push_undo(a);
+    build_free(&s->b);
+    s->b = nb;
+    free(s->path);
+    s->path = xstrdup(fl->paths[idx]);
+    changed(a);
+    s->saved_gen = s->gen;
+    app_message(a, DLRIG_ROLE_OK, "Opened %s", fl->paths[idx]);
+}
+
+typedef struct dated {
+    char *name;
+    time_t mtime;
+} dated;
+
+static int cmp_dated(const void *x, const void *y)
+{
+    const dated *p = x, *q = y;
+    if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
+    return strcmp(p->name, q->name);
+}
+
+static void open_dialog(app *a)
+{
+    char *dir = builds_dir(false);
+    DIR *d = dir ? opendir(dir) : NULL;
+    if (!d) {
+        app_message(a, DLRIG_ROLE_INFO, "No saved builds yet (they go to %s)",
+                    dir ? dir : "$XDG_DATA_HOME/dlrig/builds");
+        free(dir);
+        return;
+    }
+    dated *v = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + l - 5, ".json") != 0) continue;
+        char *full = xasprintf("%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(full);
+            continue;
+        }
+        if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
+        v[n++] = (dated){full, st.st_mtime};
+    }
+    closedir(d);
+    if (n == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "No saved builds in %s", dir);
+        free(dir);
+        free(v);
+        return;
+    }
+    qsort(v, n, sizeof *v, cmp_dated);
+    ov_item *items = xcalloc(n, sizeof *items);
+    file_list *fl = xcalloc(1, sizeof *fl);
+    fl->paths = xcalloc(n, sizeof *fl->paths);
+    fl->n = n;
+    char (*dates)[32] = xcalloc(n, sizeof *dates);
+    for (size_t i = 0; i < n; i++) {
+        const char *base = strrchr(v[i].name, '/');
+        items[i].label = (char *)(base ? base + 1 : v[i].name);
+        struct tm tm;
+        localtime_r(&v[i].mtime, &tm);
+        strftime(dates[i], sizeof dates[i], "%Y-%m-%d %H:%M", &tm);
+        items[i].detail = dates[i];
+        items[i].role = DLRIG_ROLE_NORMAL;
+        fl->paths[i] = v[i].name;
+    }
+    char title[64];
+    snprintf(title, sizeof title, "Open a saved build (%zu)", n);
+    ov_menu(a, title, items, n, 0, open_cb, fl, file_list_free);
+    free(dates);
+    free(items);
+    free(v);
+    free(dir);
+}
+
+typedef struct export_ctx {
+    int format; /* 0 markdown, 1 json */
+    char *path;
+} export_ctx;
+
+static void export_ctx_free(void *p)
+{
+    export_ctx *e = p;
+    free(e->path);
+    free(e);
+}
+
+static void replace_export_cb(app *a, int idx, void *ctx);
+
+static void export_write(app *a, const char *path, int format, bool overwrite)
+{
+    struct builder_state *s = B(a);
+    char *text;
+    if (format == 0) {
+        text = tui_export_markdown(a->cat, &s->b, &s->rep, &s->est, s->have_est);
+    } else {
+        cJSON *doc = build_to_json(&s->b);
+        char *js = cJSON_Print(doc);
+        text = xasprintf("%s\n", js ? js : "{}");
+        cJSON_free(js);
+        cJSON_Delete(doc);
+    }
+    if (write_file_atomic(path, text, strlen(text), overwrite) != 0) {
+        if (errno == EEXIST) {
+            export_ctx *e = xcalloc(1, sizeof *e);
+            e->format = format;
+            e->path = xstrdup(path);
+            char title[200];
+            snprintf(title, sizeof title, "%s exists", path);
+            ov_item items[] = {{"Replace it", NULL, DLRIG_ROLE_WARNING}, {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
+            ov_menu(a, title, items, 2, 1, replace_export_cb, e, export_ctx_free);
+        } else {
+            app_message(a, DLRIG_ROLE_ERROR, "Export failed: %s: %s", path, strerror(errno));
+        }
+    } else {
+        app_message(a, DLRIG_ROLE_OK, "Exported %s to %s", format == 0 ? "Markdown" : "JSON", path);
+    }
+    free(text);
+}
+
+static void replace_export_cb(app *a, int idx, void *ctx)
+{
+    export_ctx *e = ctx;
+    if (idx == 0) export_write(a, e->path, e->format, true);
+}
+
+static void export_path_cb(app *a, const char *text, void *ctx)
+{
+    export_ctx *e = ctx;
+    if (!text || !*text) return;
+    export_write(a, text, e->format, false);
+}
+
+static void export_format_cb(app *a, int idx, void *ctx)
+{
+    (void)ctx;
+    if (idx < 0) return;
+    struct builder_state *s = B(a);
+    export_ctx *e = xcalloc(1, sizeof *e);
+    e->format = idx;
+    char *sl = slug(s->b.name ? s->b.name : "build");
+    char *def = xasprintf("%s.%s", sl, idx == 0 ? "md" : "json");
+    char cwd[512];
+    char note[700];
+    snprintf(note, sizeof note, "A relative path is written in %s", getcwd(cwd, sizeof cwd) ? cwd : ".");
+    ov_prompt(a, idx == 0 ? "Export Markdown to" : "Export JSON to", note, def, export_path_cb, e, export_ctx_free);
+    free(def);
+    free(sl);
+}
+
+static void export_dialog(app *a)
+{
+    static const ov_item items[] = {
+        {"Markdown parts list", ".md, for a purchase request", DLRIG_ROLE_NORMAL},
+        {"JSON build file", ".json, for dlrig check / estimate", DLRIG_ROLE_NORMAL},
+    };
+    ov_menu(a, "Export", items, 2, 0, export_format_cb, NULL, NULL);
+}
+
+/* ---- alternatives, rename, new ---- */
+
+static void alt_cb(app *a, int idx, void *ctx)
+{
+    (void)ctx;
+    struct builder_state *s = B(a);
+    if (idx < 0 || (size_t)idx >= s->n_alts) return;
+    push_undo(a);
+    char *name = xstrdup(s->b.name);
+    build_free(&s->b);
+    build_copy(&s->b, &s->alts[idx].build);
+    free(s->b.name);
+    s->b.name = name;
+    changed(a);
+    app_message(a, DLRIG_ROLE_OK, "Alternative %d loaded (u undoes)", idx + 1);
+}
+
+static void alts_dialog(app *a)
+{
+    struct builder_state *s = B(a);
+    if (s->n_alts == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "No advisor alternatives for this build (they come from the wizard)");
+        return;
+    }
+    ov_item items[8];
+    char labels[8][200], details[8][160];
+    size_t n = s->n_alts < 8 ? s->n_alts : 8;
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_recommendation *r = &s->alts[i];
+        int qty = 0;
+        const dlrig_part *g = build_first(&r->build, DLRIG_CAT_GPU, &qty);
+        char m[32];
+        snprintf(labels[i], sizeof labels[i], "%zu. %d%s %s", i + 1, build_count(&r->build, DLRIG_CAT_GPU),
+                 a->g->times, g ? g->name : "no GPU");
+        char n1[32];
+        snprintf(details[i], sizeof details[i], "%s  %s %s", format_usd(r->price_usd, m, sizeof m),
+                 ui_num(r->estimate.throughput, 0, n1, sizeof n1), r->estimate.unit ? r->estimate.unit : "");
+        items[i] = (ov_item){labels[i], details[i], DLRIG_ROLE_NORMAL};
+    }
+    ov_menu(a, "Advisor's builds (best first)", items, n, 0, alt_cb, NULL, NULL);
+}
+
+static void rename_cb(app *a, const char *text, void *ctx)
+{
+    (void)ctx;
+    if (!text || !*text) return;
+    struct builder_state *s = B(a);
+    free(s->b.name);
+    s->b.name = xstrdup(text);
+    s->gen++;
+}
+
+static void new_cb(app *a, int idx, void *ctx)
+{
+    (void)ctx;
+    if (idx != 0) return;
+    dlrig_requirements r = B(a)->b.req;
+    builder_free(a);
+    wizard_open(a, &r);
+}
+
+/* ---- keys ---- */
+
+static int list_rows(const struct builder_state *s) { return s->r_list.h > 4 ? s->r_list.h - 4 : 1; }
+
+static void move_sel(app *a, int delta)
+{
+    struct builder_state *s = B(a);
+    switch (s->focus) {
+    case PANE_CATS: set_category(a, s->cat + delta); break;
+    case PANE_LIST:
+        if (!s->n_cand) break;
+        s->sel += delta;
+        if (s->sel < 0) s->sel = 0;
+        if (s->sel >= (int)s->n_cand) s->sel = (int)s->n_cand - 1;
+        break;
+    case PANE_FINDINGS:
+        if (!s->rep.n_findings) break;
+        s->fsel += delta;
+        if (s->fsel < 0) s->fsel = 0;
+        if (s->fsel >= (int)s->rep.n_findings) s->fsel = (int)s->rep.n_findings - 1;
+        break;
+    default: break;
+    }
+}
+
+static int filter_key(app *a, int key)
+{
+    struct builder_state *s = B(a);
+    size_t n = strlen(s->filter);
+    if (key == 27) {
+        s->filtering = false;
+        s->filter[0] = '\0';
+    } else if (key == '\r' || key == '\n' || key == KEY_ENTER || key == '\t') {
+        s->filtering = false;
+        return UI_HANDLED;
+    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        while (n > 0) {
+            n--;
+            if (((unsigned char)s->filter[n] & 0xC0) != 0x80) break;
+        }
+        s->filter[n] = '\0';
+    } else if (key == 21) {
+        s->filter[0] = '\0';
+    } else if (key == KEY_UP || key == KEY_DOWN) {
+        move_sel(a, key == KEY_UP ? -1 : 1);
+        return UI_HANDLED;
+    } else if (key >= 0x20 && key < 0x100 && key != 0x7f) {
+        if (n + 1 < sizeof s->filter) {
+            s->filter[n] = (char)key;
+            s->filter[n + 1] = '\0';
+        }
+    } else {
+        return UI_HANDLED;
+    }
+    s->sel = 0;
+    s->top = 0;
+    refresh_candidates(a);
+    return UI_HANDLED;
+}
+
+static int builder_key(app *a, int action, int key)
+{
+    struct builder_state *s = B(a);
+    if (s->filtering) return filter_key(a, key);
+    int page = list_rows(s);
+    switch (action) {
+    case B_UP: move_sel(a, -1); break;
+    case B_DOWN: move_sel(a, 1); break;
+    case B_PGUP: move_sel(a, -page); break;
+    case B_PGDN: move_sel(a, page); break;
+    case B_HOME: move_sel(a, -100000); break;
+    case B_END: move_sel(a, 100000); break;
+    case B_LEFT:
+        if (s->focus > 0) s->focus--;
+        break;
+    case B_RIGHT:
+        if (s->focus + 1 < PANE_COUNT) s->focus++;
+        break;
+    case B_TAB: s->focus = (s->focus + 1) % PANE_COUNT; break;
+    case B_BTAB: s->focus = (s->focus + PANE_COUNT - 1) % PANE_COUNT; break;
+    case B_ENTER:
+        if (s->focus == PANE_CATS) s->focus = PANE_LIST;
+        else if (s->focus == PANE_LIST) choose_candidate(a);
+        else if (s->rep.n_findings) show_finding(a, &s->rep.findings[s->fsel]);
+        break;
+    case B_ESC:
+        if (s->filter[0]) {
+            s->filter[0] = '\0';
+            refresh_candidates(a);
+        } else if (s->show_slots) {
+            s->show_slots = false;
+        } else if (s->focus != PANE_CATS) {
+            s->focus = PANE_CATS;
+        }
+        break;
+    case B_FILTER:
+        s->focus = PANE_LIST;
+        s->show_slots = false;
+        s->filtering = true;
+        break;
+    case B_SORT:
+        s->sort_col = s->sort_col + 1 < s->n_cols ? s->sort_col + 1 : -1;
+        while (s->sort_col >= 0 && !s->cols[s->sort_col].shown) s->sort_col = s->sort_col + 1 < s->n_cols ? s->sort_col + 1 : -1;
+        s->sort_desc = false;
+        refresh_candidates(a);
+        app_message(a, DLRIG_ROLE_INFO, "Sorted by %s", s->sort_col >= 0 ? field_label(s->cols[s->sort_col].name) : "catalog order");
+        break;
+    case B_RSORT:
+        s->sort_desc = !s->sort_desc;
+        refresh_candidates(a);
+        break;
+    case B_COMPAT:
+        s->compat_only = !s->compat_only;
+        refresh_candidates(a);
+        app_message(a, DLRIG_ROLE_INFO, "%s", s->compat_only ? "Showing only parts that add no error"
+                                                             : "Showing every part (incompatible ones marked)");
+        break;
+    case B_PLUS: change_qty(a, 1); break;
+    case B_MINUS: change_qty(a, -1); break;
+    case B_REMOVE: remove_part(a); break;
+    case B_INFO:
+        if (s->focus == PANE_LIST && s->n_cand) show_part(a, s->cand[s->sel]);
+        else if (s->focus == PANE_FINDINGS && s->rep.n_findings) show_finding(a, &s->rep.findings[s->fsel]);
+        else show_part(a, build_first(&s->b, (dlrig_category)s->cat, NULL));
+        break;
+    case B_UNDO: undo_redo(a, false); break;
+    case B_REDO: undo_redo(a, true); break;
+    case B_SAVE: save(a); break;
+    case B_SAVEAS: save_as(a); break;
+    case B_OPEN: open_dialog(a); break;
+    case B_EXPORT: export_dialog(a); break;
+    case B_ALTS: alts_dialog(a); break;
+    case B_SLOTS: s->show_slots = !s->show_slots; break;
+    case B_RENAME: ov_prompt(a, "Rename the build", NULL, s->b.name, rename_cb, NULL, NULL); break;
+    case B_NEW:
+        if (builder_dirty(a)) {
+            static const ov_item items[] = {{"Discard changes and start over", NULL, DLRIG_ROLE_WARNING},
+                                            {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
+            ov_menu(a, "Unsaved changes", items, 2, 1, new_cb, NULL, NULL);
+        } else {
+            new_cb(a, 0, NULL);
+        }
+        break;
+    default:
+        if (key >= '1' && key <= '9' && key - '1' < DLRIG_CAT_COUNT) {
+            set_category(a, key - '1');
+            break;
+        }
+        return UI_UNHANDLED;
+    }
+    return UI_HANDLED;
+}
+
+static bool in_rect(const rect *r, int y, int x) { return y >= r->y && y < r->y + r->h && x >= r->x && x < r->x + r->w; }
+
+static int builder_mouse(app *a, const MEVENT *ev)
+{
+    struct builder_state *s = B(a);
+    int wheel = (ev->bstate & BUTTON4_PRESSED) ? -3 : (ev->bstate & BUTTON5_PRESSED) ? 3 : 0;
+    bool click = ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED);
+    bool dbl = ev->bstate & BUTTON1_DOUBLE_CLICKED;
+    if (in_rect(&s->r_cats, ev->y, ev->x)) {
+        if (wheel) set_category(a, s->cat + (wheel > 0 ? 1 : -1));
+        else if (click) {
+            int c = ev->y - s->r_cats.y - 1;
+            if (c >= 0 && c < DLRIG_CAT_COUNT) {
+                s->focus = PANE_CATS;
+                set_category(a, c);
+            }
+        }
+    } else if (in_rect(&s->r_list, ev->y, ev->x) && !s->show_slots) {
+        s->focus = PANE_LIST;
+        if (wheel) move_sel(a, wheel);
+        else if (click) {
+            int r = ev->y - s->r_list.y - 2 + s->top;
+            if (r >= 0 && r < (int)s->n_cand && ev->y >= s->r_list.y + 2) {
+                if (r == s->sel || dbl) {
+                    s->sel = r;
+                    choose_candidate(a);
+                } else {
+                    s->sel = r;
+                }
+            }
+        }
+    } else if (in_rect(&s->r_find, ev->y, ev->x)) {
+        s->focus = PANE_FINDINGS;
+        if (wheel) move_sel(a, wheel);
+        else if (click) {
+            int r = ev->y - s->r_find.y - 1 + s->ftop;
+            if (r >= 0 && r < (int)s->rep.n_findings) {
+                if (r == s->fsel || dbl) show_finding(a, &s->rep.findings[r]);
+                s->fsel = r;
+            }
+        }
+    }
+    return UI_HANDLED;
+}
+
+static bool builder_text(const app *a) { return a->bld && a->bld->filtering; }
+
+/* ---- drawing ---- */
+
+static void draw_title(app *a)
+{
+    struct builder_state *s = B(a);
+    ui_fill(a, 0, 0, a->w, DLRIG_ROLE_HEADER);
+    char right[256], m1[32], m2[32], n1[32], n2[32];
+    const dlrig_totals *t = &s->rep.totals;
+    int k = snprintf(right, sizeof right, "%s", format_usd(t->price_usd, m1, sizeof m1));
+    if (!isnan(s->b.req.budget_usd) && a->w >= 100)
+        k += snprintf(right + k, sizeof right - (size_t)k, " of %s", format_usd(s->b.req.budget_usd, m2, sizeof m2));
+    k += snprintf(right + k, sizeof right - (size_t)k, " %s %s W", a->g->v, ui_num(t->power_w, 0, n1, sizeof n1));
+    if (a->w >= 90)
+        k += snprintf(right + k, sizeof right - (size_t)k, " %s %d GPU %s GB", a->g->v, t->gpu_count,
+                      ui_num(t->vram_gb, 0, n2, sizeof n2));
+    snprintf(right + k, sizeof right - (size_t)k, " %s %s%zu %s%zu %s%zu ", a->g->v, a->g->err, s->rep.counts[2],
+             a->g->warn, s->rep.counts[1], a->g->info, s->rep.counts[0]);
+    int rw = ui_width(a, right);
+    ui_put_right(a, 0, 0, a->w, DLRIG_ROLE_HEADER, right);
+    ui_putf(a, 0, 1, a->w - rw - 3, DLRIG_ROLE_HEADER, "dlrig %s %s%s", a->g->sep,
+            s->b.name ? s->b.name : "Untitled", builder_dirty(a) ? " *" : "");
+}
+
+static void draw_cats(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    s->r_cats = r;
+    ui_box(a, r.y, r.x, r.h, r.w, "Parts", s->focus == PANE_CATS);
+    int iw = r.w - 2;
+    for (int c = 0; c < DLRIG_CAT_COUNT && c < r.h - 2; c++) {
+        int y = r.y + 1 + c;
+        bool sel = c == s->cat;
+        int role = sel ? (s->focus == PANE_CATS ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_FOCUS) : DLRIG_ROLE_NORMAL;
+        if (sel && s->focus == PANE_CATS) ui_fill(a, y, r.x + 1, iw, DLRIG_ROLE_SELECTION);
+        int qty = 0;
+        const dlrig_part *p = build_first(&s->b, (dlrig_category)c, &qty);
+        int n = build_count(&s->b, (dlrig_category)c);
+        ui_putf(a, y, r.x + 1, 9, role, "%s%-7s ", sel ? a->g->cursor : " ", cat_label((dlrig_category)c));
+        char buf[160];
+        if (p && n > 1) snprintf(buf, sizeof buf, "%d%s %s", n, a->g->times, p->name);
+        else if (p) snprintf(buf, sizeof buf, "%s", p->name);
+        else snprintf(buf, sizeof buf, "-");
+        ui_put(a, y, r.x + 10, iw - 9, p ? role : (sel && s->focus == PANE_CATS ? role : DLRIG_ROLE_DIM), buf);
+    }
+}
+
+/* Decides which columns fit in w columns; returns the name column's width. */
+static int fit_columns(struct builder_state *s, int w, int *gap)
+{
+    *gap = w >= 100 ? 2 : 1;
+    int name_min = w >= 90 ? 34 : 26, used = 2; /* marker */
+    int name_idx = -1, price_idx = -1;
+    for (int c = 0; c < s->n_cols; c++) {
+        s->cols[c].shown = false;
+        if (strcmp(s->cols[c].name, "name") == 0) name_idx = c;
+        if (strcmp(s->cols[c].name, "price_usd") == 0) price_idx = c;
+    }
+    if (name_idx >= 0 && s->cols[name_idx].width < name_min) name_min = s->cols[name_idx].width;
+    if (name_idx >= 0) s->cols[name_idx].shown = true;
+    if (price_idx >= 0) {
+        s->cols[price_idx].shown = true;
+        used += s->cols[price_idx].width + *gap;
+    }
+    for (int c = 0; c < s->n_cols; c++) {
+        if (s->cols[c].shown) continue;
+        if (used + s->cols[c].width + *gap + name_min > w) continue;
+        s->cols[c].shown = true;
+        used += s->cols[c].width + *gap;
+    }
+    int name_w = w - used - 1;
+    if (name_idx >= 0 && name_w > s->cols[name_idx].width) name_w = s->cols[name_idx].width;
+    return name_w;
+}
+
+static void draw_list(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    s->r_list = r;
+    char title[200];
+    int n = snprintf(title, sizeof title, "%s %s %zu", cat_label((dlrig_category)s->cat), a->g->sep, s->n_cand);
+    if (s->filter[0] || s->filtering)
+        n += snprintf(title + n, sizeof title - (size_t)n, " %s filter: %s%s", a->g->sep, s->filter,
+                      s->filtering ? "_" : "");
+    if (s->compat_only) snprintf(title + n, sizeof title - (size_t)n, " %s compatible only", a->g->sep);
+    ui_box(a, r.y, r.x, r.h, r.w, title, s->focus == PANE_LIST);
+    int iw = r.w - 2, x0 = r.x + 1;
+    int gap;
+    int name_w = fit_columns(s, iw - 1, &gap);
+    /* header */
+    int y = r.y + 1;
+    ui_fill(a, y, x0, iw, DLRIG_ROLE_HEADER);
+    int x = x0 + 2;
+    for (int c = 0; c < s->n_cols; c++) {
+        column *col = &s->cols[c];
+        if (!col->shown) continue;
+        int cw = strcmp(col->name, "name") == 0 ? name_w : col->width;
+        char lab[64];
+        snprintf(lab, sizeof lab, "%s%s", field_label(col->name),
+                 c == s->sort_col ? (s->sort_desc ? a->g->down : a->g->up) : "");
+        if (col->right) ui_put_right(a, y, x, cw, DLRIG_ROLE_HEADER, lab);
+        else ui_put(a, y, x, cw, DLRIG_ROLE_HEADER, lab);
+        x += cw + gap;
+    }
+    int rows = r.h - 3;
+    if (s->sel < s->top) s->top = s->sel;
+    if (s->sel >= s->top + rows) s->top = s->sel - rows + 1;
+    if (s->top < 0) s->top = 0;
+    const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
+    char buf[160];
+    for (int i = 0; i < rows && s->top + i < (int)s->n_cand; i++) {
+        int idx = s->top + i;
+        const dlrig_part *p = s->cand[idx];
+        bool sel = idx == s->sel;
+        bool bad = s->reason[idx] != NULL;
+        y = r.y + 2 + i;
+        int role = sel ? DLRIG_ROLE_SELECTION : bad ? DLRIG_ROLE_DIM : p == chosen ? DLRIG_ROLE_ACCENT
+                                                                                   : DLRIG_ROLE_NORMAL;
+        if (sel) ui_fill(a, y, x0, iw, DLRIG_ROLE_SELECTION);
+        if (p == chosen) ui_put(a, y, x0, 1, sel ? role : DLRIG_ROLE_OK, a->g->chosen);
+        else if (bad) ui_put(a, y, x0, 1, sel ? role : DLRIG_ROLE_ERROR, a->g->bad);
+        x = x0 + 2;
+        for (int c = 0; c < s->n_cols; c++) {
+            column *col = &s->cols[c];
+            if (!col->shown) continue;
+            bool is_name = strcmp(col->name, "name") == 0;
+            int cw = is_name ? name_w : col->width;
+            part_field_format(p, col->f, buf, sizeof buf);
+            int crole = role;
+            if (!sel && !bad && strcmp(col->name, "price_usd") == 0) crole = DLRIG_ROLE_PRICE;
+            if (col->right) ui_put_right(a, y, x, cw, crole, buf);
+            else ui_put(a, y, x, cw, crole, buf);
+            x += cw + gap;
+        }
+    }
+    if (s->n_cand == 0) {
+        ui_put(a, r.y + 3, x0 + 2, iw - 4, DLRIG_ROLE_DIM,
+               s->filter[0] ? "No part matches the filter (Esc clears it)"
+                            : s->compat_only ? "No compatible part (c shows every part)" : "No parts in this category");
+    }
+    /* the reason a highlighted part is incompatible, on the bottom border */
+    if (s->n_cand && s->reason[s->sel]) {
+        char why[400];
+        snprintf(why, sizeof why, " %s %s ", a->g->bad, s->reason[s->sel]);
+        ui_put(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_ERROR, why);
+    } else if (s->n_cand > (size_t)rows) {
+        char pos[40];
+        snprintf(pos, sizeof pos, " %d/%zu ", s->sel + 1, s->n_cand);
+        ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
+    }
+}
+
+static void sheet_line(app *a, int y, int x, int w, const char *label, int role, const char *value, const char *rest)
+{
+    ui_put(a, y, x, 7, DLRIG_ROLE_DIM, label);
+    int used = ui_put(a, y, x + 7, w - 7, role, value);
+    if (rest && *rest) ui_put(a, y, x + 7 + used + 1, w - 8 - used, DLRIG_ROLE_DIM, rest);
+}
+
+static void draw_totals(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    ui_box(a, r.y, r.x, r.h, r.w, "Build sheet", false);
+    const dlrig_totals *t = &s->rep.totals;
+    const dlrig_requirements *q = &s->b.req;
+    int x = r.x + 2, w = r.w - 4, y = r.y + 1, end = r.y + r.h - 1;
+    char v[128], rest[200], m1[32], n1[32], n2[32];
+    /* price */
+    if (y < end) {
+        bool over = !isnan(q->budget_usd) && t->price_usd > q->budget_usd;
+        format_usd(t->price_usd, v, sizeof v);
+        if (!isnan(q->budget_usd))
+            snprintf(rest, sizeof rest, "of %s budget%s", format_usd(q->budget_usd, m1, sizeof m1),
+                     t->unpriced_parts ? ", some unpriced" : "");
+        else snprintf(rest, sizeof rest, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
+        sheet_line(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE, v, rest);
+    }
+    /* power vs PSU */
+    if (y < end) {
+        snprintf(v, sizeof v, "%s W", ui_num(t->power_w, 0, n1, sizeof n1));
+        if (t->psu_w > 0)
+            snprintf(rest, sizeof rest, "peak %s / PSU %s", ui_num(t->peak_power_w, 0, n1, sizeof n1),
+                     ui_num(t->psu_w, 0, n2, sizeof n2));
+        else snprintf(rest, sizeof rest, "peak %s / no PSU", ui_num(t->peak_power_w, 0, n1, sizeof n1));
+        bool bad = t->psu_w > 0 && t->power_w > t->psu_w;
+        bool tight = t->psu_w > 0 && t->peak_power_w > t->psu_w;
+        sheet_line(a, y++, x, w, "Power", bad ? DLRIG_ROLE_ERROR : tight ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
+                   rest);
+    }
+    /* wall vs circuit */
+    if (y < end) {
+        const dlrig_circuit *c = q->circuit[0] ? catalog_circuit(a->cat, q->circuit) : NULL;
+        snprintf(v, sizeof v, "%s W", ui_num(t->wall_w, 0, n1, sizeof n1));
+        if (c && c->continuous_w != DLRIG_NA)
+            snprintf(rest, sizeof rest, "of %s on %s", ui_num(c->continuous_w, 0, n2, sizeof n2), c->id);
+        else snprintf(rest, sizeof rest, "no circuit given");
+        bool bad = c && c->continuous_w != DLRIG_NA && t->wall_w > c->continuous_w;
+        sheet_line(a, y++, x, w, "Wall", bad ? DLRIG_ROLE_ERROR : DLRIG_ROLE_NORMAL, v, rest);
+    }
+    /* GPUs and VRAM */
+    if (y < end) {
+        snprintf(v, sizeof v, "%d%s %.0f GB", t->gpu_count, a->g->times, t->vram_max_gb);
+        snprintf(rest, sizeof rest, "= %s GB VRAM", ui_num(t->vram_gb, 0, n1, sizeof n1));
+        sheet_line(a, y++, x, w, "GPUs", t->gpu_count ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_WARNING, v, rest);
+    }
+    /* RAM and lanes */
+    if (y < end) {
+        snprintf(v, sizeof v, "%s GB", ui_num(t->ram_gb, 0, n1, sizeof n1));
+        snprintf(rest, sizeof rest, "%s lanes %d of %d", a->g->sep, t->lanes_used, t->lanes_available);
+        sheet_line(a, y++, x, w, "RAM", t->ram_gb < t->vram_max_gb ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
+                   rest);
+    }
+    /* speed */
+    if (y < end) {
+        if (s->have_est) {
+            snprintf(v, sizeof v, "%s %s", ui_num(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n1, sizeof n1),
+                     s->est.unit ? s->est.unit : "");
+            snprintf(rest, sizeof rest, "%s-bound%s", s->est.bound ? s->est.bound : "?",
+                     s->est.fits ? "" : s->est.fits_sharded ? ", sharded" : ", does not fit");
+            sheet_line(a, y++, x, w, "Speed", s->est.fits || s->est.fits_sharded ? DLRIG_ROLE_OK : DLRIG_ROLE_ERROR,
+                       v, rest);
+        } else {
+            sheet_line(a, y++, x, w, "Speed", DLRIG_ROLE_DIM, "-", s->est_err);
+        }
+    }
+    if (y < end && s->have_est) {
+        if (!isnan(s->est.epoch_hours))
+            snprintf(v, sizeof v, "%s h", ui_num(s->est.epoch_hours, s->est.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+        else snprintf(v, sizeof v, "-");
+        double per_k = t->price_usd > 0 ? s->est.throughput / (t->price_usd / 1000.0) : NAN;
+        if (!isnan(per_k)) snprintf(rest, sizeof rest, "%s %s per $1k", a->g->sep, ui_num(per_k, 1, n2, sizeof n2));
+        else rest[0] = '\0';
+        sheet_line(a, y++, x, w, "Epoch", DLRIG_ROLE_NORMAL, v, rest);
+    }
+    if (y < end && s->have_est) {
+        snprintf(v, sizeof v, "%.2fx", s->est.relative);
+        snprintf(rest, sizeof rest, "one RTX 4090 %s scaling %.0f%%", a->g->sep, s->est.scaling * 100);
+        sheet_line(a, y++, x, w, "vs", DLRIG_ROLE_NORMAL, v, rest);
+    }
+}
+
+static void draw_findings(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    s->r_find = r;
+    char title[96];
+    snprintf(title, sizeof title, "Findings %s%zu %s%zu %s%zu", a->g->err, s->rep.counts[2], a->g->warn,
+             s->rep.counts[1], a->g->info, s->rep.counts[0]);
+    ui_box(a, r.y, r.x, r.h, r.w, title, s->focus == PANE_FINDINGS);
+    int rows = r.h - 2, iw = r.w - 2;
+    if (s->rep.n_findings == 0) {
+        ui_putf(a, r.y + 1, r.x + 2, iw - 2, DLRIG_ROLE_OK, "%s No problems found", a->g->ok);
+        return;
+    }
+    if (s->fsel < s->ftop) s->ftop = s->fsel;
+    if (s->fsel >= s->ftop + rows) s->ftop = s->fsel - rows + 1;
+    for (int i = 0; i < rows && s->ftop + i < (int)s->rep.n_findings; i++) {
+        int idx = s->ftop + i;
+        const dlrig_finding *f = &s->rep.findings[idx];
+        int y = r.y + 1 + i;
+        bool sel = idx == s->fsel && s->focus == PANE_FINDINGS;
+        if (sel) ui_fill(a, y, r.x + 1, iw, DLRIG_ROLE_SELECTION);
+        int used = sel ? ui_putf(a, y, r.x + 1, 3, DLRIG_ROLE_SELECTION, " %s",
+                                 f->severity == 2 ? a->g->err : f->severity == 1 ? a->g->warn : a->g->info)
+                       : (ui_put(a, y, r.x + 1, 1, DLRIG_ROLE_NORMAL, " "), 1 + ui_badge(a, y, r.x + 2, f->severity, true));
+        ui_put(a, y, r.x + 1 + used + 1, iw - used - 2, sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL, f->message);
+    }
+    if ((int)s->rep.n_findings > rows) {
+        char pos[40];
+        snprintf(pos, sizeof pos, " %d/%zu ", s->fsel + 1, s->rep.n_findings);
+        ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
+    }
+}
+
+static void draw_part_box(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    ui_box(a, r.y, r.x, r.h, r.w, "Highlighted part", false);
+    if (!s->n_cand || r.h < 3) return;
+    const dlrig_part *p = s->cand[s->sel];
+    int y = r.y + 1, end = r.y + r.h - 1, x = r.x + 2, w = r.w - 4;
+    y += ui_put_wrapped(a, y, x, 2, w, DLRIG_ROLE_TITLE, p->name);
+    char buf[160];
+    for (int c = 0; c < s->n_cols && y < end; c++) {
+        if (strcmp(s->cols[c].name, "name") == 0) continue;
+        ui_put(a, y, x, 12, DLRIG_ROLE_DIM, field_label(s->cols[c].name));
+        ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_NORMAL, part_field_format(p, s->cols[c].f, buf, sizeof buf));
+    }
+    if (y < end && s->reason[s->sel]) {
+        y++;
+        ui_put_wrapped(a, y, x, end - y, w, DLRIG_ROLE_ERROR, s->reason[s->sel]);
+    } else if (y + 1 < end && p->note) {
+        y++;
+        ui_put_wrapped(a, y, x, end - y, w, DLRIG_ROLE_DIM, p->note);
+    }
+}
+
+static void draw_slots_box(app *a, rect r)
+{
+    struct builder_state *s = B(a);
+    ui_box(a, r.y, r.x, r.h, r.w, "PCIe slots", false);
+    slots_draw(a, r.y + 1, r.x + 2, r.h - 2, r.w - 4, &s->b, &s->rep);
+}
+
+static void builder_draw(app *a)
+{
+    struct builder_state *s = B(a);
+    draw_title(a);
+    int top = 1, body = a->h - 2; /* rows 1 .. h-2 */
+    s->wide = a->w >= 140 && a->h >= 36;
+    if (s->wide) {
+        int lw = 34, rw = a->w >= 180 ? 64 : 56;
+        int mw = a->w - lw - rw;
+        int cats_h = DLRIG_CAT_COUNT + 2;
+        draw_cats(a, (rect){top, 0, cats_h, lw});
+        draw_part_box(a, (rect){top + cats_h, 0, body - cats_h, lw});
+        draw_list(a, (rect){top, lw, body, mw});
+        int tot_h = 10;
+        int srows = slots_rows(a, &s->b, &s->rep);
+        int slots_h = srows ? srows + 2 : 0;
+        if (slots_h > body - tot_h - 6) slots_h = body - tot_h - 6;
+        int find_h = body - tot_h - slots_h;
+        draw_totals(a, (rect){top, a->w - rw, tot_h, rw});
+        draw_findings(a, (rect){top + tot_h, a->w - rw, find_h, rw});
+        if (slots_h > 2) draw_slots_box(a, (rect){top + tot_h + find_h, a->w - rw, slots_h, rw});
+    } else {
+        int top_h = DLRIG_CAT_COUNT + 2;
+        if (body - top_h < 9) top_h = body - 9;
+        if (a->h > 30) top_h = body * 55 / 100 > top_h ? body * 55 / 100 : top_h;
+        int bot_h = body - top_h;
+        int lw = a->w >= 110 ? 34 : 26;
+        draw_cats(a, (rect){top, 0, top_h, lw});
+        if (s->show_slots) {
+            s->r_list = (rect){0, 0, 0, 0};
+            draw_slots_box(a, (rect){top, lw, top_h, a->w - lw});
+        } else {
+            draw_list(a, (rect){top, lw, top_h, a->w - lw});
+        }
+        int tw = a->w / 2;
+        draw_totals(a, (rect){top + top_h, 0, bot_h, tw});
+        draw_findings(a, (rect){top + top_h, tw, bot_h, a->w - tw});
+    }
+}
+
+static void builder_resize(app *a) { (void)a; }
+
+const screen builder_screen = {
+    .name = "builder",
+    .min_w = UI_MIN_W,
+    .min_h = UI_MIN_H,
+    .draw = builder_draw,
+    .on_key = builder_key,
+    .on_mouse = builder_mouse,
+    .on_resize = builder_resize,
+    .text_input = builder_text,
+    .keys = builder_keys,
+};
+
+bool builder_dirty(const app *a) { return a->bld && a->bld->gen != a->bld->saved_gen; }
+
+void builder_free(app *a)
+{
+    struct builder_state *s = a->bld;
+    if (!s) return;
+    build_free(&s->b);
+    free(s->path);
+    report_free(&s->rep);
+    report_free(&s->scratch);
+    for (size_t i = 0; i < s->n_undo; i++) build_free(&s->undo[i]);
+    for (size_t i = 0; i < s->n_redo; i++) build_free(&s->redo[i]);
+    if (s->alts) recommendations_free(s->alts, s->n_alts);
+    free_candidates(s);
+    free(s);
+    a->bld = NULL;
+}
+
+void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts)
+{
+    builder_free(a);
+    struct builder_state *s = xcalloc(1, sizeof *s);
+    a->bld = s;
+    s->b = *b;
+    memset(b, 0, sizeof *b);
+    s->path = xstrdup(path);
+    s->alts = alts;
+    s->n_alts = n_alts;
+    s->sort_col = -1;
+    s->cat = DLRIG_CAT_GPU;
+    s->focus = PANE_LIST;
+    setup_columns(s);
+    recompute(a);
+    refresh_candidates(a);
+    /* a build from the advisor is new work (unsaved); a loaded file is not */
+    s->gen = path ? 0 : 1;
+    s->saved_gen = 0;
+    app_set_screen(a, &builder_screen);
+}

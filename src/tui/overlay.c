@@ -1,0 +1,439 @@
+/* overlay.c — modal overlays drawn over a screen: a scrolling text view
+ * (help, part details, a finding's why), a menu and a one-line prompt. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+enum { OV_UP = 1, OV_DOWN, OV_PGUP, OV_PGDN, OV_HOME, OV_END, OV_CLOSE, OV_OK };
+
+static const keybind text_keys[] = {
+    {KEY_UP, OV_UP, "Up", "scroll up", NULL},
+    {'k', OV_UP, "k", "scroll up", NULL},
+    {KEY_DOWN, OV_DOWN, "Down", "scroll down", NULL},
+    {'j', OV_DOWN, "j", "scroll down", NULL},
+    {KEY_PPAGE, OV_PGUP, "PgUp", "page up", NULL},
+    {KEY_NPAGE, OV_PGDN, "PgDn", "page down", NULL},
+    {' ', OV_PGDN, "Space", "page down", NULL},
+    {KEY_HOME, OV_HOME, "Home", "top", NULL},
+    {KEY_END, OV_END, "End", "bottom", NULL},
+    {27, OV_CLOSE, "Esc", "close", "close"},
+    {'q', OV_CLOSE, "q", "close", NULL},
+    {'\r', OV_CLOSE, "Enter", "close", NULL},
+    {KEY_ENTER, OV_CLOSE, "Enter", "close", NULL},
+    {'?', OV_CLOSE, "?", "close", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static const keybind menu_keys[] = {
+    {KEY_UP, OV_UP, "Up", "previous", NULL},
+    {'k', OV_UP, "k", "previous", NULL},
+    {KEY_DOWN, OV_DOWN, "Down", "next", NULL},
+    {'j', OV_DOWN, "j", "next", NULL},
+    {KEY_HOME, OV_HOME, "Home", "first", NULL},
+    {KEY_END, OV_END, "End", "last", NULL},
+    {'\r', OV_OK, "Enter", "choose", "choose"},
+    {KEY_ENTER, OV_OK, "Enter", "choose", NULL},
+    {27, OV_CLOSE, "Esc", "cancel", "cancel"},
+    {'q', OV_CLOSE, "q", "cancel", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static const keybind prompt_keys[] = {
+    {'\r', OV_OK, "Enter", "accept", "accept"},
+    {27, OV_CLOSE, "Esc", "cancel", "cancel"},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static void free_state(overlay_state *o)
+{
+    for (size_t i = 0; i < o->n_lines; i++) free(o->lines[i].text);
+    free(o->lines);
+    for (size_t i = 0; i < o->n_items; i++) {
+        free(o->items[i].label);
+        free(o->items[i].detail);
+    }
+    free(o->items);
+    if (o->ctx_free && o->ctx) o->ctx_free(o->ctx);
+    memset(o, 0, sizeof *o);
+}
+
+void ov_close(app *a)
+{
+    free_state(&a->ovs);
+    a->ov = NULL;
+}
+
+/* Centred frame of at most w x h; sets the geometry in the state. */
+static void frame(app *a, int w, int h)
+{
+    overlay_state *o = &a->ovs;
+    if (w > a->w - 2) w = a->w - 2;
+    if (h > a->h - 2) h = a->h - 2;
+    o->w = w;
+    o->h = h;
+    o->x = (a->w - w) / 2;
+    o->y = (a->h - 1 - h) / 2;
+    if (o->y < 0) o->y = 0;
+    for (int i = 0; i < h; i++) ui_fill(a, o->y + i, o->x, w, DLRIG_ROLE_NORMAL);
+    ui_box(a, o->y, o->x, h, w, o->title, true);
+}
+
+/* ---- text view ---- */
+
+static int text_total_lines(const app *a, int width)
+{
+    int n = 0;
+    for (size_t i = 0; i < a->ovs.n_lines; i++) {
+        const ov_line *l = &a->ovs.lines[i];
+        int k = l->text[0] ? ui_wrapped_lines(a, l->text, width - l->indent) : 1;
+        n += k ? k : 1;
+    }
+    return n;
+}
+
+static void text_draw(app *a)
+{
+    overlay_state *o = &a->ovs;
+    int w = a->w >= 100 ? 96 : a->w - 4;
+    int inner = w - 4;
+    int total = text_total_lines(a, inner);
+    frame(a, w, total + 2);
+    int body = o->h - 2;
+    if (o->scroll > total - body) o->scroll = total - body;
+    if (o->scroll < 0) o->scroll = 0;
+    int row = 0; /* wrapped line index */
+    char buf[1024];
+    for (size_t i = 0; i < o->n_lines; i++) {
+        const ov_line *l = &o->lines[i];
+        const char *s = l->text;
+        if (!*s) {
+            row++;
+            continue;
+        }
+        while (*s) {
+            const char *next;
+            size_t n = ui_wrap(a, s, inner - l->indent, &next);
+            if (n >= sizeof buf) n = sizeof buf - 1;
+            memcpy(buf, s, n);
+            buf[n] = '\0';
+            int y = row - o->scroll;
+            if (y >= 0 && y < body) ui_put(a, o->y + 1 + y, o->x + 2 + l->indent, inner - l->indent, l->role, buf);
+            row++;
+            s = next;
+        }
+    }
+    if (total > body) {
+        char pos[48];
+        snprintf(pos, sizeof pos, " %d-%d of %d ", o->scroll + 1, o->scroll + body, total);
+        ui_put_right(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, pos);
+    }
+}
+
+static int text_key(app *a, int action, int key)
+{
+    (void)key;
+    overlay_state *o = &a->ovs;
+    int page = o->h > 3 ? o->h - 3 : 1;
+    switch (action) {
+    case OV_UP: o->scroll--; break;
+    case OV_DOWN: o->scroll++; break;
+    case OV_PGUP: o->scroll -= page; break;
+    case OV_PGDN: o->scroll += page; break;
+    case OV_HOME: o->scroll = 0; break;
+    case OV_END: o->scroll = 1 << 20; break;
+    case OV_CLOSE: ov_close(a); break;
+    default: return UI_HANDLED; /* modal: swallow other keys */
+    }
+    if (o->scroll < 0) o->scroll = 0;
+    return UI_HANDLED;
+}
+
+static int text_mouse(app *a, const MEVENT *ev)
+{
+    if (ev->bstate & BUTTON4_PRESSED) a->ovs.scroll -= 3;
+    else if (ev->bstate & BUTTON5_PRESSED) a->ovs.scroll += 3;
+    else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        overlay_state *o = &a->ovs;
+        if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) ov_close(a);
+    }
+    if (a->ov && a->ovs.scroll < 0) a->ovs.scroll = 0;
+    return UI_HANDLED;
+}
+
+static const screen text_overlay = {
+    .name = "text", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = text_draw, .on_key = text_key,
+    .on_mouse = text_mouse, .keys = text_keys,
+};
+
+void ov_text_begin(app *a, const char *title)
+{
+    free_state(&a->ovs);
+    snprintf(a->ovs.title, sizeof a->ovs.title, "%s", title);
+    a->ov = &text_overlay;
+}
+
+void ov_text_add(app *a, int role, int indent, const char *fmt, ...)
+{
+    overlay_state *o = &a->ovs;
+    if (o->n_lines == o->cap_lines) {
+        o->cap_lines = o->cap_lines ? o->cap_lines * 2 : 32;
+        o->lines = xrealloc(o->lines, o->cap_lines * sizeof *o->lines);
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf sb = {0};
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    o->lines[o->n_lines++] = (ov_line){role, indent, sb.s ? sb_take(&sb) : xstrdup("")};
+}
+
+/* ---- menu ---- */
+
+static void menu_draw(app *a)
+{
+    overlay_state *o = &a->ovs;
+    int w = 0, label_w = 0, detail_w = 0;
+    for (size_t i = 0; i < o->n_items; i++) {
+        int lw = ui_width(a, o->items[i].label);
+        if (lw > label_w) label_w = lw;
+        int dw = o->items[i].detail ? ui_width(a, o->items[i].detail) : 0;
+        if (dw > detail_w) detail_w = dw;
+    }
+    w = label_w + 4 + (detail_w ? detail_w + 3 : 0);
+    int tw = ui_width(a, o->title) + 6;
+    if (tw > w) w = tw;
+    w += 4;
+    if (w < 40) w = 40;
+    if (w > a->w - 4) w = a->w - 4;
+    frame(a, w, (int)o->n_items + 2);
+    int body = o->h - 2;
+    if (o->sel < o->top) o->top = o->sel;
+    if (o->sel >= o->top + body) o->top = o->sel - body + 1;
+    for (int r = 0; r < body && o->top + r < (int)o->n_items; r++) {
+        int i = o->top + r;
+        const ov_item *it = &o->items[i];
+        bool sel = i == o->sel;
+        int y = o->y + 1 + r, x = o->x + 1, iw = o->w - 2;
+        if (sel) ui_fill(a, y, x, iw, DLRIG_ROLE_SELECTION);
+        int used = ui_putf(a, y, x + 1, iw - 2, sel ? DLRIG_ROLE_SELECTION : it->role, "%s %s",
+                           sel ? a->g->cursor : " ", it->label);
+        int dx = label_w + 2 + 3; /* details line up in a column */
+        if (dx < used + 2) dx = used + 2;
+        if (it->detail && dx < iw - 2)
+            ui_put(a, y, x + 1 + dx, iw - 2 - dx, sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_DIM, it->detail);
+    }
+}
+
+static void menu_choose(app *a, int idx)
+{
+    ov_menu_cb cb = a->ovs.menu_cb;
+    void *ctx = a->ovs.ctx;
+    void (*ctx_free)(void *) = a->ovs.ctx_free;
+    a->ovs.ctx = NULL; /* the callback owns it until we free it below */
+    ov_close(a);
+    if (cb) cb(a, idx, ctx);
+    if (ctx_free && ctx) ctx_free(ctx);
+}
+
+static int menu_key(app *a, int action, int key)
+{
+    overlay_state *o = &a->ovs;
+    int n = (int)o->n_items;
+    switch (action) {
+    case OV_UP: o->sel = o->sel > 0 ? o->sel - 1 : n - 1; break;
+    case OV_DOWN: o->sel = o->sel + 1 < n ? o->sel + 1 : 0; break;
+    case OV_HOME: o->sel = 0; break;
+    case OV_END: o->sel = n - 1; break;
+    case OV_OK: menu_choose(a, o->sel); break;
+    case OV_CLOSE: menu_choose(a, -1); break;
+    default:
+        if (key >= '1' && key <= '9' && key - '1' < n) menu_choose(a, key - '1');
+        break;
+    }
+    return UI_HANDLED;
+}
+
+static int menu_mouse(app *a, const MEVENT *ev)
+{
+    overlay_state *o = &a->ovs;
+    if (ev->bstate & BUTTON4_PRESSED) return menu_key(a, OV_UP, 0);
+    if (ev->bstate & BUTTON5_PRESSED) return menu_key(a, OV_DOWN, 0);
+    if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) {
+        int r = ev->y - o->y - 1 + o->top;
+        if (ev->x > o->x && ev->x < o->x + o->w - 1 && r >= 0 && r < (int)o->n_items && ev->y > o->y &&
+            ev->y < o->y + o->h - 1) {
+            if (r == o->sel || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) menu_choose(a, r);
+            else o->sel = r;
+        } else if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) {
+            menu_choose(a, -1);
+        }
+    }
+    return UI_HANDLED;
+}
+
+static const screen menu_overlay = {
+    .name = "menu", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = menu_draw, .on_key = menu_key,
+    .on_mouse = menu_mouse, .keys = menu_keys,
+};
+
+void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel, ov_menu_cb cb, void *ctx,
+             void (*ctx_free)(void *))
+{
+    free_state(&a->ovs);
+    overlay_state *o = &a->ovs;
+    snprintf(o->title, sizeof o->title, "%s", title);
+    o->items = xcalloc(n ? n : 1, sizeof *o->items);
+    for (size_t i = 0; i < n; i++) {
+        o->items[i].label = xstrdup(items[i].label);
+        o->items[i].detail = xstrdup(items[i].detail);
+        o->items[i].role = items[i].role;
+    }
+    o->n_items = n;
+    o->sel = sel >= 0 && (size_t)sel < n ? sel : 0;
+    o->menu_cb = cb;
+    o->ctx = ctx;
+    o->ctx_free = ctx_free;
+    a->ov = &menu_overlay;
+}
+
+/* ---- prompt ---- */
+
+static void prompt_draw(app *a)
+{
+    overlay_state *o = &a->ovs;
+    int w = a->w >= 84 ? 76 : a->w - 4;
+    int note_lines = o->note[0] ? ui_wrapped_lines(a, o->note, w - 4) : 0;
+    frame(a, w, 4 + note_lines);
+    if (note_lines) ui_put_wrapped(a, o->y + 1, o->x + 2, note_lines, w - 4, DLRIG_ROLE_DIM, o->note);
+    int y = o->y + 1 + note_lines + 1 - 1;
+    int iw = w - 4;
+    ui_fill(a, y + 1 - 1, o->x + 2, iw, DLRIG_ROLE_SELECTION);
+    /* show the end of the text when it is longer than the field */
+    const char *s = o->input;
+    while (ui_width(a, s) > iw - 1 && *s) {
+        s++;
+        while ((*s & 0xC0) == 0x80) s++;
+    }
+    int used = ui_put(a, y, o->x + 2, iw, DLRIG_ROLE_SELECTION, s);
+    ui_put(a, y, o->x + 2 + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "▏" : "_");
+    ui_put(a, y + 1, o->x + 2, iw, DLRIG_ROLE_DIM, "Enter accepts, Esc cancels");
+}
+
+/* Removes the last UTF-8 character of s. */
+static void pop_char(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0) {
+        n--;
+        if (((unsigned char)s[n] & 0xC0) != 0x80) break;
+    }
+    s[n] = '\0';
+}
+
+static int prompt_key(app *a, int action, int key)
+{
+    (void)action;
+    overlay_state *o = &a->ovs;
+    if (key == '\r' || key == '\n' || key == KEY_ENTER || key == 27) {
+        char text[sizeof o->input];
+        snprintf(text, sizeof text, "%s", o->input);
+        ov_prompt_cb cb = o->prompt_cb;
+        void *ctx = o->ctx;
+        void (*ctx_free)(void *) = o->ctx_free;
+        o->ctx = NULL;
+        ov_close(a);
+        if (cb) cb(a, key == 27 ? NULL : text, ctx);
+        if (ctx_free && ctx) ctx_free(ctx);
+        return UI_HANDLED;
+    }
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) pop_char(o->input);
+    else if (key == 21) o->input[0] = '\0'; /* Ctrl-U */
+    else if (key >= 0x20 && key < 0x100 && key != 0x7f) {
+        size_t n = strlen(o->input);
+        if (n + 1 < sizeof o->input) {
+            o->input[n] = (char)key;
+            o->input[n + 1] = '\0';
+        }
+    }
+    return UI_HANDLED;
+}
+
+static bool prompt_text(const app *a)
+{
+    (void)a;
+    return true;
+}
+
+static const screen prompt_overlay = {
+    .name = "prompt", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = prompt_draw, .on_key = prompt_key,
+    .text_input = prompt_text, .keys = prompt_keys,
+};
+
+void ov_prompt(app *a, const char *title, const char *note, const char *initial, ov_prompt_cb cb, void *ctx,
+               void (*ctx_free)(void *))
+{
+    free_state(&a->ovs);
+    overlay_state *o = &a->ovs;
+    snprintf(o->title, sizeof o->title, "%s", title);
+    snprintf(o->note, sizeof o->note, "%s", note ? note : "");
+    snprintf(o->input, sizeof o->input, "%s", initial ? initial : "");
+    o->prompt_cb = cb;
+    o->ctx = ctx;
+    o->ctx_free = ctx_free;
+    a->ov = &prompt_overlay;
+}
+
+/* ---- help ---- */
+
+/* Whether the space-separated list holds tok. */
+static bool has_token(const char *list, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ' ');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && strncmp(p, tok, n) == 0) return true;
+        p += l;
+        while (*p == ' ') p++;
+    }
+    return false;
+}
+
+static void add_keys(app *a, const keybind *table)
+{
+    for (const keybind *k = table; k && k->key; k++) {
+        /* aliases of the same action share one line: "Down j" */
+        bool seen = false;
+        for (const keybind *p = table; p < k; p++)
+            if (p->action == k->action) seen = true;
+        if (seen) continue;
+        char keys[64] = "";
+        for (const keybind *q = k; q->key; q++) {
+            if (q->action != k->action) continue;
+            if (has_token(keys, q->label)) continue;
+            size_t l = strlen(keys);
+            snprintf(keys + l, sizeof keys - l, "%s%s", l ? " " : "", q->label);
+        }
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", keys, k->help);
+    }
+}
+
+void ov_help(app *a)
+{
+    const screen *s = a->scr;
+    char title[96];
+    snprintf(title, sizeof title, "Keys: %s", s ? s->name : "dlrig");
+    ov_text_begin(a, title);
+    if (s) add_keys(a, s->keys);
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Everywhere");
+    add_keys(a, app_global_keys);
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "Ctrl-C", "leave at once (the terminal is restored)");
+    if (a->mouse)
+        ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s",
+                    "Mouse: click selects, click again (or double-click) chooses, the wheel scrolls.");
+}

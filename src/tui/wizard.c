@@ -1,0 +1,932 @@
+/* wizard.c — the first screen: short questions (workload, model and data,
+ * budget, framework and precision, environment, must-haves), a live advisor
+ * preview of the answers so far, and at the end the builder on the
+ * advisor's best build. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+enum { Q_WORKLOAD, Q_MODEL, Q_DATASET, Q_BUDGET, Q_FRAMEWORK, Q_PRECISION, Q_ENV, Q_CIRCUIT, Q_NOISE, Q_MUST,
+       Q_REVIEW, Q_COUNT };
+
+static const struct {
+    const char *step;  /* the step it belongs to (tab bar) */
+    const char *title; /* the question */
+    const char *label; /* short name in the review */
+} questions[Q_COUNT] = {
+    [Q_WORKLOAD] = {"Workload", "What will it mostly run?", "Workload"},
+    [Q_MODEL] = {"Model", "How big is the model?", "Model"},
+    [Q_DATASET] = {"Model", "How big is the dataset?", "Dataset"},
+    [Q_BUDGET] = {"Budget", "What is the budget?", "Budget"},
+    [Q_FRAMEWORK] = {"Framework", "Which framework?", "Framework"},
+    [Q_PRECISION] = {"Framework", "Which training precision?", "Precision"},
+    [Q_ENV] = {"Environment", "Where will it stand?", "Environment"},
+    [Q_CIRCUIT] = {"Environment", "Which wall circuit feeds it?", "Circuit"},
+    [Q_NOISE] = {"Environment", "Does noise matter?", "Noise"},
+    [Q_MUST] = {"Must-haves", "Must-haves (Space toggles)", "Must-haves"},
+    [Q_REVIEW] = {"Review", "Review the answers", "Review"},
+};
+static const char *const steps[] = {"Workload", "Model", "Budget", "Framework", "Environment", "Must-haves",
+                                    "Review"};
+#define N_STEPS (sizeof steps / sizeof steps[0])
+
+/* Why each workload matters for the hardware (DOMAIN.md, seeds 000-004). */
+static const struct {
+    const char *id, *help;
+} workload_help[] = {
+    {"cnn", "Vision CNNs want tensor-core throughput first, then FP32, then VRAM; data-parallel multi-GPU "
+            "scales very well (seed 003)."},
+    {"transformer", "Transformers/NLP are bandwidth- and VRAM-hungry (then FP16); BERT-class models need large "
+                    "VRAM and multi-GPU gains depend on the model (003)."},
+    {"llm-finetune", "LLM fine-tuning: VRAM decides what fits (weights, gradients, optimizer state); memory "
+                     "bandwidth and NVLink matter when the model is sharded (001)."},
+    {"llm-inference", "LLM token generation reads every weight per token: memory bandwidth sets tokens/s, VRAM "
+                      "must hold weights plus KV cache."},
+    {"rnn", "RNN/LSTM: small matrix multiplies are bandwidth-bound; multi-GPU scaling is unclear and some jobs run "
+            "well on many CPU cores (003)."},
+    {"gan", "GANs train like CNNs: tensor throughput and VRAM for the image size; they scale well over GPUs (003)."},
+    {"diffusion", "Diffusion training: tensor throughput, and VRAM for resolution and batch size; mixed precision "
+                  "is standard (004)."},
+    {"recsys", "Recommenders and autoencoders: large embedding tables make memory size and bandwidth the limit "
+               "(003)."},
+    {"inference", "Inference is latency-bound, often at the edge: efficiency and low-precision support beat raw "
+                  "training speed (000)."},
+    {"scientific-fp64", "FP64 science/HPC: GeForce FP64 is crippled (1:32 on Pascal); datacenter cards are ~16x "
+                        "faster in FP64 (004)."},
+};
+
+static const struct {
+    const char *label, *detail;
+    double value; /* NAN: the workload's reference model */
+    const char *help;
+} model_presets[] = {
+    {"Workload's reference model", "the default", NAN,
+     "Estimates use the workload's reference model (ResNet-50, BERT-large, an 8B LLM...). Pick a size when yours "
+     "differs."},
+    {"ResNet-50", "25.6M params", 25.6,
+     "Rough capacity: (VRAM - 0.4 GB) / 2 / 4 bytes per FP32 parameter; CNNs need extra memory for activations "
+     "(001)."},
+    {"BERT-large", "340M params", 340,
+     "Transformers like BERT need large VRAM; 16-bit training fits about twice the model of 32-bit (002, 003)."},
+    {"Llama-class 8B", "8,000M params", 8000,
+     "8B weights are 16 GB in 16-bit; full fine-tuning needs several times that (gradients, optimizer state), LoRA "
+     "far less."},
+    {"Llama-class 70B", "70,000M params", 70000,
+     "70B weights are 140 GB in 16-bit: several 80-141 GB cards, sharded, with NVLink helping (001)."},
+    {"Type a size...", "e.g. 1.3B, 350M", NAN, "Type the parameter count: 350M, 13B, or a number in millions."},
+};
+
+static const struct {
+    const char *label;
+    double gb;
+    const char *help;
+} dataset_presets[] = {
+    {"Not sure", NAN, "Without a dataset size dlrig skips the epoch time and the storage and RAM checks."},
+    {"10 GB", 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs (001); RAM holds them easily."},
+    {"50 GB", 50, "Fits in RAM on most workstations: no storage bottleneck once cached."},
+    {"150 GB", 150, "Larger than RAM on many machines: stream from NVMe; data I/O is a common bottleneck (003)."},
+    {"500 GB", 500, "Stream from fast NVMe storage; buy more RAM for heavy preprocessing (002)."},
+    {"2 TB", 2000, "Needs several TB of fast storage for data plus checkpoints; storage speed matters (003)."},
+    {"Type a size...", NAN, "Type the size: 800, 800GB or 3TB."},
+};
+
+static const struct {
+    const char *label;
+    double usd;
+    const char *help;
+} budget_presets[] = {
+    {"$3,000", 3000, "One consumer GPU workstation: for an individual, one good card is usually right (001)."},
+    {"$5,000", 5000, "One high-end consumer card with a solid platform, or a 24-32 GB pro card."},
+    {"$10,000", 10000, "A workstation with a 48 GB pro card or two consumer cards."},
+    {"$20,000", 20000, "2-4 GPUs: a budget workstation with 4 cards beats a cluster of low-end cards (001)."},
+    {"$40,000", 40000, "A 4-GPU workstation on a Threadripper PRO / Xeon W platform with ECC memory."},
+    {"$80,000", 80000, "Datacenter cards (H100/H200 class) in a server chassis with forced airflow."},
+    {"$150,000", 150000, "A dense GPU server (up to 8-10 cards, e.g. DSS8440-class, 004) or a small cluster."},
+    {"Type an amount...", NAN, "Type dollars: 12500, 12.5k or $12,500."},
+};
+
+static const struct {
+    const char *id, *help;
+} precision_help[] = {
+    {"fp32", "Full FP32: slowest and twice the memory of 16-bit; only for numerically sensitive work."},
+    {"mixed-fp16", "Mixed FP16+FP32 is the standard for image training (004); 16-bit fits about 2x the model "
+                   "(002)."},
+    {"bf16", "BF16 keeps FP32's range without loss scaling; needs Ampere or newer (003)."},
+    {"fp8", "FP8 is the fastest for transformer training; needs Ada/Hopper or newer (003)."},
+};
+
+static const struct {
+    const char *id, *label, *help;
+} env_help[] = {
+    {"office", "Office", "People work next to it: noise matters and it has one wall socket; blower and server "
+                         "fans are loud (env.noise)."},
+    {"server-room", "Server room", "Noise is fine and higher-power circuits exist; tower or rack chassis."},
+    {"datacenter", "Datacenter", "Rack chassis with forced airflow: passively cooled datacenter GPUs need it "
+                                 "(cooling.passive_needs_server)."},
+};
+
+static const struct {
+    unsigned bit;
+    const char *label, *help;
+} must_help[] = {
+    {DLRIG_REQ_ECC, "ECC memory (GPU and RAM)",
+     "Long training runs rely on correct results: GeForce cards have no ECC on VRAM, datacenter cards do (004)."},
+    {DLRIG_REQ_NVLINK, "NVLink between GPUs",
+     "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU transformer and LLM training (001)."},
+    {DLRIG_REQ_RDMA, "GPUDirect RDMA (clusters)",
+     "Across machines RDMA gives 2.5x over TCP with the same cards; GeForce has no GPUDirect RDMA (004)."},
+    {DLRIG_REQ_QUIET, "Quiet (desk-side)",
+     "No blower or server fans: a machine people sit next to. Open-air cards packed together throttle (002)."},
+    {DLRIG_REQ_RACKMOUNT, "Rack-mount chassis",
+     "For a server room or datacenter rack: a GPU server needs designed airflow and retention (004)."},
+};
+#define N_MUST (sizeof must_help / sizeof must_help[0])
+
+typedef struct choice {
+    char label[96];
+    char detail[96];
+    char help[400];
+    int role;
+    double num;     /* numeric value, NAN when none */
+    char id[32];    /* id value, "" when none */
+    bool typed;     /* "type a value" entry */
+} choice;
+
+struct wizard_state {
+    int q;
+    int sel[Q_COUNT];
+    bool answered[Q_COUNT];
+    double typed[Q_COUNT]; /* typed values (NAN when none) */
+    unsigned must;
+    bool editing;
+    char input[32];
+    choice ch[24];
+    int n_ch;
+    int top;
+    /* preview */
+    dlrig_requirements preview_req;
+    bool preview_done;
+    dlrig_recommendation *prev;
+    size_t n_prev;
+    char prev_err[512];
+    double prev_ms;
+    /* geometry for the mouse */
+    int list_y, list_x, list_h, list_w;
+};
+
+enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC };
+
+static const keybind wizard_keys[] = {
+    {KEY_UP, W_UP, "Up", "previous choice", NULL},
+    {'k', W_UP, "k", "previous choice", NULL},
+    {KEY_DOWN, W_DOWN, "Down", "next choice", NULL},
+    {'j', W_DOWN, "j", "next choice", NULL},
+    {KEY_HOME, W_HOME, "Home", "first choice", NULL},
+    {KEY_END, W_END, "End", "last choice", NULL},
+    {'\r', W_NEXT, "Enter", "accept the highlighted choice and go on", "accept"},
+    {KEY_ENTER, W_NEXT, "Enter", "accept the highlighted choice and go on", NULL},
+    {KEY_RIGHT, W_NEXT, "Right", "accept the highlighted choice and go on", NULL},
+    {'l', W_NEXT, "l", "accept the highlighted choice and go on", NULL},
+    {' ', W_TOGGLE, "Space", "toggle a must-have", NULL},
+    {KEY_BACKSPACE, W_BACK, "Bksp", "back to the previous question", "back"},
+    {127, W_BACK, "Bksp", "back to the previous question", NULL},
+    {8, W_BACK, "Bksp", "back to the previous question", NULL},
+    {KEY_LEFT, W_BACK, "Left", "back to the previous question", NULL},
+    {'h', W_BACK, "h", "back to the previous question", NULL},
+    {27, W_ESC, "Esc", "back (never quits)", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static struct wizard_state *W(const app *a) { return a->wiz; }
+
+static bool numeric_question(int q) { return q == Q_MODEL || q == Q_DATASET || q == Q_BUDGET; }
+
+static void add_choice(struct wizard_state *w, const char *label, const char *detail, const char *help, double num,
+                       const char *id, int role, bool typed)
+{
+    if (w->n_ch >= (int)(sizeof w->ch / sizeof w->ch[0])) return;
+    choice *c = &w->ch[w->n_ch++];
+    snprintf(c->label, sizeof c->label, "%s", label);
+    snprintf(c->detail, sizeof c->detail, "%s", detail ? detail : "");
+    snprintf(c->help, sizeof c->help, "%s", help ? help : "");
+    c->num = num;
+    snprintf(c->id, sizeof c->id, "%s", id ? id : "");
+    c->role = role;
+    c->typed = typed;
+}
+
+static const char *env_of(const struct wizard_state *w)
+{
+    int s = w->sel[Q_ENV];
+    return s >= 0 && s < 3 ? dlrig_environment_ids[s] : "office";
+}
+
+static int default_circuit(const struct wizard_state *w)
+{
+    const char *want = strcmp(env_of(w), "office") == 0 ? "120v-15a" : "208v-30a";
+    int i = id_index(dlrig_circuit_ids, want);
+    return i < 0 ? 0 : i;
+}
+
+/* Fills w->ch with the choices of question q. */
+static void build_choices(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    w->n_ch = 0;
+    char d[96], h[400];
+    switch (q) {
+    case Q_WORKLOAD:
+        for (int i = 0; dlrig_workload_ids[i]; i++) {
+            const char *id = dlrig_workload_ids[i];
+            const dlrig_workload *wl = catalog_workload(a->cat, id);
+            const char *help = NULL;
+            for (size_t k = 0; k < sizeof workload_help / sizeof workload_help[0]; k++)
+                if (strcmp(workload_help[k].id, id) == 0) help = workload_help[k].help;
+            if (!help && wl) help = wl->note;
+            snprintf(h, sizeof h, "%s%s%s", help ? help : "", wl && wl->reference_model ? " Estimates use: " : "",
+                     wl && wl->reference_model ? wl->reference_model : "");
+            add_choice(w, wl && wl->name ? wl->name : id, NULL, h, NAN, id, DLRIG_ROLE_NORMAL, false);
+        }
+        break;
+    case Q_MODEL:
+        for (size_t i = 0; i < sizeof model_presets / sizeof model_presets[0]; i++) {
+            bool typed = i + 1 == sizeof model_presets / sizeof model_presets[0];
+            const char *detail = model_presets[i].detail;
+            if (typed && !isnan(w->typed[q])) {
+                snprintf(d, sizeof d, "%gM params", w->typed[q]);
+                detail = d;
+            }
+            add_choice(w, model_presets[i].label, detail, model_presets[i].help,
+                       typed ? w->typed[q] : model_presets[i].value, NULL, DLRIG_ROLE_NORMAL, typed);
+        }
+        break;
+    case Q_DATASET:
+        for (size_t i = 0; i < sizeof dataset_presets / sizeof dataset_presets[0]; i++) {
+            bool typed = i + 1 == sizeof dataset_presets / sizeof dataset_presets[0];
+            const char *detail = NULL;
+            if (typed && !isnan(w->typed[q])) {
+                snprintf(d, sizeof d, "%g GB", w->typed[q]);
+                detail = d;
+            }
+            add_choice(w, dataset_presets[i].label, detail, dataset_presets[i].help,
+                       typed ? w->typed[q] : dataset_presets[i].gb, NULL, DLRIG_ROLE_NORMAL, typed);
+        }
+        break;
+    case Q_BUDGET:
+        for (size_t i = 0; i < sizeof budget_presets / sizeof budget_presets[0]; i++) {
+            bool typed = i + 1 == sizeof budget_presets / sizeof budget_presets[0];
+            const char *detail = NULL;
+            if (typed && !isnan(w->typed[q])) detail = format_usd(w->typed[q], d, sizeof d);
+            add_choice(w, budget_presets[i].label, detail, budget_presets[i].help,
+                       typed ? w->typed[q] : budget_presets[i].usd, NULL, DLRIG_ROLE_NORMAL, typed);
+        }
+        break;
+    case Q_FRAMEWORK: {
+        size_t n;
+        const dlrig_framework *fw = catalog_frameworks(a->cat, &n);
+        for (size_t i = 0; i < n; i++) {
+            bool disc = fw[i].status && strcmp(fw[i].status, "maintained") != 0;
+            snprintf(d, sizeof d, "%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
+                     fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "");
+            if (!a->utf8) {
+                char *dot = strstr(d, "·");
+                if (dot) memcpy(dot, "- ", 2), memmove(dot + 1, dot + 2, strlen(dot + 2) + 1);
+            }
+            snprintf(h, sizeof h, "%s%s%s", fw[i].status_note ? fw[i].status_note : "",
+                     fw[i].focus ? " Focus: " : "", fw[i].focus ? fw[i].focus : "");
+            add_choice(w, fw[i].name, d, h, NAN, fw[i].id, disc ? DLRIG_ROLE_DIM : DLRIG_ROLE_NORMAL, false);
+        }
+        add_choice(w, "Other / not sure", "no framework check", "dlrig skips the framework checks (CUDA vs ROCm, "
+                   "maintenance status).", NAN, "", DLRIG_ROLE_NORMAL, false);
+        break;
+    }
+    case Q_PRECISION:
+        for (int i = 0; dlrig_precision_ids[i]; i++) {
+            const char *help = NULL;
+            for (size_t k = 0; k < sizeof precision_help / sizeof precision_help[0]; k++)
+                if (strcmp(precision_help[k].id, dlrig_precision_ids[i]) == 0) help = precision_help[k].help;
+            add_choice(w, dlrig_precision_ids[i], NULL, help, NAN, dlrig_precision_ids[i], DLRIG_ROLE_NORMAL, false);
+        }
+        break;
+    case Q_ENV:
+        for (int i = 0; dlrig_environment_ids[i]; i++) {
+            const char *label = dlrig_environment_ids[i], *help = NULL;
+            for (size_t k = 0; k < sizeof env_help / sizeof env_help[0]; k++)
+                if (strcmp(env_help[k].id, label) == 0) {
+                    help = env_help[k].help;
+                    label = env_help[k].label;
+                }
+            add_choice(w, label, NULL, help, NAN, dlrig_environment_ids[i], DLRIG_ROLE_NORMAL, false);
+        }
+        break;
+    case Q_CIRCUIT:
+        for (int i = 0; dlrig_circuit_ids[i]; i++) {
+            const dlrig_circuit *c = catalog_circuit(a->cat, dlrig_circuit_ids[i]);
+            char w_s[32] = "";
+            if (c && c->continuous_w != DLRIG_NA) {
+                snprintf(w_s, sizeof w_s, "%d", c->continuous_w);
+                snprintf(d, sizeof d, "%s W continuous", w_s);
+            } else {
+                d[0] = '\0';
+            }
+            snprintf(h, sizeof h,
+                     "The machine's draw at the wall must stay under what the circuit supplies continuously "
+                     "(power.circuit). %s",
+                     c && c->note ? c->note : "");
+            add_choice(w, dlrig_circuit_ids[i], d, h, NAN, dlrig_circuit_ids[i], DLRIG_ROLE_NORMAL, false);
+        }
+        add_choice(w, "Not sure", "no circuit check", "dlrig skips the wall-circuit check.", NAN, "",
+                   DLRIG_ROLE_NORMAL, false);
+        break;
+    case Q_NOISE:
+        add_choice(w, "Noise does not matter", NULL,
+                   "Blower and server fans are fine: dense multi-GPU builds become possible.", NAN, "any",
+                   DLRIG_ROLE_NORMAL, false);
+        add_choice(w, "It must be quiet", "people sit next to it",
+                   "Rules out blower and server-fan designs (env.noise); open-air cards need spacing (002).", NAN,
+                   "quiet", DLRIG_ROLE_NORMAL, false);
+        break;
+    case Q_MUST:
+        for (size_t i = 0; i < N_MUST; i++)
+            add_choice(w, must_help[i].label, NULL, must_help[i].help, NAN, dlrig_require_ids[i], DLRIG_ROLE_NORMAL,
+                       false);
+        add_choice(w, "Continue", NULL, "Space toggles a must-have; each one narrows the advisor's search.", NAN,
+                   "", DLRIG_ROLE_ACCENT, false);
+        break;
+    case Q_REVIEW: {
+        for (int k = 0; k < Q_REVIEW; k++) add_choice(w, questions[k].label, NULL,
+                                                      "Enter goes back to this question.", NAN, "",
+                                                      DLRIG_ROLE_NORMAL, false);
+        add_choice(w, "Build it", NULL, "The advisor's best build opens in the builder; its alternatives are one "
+                   "key away (a).", NAN, "", DLRIG_ROLE_ACCENT, false);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* The value chosen at question q (as a choice of that question). */
+static choice choice_of(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    choice saved[24];
+    int saved_n = w->n_ch;
+    memcpy(saved, w->ch, sizeof saved);
+    build_choices(a, q);
+    int s = w->sel[q];
+    if (s < 0 || s >= w->n_ch) s = 0;
+    choice c = w->ch[s];
+    memcpy(w->ch, saved, sizeof saved);
+    w->n_ch = saved_n;
+    return c;
+}
+
+/* Copies an id into a fixed requirements field (ids are short slugs). */
+static void copy_id(char *dst, size_t n, const char *src)
+{
+    size_t l = strlen(src);
+    if (l >= n) l = n - 1;
+    memcpy(dst, src, l);
+    dst[l] = '\0';
+}
+
+/* The requirements the answers give (unanswered questions at their
+ * defaults). */
+static void answers(app *a, dlrig_requirements *r)
+{
+    struct wizard_state *w = W(a);
+    memset(r, 0, sizeof *r);
+    requirements_init(r);
+    choice c = choice_of(a, Q_WORKLOAD);
+    copy_id(r->workload, sizeof r->workload, c.id);
+    r->model_params_m = choice_of(a, Q_MODEL).num;
+    r->dataset_gb = choice_of(a, Q_DATASET).num;
+    r->budget_usd = choice_of(a, Q_BUDGET).num;
+    copy_id(r->framework, sizeof r->framework, choice_of(a, Q_FRAMEWORK).id);
+    copy_id(r->precision, sizeof r->precision, choice_of(a, Q_PRECISION).id);
+    copy_id(r->environment, sizeof r->environment, choice_of(a, Q_ENV).id);
+    copy_id(r->circuit, sizeof r->circuit, choice_of(a, Q_CIRCUIT).id);
+    r->nodes = 1;
+    r->require = w->must;
+    if (strcmp(choice_of(a, Q_NOISE).id, "quiet") == 0) r->require |= DLRIG_REQ_QUIET;
+}
+
+static void free_preview(struct wizard_state *w)
+{
+    if (w->prev) recommendations_free(w->prev, w->n_prev);
+    w->prev = NULL;
+    w->n_prev = 0;
+}
+
+static void refresh_preview(app *a)
+{
+    struct wizard_state *w = W(a);
+    dlrig_requirements r;
+    answers(a, &r);
+    if (w->preview_done && memcmp(&r, &w->preview_req, sizeof r) == 0) return;
+    free_preview(w);
+    w->preview_req = r;
+    w->preview_done = true;
+    w->prev_err[0] = '\0';
+    double t0 = now_seconds();
+    int rc = advisor_recommend(a->cat, &r, 1, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
+    w->prev_ms = (now_seconds() - t0) * 1000.0;
+    if (rc != 0) {
+        free_preview(w);
+        if (!w->prev_err[0]) snprintf(w->prev_err, sizeof w->prev_err, "the advisor could not use these answers");
+    } else if (w->n_prev == 0 && !w->prev_err[0]) {
+        snprintf(w->prev_err, sizeof w->prev_err, "no complete build meets these answers");
+    }
+}
+
+static void enter_question(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    if (q < 0) q = 0;
+    if (q >= Q_COUNT) q = Q_COUNT - 1;
+    w->q = q;
+    w->editing = false;
+    w->top = 0;
+    if (q == Q_CIRCUIT && !w->answered[Q_CIRCUIT]) w->sel[Q_CIRCUIT] = default_circuit(w);
+    build_choices(a, q);
+    if (q == Q_MUST && !w->answered[Q_MUST]) w->sel[q] = w->n_ch - 1;
+    if (q == Q_REVIEW) w->sel[q] = w->n_ch - 1;
+    if (w->sel[q] >= w->n_ch) w->sel[q] = w->n_ch - 1;
+    if (w->sel[q] < 0) w->sel[q] = 0;
+    refresh_preview(a);
+}
+
+static int find_id(app *a, int q, const char *id)
+{
+    struct wizard_state *w = W(a);
+    build_choices(a, q);
+    for (int i = 0; i < w->n_ch; i++)
+        if (strcmp(w->ch[i].id, id) == 0) return i;
+    return -1;
+}
+
+static void free_state(struct wizard_state *w)
+{
+    if (!w) return;
+    free_preview(w);
+    free(w);
+}
+
+void wizard_free(app *a)
+{
+    free_state(a->wiz);
+    a->wiz = NULL;
+}
+
+/* Parses "12.5k", "$12,500", "8B", "350M", "3TB" as a number in the
+ * question's unit (M params, GB, USD).  Returns false when it is not one. */
+static bool parse_amount(int q, const char *s, double *out)
+{
+    char buf[40];
+    size_t k = 0;
+    for (const char *p = s; *p && k + 1 < sizeof buf; p++)
+        if (*p != ',' && *p != '$' && *p != ' ' && *p != '_') buf[k++] = *p;
+    buf[k] = '\0';
+    char *end;
+    double v = strtod(buf, &end);
+    if (end == buf || !isfinite(v) || v <= 0) return false;
+    char suf[8];
+    size_t n = 0;
+    for (; *end && n + 1 < sizeof suf; end++) suf[n++] = (char)tolower((unsigned char)*end);
+    if (*end) return false;
+    suf[n] = '\0';
+    double m = 1;
+    if (q == Q_MODEL) {
+        if (!strcmp(suf, "") || !strcmp(suf, "m")) m = 1;
+        else if (!strcmp(suf, "k")) m = 1e-3;
+        else if (!strcmp(suf, "b") || !strcmp(suf, "g")) m = 1e3;
+        else if (!strcmp(suf, "t")) m = 1e6;
+        else return false;
+    } else if (q == Q_DATASET) {
+        if (!strcmp(suf, "") || !strcmp(suf, "g") || !strcmp(suf, "gb")) m = 1;
+        else if (!strcmp(suf, "m") || !strcmp(suf, "mb")) m = 1e-3;
+        else if (!strcmp(suf, "t") || !strcmp(suf, "tb")) m = 1e3;
+        else if (!strcmp(suf, "p") || !strcmp(suf, "pb")) m = 1e6;
+        else return false;
+    } else {
+        if (!strcmp(suf, "")) m = 1;
+        else if (!strcmp(suf, "k")) m = 1e3;
+        else if (!strcmp(suf, "m")) m = 1e6;
+        else return false;
+    }
+    v *= m;
+    if (v > 1e12) return false;
+    *out = v;
+    return true;
+}
+
+static void finish(app *a)
+{
+    dlrig_requirements r;
+    answers(a, &r);
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char err[512] = "";
+    int rc = advisor_recommend(a->cat, &r, 3, &recs, &n, err, sizeof err);
+    dlrig_build b;
+    build_init(&b, NULL);
+    if (rc == 0 && n > 0) {
+        build_free(&b);
+        build_copy(&b, &recs[0].build);
+    } else {
+        b.req = r;
+        if (recs) recommendations_free(recs, n);
+        recs = NULL;
+        n = 0;
+    }
+    {
+        /* named after the answers (the advisor's name describes its GPUs) */
+        const dlrig_workload *wl = catalog_workload(a->cat, r.workload);
+        char budget[32];
+        char *nm = xasprintf("%s, %s", wl && wl->name ? wl->name : r.workload,
+                             isnan(r.budget_usd) ? "no budget" : format_usd(r.budget_usd, budget, sizeof budget));
+        free(b.name);
+        b.name = nm;
+    }
+    b.req = r;
+    wizard_free(a);
+    builder_open(a, &b, NULL, recs, n);
+    if (rc != 0 || n == 0)
+        app_message(a, DLRIG_ROLE_WARNING, "The advisor found no build: %s. Pick parts by hand.",
+                    err[0] ? err : "nothing meets the requirements");
+}
+
+static void accept(app *a)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    choice *c = &w->ch[w->sel[q]];
+    if (q == Q_REVIEW) {
+        if (w->sel[q] < Q_REVIEW) enter_question(a, w->sel[q]);
+        else finish(a);
+        return;
+    }
+    if (c->typed && !w->editing && isnan(c->num)) {
+        w->editing = true;
+        w->input[0] = '\0';
+        return;
+    }
+    w->answered[q] = true;
+    if (q == Q_NOISE) {
+        if (strcmp(c->id, "quiet") == 0) w->must |= DLRIG_REQ_QUIET;
+        else w->must &= ~(unsigned)DLRIG_REQ_QUIET;
+    }
+    if (q == Q_ENV) w->answered[Q_CIRCUIT] = false; /* its default depends on the environment */
+    /* from a jump back from the review, go straight back to it */
+    bool back_to_review = w->answered[Q_REVIEW];
+    enter_question(a, back_to_review ? Q_REVIEW : q + 1);
+}
+
+static int wizard_key(app *a, int action, int key)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    if (w->editing) {
+        if (key == 27) {
+            w->editing = false;
+        } else if (key == '\r' || key == '\n' || key == KEY_ENTER) {
+            double v;
+            if (parse_amount(q, w->input, &v)) {
+                w->typed[q] = v;
+                w->editing = false;
+                build_choices(a, q);
+                accept(a);
+            } else {
+                app_message(a, DLRIG_ROLE_ERROR, "'%s' is not a %s", w->input,
+                            q == Q_MODEL ? "model size (try 350M or 13B)"
+                            : q == Q_DATASET ? "dataset size (try 800 or 3TB)"
+                                             : "budget (try 12500 or 12.5k)");
+            }
+        } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+            size_t n = strlen(w->input);
+            if (n) w->input[n - 1] = '\0';
+            else w->editing = false;
+        } else if (key > 0x20 && key < 0x7f) {
+            size_t n = strlen(w->input);
+            if (n + 1 < sizeof w->input) {
+                w->input[n] = (char)key;
+                w->input[n + 1] = '\0';
+            }
+        }
+        return UI_HANDLED;
+    }
+    /* digits: type a number in numeric questions, pick a choice elsewhere */
+    if (key >= '0' && key <= '9' && numeric_question(q)) {
+        w->sel[q] = w->n_ch - 1;
+        w->editing = true;
+        w->input[0] = (char)key;
+        w->input[1] = '\0';
+        return UI_HANDLED;
+    }
+    if (key >= '1' && key <= '9' && key - '1' < w->n_ch && q != Q_REVIEW) {
+        w->sel[q] = key - '1';
+        refresh_preview(a);
+        return UI_HANDLED;
+    }
+    switch (action) {
+    case W_UP:
+        if (w->sel[q] > 0) w->sel[q]--;
+        break;
+    case W_DOWN:
+        if (w->sel[q] + 1 < w->n_ch) w->sel[q]++;
+        break;
+    case W_HOME: w->sel[q] = 0; break;
+    case W_END: w->sel[q] = w->n_ch - 1; break;
+    case W_NEXT: accept(a); return UI_HANDLED;
+    case W_TOGGLE:
+        if (q == Q_MUST && w->sel[q] < (int)N_MUST) w->must ^= must_help[w->sel[q]].bit;
+        else if (q != Q_MUST) accept(a);
+        break;
+    case W_BACK:
+    case W_ESC:
+        if (q > 0) {
+            w->answered[Q_REVIEW] = false;
+            enter_question(a, q - 1);
+        } else if (action == W_ESC) {
+            app_message(a, DLRIG_ROLE_INFO, "This is the first question; q quits.");
+        }
+        return UI_HANDLED;
+    default: return UI_UNHANDLED;
+    }
+    refresh_preview(a);
+    return UI_HANDLED;
+}
+
+static int wizard_mouse(app *a, const MEVENT *ev)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    if (ev->bstate & BUTTON4_PRESSED) return wizard_key(a, W_UP, 0);
+    if (ev->bstate & BUTTON5_PRESSED) return wizard_key(a, W_DOWN, 0);
+    if (!(ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED))) return UI_HANDLED;
+    int r = ev->y - w->list_y + w->top;
+    if (ev->x >= w->list_x && ev->x < w->list_x + w->list_w && ev->y >= w->list_y &&
+        ev->y < w->list_y + w->list_h && r >= 0 && r < w->n_ch) {
+        if (r == w->sel[q] || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) {
+            w->sel[q] = r;
+            if (q == Q_MUST && r < (int)N_MUST) w->must ^= must_help[r].bit;
+            else accept(a);
+        } else {
+            w->sel[q] = r;
+            refresh_preview(a);
+        }
+    }
+    return UI_HANDLED;
+}
+
+static bool wizard_text(const app *a) { return a->wiz && a->wiz->editing; }
+
+/* ---- drawing ---- */
+
+static void draw_steps(app *a, int y)
+{
+    struct wizard_state *w = W(a);
+    const char *cur = questions[w->q].step;
+    int x = 1;
+    for (size_t i = 0; i < N_STEPS; i++) {
+        bool on = strcmp(steps[i], cur) == 0;
+        bool done = false;
+        for (int q = 0; q < Q_COUNT; q++)
+            if (strcmp(questions[q].step, steps[i]) == 0 && q < w->q) done = true;
+        int role = on ? DLRIG_ROLE_SELECTION : done ? DLRIG_ROLE_OK : DLRIG_ROLE_DIM;
+        x += ui_putf(a, y, x, a->w - x, role, " %s ", steps[i]);
+        if (i + 1 < N_STEPS) x += ui_putf(a, y, x, a->w - x, DLRIG_ROLE_DIM, "%s", a->g->arrow);
+    }
+}
+
+static void answer_text(app *a, int q, char *buf, size_t len)
+{
+    choice c = choice_of(a, q);
+    struct wizard_state *w = W(a);
+    if (q == Q_MUST) {
+        size_t k = 0;
+        buf[0] = '\0';
+        for (size_t i = 0; i < N_MUST; i++)
+            if ((w->must & must_help[i].bit) && k + 1 < len) {
+                k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", dlrig_require_ids[i]);
+                if (k >= len) k = len - 1;
+            }
+        if (!k) snprintf(buf, len, "none");
+        return;
+    }
+    if (c.typed) {
+        char m[32];
+        if (isnan(c.num)) snprintf(buf, len, "-");
+        else if (q == Q_BUDGET) snprintf(buf, len, "%s", format_usd(c.num, m, sizeof m));
+        else if (q == Q_DATASET) snprintf(buf, len, "%g GB", c.num);
+        else snprintf(buf, len, "%gM params", c.num);
+        return;
+    }
+    if (q == Q_MODEL && !isnan(c.num)) snprintf(buf, len, "%.60s (%.30s)", c.label, c.detail);
+    else snprintf(buf, len, "%s", c.label);
+}
+
+static void draw_list(app *a, int y, int x, int h, int wdt)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    ui_box(a, y, x, h, wdt, questions[q].title, true);
+    int body = h - 2, iw = wdt - 4;
+    w->list_y = y + 1;
+    w->list_x = x + 1;
+    w->list_h = body;
+    w->list_w = wdt - 2;
+    int s = w->sel[q];
+    if (s < w->top) w->top = s;
+    if (s >= w->top + body) w->top = s - body + 1;
+    for (int r = 0; r < body && w->top + r < w->n_ch; r++) {
+        int i = w->top + r;
+        const choice *c = &w->ch[i];
+        bool sel = i == s;
+        int yy = y + 1 + r, xx = x + 2;
+        if (sel) ui_fill(a, yy, x + 1, wdt - 2, DLRIG_ROLE_SELECTION);
+        int role = sel ? DLRIG_ROLE_SELECTION : c->role;
+        int used = ui_put(a, yy, xx, iw, role, sel ? a->g->cursor : " ");
+        used += 1;
+        if (q == Q_MUST && i < (int)N_MUST)
+            used += ui_putf(a, yy, xx + used, iw - used, role, "%s ",
+                            (w->must & must_help[i].bit) ? a->g->check : a->g->uncheck);
+        if (q == Q_REVIEW && i < Q_REVIEW) {
+            char ans[160];
+            answer_text(a, i, ans, sizeof ans);
+            int lw = 13;
+            ui_put(a, yy, xx + used, lw, sel ? role : DLRIG_ROLE_DIM, c->label);
+            ui_put(a, yy, xx + used + lw + 1, iw - used - lw - 1, role, ans);
+            continue;
+        }
+        if (w->editing && sel && c->typed) {
+            used += ui_putf(a, yy, xx + used, iw - used, role, "%s ", c->label);
+            used += ui_put(a, yy, xx + used, iw - used, DLRIG_ROLE_FOCUS, w->input);
+            ui_put(a, yy, xx + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "▏" : "_");
+            continue;
+        }
+        used += ui_put(a, yy, xx + used, iw - used, role, c->label);
+        /* the detail only when it fits whole (the help line says the rest) */
+        int dw = ui_width(a, c->detail);
+        if (c->detail[0] && used + 2 + dw <= iw)
+            ui_put(a, yy, xx + iw - dw, dw, sel ? role : DLRIG_ROLE_DIM, c->detail);
+    }
+    if (w->n_ch > body) {
+        char pos[32];
+        snprintf(pos, sizeof pos, " %d/%d ", s + 1, w->n_ch);
+        ui_put_right(a, y + h - 1, x + 2, wdt - 4, DLRIG_ROLE_DIM, pos);
+    }
+}
+
+static void draw_preview(app *a, int y, int x, int h, int wdt)
+{
+    struct wizard_state *w = W(a);
+    ui_box(a, y, x, h, wdt, "Advisor preview", false);
+    int iy = y + 1, ix = x + 2, iw = wdt - 4, end = y + h - 1;
+    char buf[256], m1[32], m2[32];
+    if (w->n_prev == 0) {
+        ui_put(a, iy++, ix, iw, DLRIG_ROLE_WARNING, "No build for these answers yet:");
+        ui_put_wrapped(a, iy, ix, end - iy, iw, DLRIG_ROLE_NORMAL, w->prev_err);
+        return;
+    }
+    const dlrig_recommendation *r = &w->prev[0];
+    const dlrig_build *b = &r->build;
+    int lw = 7;
+    static const struct {
+        dlrig_category c;
+        const char *label;
+    } rows[] = {{DLRIG_CAT_GPU, "GPU"}, {DLRIG_CAT_CPU, "CPU"}, {DLRIG_CAT_MOTHERBOARD, "Board"},
+                {DLRIG_CAT_MEMORY, "RAM"}, {DLRIG_CAT_CASE, "Case"}, {DLRIG_CAT_PSU, "PSU"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0] && iy < end; i++) {
+        int qty = 0;
+        const dlrig_part *p = build_first(b, rows[i].c, &qty);
+        if (!p) continue;
+        ui_put(a, iy, ix, lw, DLRIG_ROLE_DIM, rows[i].label);
+        int n = build_count(b, rows[i].c);
+        if (n > 1) snprintf(buf, sizeof buf, "%d%s %s", n, a->g->times, p->name);
+        else snprintf(buf, sizeof buf, "%s", p->name);
+        ui_put(a, iy++, ix + lw, iw - lw, rows[i].c == DLRIG_CAT_GPU ? DLRIG_ROLE_ACCENT : DLRIG_ROLE_NORMAL, buf);
+    }
+    if (iy < end) {
+        ui_put(a, iy, ix, lw, DLRIG_ROLE_DIM, "Price");
+        bool over = !isnan(b->req.budget_usd) && r->price_usd > b->req.budget_usd;
+        int used = ui_put(a, iy, ix + lw, iw - lw, over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE,
+                          format_usd(r->price_usd, m1, sizeof m1));
+        if (!isnan(b->req.budget_usd))
+            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " of %s",
+                    format_usd(b->req.budget_usd, m2, sizeof m2));
+        iy++;
+    }
+    if (iy < end && r->estimate.throughput > 0) {
+        ui_put(a, iy, ix, lw, DLRIG_ROLE_DIM, "Speed");
+        char n1[32];
+        snprintf(buf, sizeof buf, "%s %s", ui_num(r->estimate.throughput, 0, n1, sizeof n1),
+                 r->estimate.unit ? r->estimate.unit : "");
+        int used = ui_put(a, iy, ix + lw, iw - lw, DLRIG_ROLE_OK, buf);
+        if (!isnan(r->estimate.epoch_hours))
+            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " %s %s h/epoch", a->g->sep,
+                    ui_num(r->estimate.epoch_hours, r->estimate.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+        iy++;
+    }
+    if (iy < end) {
+        size_t c = r->report.counts[DLRIG_SEV_WARNING], ci = r->report.counts[DLRIG_SEV_INFO];
+        ui_putf(a, iy++, ix, iw, c ? DLRIG_ROLE_WARNING : DLRIG_ROLE_DIM, "%zu warning%s, %zu note%s", c,
+                c == 1 ? "" : "s", ci, ci == 1 ? "" : "s");
+    }
+    if (iy + 1 < end && r->why[0]) {
+        iy++;
+        ui_put_wrapped(a, iy, ix, end - iy, iw, DLRIG_ROLE_NORMAL, r->why);
+    }
+}
+
+static void wizard_draw(app *a)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    /* title bar */
+    ui_fill(a, 0, 0, a->w, DLRIG_ROLE_HEADER);
+    ui_putf(a, 0, 1, a->w / 2, DLRIG_ROLE_HEADER, "dlrig %s New build", a->g->sep);
+    int sidx = 0;
+    for (size_t i = 0; i < N_STEPS; i++)
+        if (strcmp(steps[i], questions[q].step) == 0) sidx = (int)i;
+    char right[64];
+    snprintf(right, sizeof right, "Step %d of %d ", sidx + 1, (int)N_STEPS);
+    ui_put_right(a, 0, a->w / 2, a->w / 2, DLRIG_ROLE_HEADER, right);
+    draw_steps(a, 1);
+
+    int help_h = 5;
+    int top = 3, bottom = a->h - 1 - help_h; /* rows [top, bottom) for the panes */
+    int lw = a->w >= 120 ? a->w * 5 / 10 : a->w - 44;
+    if (lw > 90) lw = 90;
+    draw_list(a, top - 1, 0, bottom - top + 1, lw);
+    draw_preview(a, top - 1, lw, bottom - top + 1, a->w - lw);
+    /* help for the highlighted choice */
+    const choice *c = &w->ch[w->sel[q]];
+    ui_box(a, bottom, 0, help_h, a->w, "Why it matters", false);
+    ui_put_wrapped(a, bottom + 1, 2, help_h - 2, a->w - 4, DLRIG_ROLE_NORMAL, c->help);
+}
+
+static void wizard_resize(app *a) { (void)a; }
+
+const screen wizard_screen = {
+    .name = "wizard",
+    .min_w = UI_MIN_W,
+    .min_h = UI_MIN_H,
+    .draw = wizard_draw,
+    .on_key = wizard_key,
+    .on_mouse = wizard_mouse,
+    .on_resize = wizard_resize,
+    .text_input = wizard_text,
+    .keys = wizard_keys,
+};
+
+void wizard_open(app *a, const dlrig_requirements *start)
+{
+    wizard_free(a);
+    struct wizard_state *w = xcalloc(1, sizeof *w);
+    a->wiz = w;
+    for (int q = 0; q < Q_COUNT; q++) w->typed[q] = NAN;
+    /* sensible defaults: Enter through every step gives a good build */
+    w->sel[Q_WORKLOAD] = 0;
+    w->sel[Q_MODEL] = 0;
+    w->sel[Q_DATASET] = 3;  /* 150 GB */
+    w->sel[Q_BUDGET] = 2;   /* $10,000 */
+    int i = find_id(a, Q_FRAMEWORK, "pytorch");
+    w->sel[Q_FRAMEWORK] = i < 0 ? 0 : i;
+    i = id_index(dlrig_precision_ids, "mixed-fp16");
+    w->sel[Q_PRECISION] = i < 0 ? 0 : i;
+    w->sel[Q_ENV] = 0;
+    w->sel[Q_CIRCUIT] = default_circuit(w);
+    if (start) {
+        if ((i = find_id(a, Q_WORKLOAD, start->workload)) >= 0) w->sel[Q_WORKLOAD] = i;
+        if (!isnan(start->model_params_m)) {
+            w->typed[Q_MODEL] = start->model_params_m;
+            w->sel[Q_MODEL] = (int)(sizeof model_presets / sizeof model_presets[0]) - 1;
+        }
+        if (!isnan(start->dataset_gb)) {
+            w->typed[Q_DATASET] = start->dataset_gb;
+            w->sel[Q_DATASET] = (int)(sizeof dataset_presets / sizeof dataset_presets[0]) - 1;
+        }
+        if (!isnan(start->budget_usd)) {
+            w->typed[Q_BUDGET] = start->budget_usd;
+            w->sel[Q_BUDGET] = (int)(sizeof budget_presets / sizeof budget_presets[0]) - 1;
+        }
+        if ((i = find_id(a, Q_FRAMEWORK, start->framework)) >= 0) w->sel[Q_FRAMEWORK] = i;
+        if ((i = find_id(a, Q_PRECISION, start->precision)) >= 0) w->sel[Q_PRECISION] = i;
+        if ((i = find_id(a, Q_ENV, start->environment)) >= 0) w->sel[Q_ENV] = i;
+        if ((i = find_id(a, Q_CIRCUIT, start->circuit)) >= 0) {
+            w->sel[Q_CIRCUIT] = i;
+            w->answered[Q_CIRCUIT] = true;
+        }
+        w->must = start->require;
+        w->sel[Q_NOISE] = (start->require & DLRIG_REQ_QUIET) ? 1 : 0;
+    }
+    app_set_screen(a, &wizard_screen);
+    enter_question(a, 0);
+}

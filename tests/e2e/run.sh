@@ -1,0 +1,364 @@
+#!/usr/bin/env bash
+# End-to-end tests of the terminal interface, driven in a headless tmux.
+#
+#   tests/e2e/run.sh PATH_TO_DLRIG
+#
+# Prints one line per test and a last line "N passed, M failed"; exits
+# non-zero when a test failed.  Every test polls the screen for the text it
+# expects with a deadline (no fixed sleeps); the environment is pinned
+# (TERM, LANG, ESCDELAY, NO_COLOR, HOME and XDG_* in a temporary directory).
+set -euo pipefail
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+    echo "usage: $0 PATH_TO_DLRIG" >&2
+    exit 2
+fi
+DLRIG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+FIXTURE="$HERE/data/workstation.json"
+command -v tmux >/dev/null || { echo "tmux is not installed" >&2; exit 2; }
+
+TMP=$(mktemp -d)
+SOCK="dlrig-e2e-$$"
+TIMEOUT=${E2E_TIMEOUT:-10}
+cleanup() {
+    tmux -L "$SOCK" kill-server >/dev/null 2>&1 || true
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+export TERM=xterm-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
+export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/config" XDG_DATA_HOME="$TMP/home/data"
+unset LC_ALL LC_CTYPE || true
+mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
+
+S=""      # the current test's tmux session
+WORK=""   # its working directory
+
+# start NAME WIDTH HEIGHT ARGS... : runs dlrig ARGS in a new session; when it
+# exits, the terminal's stty state goes to $WORK/stty and its status to
+# $WORK/exit.
+start() {
+    S=$1
+    local w=$2 h=$3
+    shift 3
+    WORK="$TMP/$S"
+    mkdir -p "$WORK"
+    local args="" a
+    for a in "$@"; do args+=" $(printf '%q' "$a")"; done
+    local cmd
+    cmd="cd $(printf '%q' "$WORK") && $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 600"
+    tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x "$w" -y "$h" \
+        -e TERM="$TERM" -e LANG="$LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
+        -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" "$cmd"
+}
+
+screen() { tmux -L "$SOCK" capture-pane -p -t "$S"; }
+
+keys() { tmux -L "$SOCK" send-keys -t "$S" "$@"; }
+
+# Literal text (no key-name lookup).
+type_text() { tmux -L "$SOCK" send-keys -t "$S" -l "$1"; }
+
+fail() {
+    echo "    $*" >&2
+    echo "    --- screen ---" >&2
+    screen 2>/dev/null | sed 's/^/    |/' >&2 || true
+    return 1
+}
+
+# wait_for TEXT : until the screen shows TEXT (fixed string), or fail.
+wait_for() {
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        if screen 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+        sleep 0.05
+    done
+    fail "timed out waiting for: $1"
+}
+
+# wait_gone TEXT : until the screen no longer shows TEXT.
+wait_gone() {
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        if ! screen 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+        sleep 0.05
+    done
+    fail "still showing: $1"
+}
+
+# wait_exit STATUS : until dlrig has exited with STATUS.
+wait_exit() {
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        if [ -f "$WORK/exit" ]; then
+            local rc
+            rc=$(cat "$WORK/exit")
+            [ "$rc" = "$1" ] || fail "exit status $rc, expected $1"
+            return
+        fi
+        sleep 0.05
+    done
+    fail "dlrig did not exit"
+}
+
+# The terminal is back in cooked mode with echo after dlrig exits.
+check_restored() {
+    grep -qE '(^| )icanon( |$)' "$WORK/stty" || fail "terminal left without icanon: $(cat "$WORK/stty")"
+    grep -qE '(^| )echo( |$)' "$WORK/stty" || fail "terminal left without echo"
+    # the alternate screen is gone: none of the interface is left on the pane
+    ! screen | grep -qF "Build sheet" || fail "the interface is still on the screen"
+}
+
+end_session() { tmux -L "$SOCK" kill-session -t "$S" >/dev/null 2>&1 || true; }
+
+# Pressing Enter through every wizard question lands in the builder.
+wizard_through() {
+    local q
+    for q in "What will it mostly run?" "How big is the model?" "How big is the dataset?" \
+        "What is the budget" "Which framework?" "Which training precision?" "Where will it stand?" \
+        "Which wall circuit feeds it?" "Does noise matter?" "Must-haves (Space toggles)" "Review the answers"; do
+        wait_for "$q"
+        keys Enter
+    done
+    wait_for "Build sheet"
+    wait_for "Findings"
+}
+
+# Leaves, answering the unsaved-changes question when it comes.
+quit_discarding() {
+    keys q
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        [ -f "$WORK/exit" ] && return 0
+        if screen | grep -qF "Quit without saving"; then
+            keys Down Enter
+            return 0
+        fi
+        sleep 0.05
+    done
+    fail "q did not quit"
+}
+
+# ---------------------------------------------------------------- tests
+
+test_wizard_80x24() {
+    start wiz80 80 24
+    wait_for "What will it mostly run?"
+    wait_for "Advisor preview"
+    wait_for "Why it matters"
+    # Esc goes back and never quits
+    keys Enter
+    wait_for "How big is the model?"
+    keys Escape
+    wait_for "What will it mostly run?"
+    keys Escape
+    wait_for "first question"
+    [ ! -f "$WORK/exit" ] || fail "Esc quit the program"
+    wizard_through
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+}
+
+test_wizard_160x48() {
+    start wiz160 160 48
+    wait_for "Step 1 of 7"
+    wait_for "Advisor preview"
+    # a typed budget
+    keys Enter Enter Enter
+    wait_for "What is the budget"
+    type_text "12.5k"
+    keys Enter
+    wait_for "Which framework?"
+    keys BSpace
+    wait_for '$12,500'
+    keys Enter
+    wizard_through_rest() {
+        local q
+        for q in "Which framework?" "Which training precision?" "Where will it stand?" \
+            "Which wall circuit feeds it?" "Does noise matter?" "Must-haves (Space toggles)" "Review the answers"; do
+            wait_for "$q"
+            keys Enter
+        done
+    }
+    wizard_through_rest
+    wait_for "Build sheet"
+    wait_for "PCIe slots"
+    wait_for "Highlighted part"
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+}
+
+test_builder_finding_save_open_export() {
+    cp "$FIXTURE" "$TMP/fixture.json"
+    start builder 80 24 tui "$TMP/fixture.json"
+    wait_for "Vision lab box"
+    wait_for "Build sheet"
+    # the GPU list is focused; filter to a GeForce card without ECC
+    keys /
+    type_text "5090"
+    wait_for "filter: 5090"
+    keys Enter
+    keys Enter
+    wait_for "GeForce RTX 5090 chosen"
+    wait_for "2× NVIDIA GeFo"
+    # the new error is listed first; open it
+    keys Tab
+    keys Enter
+    wait_for "error: ecc.gpu"
+    wait_for "Why it matters"
+    keys Escape
+    wait_gone "error: ecc.gpu"
+    # save under a new name
+    keys W
+    wait_for "Save build as"
+    keys C-u
+    type_text "e2e box"
+    keys Enter
+    wait_for "Saved to"
+    local saved="$XDG_DATA_HOME/dlrig/builds/e2e-box.json"
+    [ -f "$saved" ] || fail "no $saved"
+    grep -q '"nvidia-rtx-5090"' "$saved" || fail "the saved build lacks the new GPU"
+    # undo, then reopen the saved build
+    keys u
+    wait_for "Undone"
+    wait_gone "2× NVIDIA GeFo"
+    keys o
+    wait_for "Open a saved build"
+    wait_for "e2e-box.json"
+    keys Enter
+    wait_for "Opened"
+    wait_for "2× NVIDIA GeFo"
+    # export Markdown and JSON into the working directory
+    keys e
+    wait_for "Markdown parts list"
+    keys Enter
+    wait_for "Export Markdown to"
+    keys Enter
+    wait_for "Exported Markdown"
+    [ -f "$WORK/e2e-box.md" ] || fail "no e2e-box.md"
+    grep -q "nvidia-rtx-5090" "$WORK/e2e-box.md" || fail "the Markdown lacks the GPU"
+    grep -q "ecc.gpu" "$WORK/e2e-box.md" || fail "the Markdown lacks the finding"
+    keys e
+    wait_for "JSON build file"
+    keys Down Enter
+    wait_for "Export JSON to"
+    keys Enter
+    wait_for "Exported JSON"
+    grep -q '"dlrig-build"' "$WORK/e2e-box.json" || fail "the JSON export is not a build file"
+    # help overlay, then quit: nothing unsaved after the reopen
+    keys '?'
+    wait_for "Keys: builder"
+    keys Escape
+    wait_gone "Keys: builder"
+    keys q
+    wait_exit 0
+    check_restored
+    cmp -s "$FIXTURE" "$TMP/fixture.json" || fail "the input build file was modified"
+    end_session
+}
+
+test_slots_and_compat() {
+    cp "$FIXTURE" "$TMP/fixture2.json"
+    start slots 80 24 tui "$TMP/fixture2.json"
+    wait_for "Build sheet"
+    keys p
+    wait_for "PCIe slots"
+    wait_for "NVIDIA RTX 6000 Ada Generation"
+    wait_for "air gap"
+    keys p
+    wait_for "GPU · "
+    keys c
+    wait_for "compatible only"
+    screen | grep -qF "GeForce RTX 5090" && fail "an incompatible card is listed with 'compatible only'"
+    keys c
+    wait_gone "compatible only"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+test_resize() {
+    start resize 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    tmux -L "$SOCK" resize-window -t "$S" -x 70 -y 20
+    wait_for "Enlarge the terminal to at least 80x24 (now 70x20)"
+    tmux -L "$SOCK" resize-window -t "$S" -x 80 -y 24
+    wait_for "Build sheet"
+    tmux -L "$SOCK" resize-window -t "$S" -x 160 -y 48
+    wait_for "Highlighted part"
+    tmux -L "$SOCK" resize-window -t "$S" -x 80 -y 24
+    wait_gone "Highlighted part"
+    wait_for "Build sheet"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+test_bad_theme() {
+    mkdir -p "$XDG_CONFIG_HOME/dlrig/themes"
+    printf '{"name": "broken", "colors": {"normal": ' >"$XDG_CONFIG_HOME/dlrig/themes/broken.json"
+    start theme 80 24 --theme broken
+    wait_for "broken.json"
+    wait_for "not valid"
+    wait_for "using the"
+    # and it still runs
+    keys Enter
+    wait_for "How big is the model?"
+    keys q
+    wait_exit 0
+    check_restored
+    end_session
+}
+
+test_ctrl_c() {
+    start ctrlc 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    keys C-c
+    wait_exit 130
+    check_restored
+    end_session
+}
+
+test_not_a_tty() {
+    local rc=0
+    "$DLRIG" tui "$FIXTURE" </dev/null >"$TMP/notty.out" 2>"$TMP/notty.err" || rc=$?
+    [ "$rc" = 2 ] || { echo "    exit status $rc, expected 2" >&2; return 1; }
+    grep -q "terminal" "$TMP/notty.err" || { echo "    no message: $(cat "$TMP/notty.err")" >&2; return 1; }
+}
+
+# ---------------------------------------------------------------- runner
+
+PASSED=0
+FAILED=0
+run() {
+    local name=$1 rc
+    set +e
+    (set -e; "$name")
+    rc=$?
+    set -e
+    end_session
+    if [ $rc -eq 0 ]; then
+        echo "ok   ${name#test_}"
+        PASSED=$((PASSED + 1))
+    else
+        echo "FAIL ${name#test_}"
+        FAILED=$((FAILED + 1))
+    fi
+}
+
+run test_wizard_80x24
+run test_wizard_160x48
+run test_builder_finding_save_open_export
+run test_slots_and_compat
+run test_resize
+run test_bad_theme
+run test_ctrl_c
+run test_not_a_tty
+
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

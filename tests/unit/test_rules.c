@@ -1,0 +1,619 @@
+/* Rule tests: for every rule in the table, a build that triggers it
+ * (tests/data/builds/<id>.trigger.json) and a close build that does not
+ * (<id>.ok.json); a clean build with no finding at all; the messages name the
+ * parts and numbers; the JSON document has the DESIGN shape; and rule
+ * evaluation stays within its time budget.
+ *
+ * Two rules (case.gpu_length, case.cooler_height) cannot fire on the shipped
+ * catalog: no GPU is longer than the shortest case with a known clearance,
+ * and no cooler has a known height.  Their builds use two "test-" parts that
+ * exist only in a fixture catalog: a copy of catalog.db with those two rows
+ * added.  Every other build file is checked against the embedded catalog. */
+#include <check.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+#include "dlrig/rules.h"
+#include "dlrig/util.h"
+
+#define BUILDS DLRIG_TEST_DATA "/builds"
+
+static dlrig_catalog *cat; /* the embedded catalog */
+static dlrig_catalog *fx;  /* catalog.db plus the test- fixture parts */
+static char fx_path[256];
+
+static const char FIXTURE_SQL[] =
+    "INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note, kind, rack_units,"
+    " form_factors, max_gpu_length_mm, max_cooler_height_mm, expansion_slots, max_gpus, forced_airflow,"
+    " psu_form_factor, noise) VALUES ('test-case-300mm', 'Test', 'Test tower (300 mm cards, 160 mm coolers)',"
+    " 100, NULL, NULL, 'case-fractal-define7', 'Test fixture, not a real product.', 'tower', NULL,"
+    " 'E-ATX,ATX,Micro-ATX', 300, 160, 7, NULL, 0, 'ATX', 'quiet');"
+    "INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm,"
+    " radiator_mm, sockets, tdp_rating_w) VALUES ('test-air-cooler-170mm', 'Test', 'Test air cooler 170 mm', 50,"
+    " NULL, NULL, 'cooler-unconfirmed', 'Test fixture, not a real product.', 'air', 170, NULL, 'sTR5,SP5', NULL);";
+
+static void make_fixture_catalog(void)
+{
+    snprintf(fx_path, sizeof fx_path, "/tmp/dlrig-test-rules-%ld.db", (long)getpid());
+    size_t len;
+    char *img = read_file_limit(DLRIG_CATALOG_DB, 64u << 20, &len);
+    if (!img) {
+        fprintf(stderr, "cannot read %s\n", DLRIG_CATALOG_DB);
+        exit(1);
+    }
+    FILE *f = fopen(fx_path, "wb");
+    if (!f || fwrite(img, 1, len, f) != len || fclose(f) != 0) {
+        fprintf(stderr, "cannot write %s\n", fx_path);
+        exit(1);
+    }
+    free(img);
+    sqlite3 *db;
+    char *msg = NULL;
+    if (sqlite3_open(fx_path, &db) != SQLITE_OK || sqlite3_exec(db, FIXTURE_SQL, NULL, NULL, &msg) != SQLITE_OK) {
+        fprintf(stderr, "fixture catalog: %s\n", msg ? msg : sqlite3_errmsg(db));
+        exit(1);
+    }
+    sqlite3_close(db);
+    char err[512];
+    fx = catalog_open(fx_path, err, sizeof err);
+    if (!fx) {
+        fprintf(stderr, "%s\n", err);
+        exit(1);
+    }
+}
+
+static bool exists(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", BUILDS, name);
+    return access(path, R_OK) == 0;
+}
+
+/* Loads a build file; files naming a test- part are read with the fixture catalog. */
+static const dlrig_catalog *load(const char *name, dlrig_build *b)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/%s", BUILDS, name);
+    size_t len;
+    char *text = read_file_limit(path, 1 << 20, &len);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+    const dlrig_catalog *c = strstr(text, "\"test-") ? fx : cat;
+    free(text);
+    int rc = build_load(c, path, b, err, sizeof err);
+    ck_assert_msg(rc == DLRIG_BUILD_OK, "%s", err);
+    return c;
+}
+
+/* All finding ids of a report, for failure messages. */
+static const char *ids_of(const dlrig_report *r)
+{
+    static char buf[2048];
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < r->n_findings && k < sizeof buf; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s(%s)", i ? " " : "", r->findings[i].id,
+                              severity_name(r->findings[i].severity));
+    return r->n_findings ? buf : "none";
+}
+
+static void check_file(const char *name, dlrig_build *b, dlrig_report *r)
+{
+    const dlrig_catalog *c = load(name, b);
+    memset(r, 0, sizeof *r);
+    rules_check(c, b, r);
+}
+
+/* ------------------------------------------------------------ every rule */
+
+START_TEST(trigger_fires)
+{
+    size_t n;
+    const dlrig_rule_info *rule = &rules_list(&n)[_i];
+    char name[160];
+    snprintf(name, sizeof name, "%s.trigger.json", rule->id);
+    if (!exists(name)) ck_abort_msg("rule %s has no %s", rule->id, name);
+    dlrig_build b;
+    dlrig_report r;
+    check_file(name, &b, &r);
+    const dlrig_finding *f = report_find(&r, rule->id);
+    ck_assert_msg(f != NULL, "%s: no %s finding (found: %s)", name, rule->id, ids_of(&r));
+    /* A real finding, not "the catalog lacks a figure". */
+    bool real = false;
+    for (size_t i = 0; i < r.n_findings; i++)
+        if (strcmp(r.findings[i].id, rule->id) == 0 && !strstr(r.findings[i].message, " not checked: ")) real = true;
+    ck_assert_msg(real, "%s: %s only says it could not judge: %s", name, rule->id, f->message);
+    ck_assert_str_eq(f->why, rule->why);
+    ck_assert_str_eq(f->source, rule->source);
+    ck_assert_msg(strlen(f->message) > 10, "%s: empty message", rule->id);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(ok_is_quiet)
+{
+    size_t n;
+    const dlrig_rule_info *rule = &rules_list(&n)[_i];
+    char name[160];
+    snprintf(name, sizeof name, "%s.ok.json", rule->id);
+    if (!exists(name)) ck_abort_msg("rule %s has no %s", rule->id, name);
+    dlrig_build b;
+    dlrig_report r;
+    check_file(name, &b, &r);
+    const dlrig_finding *f = report_find(&r, rule->id);
+    ck_assert_msg(f == NULL, "%s: unexpected %s: %s", name, rule->id, f ? f->message : "");
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* The table and the files agree both ways: no build file for a rule that
+ * does not exist (a renamed id would leave its tests behind). */
+START_TEST(every_rule_has_files)
+{
+    size_t n;
+    const dlrig_rule_info *rules = rules_list(&n);
+    ck_assert_uint_ge(n, 40);
+    for (size_t i = 0; i < n; i++) {
+        char t[160], o[160];
+        snprintf(t, sizeof t, "%s.trigger.json", rules[i].id);
+        snprintf(o, sizeof o, "%s.ok.json", rules[i].id);
+        ck_assert_msg(exists(t), "rule %s has no tests/data/builds/%s", rules[i].id, t);
+        ck_assert_msg(exists(o), "rule %s has no tests/data/builds/%s", rules[i].id, o);
+        ck_assert_str_eq(rules_info(rules[i].id)->id, rules[i].id);
+    }
+    /* Every DESIGN id is implemented. */
+    static const char *const design[] = {
+        "compat.socket", "compat.memory_type", "compat.form_factor", "compat.missing_part", "pcie.slots",
+        "pcie.lanes", "case.gpu_length", "case.cooler_height", "cooling.open_air_dense",
+        "cooling.passive_needs_server", "cooling.max_gpus", "power.psu_capacity", "power.headroom",
+        "power.connectors", "power.circuit", "memory.below_largest_vram", "memory.below_total_vram",
+        "memory.dataset", "memory.channels", "memory.capacity", "memory.slots", "ecc.gpu", "ecc.memory",
+        "nvlink.unsupported", "nvlink.bridge_spacing", "nvlink.recommended", "vram.model_fit", "vram.tier",
+        "gpu.mixed_models", "gpu.fp64_weak", "gpu.precision_unsupported", "gpu.multi_gpu_low_gain",
+        "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "cluster.rdma", "cluster.interconnect",
+        "framework.gpu_vendor", "framework.discontinued", "env.noise", "env.rackmount", "budget.over"};
+    for (size_t i = 0; i < sizeof design / sizeof design[0]; i++)
+        ck_assert_msg(rules_info(design[i]) != NULL, "DESIGN finding id %s is not implemented", design[i]);
+    ck_assert_ptr_null(rules_info("no.such_rule"));
+}
+END_TEST
+
+/* Build files that name no test- part read the same with the embedded catalog
+ * and the fixture catalog (the fixture only adds rows). */
+START_TEST(fixture_changes_nothing_else)
+{
+    dlrig_build b;
+    const dlrig_catalog *c = load("cooling.open_air_dense.trigger.json", &b);
+    ck_assert_ptr_eq(c, cat);
+    dlrig_report r1 = {0}, r2 = {0};
+    rules_check(cat, &b, &r1);
+    dlrig_build b2;
+    char err[512];
+    ck_assert_int_eq(build_load(fx, BUILDS "/cooling.open_air_dense.trigger.json", &b2, err, sizeof err), 0);
+    rules_check(fx, &b2, &r2);
+    ck_assert_uint_eq(r1.n_findings, r2.n_findings);
+    for (size_t i = 0; i < r1.n_findings; i++) {
+        ck_assert_str_eq(r1.findings[i].id, r2.findings[i].id);
+        ck_assert_str_eq(r1.findings[i].message, r2.findings[i].message);
+    }
+    report_free(&r1);
+    report_free(&r2);
+    build_free(&b);
+    build_free(&b2);
+}
+END_TEST
+
+/* ------------------------------------------------------------ the clean build */
+
+START_TEST(clean_has_no_finding)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("clean.json", &b, &r);
+    ck_assert_msg(r.n_findings == 0, "clean.json: %s (first: %s)", ids_of(&r),
+                  r.n_findings ? r.findings[0].message : "");
+    ck_assert_uint_eq(r.counts[0] + r.counts[1] + r.counts[2], 0);
+    ck_assert_uint_eq(r.placement.n_unplaced, 0);
+    /* The figures that make it clean are really there. */
+    ck_assert_int_eq(r.totals.gpu_count, 2);
+    ck_assert(r.totals.ram_gb >= 2 * r.totals.vram_gb);
+    ck_assert(r.totals.power_w <= 0.8 * r.totals.psu_w);
+    ck_assert_int_le(r.totals.lanes_used, r.totals.lanes_available);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* A report reused across calls gives the same answer (buffers are kept). */
+START_TEST(report_reuse)
+{
+    dlrig_build a, b;
+    load("cooling.open_air_dense.trigger.json", &a);
+    load("clean.json", &b);
+    dlrig_report r = {0};
+    rules_check(cat, &a, &r);
+    size_t na = r.n_findings;
+    ck_assert_uint_gt(na, 0);
+    rules_check(cat, &b, &r);
+    ck_assert_uint_eq(r.n_findings, 0);
+    rules_check(cat, &a, &r);
+    ck_assert_uint_eq(r.n_findings, na);
+    report_free(&r);
+    build_free(&a);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ messages */
+
+static const dlrig_finding *trigger(const char *id, dlrig_build *b, dlrig_report *r)
+{
+    char name[160];
+    snprintf(name, sizeof name, "%s.trigger.json", id);
+    check_file(name, b, r);
+    const dlrig_finding *f = report_find(r, id);
+    ck_assert_msg(f != NULL, "%s: no %s (found %s)", name, id, ids_of(r));
+    return f;
+}
+
+#define HAS(f, s) ck_assert_msg(strstr((f)->message, (s)) != NULL, "%s: '%s' lacks '%s'", (f)->id, (f)->message, (s))
+
+START_TEST(messages_name_parts_and_numbers)
+{
+    dlrig_build b;
+    dlrig_report r;
+    const dlrig_finding *f;
+
+    f = trigger("cooling.open_air_dense", &b, &r);
+    HAS(f, "4 x TITAN RTX");
+    HAS(f, "open-air, 2-slot");
+    HAS(f, "30%");
+    ck_assert_int_eq(f->n_parts, 1);
+    ck_assert_str_eq(f->parts[0], "nvidia-titan-rtx");
+    ck_assert_int_eq(f->severity, DLRIG_SEV_WARNING);
+    report_free(&r), build_free(&b);
+
+    f = trigger("pcie.slots", &b, &r);
+    HAS(f, "3 cards");
+    HAS(f, "only 2 fit");
+    HAS(f, "TRX50 AERO D");
+    HAS(f, "positions 1,4,7");
+    ck_assert_int_eq(f->severity, DLRIG_SEV_ERROR);
+    report_free(&r), build_free(&b);
+
+    f = trigger("power.connectors", &b, &r);
+    HAS(f, "3 12V-2x6 inputs");
+    HAS(f, "AX1600i");
+    HAS(f, "8 8-pin and 0 12V-2x6");
+    report_free(&r), build_free(&b);
+
+    f = trigger("power.circuit", &b, &r);
+    HAS(f, "120v-15a");
+    HAS(f, "1440 W");
+    report_free(&r), build_free(&b);
+
+    f = trigger("power.headroom", &b, &r);
+    HAS(f, "89%");
+    HAS(f, "1200 W");
+    HAS(f, "80%");
+    report_free(&r), build_free(&b);
+
+    f = trigger("power.psu_capacity", &b, &r);
+    HAS(f, "1000 W at low-line");
+    report_free(&r), build_free(&b);
+
+    f = trigger("memory.channels", &b, &r);
+    HAS(f, "4 memory modules for 8 channels");
+    report_free(&r), build_free(&b);
+
+    f = trigger("memory.below_largest_vram", &b, &r);
+    HAS(f, "64 GB");
+    HAS(f, "96 GB");
+    ck_assert_int_eq(f->n_parts, 2);
+    report_free(&r), build_free(&b);
+
+    f = trigger("memory.below_total_vram", &b, &r);
+    HAS(f, "128 GB");
+    HAS(f, "192 GB");
+    report_free(&r), build_free(&b);
+
+    f = trigger("cpu.cores_per_gpu", &b, &r);
+    HAS(f, "12 CPU cores for 4 GPUs");
+    report_free(&r), build_free(&b);
+
+    f = trigger("compat.socket", &b, &r);
+    HAS(f, "LGA4677");
+    HAS(f, "sTR5");
+    report_free(&r), build_free(&b);
+
+    f = trigger("case.gpu_length", &b, &r);
+    HAS(f, "304 mm");
+    HAS(f, "300 mm");
+    ck_assert_int_eq(f->severity, DLRIG_SEV_ERROR);
+    report_free(&r), build_free(&b);
+
+    f = trigger("case.cooler_height", &b, &r);
+    HAS(f, "170 mm");
+    HAS(f, "160 mm");
+    report_free(&r), build_free(&b);
+
+    f = trigger("nvlink.bridge_spacing", &b, &r);
+    HAS(f, "spans 2 slots");
+    HAS(f, "positions 1 and 4 (3 apart)");
+    report_free(&r), build_free(&b);
+
+    f = trigger("pcie.lanes", &b, &r);
+    HAS(f, "ProArt X670E");
+    HAS(f, "at x");
+    report_free(&r), build_free(&b);
+
+    f = trigger("budget.over", &b, &r);
+    HAS(f, "$8,000");
+    report_free(&r), build_free(&b);
+
+    f = trigger("storage.dataset", &b, &r);
+    HAS(f, "4000 GB dataset");
+    report_free(&r), build_free(&b);
+
+    f = trigger("gpu.precision_unsupported", &b, &r);
+    HAS(f, "FP8");
+    HAS(f, "RTX A6000");
+    HAS(f, "Ampere");
+    report_free(&r), build_free(&b);
+}
+END_TEST
+
+/* Open-air cards packed with blower cards: the count names the open-air model only. */
+START_TEST(open_air_dense_counts_the_model)
+{
+    dlrig_build b;
+    load("cooling.open_air_dense.ok.json", &b); /* 4x blower Quadro RTX 6000 */
+    const dlrig_part *titan = catalog_find(cat, "nvidia-titan-rtx");
+    const dlrig_part *q6000 = catalog_find(cat, "nvidia-quadro-rtx-6000");
+    build_set_category(&b, DLRIG_CAT_GPU, titan, 2);
+    build_add(&b, q6000, 2);
+    dlrig_report r = {0};
+    rules_check(cat, &b, &r);
+    const dlrig_finding *f = report_find(&r, "cooling.open_air_dense");
+    ck_assert_msg(f != NULL, "found %s", ids_of(&r));
+    HAS(f, "2 x TITAN RTX");
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* An EEB board fits a case that lists SSI-EEB (the same size). */
+START_TEST(eeb_fits_ssi_eeb)
+{
+    dlrig_build b;
+    load("cooling.open_air_dense.ok.json", &b); /* ASRock WRX90 WS EVO, EEB */
+    build_set_category(&b, DLRIG_CAT_CASE, catalog_find(cat, "phanteks-enthoo-pro-2-server"), 1);
+    dlrig_report r = {0};
+    rules_check(cat, &b, &r);
+    ck_assert_msg(report_find(&r, "compat.form_factor") == NULL, "%s",
+                  report_find(&r, "compat.form_factor")->message);
+    /* ... but not one that takes ATX boards only. */
+    build_set_category(&b, DLRIG_CAT_CASE, catalog_find(cat, "fractal-define-7-compact"), 1);
+    rules_check(cat, &b, &r);
+    ck_assert_ptr_nonnull(report_find(&r, "compat.form_factor"));
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* Missing catalog figures are reported as "not checked", never passed silently. */
+START_TEST(unknown_figures_are_not_checked)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("cooling.open_air_dense.trigger.json", &b, &r); /* Supermicro SC747: clearances unknown */
+    const dlrig_finding *f = report_find(&r, "case.gpu_length");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->severity, DLRIG_SEV_INFO);
+    HAS(f, "not checked");
+    report_free(&r);
+    build_free(&b);
+    /* A board whose M.2 sockets the catalog does not list: not checked, not "0 sockets". */
+    check_file("clean.json", &b, &r);
+    build_set_category(&b, DLRIG_CAT_MOTHERBOARD, catalog_find(cat, "asus-pro-ws-trx50-sage-wifi"), 1);
+    rules_check(cat, &b, &r);
+    f = report_find(&r, "storage.m2_slots");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->severity, DLRIG_SEV_INFO);
+    HAS(f, "not checked");
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ JSON */
+
+static void assert_number(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    ck_assert_msg(cJSON_IsNumber(v), "totals.%s is not a number", key);
+}
+
+START_TEST(json_shape)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("cooling.passive_needs_server.trigger.json", &b, &r);
+    cJSON *o = report_to_json(&b, &r);
+    ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, "name")));
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(o, "name")->valuestring, b.name);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(o, "ok"))); /* an error-level finding */
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "totals");
+    ck_assert(cJSON_IsObject(t));
+    assert_number(t, "price_usd");
+    assert_number(t, "power_w");
+    assert_number(t, "gpu_count");
+    assert_number(t, "vram_gb");
+    assert_number(t, "ram_gb");
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "gpu_count")->valueint, 2);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "vram_gb")->valueint, 96);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "ram_gb")->valueint, 128);
+    const cJSON *fs = cJSON_GetObjectItemCaseSensitive(o, "findings");
+    ck_assert(cJSON_IsArray(fs));
+    ck_assert_int_eq(cJSON_GetArraySize(fs), (int)r.n_findings);
+    bool seen = false;
+    int last_sev = 3;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, fs)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(f, "id");
+        const cJSON *sev = cJSON_GetObjectItemCaseSensitive(f, "severity");
+        const cJSON *parts = cJSON_GetObjectItemCaseSensitive(f, "parts");
+        ck_assert(cJSON_IsString(id));
+        ck_assert_ptr_nonnull(rules_info(id->valuestring));
+        ck_assert(cJSON_IsString(sev));
+        int s = strcmp(sev->valuestring, "error") == 0     ? 2
+                : strcmp(sev->valuestring, "warning") == 0 ? 1
+                : strcmp(sev->valuestring, "info") == 0    ? 0
+                                                           : -1;
+        ck_assert_msg(s >= 0, "bad severity %s", sev->valuestring);
+        ck_assert_int_le(s, last_sev); /* errors first */
+        last_sev = s;
+        ck_assert(cJSON_IsArray(parts));
+        const cJSON *p;
+        cJSON_ArrayForEach(p, parts)
+        {
+            ck_assert(cJSON_IsString(p));
+            ck_assert_ptr_nonnull(catalog_find(cat, p->valuestring));
+        }
+        ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(f, "message")));
+        ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(f, "why")));
+        ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(f, "source")));
+        if (strcmp(id->valuestring, "cooling.passive_needs_server") == 0) {
+            seen = true;
+            ck_assert_str_eq(sev->valuestring, "error");
+            ck_assert_int_eq(cJSON_GetArraySize(parts), 2);
+            ck_assert_str_eq(cJSON_GetArrayItem(parts, 0)->valuestring, "nvidia-l40s");
+            ck_assert_str_eq(cJSON_GetArrayItem(parts, 1)->valuestring, "fractal-define-7");
+        }
+    }
+    ck_assert(seen);
+    cJSON_Delete(o);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(json_clean_totals)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("clean.json", &b, &r);
+    cJSON *o = report_to_json(&b, &r);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "ok")));
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o, "findings")), 0);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "totals");
+    /* The price is the sum of the priced lines; unpriced lines are counted, not guessed. */
+    double sum = 0;
+    int unpriced = 0;
+    for (size_t i = 0; i < b.n_items; i++) {
+        if (isnan(b.items[i].part->price_usd)) unpriced++;
+        else sum += b.items[i].part->price_usd * b.items[i].qty;
+    }
+    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(t, "price_usd")->valuedouble, sum, 0.01);
+    ck_assert_int_eq(r.totals.unpriced_parts, unpriced);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "gpu_count")->valueint, 2);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "vram_gb")->valueint, 64);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(t, "ram_gb")->valueint, 128);
+    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(t, "power_w")->valuedouble, round(r.totals.power_w), 0.5);
+    ck_assert(r.totals.power_w > 2 * 250 && r.totals.power_w < 1600);
+    cJSON_Delete(o);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ speed */
+
+START_TEST(rules_check_is_fast)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    dlrig_report r = {0};
+    rules_check(cat, &b, &r); /* warm up */
+    enum { RUNS = 10000 };
+    double t0 = now_seconds();
+    for (int i = 0; i < RUNS; i++) rules_check(cat, &b, &r);
+    double us = (now_seconds() - t0) / RUNS * 1e6;
+    ck_assert_uint_eq(r.n_findings, 0);
+    printf("rules_check(clean.json): %.2f us per evaluation (%d runs; budget 50 us)\n", us, RUNS);
+#if defined(__SANITIZE_ADDRESS__)
+    (void)us; /* sanitizer builds are several times slower: report only */
+#else
+    ck_assert_msg(us < 50.0, "rules_check takes %.1f us per build; the budget is 50 us", us);
+#endif
+    /* A 4-card build exercises the placement search harder. */
+    dlrig_build c;
+    load("cooling.open_air_dense.trigger.json", &c);
+    t0 = now_seconds();
+    for (int i = 0; i < RUNS; i++) rules_check(cat, &c, &r);
+    double us4 = (now_seconds() - t0) / RUNS * 1e6;
+    printf("rules_check(4 GPUs on a 7-slot board): %.2f us per evaluation\n", us4);
+#if !defined(__SANITIZE_ADDRESS__)
+    ck_assert_msg(us4 < 50.0, "rules_check takes %.1f us on a 4-GPU build; the budget is 50 us", us4);
+#endif
+    report_free(&r);
+    build_free(&b);
+    build_free(&c);
+}
+END_TEST
+
+int main(void)
+{
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    if (!cat) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    make_fixture_catalog();
+    size_t n_rules;
+    rules_list(&n_rules);
+
+    Suite *s = suite_create("rules");
+    TCase *tc = tcase_create("each_rule");
+    tcase_add_loop_test(tc, trigger_fires, 0, (int)n_rules);
+    tcase_add_loop_test(tc, ok_is_quiet, 0, (int)n_rules);
+    tcase_add_test(tc, every_rule_has_files);
+    tcase_add_test(tc, fixture_changes_nothing_else);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("clean");
+    tcase_add_test(tc, clean_has_no_finding);
+    tcase_add_test(tc, report_reuse);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("messages");
+    tcase_add_test(tc, messages_name_parts_and_numbers);
+    tcase_add_test(tc, open_air_dense_counts_the_model);
+    tcase_add_test(tc, eeb_fits_ssi_eeb);
+    tcase_add_test(tc, unknown_figures_are_not_checked);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("json");
+    tcase_add_test(tc, json_shape);
+    tcase_add_test(tc, json_clean_totals);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("speed");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, rules_check_is_fast);
+    suite_add_tcase(s, tc);
+
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    catalog_close(fx);
+    catalog_close(cat);
+    unlink(fx_path);
+    return failed ? 1 : 0;
+}
