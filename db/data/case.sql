@@ -1,6 +1,6 @@
 -- Cases and chassis (table chassis, category "case").
 -- Figures from the vendor pages and reviews listed below; see
--- db/sources/case-net-nvlink.md for what came from where.  A figure that
+-- db/SOURCES.md for what came from where.  A figure that
 -- could not be confirmed in a source read for this file is NULL; for the
 -- NOT NULL columns (form_factors, expansion_slots) the best-supported
 -- published value is stored and the note says so.
@@ -11,7 +11,7 @@ INSERT INTO source (id, title, url, note) VALUES
 ('case-fractal-define7', 'Fractal Design Define 7 product page', 'https://www.fractal-design.com/products/cases/define/define-7/', 'Spec block read as quoted verbatim in a public ML-hardware README ("Hardware alternatives for running machine learning models locally"): GPU max length storage layout 290 mm, open layout 470 mm (445 mm w/ front fan); CPU cooler max height 185 mm; 9 x 120/140 mm fan mounts; 547 x 240 x 475 mm. Define 7 XL figures are not on the quoted block.'),
 ('case-buildlog-fractal-quotes', 'Public parts-catalog build log quoting fractal-design.com clearance text (2026-08)', NULL, 'Quotes the vendor pages verbatim: Meshify 2 GPU "Open layout: 470 mm (445 mm w/ front fan) - Storage layout: 290 mm"; Define 7 Compact GPU "341 mm (360 mm without front fan)", PSU "200 mm total (165 mm w/ HDD cage)".'),
 ('case-fractal-meshify2', 'Fractal Design Meshify 2 / Meshify 2 XL product pages', 'https://www.fractal-design.com/products/cases/meshify/', 'Vendor pages. Meshify 2 GPU clearance read as quoted in case-buildlog-fractal-quotes; Meshify 2 cooler height and all Meshify 2 XL clearances not read in a stored copy.'),
-('case-lianli-o11evo', 'Lian Li O11 Dynamic EVO product page', 'https://lian-li.com/product/o11d-evo/', 'Vendor page; clearances and slot count not read in a stored copy (this pass found no stored copy or review either).'),
+('case-lianli-o11evo', 'Lian Li O11 Dynamic EVO product page', 'https://lian-li.com/product/o11d-evo/', 'Vendor page; clearances and slot count not read in a stored copy (no stored copy or review was found either).'),
 ('case-lianli-v3000', 'Lian Li V3000 Plus product page', 'https://lian-li.com/product/v3000-plus/', 'Vendor page; clearances not re-read in a stored copy.'),
 ('case-bequiet-sb802', 'be quiet! Silent Base 802 product page', 'https://www.bequiet.com/en/case/2046', 'Vendor page. GPU length 432 mm and CPU cooler height 185 mm as quoted from the vendor specification in a public comparison note; steel panels with sound insulation.'),
 ('case-phanteks-pro2', 'Phanteks Enthoo Pro 2 / Enthoo Pro 2 Server Edition product pages', 'https://phanteks.com/product/enthoo-pro-2-server-edition/', 'Vendor pages; clearances not re-read in a stored copy.'),
@@ -28,7 +28,7 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
                      kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
                      expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise) VALUES
 ('fractal-define-7', 'Fractal Design', 'Define 7', 194.99, '2025-07', 2020, 'case-fractal-define7',
- 'Vendor spec (as quoted): GPU 445 mm in the open layout with the front fan mounted (470 mm without it; only 290 mm in the storage layout, stored value assumes the open layout), CPU cooler 185 mm. Slots: 7 horizontal + 2 vertical (Hardwareluxx). List price at launch USD 159 solid / 169 tempered glass (Hardware Canucks, list price at review, 2020-02). E-ATX support per vendor page (not on the quoted block, not re-read). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU; replaces the stored launch list price of USD 159 (Hardware Canucks, 2020-02).',
+ 'Vendor spec (as quoted): GPU 445 mm in the open layout with the front fan mounted (470 mm without it; only 290 mm in the storage layout, stored value assumes the open layout), CPU cooler 185 mm. Slots: 7 horizontal + 2 vertical (Hardwareluxx). E-ATX support per vendor page (not on the quoted block, not re-read). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU. List price at launch: USD 159 solid / 169 tempered glass (Hardware Canucks, at review, 2020-02).',
  'tower', NULL, 'E-ATX,ATX,Micro-ATX,Mini-ITX', 445, 185, 7, NULL, 0, 'ATX', 'quiet'),
 ('fractal-define-7-xl', 'Fractal Design', 'Define 7 XL', 224.99, '2025-07', 2020, 'case-hwluxx-define7',
  'Slots: 9 horizontal + 3 vertical (Hardwareluxx). Vendor also lists SSI-EEB/SSI-CEB boards (not re-read, not stored). GPU length and cooler height still not confirmed in any stored copy or review: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU (Dark TG 254.99).',
@@ -37,7 +37,7 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'GPU 341 mm with the front fan mounted, 360 mm without it (vendor text quoted in case-buildlog-fractal-quotes; Bug.hr lists only the 360 mm figure): 341 stored. Cooler up to 169 mm, ATX/mATX/ITX, ATX PSU up to 200 mm (165 mm with HDD cage) (Bug.hr spec table, vendor quote). 7 expansion slots: usual ATX count, not stated in the tables read. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU.',
  'tower', NULL, 'ATX,Micro-ATX,Mini-ITX', 341, 169, 7, NULL, 0, 'ATX', 'quiet'),
 ('lian-li-o11-dynamic-evo', 'Lian Li', 'O11 Dynamic EVO', 249.22, '2024-05', NULL, 'case-lianli-o11evo',
- 'Dual-chamber airflow/showcase case. 7 horizontal slots per vendor page (not re-read). GPU length and cooler height not found in any stored copy or review this pass: NULL. Price: street price, lowest PCPartPicker US listing on 2024-05-14 (case-pcpp-2024-05) for the White/Gray SKU, the only colour with a price in that snapshot; the Black SKU was unpriced there and no colour was priced in the 2025-07 snapshot. Treat as an upper bound.',
+ 'Dual-chamber airflow/showcase case. 7 horizontal slots per vendor page (not re-read). GPU length and cooler height not found in any stored copy or review: NULL. Price: street price, lowest PCPartPicker US listing on 2024-05-14 (case-pcpp-2024-05) for the White/Gray SKU, the only colour with a price in that snapshot; the Black SKU was unpriced there and no colour was priced in the 2025-07 snapshot. Treat as an upper bound.',
  'tower', NULL, 'E-ATX,ATX,Micro-ATX,Mini-ITX', NULL, NULL, 7, NULL, 0, 'ATX', 'normal'),
 ('bequiet-silent-base-802', 'be quiet!', 'Silent Base 802', 189.9, '2025-07', NULL, 'case-bequiet-sb802',
  'Sound-insulated panels. GPU 432 mm / cooler 185 mm as quoted from the vendor spec in a public comparison (vendor page not re-read). 7 slots per vendor page (not re-read). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU (TG 205.31).',
@@ -67,8 +67,8 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'Vendor page (as quoted): 4U / full-tower chassis, 11 full-height full-length expansion slots optimised for 4 double-width GPUs, boards up to E-ATX 15.2" x 13.2" / ATX / Micro ATX, 2x 80 mm + 4x 92 mm hot-swap fans, redundant 2000 W Titanium 1U supplies. EEB (12" x 13") is stored because it fits within the 15.2" x 13.2" limit; Micro-ATX added from the quote.',
  'tower', 4, 'EEB,E-ATX,ATX,Micro-ATX', NULL, NULL, 11, 4, 1, 'server', 'loud'),
 ('dell-poweredge-t640', 'Dell', 'PowerEdge T640 (chassis)', NULL, NULL, NULL, 'case-dell-t640',
- 'Seed 004: up to 4 double-width GPUs (P100/V100) with designed airflow. Tower, rack-convertible (5U). 8 PCIe slot positions = 4 double-width GPUs; slot count and 5U per Dell technical guide (not re-read, no stored copy found this pass).',
+ 'Seed 004: up to 4 double-width GPUs (P100/V100) with designed airflow. Tower, rack-convertible (5U). 8 PCIe slot positions = 4 double-width GPUs; slot count and 5U per Dell technical guide (not re-read; no stored copy found).',
  'tower', 5, 'dell-t640', NULL, NULL, 8, 4, 1, 'server', 'loud'),
-('dell-dss-8440', 'Dell EMC', 'DSS 8440 (chassis)', NULL, NULL, NULL, 'case-heise-dss8440',
+('dell-dss-8440', 'Dell', 'DSS 8440 (chassis)', NULL, NULL, NULL, 'case-heise-dss8440',
  '4U, two Xeon sockets, up to 10 double-width full-length GPUs behind four PCIe switches, four PSUs, twelve fans (heise iX; Skyward overview). expansion_slots counts the 10 double-width GPU bays as 20 positions; the 9 rear I/O slots (8 full-height, 1 half-height) are extra.',
  'rack', 4, 'dell-dss8440', NULL, NULL, 20, 10, 1, 'server', 'loud');

@@ -1,7 +1,7 @@
 -- cooler data: CPU coolers for the sockets in the cpu table.
 -- Noctua publishes no watt ratings (it uses its NSPR index), so tdp_rating_w is
 -- NULL for Noctua models. Figures no source read here confirms are NULL and
--- the note says so. See db/sources/cpu-cooler.md.
+-- the note says so. See db/SOURCES.md.
 
 INSERT INTO source (id, title, url, note) VALUES
 ('cooler-noctua-nspr', 'Noctua Standardised Performance Rating (NSPR) and compatibility classification for CPU coolers', 'https://noctua.at/en/noctua-standardised-performance-rating', 'Noctua rates coolers with NSPR instead of TDP figures, which it calls misleading.'),
@@ -19,30 +19,30 @@ INSERT INTO source (id, title, url, note) VALUES
 ('cooler-pcpp-2025-07', 'PCPartPicker CPU cooler listings, lowest US price per SKU as scraped on 2025-07-23 (docyx/pc-part-dataset, data/csv/cpu-cooler.csv; README: "Last updated: July 23, 2025")', 'https://github.com/docyx/pc-part-dataset/blob/06ffc8eec068db5e8145e012ad2ec11e56a7c969/data/csv/cpu-cooler.csv', 'Price tracker snapshot (name, price USD, rpm, noise, colour, radiator size). Rows read: Noctua NH-D15 129.94 (chromax.black 139.94); Noctua NH-D15 G2 179.95 (LBC and HBC also 179.95); Noctua NH-U12A 129.90 (chromax.black 139.94); Noctua NH-U14S TR4-SP3 109.95; ARCTIC Liquid Freezer III 360 (black, non-RGB) 200.00 (A-RGB 360 159.99; Liquid Freezer III Pro 360 84.99). The 2024-05-14 snapshot of the same file (commit f810caf) had NH-D15 109.95, NH-U12A 119.95, NH-U14S TR4-SP3 99.95, Liquid Freezer III 360 116.99. No NH-U14S TR5-SP6, NH-U14S DX-4677, Freezer 4U-M or XE360-TR5 row was seen in the part of the file read.');
 
 INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm, radiator_mm, sockets, tdp_rating_w) VALUES
-('noctua-nh-u14s-tr5-sp6', 'noctua', 'NH-U14S TR5-SP6', 150.99, '2026-04', NULL, 'cooler-newegg-buildlog-2026',
+('noctua-nh-u14s-tr5-sp6', 'Noctua', 'NH-U14S TR5-SP6', 150.99, '2026-04', NULL, 'cooler-newegg-buildlog-2026',
  'Street price from a 2026-04 Newegg receipt; used on sTR5 (WRX90) per the build log and the sTR5 guide. SP6 is not a catalog socket; SP5 fit (same mounting) not confirmed in sources read. Height NULL: the plain NH-U14S heatsink is 165 mm (Technews.lt review), but no source read gives the TR5-SP6 variant height. No TDP rating: Noctua uses NSPR.',
  'air', NULL, NULL, 'sTR5,SP5', NULL),
-('noctua-nh-u14s-tr4-sp3', 'noctua', 'NH-U14S TR4-SP3', 109.95, '2025-07', NULL, 'cooler-occlub-strx4',
+('noctua-nh-u14s-tr4-sp3', 'Noctua', 'NH-U14S TR4-SP3', 109.95, '2025-07', NULL, 'cooler-occlub-strx4',
  'sTRX4 per Noctua (via OCClub): sTRX4 mounting is identical to TR4/SP3 and all TR4-SP3 coolers fit. sWRX8 uses the same SP3-style mounting but no source read states it; kept, verify. Height NULL: the plain NH-U14S heatsink is 165 mm (Technews.lt), TR4-SP3 variant not measured in sources read. No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07) (99.95 on 2024-05-14).',
  'air', NULL, NULL, 'sTRX4,sWRX8', NULL),
-('noctua-nh-d15-g2', 'noctua', 'NH-D15 G2', 179.95, '2025-07', NULL, 'cooler-noctua-d15g2',
+('noctua-nh-d15-g2', 'Noctua', 'NH-D15 G2', 179.95, '2025-07', NULL, 'cooler-noctua-d15g2',
  'AM5 and LGA1700 per Noctua''s version guide (LBC/HBC variants tune base convexity per platform); LGA1851 via LGA1700 cooler compatibility. Height not found (NULL). No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07), standard version; the LBC and HBC versions are listed at the same price.',
  'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
-('noctua-nh-d15', 'noctua', 'NH-D15', 129.94, '2025-07', NULL, 'cooler-svethardware-am5',
+('noctua-nh-d15', 'Noctua', 'NH-D15', 129.94, '2025-07', NULL, 'cooler-svethardware-am5',
  'AM5 per SvetHardware (Noctua coolers since 2019 fit AM5); LGA1700 via Noctua mounting kit (Tom''s Hardware notes some ASUS Z690 boards clash); LGA1851 via LGA1700 compatibility. Height NULL: Modding.fr gives 160 mm for the heatsink alone (fans not included); the installed height with fans was not found. No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07) (109.95 on 2024-05-14).',
  'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
-('noctua-nh-u12a', 'noctua', 'NH-U12A', 129.9, '2025-07', NULL, 'cooler-svethardware-am5',
+('noctua-nh-u12a', 'Noctua', 'NH-U12A', 129.9, '2025-07', NULL, 'cooler-svethardware-am5',
  'AM5 per SvetHardware; LGA1700 via upgrade kit per Tom''s Hardware; LGA1851 via LGA1700 compatibility. Height not found. No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07), brown version (119.95 on 2024-05-14).',
  'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
-('noctua-nh-u14s-dx-4677', 'noctua', 'NH-U14S DX-4677', NULL, NULL, NULL, 'cooler-guru3d-dx4677',
+('noctua-nh-u14s-dx-4677', 'Noctua', 'NH-U14S DX-4677', NULL, NULL, NULL, 'cooler-guru3d-dx4677',
  'LGA4677 per Guru3D (cooling a Xeon w9-3495X at up to 700 W in Noctua''s demonstration; not a rating). Height and price not found. No TDP rating: Noctua uses NSPR.',
  'air', NULL, NULL, 'LGA4677', NULL),
-('arctic-freezer-4u-m', 'arctic', 'Freezer 4U-M', NULL, NULL, NULL, 'cooler-unconfirmed',
+('arctic-freezer-4u-m', 'Arctic', 'Freezer 4U-M', NULL, NULL, NULL, 'cooler-unconfirmed',
  'UNCONFIRMED: socket list is the commonly published compatibility (AMD SP5/sTR5/sWRX8/sTRX4, Intel LGA4677/LGA4189), not found in sources read; 4U server-height tower. Height, TDP rating and price NULL.',
  'air', NULL, NULL, 'SP5,sTR5,sWRX8,sTRX4,LGA4677,LGA4189', NULL),
-('silverstone-xe360-tr5', 'silverstone', 'XE360-TR5', NULL, NULL, NULL, 'cooler-str5-guide',
+('silverstone-xe360-tr5', 'SilverStone', 'XE360-TR5', NULL, NULL, NULL, 'cooler-str5-guide',
  '360 mm AIO for sTR5 with full-coverage cold plate per the sTR5 build guide. TDP rating and price not found.',
  'aio', NULL, 360, 'sTR5', NULL),
-('arctic-liquid-freezer-iii-360', 'arctic', 'Liquid Freezer III 360', 200.0, '2025-07', NULL, 'cooler-unconfirmed',
+('arctic-liquid-freezer-iii-360', 'Arctic', 'Liquid Freezer III 360', 200.0, '2025-07', NULL, 'cooler-unconfirmed',
  'UNCONFIRMED: 360 mm radiator (model name) and AM5/LGA1700/LGA1851 fit are the commonly published values, not found in sources read. TDP rating NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07), black non-RGB 360 SKU; 116.99 on 2024-05-14; the successor Liquid Freezer III Pro 360 was listed at 84.99 in the 2025-07 snapshot.',
  'aio', NULL, 360, 'AM5,LGA1700,LGA1851', NULL);

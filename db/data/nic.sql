@@ -1,5 +1,5 @@
 -- Network cards.  Port counts, speeds and host interfaces from the vendors'
--- user manuals and release notes listed below (db/sources/case-net-nvlink.md).
+-- user manuals and release notes listed below (db/SOURCES.md).
 -- Typical power was not found in a stored copy of any sheet: power_w is NULL
 -- throughout until read from the vendor specification tables.
 INSERT INTO source (id, title, url, note) VALUES

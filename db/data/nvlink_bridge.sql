@@ -1,6 +1,6 @@
 -- NVLink bridges and the GPUs each one fits.  Compatibility from the bridge
 -- tables published by PNY (NVIDIA's professional board partner) and Puget
--- Systems' tested compatibility charts; see db/sources/case-net-nvlink.md.
+-- Systems' tested compatibility charts; see db/SOURCES.md.
 -- slot_spacing = distance between the two cards' slot positions (a 2-slot
 -- bridge joins cards at positions p and p+2).
 INSERT INTO source (id, title, url, note) VALUES

@@ -1,5 +1,5 @@
 -- Reference tables: frameworks, workload profiles, VRAM guidance, wall circuits.
--- Derivations behind the workload numbers are in db/sources/reference.md.
+-- Derivations behind the workload numbers are in db/SOURCES.md (Reference tables).
 INSERT INTO source (id, title, url, note) VALUES
 ('seed-001', '001_6706949c5c21305f.txt (GPU choice for deep learning: parameter-capacity rule, single vs multi GPU)', NULL, 'Chinese seed document; rule: (VRAM - 400 MB) / 2 (momentum) / 4 bytes per float32 parameter.'),
 ('seed-002', '002_46e40fe23d2c3b92.txt (Tim Dettmers full hardware guide, Chinese translation: VRAM by kind of user)', NULL, 'The ">=" signs of the original were lost in the translation; read "=11GB" as ">= 11 GB".'),
@@ -21,7 +21,7 @@ INSERT INTO source (id, title, url, note) VALUES
 ('ref-gnmt-dle', 'NVIDIA DeepLearningExamples: GNMT v2 for PyTorch (4+4 LSTM layers, hidden 1024, shared 32k BPE vocabulary, batch 128 per GPU, max length 50)', 'https://github.com/NVIDIA/DeepLearningExamples/tree/master/PyTorch/Translation/GNMT', 'Throughput is reported in total (source + target) tokens per second.'),
 ('ref-dcgan', 'Radford et al., DCGAN (arXiv 1511.06434) and the authors'' reference code Newmu/dcgan_code (5x5 kernels, ngf = ndf = 128, batch 128, 64x64)', 'https://github.com/Newmu/dcgan_code/blob/master/faces/train_uncond_dcgan.py', NULL),
 ('ref-sd15', 'Stable Diffusion v1.5 model card (860M-parameter U-Net, 8x-downsampling autoencoder, 512x512)', 'https://huggingface.co/runwayml/stable-diffusion-v1-5', NULL),
-('ref-bk-sdm', 'Kim et al., BK-SDM: A Lightweight, Fast, and Cheap Version of Stable Diffusion (U-Net MACs of SD v1.4/1.5)', 'https://arxiv.org/abs/2305.15798', 'U-Net forward cost of about 339 G MACs per 64x64 latent used in dlrig; see db/sources/reference.md.'),
+('ref-bk-sdm', 'Kim et al., BK-SDM: A Lightweight, Fast, and Cheap Version of Stable Diffusion (U-Net MACs of SD v1.4/1.5)', 'https://arxiv.org/abs/2305.15798', 'U-Net forward cost of about 339 G MACs per 64x64 latent used in dlrig; see db/SOURCES.md.'),
 ('ref-dlrm', 'facebookresearch/dlrm MLPerf Criteo Terabyte reference run (bottom MLP 13-512-256-128, top MLP 1024-1024-512-256-1, 26 tables x 128-d, mini-batch 2048)', 'https://github.com/facebookresearch/dlrm', 'Embedding table sizes from the MLCommons inference recipe (--arch-embedding-size 39884406-...-36); Desai & Shrivastava (NeurIPS 2022): ~100 GB of embeddings, 25+ B parameters.'),
 ('ref-blas-gemm', 'Reference BLAS DGEMM operation count (2mnk floating-point operations for C = AB + C) / HPL benchmark', 'https://www.netlib.org/benchmark/hpl/', 'HPL spends most of its time in the DGEMM trailing-matrix update.'),
 ('ref-lambda-pytorch-bench', 'Lambda deeplearning-benchmark: PyTorch training throughput and batch-size tables (NGC PyTorch 22.10 and earlier)', 'https://github.com/lambdal/deeplearning-benchmark', 'Batch-size tables: pytorch/pytorch-train-bs-fp16.csv and pytorch-train-bs-fp16.csv.'),

@@ -1,5 +1,5 @@
 -- Switches.  Port counts, speeds and heights from NVIDIA's switch user
--- manuals and the mlxsw release notes (db/sources/case-net-nvlink.md).
+-- manuals and the mlxsw release notes (db/SOURCES.md).
 -- Typical power was not found in a stored copy: power_w is NULL.
 INSERT INTO source (id, title, url, note) VALUES
 ('sw-nvidia-qm87xx', 'QM87xx 1U HDR 200Gb/s InfiniBand Switch Systems User Manual', 'https://docs.nvidia.com/networking/display/QM87XX/Document+Revision+History', '1U HDR 200 Gb/s InfiniBand switch family; QSFP56 ports.'),

@@ -51,6 +51,13 @@ int id_index(const char *const *ids, const char *s);
  * with the offending word in err. */
 int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen);
 
+/* Reads a build file's "requirements" object (also used by presets) into *r
+ * (initialised by the caller with requirements_init): every field
+ * type-checked, unknown fields rejected.  Returns 0, or DLRIG_BUILD_EINVAL
+ * (2) with "LABEL: requirements.FIELD: what was expected" in err. */
+int requirements_from_json(const dlrig_catalog *cat, const cJSON *obj, dlrig_requirements *r, const char *label,
+                           char *err, size_t errlen);
+
 typedef struct dlrig_item {
     const dlrig_part *part;
     int qty;

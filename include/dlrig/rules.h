@@ -60,6 +60,9 @@ typedef struct dlrig_report {
 /* Runs every rule.  `rep` must be zero-initialised the first time; it may be
  * reused across calls (its buffers are kept).  Free with report_free. */
 void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep);
+/* The same with a placement already computed by build_place for b (the
+ * advisor reuses one placement for many builds that share it). */
+void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep);
 void report_free(dlrig_report *rep);
 /* Whether the report has a finding with this id. */
 const dlrig_finding *report_find(const dlrig_report *rep, const char *id);

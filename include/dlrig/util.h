@@ -26,7 +26,7 @@ typedef struct strbuf {
 void sb_append(strbuf *b, const char *s);
 void sb_appendn(strbuf *b, const char *s, size_t n);
 void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_vprintf(strbuf *b, const char *fmt, va_list ap);
+void sb_vprintf(strbuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 void sb_free(strbuf *b);
 /* Returns the string and leaves b empty; the caller frees the result. */
 char *sb_take(strbuf *b);
@@ -39,7 +39,10 @@ char *read_file_limit(const char *path, size_t max, size_t *len);
 /* Writes data to path atomically: a temporary file in the same directory,
  * write, fsync, close, rename, fsync of the directory.  With overwrite false
  * an existing path is not replaced (returns -1 with errno EEXIST).  Returns 0
- * on success, -1 with errno set and path untouched on failure. */
+ * on success, -1 with errno set and path untouched on failure.  An existing
+ * path that is not a regular file is never replaced: a directory fails with
+ * EISDIR, and a device or FIFO (/dev/stdout, /dev/null, /dev/full) is
+ * written in place, so its errors (ENOSPC from /dev/full) are reported. */
 int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite);
 
 /* The user's dlrig data / config directory ($XDG_DATA_HOME/dlrig or

@@ -16,8 +16,9 @@ typedef struct cli_ctx {
     dlrig_catalog *cat;       /* opened on demand by cli_catalog */
 } cli_ctx;
 
-/* Opens the catalog once; on failure prints the message and returns NULL
- * (the caller exits with EXIT_IO). */
+/* Opens the catalog once, with the user's imported prices applied
+ * ($XDG_DATA_HOME/dlrig/user.db); on failure (also a corrupt user.db) prints
+ * the message and returns NULL (the caller exits with EXIT_IO). */
 dlrig_catalog *cli_catalog(cli_ctx *ctx);
 
 /* Prints "dlrig: " + message to stderr. */
@@ -48,5 +49,8 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv);
 int cmd_check(cli_ctx *ctx, int argc, char **argv);
 int cmd_estimate(cli_ctx *ctx, int argc, char **argv);
 int cmd_recommend(cli_ctx *ctx, int argc, char **argv);
+int cmd_export(cli_ctx *ctx, int argc, char **argv);
+int cmd_compare(cli_ctx *ctx, int argc, char **argv);
+int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
 /* `dlrig parts` and `dlrig show`. */
 #include <cjson/cJSON.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,8 +172,23 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < ns; i++) fprintf(stderr, "  %s\n", sugg[i]);
         return EXIT_USAGE;
     }
+    size_t n_vp;
+    const dlrig_price_row *vp = catalog_user_prices(cat, p->id, &n_vp);
     if (json) {
-        cli_print_json(part_to_json(p));
+        cJSON *o = part_to_json(p);
+        cJSON *arr = cJSON_AddArrayToObject(o, "vendor_prices");
+        for (size_t i = 0; i < n_vp; i++) {
+            cJSON *v = cJSON_CreateObject();
+            cJSON_AddStringToObject(v, "vendor", vp[i].vendor);
+            cJSON_AddNumberToObject(v, "price", vp[i].price);
+            cJSON_AddStringToObject(v, "currency", vp[i].currency);
+            cJSON_AddNumberToObject(v, "usd_per_unit", vp[i].usd_per_unit);
+            cJSON_AddNumberToObject(v, "price_usd", round(vp[i].price_usd * 100) / 100);
+            cJSON_AddStringToObject(v, "date", vp[i].date);
+            cJSON_AddBoolToObject(v, "effective", i == 0);
+            cJSON_AddItemToArray(arr, v);
+        }
+        cli_print_json(o);
         return EXIT_OK;
     }
     printf("%s  (%s)\n", p->name, category_title(p->category));
@@ -194,6 +210,18 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         printf("  %-*s %s\n", label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
     if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
                                 p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
+    if (n_vp) {
+        printf("  vendor prices (cheapest first; * is the price used):\n");
+        for (size_t i = 0; i < n_vp; i++) {
+            char usd[32];
+            snprintf(usd, sizeof usd, "$%.2f", vp[i].price_usd);
+            if (strcmp(vp[i].currency, "USD") == 0)
+                printf("   %s %-28s %12s  %s\n", i == 0 ? "*" : " ", vp[i].vendor, usd, vp[i].date);
+            else
+                printf("   %s %-28s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", vp[i].vendor, usd,
+                       vp[i].date, vp[i].price, vp[i].currency, vp[i].usd_per_unit, vp[i].currency);
+        }
+    }
     if (p->category == DLRIG_CAT_MOTHERBOARD) {
         const dlrig_motherboard *b = (const dlrig_motherboard *)p;
         printf("  PCIe slots:\n");

@@ -9,12 +9,20 @@
 
 #include "cli/cli.h"
 #include "dlrig/advisor.h"
+#include "dlrig/preset.h"
 #include "dlrig/query.h"
+#include "dlrig/util.h"
 
 static void usage(FILE *f)
 {
     fputs("Usage: dlrig recommend --workload W --budget-usd N [options]\n"
+          "       dlrig recommend --preset NAME [options]\n"
+          "       dlrig recommend --list-presets [--json]\n"
           "The fastest complete builds for a workload within a budget.\n\n"
+          "  -p, --preset NAME        start from a scenario preset (see --list-presets);\n"
+          "                           the other options override its values (--require\n"
+          "                           replaces its list)\n"
+          "      --list-presets       the scenario presets with their titles\n"
           "  -w, --workload W         cnn, transformer, llm-finetune, llm-inference, rnn, gan,\n"
           "                           diffusion, recsys, inference, scientific-fp64\n"
           "  -b, --budget-usd N       total budget in US dollars\n"
@@ -60,9 +68,53 @@ static int enum_opt(const char *opt, const char *s, const char *const *ids, char
     return 0;
 }
 
+/* `--list-presets`: every built-in preset with its title (and, as JSON,
+ * its story and requirements). */
+static int list_all_presets(cli_ctx *ctx, bool json)
+{
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    cJSON *doc = json ? cJSON_CreateObject() : NULL;
+    cJSON *arr = json ? cJSON_AddArrayToObject(doc, "presets") : NULL;
+    int status = EXIT_OK;
+    for (size_t i = 0; i < preset_count(); i++) {
+        dlrig_preset p;
+        char err[1024];
+        if (preset_load_at(cat, i, &p, err, sizeof err) != 0) {
+            cli_error("%s", err);
+            status = EXIT_USAGE;
+            continue;
+        }
+        if (json) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddStringToObject(o, "name", p.name);
+            cJSON_AddStringToObject(o, "title", p.title);
+            cJSON_AddStringToObject(o, "story", p.story);
+            dlrig_build tmp;
+            build_init(&tmp, p.title);
+            tmp.req = p.req;
+            cJSON *bj = build_to_json(&tmp);
+            cJSON_AddItemToObject(o, "requirements", cJSON_DetachItemFromObject(bj, "requirements"));
+            cJSON_Delete(bj);
+            build_free(&tmp);
+            cJSON_AddItemToArray(arr, o);
+        } else {
+            char budget[32];
+            printf("  %-18s %-36s %-15s %10s", p.name, p.title, p.req.workload,
+                   format_usd(p.req.budget_usd, budget, sizeof budget));
+            if (p.req.nodes > 1) printf(", %d nodes", p.req.nodes);
+            printf("\n");
+        }
+    }
+    if (json) cli_print_json(doc);
+    else printf("\nUse: dlrig recommend --preset NAME [options that override it]\n");
+    return status;
+}
+
 int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_PARAMS = 256, O_DATASET, O_FRAMEWORK, O_PRECISION, O_ENV, O_CIRCUIT, O_NODES, O_REQUIRE, O_JSON };
+    enum { O_PARAMS = 256, O_DATASET, O_FRAMEWORK, O_PRECISION, O_ENV, O_CIRCUIT, O_NODES, O_REQUIRE, O_JSON,
+           O_LIST_PRESETS };
     static const struct option opts[] = {{"workload", required_argument, NULL, 'w'},
                                          {"budget-usd", required_argument, NULL, 'b'},
                                          {"model-params-m", required_argument, NULL, O_PARAMS},
@@ -76,10 +128,32 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                                          {"top", required_argument, NULL, 'k'},
                                          {"json", no_argument, NULL, O_JSON},
                                          {"output", required_argument, NULL, 'o'},
+                                         {"preset", required_argument, NULL, 'p'},
+                                         {"list-presets", no_argument, NULL, O_LIST_PRESETS},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     dlrig_requirements req;
     requirements_init(&req);
+    /* A preset gives the starting requirements; every other option overrides
+     * it, wherever it stands on the command line, so it is read first. */
+    const char *preset_arg = NULL;
+    bool list_presets = false;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if ((!strcmp(argv[i], "--preset") || !strcmp(argv[i], "-p")) && i + 1 < argc) preset_arg = argv[++i];
+        else if (!strncmp(argv[i], "--preset=", 9)) preset_arg = argv[i] + 9;
+        else if (!strcmp(argv[i], "--list-presets")) list_presets = true;
+    }
+    dlrig_preset preset;
+    char perr[1024];
+    if (preset_arg && !list_presets) {
+        dlrig_catalog *pcat = cli_catalog(ctx);
+        if (!pcat) return EXIT_IO;
+        if (preset_load(pcat, preset_arg, &preset, perr, sizeof perr) != 0) {
+            cli_error("--preset: %s", perr);
+            return EXIT_USAGE;
+        }
+        req = preset.req;
+    }
     int top = 3;
     bool json = false;
     const char *outfile = NULL;
@@ -87,8 +161,10 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     double v;
     char err[512];
     optind = 0;
-    while ((c = getopt_long(argc, argv, "w:b:k:o:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "w:b:k:o:p:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'p': break; /* read above */
+        case O_LIST_PRESETS: break;
         case 'w':
             if (enum_opt("--workload", optarg, dlrig_workload_ids, req.workload, sizeof req.workload)) return EXIT_USAGE;
             break;
@@ -143,6 +219,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         cli_error("recommend: unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
     }
+    if (list_presets) return list_all_presets(ctx, json);
     if (!req.workload[0]) {
         cli_error("recommend: --workload is required (cnn, transformer, llm-finetune, llm-inference, rnn, gan, "
                   "diffusion, recsys, inference, scientific-fp64)");
@@ -179,8 +256,12 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         cli_error("%s", err);
         return EXIT_FINDINGS;
     }
+    if (preset_arg && !json) printf("Preset %s: %s\n  %s\n\n", preset.name, preset.title, preset.story);
     if (outfile) {
-        if (build_save(&recs[0].build, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
+        /* a build saved from a preset carries the scenario's title */
+        dlrig_build saved = recs[0].build;
+        if (preset_arg) saved.name = preset.title;
+        if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
             cli_error("%s", err);
             recommendations_free(recs, n);
             return EXIT_IO;
@@ -188,6 +269,12 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     }
     if (json) {
         cJSON *doc = cJSON_CreateObject();
+        if (preset_arg) {
+            cJSON *pr = cJSON_AddObjectToObject(doc, "preset");
+            cJSON_AddStringToObject(pr, "name", preset.name);
+            cJSON_AddStringToObject(pr, "title", preset.title);
+            cJSON_AddStringToObject(pr, "story", preset.story);
+        }
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < n; i++) {
             cJSON *r = cJSON_CreateObject();

@@ -8,6 +8,7 @@
 #include <wchar.h>
 
 #include "cli/cli.h"
+#include "dlrig/prices.h"
 #include "dlrig/util.h"
 
 dlrig_catalog *cli_catalog(cli_ctx *ctx)
@@ -15,7 +16,18 @@ dlrig_catalog *cli_catalog(cli_ctx *ctx)
     if (ctx->cat) return ctx->cat;
     char err[512];
     ctx->cat = catalog_open(ctx->catalog_path, err, sizeof err);
-    if (!ctx->cat) cli_error("%s", err);
+    if (!ctx->cat) {
+        cli_error("%s", err);
+        return NULL;
+    }
+    /* the user's imported price lists apply to every command */
+    char *db = prices_user_db_path(false);
+    if (db && catalog_apply_user_prices(ctx->cat, db, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        catalog_close(ctx->cat);
+        ctx->cat = NULL;
+    }
+    free(db);
     return ctx->cat;
 }
 

@@ -42,6 +42,12 @@ static const command commands[] = {
     {"recommend", cmd_recommend, "--workload W --budget-usd N [...] [--top K] [--json] [-o FILE]",
      "the fastest complete builds within a budget"},
     {"estimate", cmd_estimate, "BUILD.json [--workload W] [--json]", "estimated training/inference speed"},
+    {"export", cmd_export, "BUILD.json --format md|csv|json|txt|html [-o FILE] [--force] [...]",
+     "parts list, CSV, JSON, text or a printable HTML quote (--customer, --discount, --tax, ...)"},
+    {"compare", cmd_compare, "A.json B.json [C.json] [--json | --format md]",
+     "two or three builds side by side, best values marked"},
+    {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--skip-bad] | list [--json] | clear",
+     "vendors' price lists that override catalog prices"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -215,6 +215,13 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
     pareto(out);
 }
 
+/* M.2 drives a board can take: its sockets, or (as storage.m2_slots
+ * judges it) any number when the catalog does not list its sockets. */
+static int m2_capacity(const dlrig_motherboard *b)
+{
+    return b->n_m2 ? (int)b->n_m2 : MAX_DRIVE_QTY;
+}
+
 /* Storage options with m2 M.2 drives exactly (0 = none on M.2). */
 static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, vec *out)
 {
@@ -225,7 +232,7 @@ static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, ve
         bool is_m2 = s[i].form_factor && !strncmp(s[i].form_factor, "M.2", 3);
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;
-            if (is_m2 && q > (int)b->n_m2) continue;
+            if (is_m2 && q > m2_capacity(b)) continue;
             if ((double)s[i].capacity_gb * q < c->need_fast_gb) continue;
             vpush(out, &s[i].p, q, s[i].p.price_usd * q, part_power_w(&s[i].p) * q);
         }
@@ -300,9 +307,7 @@ static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, co
                      const choice *mem, const choice *sto, const psu_opt *psu, const dlrig_nvlink_bridge *bridge,
                      int n_bridges, const dlrig_nic *nic, const dlrig_switch *sw)
 {
-    char name[160];
-    snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
-    build_init(b, name);
+    build_init(b, NULL);
     b->req = *c->req;
     b->req.nodes = c->nodes;
     build_add(b, &g->p, n);
@@ -336,6 +341,7 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
 
 typedef struct cand {
     double throughput, price;
+    size_t frame; /* candidates of one frame share its placement */
     const dlrig_cpu *cpu;
     int ncpu;
     const dlrig_motherboard *board;
@@ -371,6 +377,36 @@ static void cpush(cvec *a, const cand *c)
     }
     a->v[a->n++] = *c;
 }
+
+/* Findings that depend only on a frame (GPUs, board, CPUs, case, M.2 drives,
+ * bridge, NIC): when one rejects a candidate, every candidate of that frame
+ * is rejected too. */
+static bool frame_finding(const dlrig_report *rep)
+{
+    static const char *const ids[] = {"pcie.slots", "pcie.lanes", "cooling.open_air_dense", "nvlink.bridge_spacing",
+                                      NULL};
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (rep->findings[i].severity >= DLRIG_SEV_WARNING)
+            for (int k = 0; ids[k]; k++)
+                if (!strcmp(rep->findings[i].id, ids[k])) return true;
+    return false;
+}
+
+/* Placement and throughput of one frame, memoised on what placement depends on. */
+typedef struct place_memo {
+    const dlrig_motherboard *board;
+    const dlrig_cpu *cpu; /* pcie.lanes depends on its lane count */
+    int ncpu, overhang, m2;
+    const dlrig_nic *nic;
+    const dlrig_nvlink_bridge *bridge;
+    bool ok;
+    double throughput;
+} place_memo;
+
+/* The cheapest completions kept per frame (price order); more are only
+ * needed when a completion-specific finding rejects the cheaper ones, which
+ * the filters above rule out. */
+#define KEEP_PER_FRAME 4
 
 /* Best acceptable build with exactly n of GPU g per node (into *res). */
 static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throughput, result *res,
@@ -432,13 +468,38 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         }
     if (n_br == 0) return;
 
+    /* The cheapest memory, storage and PSU anywhere: a lower bound for pruning frames by price. */
+    double min_mem = INFINITY, min_sto = INFINITY, min_psu = INFINITY;
+    {
+        size_t k;
+        const dlrig_memory *m = catalog_memories(c->cat, &k);
+        for (size_t i = 0; i < k; i++)
+            if (priced(&m[i].p) && m[i].p.price_usd < min_mem) min_mem = m[i].p.price_usd;
+        const dlrig_storage *st = catalog_storages(c->cat, &k);
+        for (size_t i = 0; i < k; i++)
+            if (priced(&st[i].p) && st[i].p.price_usd < min_sto) min_sto = st[i].p.price_usd;
+        const dlrig_psu *ps = catalog_psus(c->cat, &k);
+        for (size_t i = 0; i < k; i++)
+            if (priced(&ps[i].p) && ps[i].p.price_usd < min_psu) min_psu = ps[i].p.price_usd;
+    }
+    if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return;
+
     cvec cands = {0};
     psu_opt *psus = xcalloc(64, sizeof *psus);
-    vec mems = {0}, stos = {0};
+    vec mems = {0}, stos_by_m2[MAX_DRIVE_QTY + 1];
+    memset(stos_by_m2, 0, sizeof stos_by_m2);
+    place_memo *memo = NULL;
+    size_t n_memo = 0, cap_memo = 0, frame = 0;
     for (size_t bi = 0; bi < nb; bi++) {
         const dlrig_motherboard *board = &boards[bi];
         if (!priced(&board->p)) continue;
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
+        int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
+        /* Storage options depend on the board's M.2 sockets only. */
+        for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) {
+            stos_by_m2[m2].n = 0;
+            if (m2 <= m2_capacity(board)) storage_options(c, board, m2, &stos_by_m2[m2]);
+        }
         for (size_t ci = 0; ci < nc; ci++) {
             const dlrig_cpu *cpu = &cpus[ci];
             if (!priced(&cpu->p) || strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type))
@@ -446,6 +507,8 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets; ncpu++) {
                 if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
+                double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board->p.price_usd;
+                if (!isnan(budget) && (platform + min_mem + min_sto + min_psu) * c->nodes > budget) continue;
                 mems.n = 0;
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
                 if (mems.n == 0) continue;
@@ -455,47 +518,80 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                     bool tower = !strcmp(cs->kind, "tower");
                     const dlrig_cooler *cooler = tower ? cheapest_cooler(c, cpu, cs) : NULL;
                     if (tower && !cooler) continue;
+                    double fixed = platform + cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
+                    if (!isnan(budget) && (fixed + mems.v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
                     size_t npsu = psu_options(c, cs, g, n, ncpu, psus, 64);
                     if (npsu == 0) continue;
-                    double fixed = g->p.price_usd * n + cpu->p.price_usd * ncpu + board->p.price_usd +
-                                   cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
                     double base_w = part_power_w(&g->p) * n + part_power_w(&cpu->p) * ncpu +
                                     part_power_w(&board->p) + part_power_w(&cs->p);
-                    for (int m2 = 0; m2 <= (int)board->n_m2 && m2 <= MAX_DRIVE_QTY; m2++) {
-                        stos.n = 0;
-                        storage_options(c, board, m2, &stos);
-                        if (stos.n == 0) continue;
+                    int overhang = cs->expansion_slots > positions ? cs->expansion_slots - positions : 0;
+                    for (int m2 = 0; m2 <= m2_capacity(board) && m2 <= MAX_DRIVE_QTY; m2++) {
+                        const vec *stos = &stos_by_m2[m2];
+                        if (stos->n == 0) continue;
                         for (size_t bri = 0; bri < n_br; bri++) {
                             for (size_t ni = 0; ni < n_nic; ni++) {
                                 const dlrig_nic *nic = nic_opts[ni];
                                 double extra = (br_opts[bri] ? br_opts[bri]->p.price_usd * br_qty[bri] : 0) +
                                                (nic ? nic->p.price_usd : 0);
                                 double extra_w = nic ? part_power_w(&nic->p) : 0;
-                                /* Throughput of this frame: one placement and estimate. */
-                                dlrig_build fb;
-                                assemble(&fb, c, g, n, cpu, ncpu, board, cs, cooler, NULL, &stos.v[0], NULL,
-                                         br_opts[bri], br_qty[bri], nic, sw);
-                                dlrig_placement pl;
-                                build_place(&fb, &pl);
-                                dlrig_estimate est;
-                                char e2[64];
-                                bool good = pl.n_unplaced == 0 &&
-                                            perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0;
-                                build_free(&fb);
-                                if (!good || est.throughput < floor_throughput) continue;
-                                for (size_t ti = 0; ti < stos.n; ti++)
+                                /* Throughput of this frame: placement and estimate, memoised. */
+                                place_memo *pm = NULL;
+                                for (size_t k = 0; k < n_memo; k++)
+                                    if (memo[k].board == board && memo[k].cpu == cpu && memo[k].ncpu == ncpu &&
+                                        memo[k].overhang == overhang &&
+                                        memo[k].m2 == m2 && memo[k].nic == nic && memo[k].bridge == br_opts[bri]) {
+                                        pm = &memo[k];
+                                        break;
+                                    }
+                                if (!pm) {
+                                    if (n_memo == cap_memo) {
+                                        cap_memo = cap_memo ? cap_memo * 2 : 64;
+                                        memo = xrealloc(memo, cap_memo * sizeof *memo);
+                                    }
+                                    pm = &memo[n_memo++];
+                                    *pm = (place_memo){board, cpu, ncpu, overhang, m2, nic, br_opts[bri], false, 0};
+                                    dlrig_build fb;
+                                    assemble(&fb, c, g, n, cpu, ncpu, board, cs, cooler, NULL, &stos->v[0], NULL,
+                                             br_opts[bri], br_qty[bri], nic, sw);
+                                    dlrig_placement pl;
+                                    build_place(&fb, &pl);
+                                    dlrig_estimate est;
+                                    char e2[64];
+                                    pm->ok = pl.n_unplaced == 0 &&
+                                             perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0;
+                                    if (pm->ok) { /* the frame's own findings: same for all its completions */
+                                        rules_check_placed(c->cat, &fb, &pl, rep);
+                                        pm->ok = !frame_finding(rep);
+                                    }
+                                    pm->throughput = pm->ok ? est.throughput : 0;
+                                    build_free(&fb);
+                                }
+                                if (!pm->ok || pm->throughput < floor_throughput) continue;
+                                /* The cheapest completions of this frame. */
+                                cand keep[KEEP_PER_FRAME];
+                                size_t nk = 0;
+                                for (size_t ti = 0; ti < stos->n; ti++)
                                     for (size_t mi = 0; mi < mems.n; mi++) {
-                                        double w = base_w + extra_w + stos.v[ti].power + mems.v[mi].power;
+                                        double w = base_w + extra_w + stos->v[ti].power + mems.v[mi].power;
                                         const psu_opt *po = cheapest_psu(psus, npsu, w);
                                         if (!po) continue;
-                                        double node = fixed + extra + stos.v[ti].price + mems.v[mi].price + po->price;
+                                        double node = fixed + extra + stos->v[ti].price + mems.v[mi].price + po->price;
                                         double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
                                         if (!isnan(budget) && price > budget) continue;
-                                        cand cd = {est.throughput, price, cpu, ncpu, board, cs, cooler,
-                                                   mems.v[mi], stos.v[ti], true, *po, br_opts[bri], br_qty[bri],
+                                        if (nk == KEEP_PER_FRAME && price >= keep[nk - 1].price) continue;
+                                        cand cd = {pm->throughput, price, frame, cpu, ncpu, board, cs, cooler,
+                                                   mems.v[mi], stos->v[ti], true, *po, br_opts[bri], br_qty[bri],
                                                    nic, sw};
-                                        cpush(&cands, &cd);
+                                        size_t pos = nk < KEEP_PER_FRAME ? nk : KEEP_PER_FRAME - 1;
+                                        while (pos > 0 && keep[pos - 1].price > price) {
+                                            if (pos < KEEP_PER_FRAME) keep[pos] = keep[pos - 1];
+                                            pos--;
+                                        }
+                                        keep[pos] = cd;
+                                        if (nk < KEEP_PER_FRAME) nk++;
                                     }
+                                for (size_t k = 0; k < nk; k++) cpush(&cands, &keep[k]);
+                                frame++;
                             }
                         }
                     }
@@ -504,25 +600,34 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         }
     }
     free(mems.v);
-    free(stos.v);
+    for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(stos_by_m2[m2].v);
     free(psus);
+    free(memo);
     if (cands.n > 1) qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
-    /* Confirm with the full rules, best first. */
+    /* Confirm with the full rules, best first; a frame-level rejection skips the frame. */
+    bool *bad = xcalloc(frame + 1, sizeof *bad);
     for (size_t i = 0; i < cands.n; i++) {
         const cand *cd = &cands.v[i];
+        if (bad[cd->frame]) continue;
         dlrig_build b;
         assemble(&b, c, g, n, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
                  cd->bridge, cd->n_bridges, cd->nic, cd->sw);
         evaluated e = evaluate(c->cat, &b, c->req, rep);
         if (e.ok) {
+            char name[160];
+            snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
+            free(b.name);
+            b.name = xstrdup(name);
             res->ok = true;
             res->throughput = e.throughput;
             res->price = e.price;
             res->build = b;
             break;
         }
+        if (frame_finding(rep)) bad[cd->frame] = true;
         build_free(&b);
     }
+    free(bad);
     free(cands.v);
 }
 

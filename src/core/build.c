@@ -297,6 +297,12 @@ static int parse_requirements(const dlrig_catalog *cat, const cJSON *o, dlrig_re
     return 0;
 }
 
+int requirements_from_json(const dlrig_catalog *cat, const cJSON *obj, dlrig_requirements *r, const char *label,
+                           char *err, size_t errlen)
+{
+    return parse_requirements(cat, obj, r, label, err, errlen);
+}
+
 static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *b, const char *label, char *err,
                        size_t errlen)
 {
@@ -596,8 +602,10 @@ static bool slot_fits(const place_ctx *c, int i, int si)
     return true;
 }
 
-static void search(place_ctx *c, int i)
+static void search(place_ctx *c, int i, int skipped)
 {
+    /* Bound: a layout that already left out more cards than the best one cannot win. */
+    if (c->have_best && c->n_cards - skipped < c->best_score[0]) return;
     if (i == c->n_cards) {
         score_assignment(c);
         return;
@@ -608,12 +616,12 @@ static void search(place_ctx *c, int i)
     for (int si = start; si < (int)c->board->n_slots; si++) {
         if (!slot_fits(c, i, si)) continue;
         c->slot_of[i] = si;
-        search(c, i + 1);
+        search(c, i + 1, skipped);
     }
     /* Leaving a card out is allowed only when an identical earlier card was left out too, or none precede it. */
     if (!(i > 0 && c->cards[i - 1].part == c->cards[i].part && c->slot_of[i - 1] >= 0)) {
         c->slot_of[i] = -1;
-        search(c, i + 1);
+        search(c, i + 1, skipped + 1);
     }
     c->slot_of[i] = -1;
 }
@@ -686,7 +694,7 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
     out->overhang = cs && cs->expansion_slots > positions ? cs->expansion_slots - positions : 0;
     c->max_pos = positions + out->overhang;
     for (int i = 0; i < DLRIG_MAX_CARDS; i++) c->slot_of[i] = -1;
-    search(c, 0);
+    search(c, 0, 0);
     /* Identical cards are interchangeable, and the search leaves the first of
      * them out: list the placed ones first, top to bottom, the unplaced last. */
     for (int i = 0; c->have_best && i < c->n_cards;) {

@@ -1266,9 +1266,16 @@ static int cmp_findings(const void *a, const void *b)
 
 void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep)
 {
+    dlrig_placement pl;
+    build_place(b, &pl);
+    rules_check_placed(cat, b, &pl, rep);
+}
+
+void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep)
+{
     rep->n_findings = 0;
     memset(rep->counts, 0, sizeof rep->counts);
-    build_place(b, &rep->placement);
+    rep->placement = *pl;
     ctx c;
     memset(&c, 0, sizeof c);
     c.cat = cat;

@@ -59,7 +59,8 @@ static int parse_color(const cJSON *v, int *out, char *what, size_t wlen)
 {
     if (cJSON_IsNumber(v)) {
         double d = v->valuedouble;
-        if (d != (double)(int)d || d < 0 || d > 255) {
+        /* range first: converting an out-of-range double to int is undefined */
+        if (!(d >= 0 && d <= 255) || d != (double)(int)d) {
             snprintf(what, wlen, "expected a colour number 0-255, got %g", d);
             return -1;
         }

@@ -152,12 +152,49 @@ static int fsync_dir_of(const char *path)
     return rc;
 }
 
+static int write_all(int fd, const void *data, size_t len)
+{
+    const char *p = data;
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* A device or FIFO cannot be replaced by renaming a file over it (as root,
+ * that would turn /dev/full into a regular file): write to it in place. */
+static int write_in_place(const char *path, const void *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY);
+    if (fd < 0) return -1;
+    if (write_all(fd, data, len) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return close(fd);
+}
+
 int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite)
 {
     struct stat st;
-    if (!overwrite && stat(path, &st) == 0) {
-        errno = EEXIST;
-        return -1;
+    if (stat(path, &st) == 0) {
+        if (!overwrite) {
+            errno = EEXIST;
+            return -1;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) return write_in_place(path, data, len);
     }
     char *tmp = xasprintf("%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp);
@@ -167,17 +204,7 @@ int write_file_atomic(const char *path, const void *data, size_t len, bool overw
         errno = e;
         return -1;
     }
-    const char *p = data;
-    size_t left = len;
-    while (left > 0) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            goto fail;
-        }
-        p += w;
-        left -= (size_t)w;
-    }
+    if (write_all(fd, data, len) != 0) goto fail;
     if (fsync(fd) != 0) goto fail;
     if (fchmod(fd, 0644) != 0) goto fail;
     if (close(fd) != 0) {

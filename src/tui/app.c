@@ -291,9 +291,21 @@ static void dispatch_mouse(app *a)
 
 static void run_loop(app *a)
 {
+    /* For the start-up benchmark (bench/run.sh): leave right after the first frame. */
+    bool first_frame_only = getenv("DLRIG_EXIT_AFTER_FIRST_FRAME") != NULL;
     while (!a->quit) {
         if (got_signal) break;
         draw_frame(a);
+        if (first_frame_only) break;
+        /* The frame is on screen: now do the screen's deferred work, if any,
+         * unless a key is already waiting. */
+        if (a->scr && a->scr->on_idle && !a->ov) {
+            wtimeout(stdscr, 0);
+            int pending = wgetch(stdscr);
+            wtimeout(stdscr, 250);
+            if (pending != ERR) ungetch(pending);
+            else if (a->scr->on_idle(a)) continue;
+        }
         int ch = wgetch(stdscr);
         if (got_signal) break;
         if (ch == ERR) continue;
@@ -414,6 +426,7 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
     run_loop(a);
 
     ov_close(a);
+    compare_screen_free(a);
     wizard_free(a);
     builder_free(a);
     restore_terminal();

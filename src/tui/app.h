@@ -43,6 +43,9 @@ typedef struct screen {
     void (*on_resize)(app *a);
     /* Whether the screen is taking typed text now (keys skip the tables). */
     bool (*text_input)(const app *a);
+    /* Slow work deferred until a frame is on screen (e.g. the advisor
+     * preview); returns true when the screen must be drawn again. */
+    bool (*on_idle)(app *a);
     const keybind *keys; /* ends with key 0 */
 } screen;
 
@@ -93,6 +96,7 @@ typedef struct overlay_state {
 
 struct wizard_state;
 struct builder_state;
+struct compare_state;
 
 struct app {
     dlrig_catalog *cat;
@@ -112,6 +116,7 @@ struct app {
     overlay_state ovs;
     struct wizard_state *wiz;
     struct builder_state *bld;
+    struct compare_state *cmp; /* the compare screen, while it is open */
     bool quit;
     int exit_code;
 };
@@ -178,18 +183,40 @@ extern const screen builder_screen;
  * the file the build came from, or NULL. */
 void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts);
 bool builder_dirty(const app *a);
+/* Counts the builder's changes (0 without a builder). */
+unsigned long builder_generation(const app *a);
 void builder_save_then_quit(app *a);
 void builder_free(app *a);
+
+/* ---- presets.c ---- */
+/* F1..F8 load the first eight presets (db/presets/ORDER). */
+#define TUI_PRESET_KEYS 8
+/* Help lines of F1..F8 for the key tables, filled by tui_presets_init. */
+extern char tui_preset_help[TUI_PRESET_KEYS][128];
+void tui_presets_init(const app *a);
+/* The preset menu; choosing one loads it. */
+void tui_preset_menu(app *a);
+/* Runs the advisor on preset i and opens the builder on its best build
+ * (asking first when the builder has unsaved changes). */
+void tui_preset_load(app *a, size_t i);
+
+/* Continues in the builder with b's parts and requirements (undoable);
+ * `label` says where b came from ("Best", a file name). b is copied. */
+void builder_use_build(app *a, const dlrig_build *b, const char *label);
+
+/* ---- compare.c ---- */
+extern const screen compare_screen;
+/* The compare menu: Good / Better / Best (alts, or the advisor run on the
+ * current build's requirements when alts has fewer than two), or the
+ * current build vs one or two saved builds.  current is copied; alts must
+ * stay alive while the menu is open. */
+void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts);
+void compare_screen_free(app *a);
 
 /* ---- slots.c ---- */
 /* Rows the slot picture of the build's board needs (0 without a board). */
 int slots_rows(const app *a, const dlrig_build *b, const dlrig_report *rep);
 /* Draws the slot picture in the box (y, x, h, w). */
 void slots_draw(app *a, int y, int x, int h, int w, const dlrig_build *b, const dlrig_report *rep);
-
-/* ---- export_md.c ---- */
-/* The build as a Markdown parts list (caller frees). */
-char *tui_export_markdown(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep,
-                          const dlrig_estimate *est, bool have_est);
 
 #endif

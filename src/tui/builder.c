@@ -12,7 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dlrig/export.h"
 #include "dlrig/perf.h"
+#include "dlrig/prices.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
@@ -74,7 +76,9 @@ struct builder_state {
 enum {
     B_UP = 1, B_DOWN, B_PGUP, B_PGDN, B_HOME, B_END, B_LEFT, B_RIGHT, B_TAB, B_BTAB, B_ENTER, B_ESC, B_FILTER,
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
-    B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME,
+    B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
+    B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
+    B_COMPARE,
 };
 
 static const keybind builder_keys[] = {
@@ -111,11 +115,21 @@ static const keybind builder_keys[] = {
     {'w', B_SAVE, "w", "save the build", "save"},
     {'W', B_SAVEAS, "W", "save under another name", NULL},
     {'o', B_OPEN, "o", "open a saved build", "open"},
-    {'e', B_EXPORT, "e", "export as Markdown or JSON", "export"},
+    {'e', B_EXPORT, "e", "export: Markdown, CSV, JSON, plain text or an HTML quote", "export"},
     {'a', B_ALTS, "a", "the advisor's alternatives", "alts"},
+    {'C', B_COMPARE, "C", "compare side by side: Good / Better / Best, or this build vs saved builds", NULL},
     {'p', B_SLOTS, "p", "PCIe slot picture (narrow screens)", "slots"},
     {'n', B_RENAME, "n", "rename the build", NULL},
     {'N', B_NEW, "N", "new build: back to the wizard", NULL},
+    {'P', B_PRESETS, "P", "preset scenarios: pick one and see its best build", NULL},
+    {KEY_F(1), B_PRESET, "F1", tui_preset_help[0], NULL},
+    {KEY_F(2), B_PRESET + 1, "F2", tui_preset_help[1], NULL},
+    {KEY_F(3), B_PRESET + 2, "F3", tui_preset_help[2], NULL},
+    {KEY_F(4), B_PRESET + 3, "F4", tui_preset_help[3], NULL},
+    {KEY_F(5), B_PRESET + 4, "F5", tui_preset_help[4], NULL},
+    {KEY_F(6), B_PRESET + 5, "F6", tui_preset_help[5], NULL},
+    {KEY_F(7), B_PRESET + 6, "F7", tui_preset_help[6], NULL},
+    {KEY_F(8), B_PRESET + 7, "F8", tui_preset_help[7], NULL},
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -242,8 +256,10 @@ static void refresh_candidates(app *a)
     for (int c = 0; c < s->n_cols; c++) {
         column *col = &s->cols[c];
         col->width = (int)strlen(field_label(col->name)) + 1;
+        bool price = strcmp(col->name, "price_usd") == 0;
         for (size_t i = 0; i < k; i++) {
             int l = (int)strlen(part_field_format(s->cand[i], col->f, buf, sizeof buf));
+            if (price && s->cand[i]->price_vendor) l++; /* the override mark */
             if (l > col->width) col->width = l;
         }
         if (strcmp(col->name, "name") != 0 && col->width > 16) col->width = 16;
@@ -690,87 +706,117 @@ static void open_dialog(app *a)
 }
 
 typedef struct export_ctx {
-    int format; /* 0 markdown, 1 json */
+    dlrig_export_format format;
     char *path;
+    char *customer; /* HTML quotes */
 } export_ctx;
 
 static void export_ctx_free(void *p)
 {
     export_ctx *e = p;
     free(e->path);
+    free(e->customer);
     free(e);
+}
+
+static const char *const export_titles[DLRIG_EXPORT_COUNT] = {"Markdown", "CSV", "JSON", "plain text", "HTML quote"};
+
+static export_ctx *export_ctx_copy(const export_ctx *e, const char *path)
+{
+    export_ctx *c = xcalloc(1, sizeof *c);
+    c->format = e->format;
+    c->path = xstrdup(path);
+    c->customer = xstrdup(e->customer);
+    return c;
 }
 
 static void replace_export_cb(app *a, int idx, void *ctx);
 
-static void export_write(app *a, const char *path, int format, bool overwrite)
+/* Writes the export; an existing file is replaced only after asking. */
+static void export_write(app *a, const export_ctx *e, const char *path, bool overwrite)
 {
     struct builder_state *s = B(a);
-    char *text;
-    if (format == 0) {
-        text = tui_export_markdown(a->cat, &s->b, &s->rep, &s->est, s->have_est);
-    } else {
-        cJSON *doc = build_to_json(&s->b);
-        char *js = cJSON_Print(doc);
-        text = xasprintf("%s\n", js ? js : "{}");
-        cJSON_free(js);
-        cJSON_Delete(doc);
-    }
-    if (write_file_atomic(path, text, strlen(text), overwrite) != 0) {
+    dlrig_analysis an = {0};
+    export_analyze(a->cat, &s->b, &an);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.customer = e->customer;
+    strbuf text = {0};
+    export_build(a->cat, &s->b, &an, e->format, &o, &text);
+    export_analysis_free(&an);
+    if (write_file_atomic(path, text.s ? text.s : "", text.len, overwrite) != 0) {
         if (errno == EEXIST) {
-            export_ctx *e = xcalloc(1, sizeof *e);
-            e->format = format;
-            e->path = xstrdup(path);
             char title[200];
             snprintf(title, sizeof title, "%s exists", path);
             ov_item items[] = {{"Replace it", NULL, DLRIG_ROLE_WARNING}, {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
-            ov_menu(a, title, items, 2, 1, replace_export_cb, e, export_ctx_free);
+            ov_menu(a, title, items, 2, 1, replace_export_cb, export_ctx_copy(e, path), export_ctx_free);
         } else {
             app_message(a, DLRIG_ROLE_ERROR, "Export failed: %s: %s", path, strerror(errno));
         }
     } else {
-        app_message(a, DLRIG_ROLE_OK, "Exported %s to %s", format == 0 ? "Markdown" : "JSON", path);
+        app_message(a, DLRIG_ROLE_OK, "Exported %s to %s", export_titles[e->format], path);
     }
-    free(text);
+    sb_free(&text);
 }
 
 static void replace_export_cb(app *a, int idx, void *ctx)
 {
     export_ctx *e = ctx;
-    if (idx == 0) export_write(a, e->path, e->format, true);
+    if (idx == 0) export_write(a, e, e->path, true);
 }
 
 static void export_path_cb(app *a, const char *text, void *ctx)
 {
     export_ctx *e = ctx;
     if (!text || !*text) return;
-    export_write(a, text, e->format, false);
+    export_write(a, e, text, false);
+}
+
+static void export_ask_path(app *a, export_ctx *e)
+{
+    struct builder_state *s = B(a);
+    char *sl = slug(s->b.name ? s->b.name : "build");
+    char *def = xasprintf("%s.%s", sl, export_format_ext(e->format));
+    char cwd[512], note[700], title[64];
+    snprintf(note, sizeof note, "A relative path is written in %s", getcwd(cwd, sizeof cwd) ? cwd : ".");
+    snprintf(title, sizeof title, "Export %s to", export_titles[e->format]);
+    ov_prompt(a, title, note, def, export_path_cb, e, export_ctx_free);
+    free(def);
+    free(sl);
+}
+
+static void export_customer_cb(app *a, const char *text, void *ctx)
+{
+    if (!text) return; /* Esc: no export */
+    export_ctx *e = export_ctx_copy(ctx, "");
+    while (*text == ' ') text++;
+    free(e->customer);
+    e->customer = *text ? xstrdup(text) : NULL;
+    export_ask_path(a, e);
 }
 
 static void export_format_cb(app *a, int idx, void *ctx)
 {
     (void)ctx;
-    if (idx < 0) return;
-    struct builder_state *s = B(a);
+    if (idx < 0 || idx >= DLRIG_EXPORT_COUNT) return;
     export_ctx *e = xcalloc(1, sizeof *e);
-    e->format = idx;
-    char *sl = slug(s->b.name ? s->b.name : "build");
-    char *def = xasprintf("%s.%s", sl, idx == 0 ? "md" : "json");
-    char cwd[512];
-    char note[700];
-    snprintf(note, sizeof note, "A relative path is written in %s", getcwd(cwd, sizeof cwd) ? cwd : ".");
-    ov_prompt(a, idx == 0 ? "Export Markdown to" : "Export JSON to", note, def, export_path_cb, e, export_ctx_free);
-    free(def);
-    free(sl);
+    e->format = (dlrig_export_format)idx;
+    if (e->format == DLRIG_EXPORT_HTML)
+        ov_prompt(a, "HTML quote for", "The customer's name on the quote (may be left empty)", "",
+                  export_customer_cb, e, export_ctx_free);
+    else export_ask_path(a, e);
 }
 
 static void export_dialog(app *a)
 {
-    static const ov_item items[] = {
-        {"Markdown parts list", ".md, for a purchase request", DLRIG_ROLE_NORMAL},
-        {"JSON build file", ".json, for dlrig check / estimate", DLRIG_ROLE_NORMAL},
+    static const ov_item items[DLRIG_EXPORT_COUNT] = {
+        {"Markdown parts list", ".md, for a purchase request or a GitHub issue", DLRIG_ROLE_NORMAL},
+        {"CSV spreadsheet", ".csv, parts, totals and findings", DLRIG_ROLE_NORMAL},
+        {"JSON document", ".json, build, totals, estimate, findings", DLRIG_ROLE_NORMAL},
+        {"Plain text", ".txt, an aligned parts list", DLRIG_ROLE_NORMAL},
+        {"HTML quote", ".html, one printable file for a customer", DLRIG_ROLE_NORMAL},
     };
-    ov_menu(a, "Export", items, 2, 0, export_format_cb, NULL, NULL);
+    ov_menu(a, "Export", items, DLRIG_EXPORT_COUNT, 0, export_format_cb, NULL, NULL);
 }
 
 /* ---- alternatives, rename, new ---- */
@@ -788,6 +834,20 @@ static void alt_cb(app *a, int idx, void *ctx)
     s->b.name = name;
     changed(a);
     app_message(a, DLRIG_ROLE_OK, "Alternative %d loaded (u undoes)", idx + 1);
+}
+
+void builder_use_build(app *a, const dlrig_build *b, const char *label)
+{
+    struct builder_state *s = B(a);
+    if (!s) return;
+    push_undo(a);
+    char *name = xstrdup(s->b.name);
+    build_free(&s->b);
+    build_copy(&s->b, b);
+    free(s->b.name);
+    s->b.name = name;
+    changed(a);
+    app_message(a, DLRIG_ROLE_OK, "%s loaded from the comparison (u undoes)", label ? label : "Build");
 }
 
 static void alts_dialog(app *a)
@@ -966,6 +1026,7 @@ static int builder_key(app *a, int action, int key)
     case B_OPEN: open_dialog(a); break;
     case B_EXPORT: export_dialog(a); break;
     case B_ALTS: alts_dialog(a); break;
+    case B_COMPARE: compare_menu(a, &s->b, s->alts, s->n_alts); break;
     case B_SLOTS: s->show_slots = !s->show_slots; break;
     case B_RENAME: ov_prompt(a, "Rename the build", NULL, s->b.name, rename_cb, NULL, NULL); break;
     case B_NEW:
@@ -977,7 +1038,12 @@ static int builder_key(app *a, int action, int key)
             new_cb(a, 0, NULL);
         }
         break;
+    case B_PRESETS: tui_preset_menu(a); break;
     default:
+        if (action >= B_PRESET && action <= B_PRESET_LAST) {
+            tui_preset_load(a, (size_t)(action - B_PRESET)); /* may replace this builder */
+            break;
+        }
         if (key >= '1' && key <= '9' && key - '1' < DLRIG_CAT_COUNT) {
             set_category(a, key - '1');
             break;
@@ -1162,7 +1228,10 @@ static void draw_list(app *a, rect r)
             int cw = is_name ? name_w : col->width;
             part_field_format(p, col->f, buf, sizeof buf);
             int crole = role;
-            if (!sel && !bad && strcmp(col->name, "price_usd") == 0) crole = DLRIG_ROLE_PRICE;
+            bool price = strcmp(col->name, "price_usd") == 0;
+            if (!sel && !bad && price) crole = p->price_vendor ? DLRIG_ROLE_INFO : DLRIG_ROLE_PRICE;
+            if (price && p->price_vendor) /* a price from the user's price lists */
+                snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s", a->utf8 ? "\u2020" : "*");
             if (col->right) ui_put_right(a, y, x, cw, crole, buf);
             else ui_put(a, y, x, cw, crole, buf);
             x += cw + gap;
@@ -1209,6 +1278,20 @@ static void draw_totals(app *a, rect r)
                      t->unpriced_parts ? ", some unpriced" : "");
         else snprintf(rest, sizeof rest, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
         sheet_line(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE, v, rest);
+    }
+    /* the same build at each vendor of the user's price lists */
+    dlrig_vendor_total vt[3];
+    size_t nvt = prices_vendor_totals(a->cat, &s->b, vt, 3);
+    if (nvt && y < end) {
+        int k = 0;
+        rest[0] = '\0';
+        for (size_t i = 0; i < nvt && i < 3; i++)
+            k += snprintf(rest + k, sizeof rest - (size_t)k, "%s%s%s%s %s (%d/%d)", i ? " " : "", i ? a->g->sep : "",
+                          i ? " " : "", vt[i].vendor, format_usd(vt[i].total_usd, m1, sizeof m1), vt[i].lines_listed,
+                          vt[i].lines);
+        if (nvt > 3) snprintf(rest + k, sizeof rest - (size_t)k, " +%zu", nvt - 3);
+        ui_put(a, y, x, 7, DLRIG_ROLE_DIM, "Vendor");
+        ui_put(a, y++, x + 7, w - 7, DLRIG_ROLE_INFO, rest);
     }
     /* power vs PSU */
     if (y < end) {
@@ -1319,7 +1402,15 @@ static void draw_part_box(app *a, rect r)
     for (int c = 0; c < s->n_cols && y < end; c++) {
         if (strcmp(s->cols[c].name, "name") == 0) continue;
         ui_put(a, y, x, 12, DLRIG_ROLE_DIM, field_label(s->cols[c].name));
-        ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_NORMAL, part_field_format(p, s->cols[c].f, buf, sizeof buf));
+        part_field_format(p, s->cols[c].f, buf, sizeof buf);
+        if (strcmp(s->cols[c].name, "price_usd") == 0 && p->price_vendor) {
+            char cat_price[32];
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %s (catalog %s)", a->utf8 ? "\u2020" : "*",
+                     p->price_vendor, format_usd(p->catalog_price_usd, cat_price, sizeof cat_price));
+            ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_INFO, buf);
+            continue;
+        }
+        ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_NORMAL, buf);
     }
     if (y < end && s->reason[s->sel]) {
         y++;
@@ -1350,7 +1441,9 @@ static void builder_draw(app *a)
         draw_cats(a, (rect){top, 0, cats_h, lw});
         draw_part_box(a, (rect){top + cats_h, 0, body - cats_h, lw});
         draw_list(a, (rect){top, lw, body, mw});
-        int tot_h = 10;
+        size_t n_user_prices;
+        catalog_user_prices(a->cat, NULL, &n_user_prices);
+        int tot_h = n_user_prices ? 11 : 10; /* + the vendor line */
         int srows = slots_rows(a, &s->b, &s->rep);
         int slots_h = srows ? srows + 2 : 0;
         if (slots_h > body - tot_h - 6) slots_h = body - tot_h - 6;
@@ -1393,6 +1486,8 @@ const screen builder_screen = {
 
 bool builder_dirty(const app *a) { return a->bld && a->bld->gen != a->bld->saved_gen; }
 
+unsigned long builder_generation(const app *a) { return a->bld ? a->bld->gen : 0; }
+
 void builder_free(app *a)
 {
     struct builder_state *s = a->bld;
@@ -1412,6 +1507,7 @@ void builder_free(app *a)
 void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts)
 {
     builder_free(a);
+    tui_presets_init(a);
     struct builder_state *s = xcalloc(1, sizeof *s);
     a->bld = s;
     s->b = *b;

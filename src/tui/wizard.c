@@ -172,6 +172,7 @@ struct wizard_state {
     /* preview */
     dlrig_requirements preview_req;
     bool preview_done;
+    bool preview_stale; /* answers changed since the preview was computed */
     dlrig_recommendation *prev;
     size_t n_prev;
     char prev_err[512];
@@ -180,7 +181,7 @@ struct wizard_state {
     int list_y, list_x, list_h, list_w;
 };
 
-enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC };
+enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_PRESET };
 
 static const keybind wizard_keys[] = {
     {KEY_UP, W_UP, "Up", "previous choice", NULL},
@@ -200,6 +201,15 @@ static const keybind wizard_keys[] = {
     {KEY_LEFT, W_BACK, "Left", "back to the previous question", NULL},
     {'h', W_BACK, "h", "back to the previous question", NULL},
     {27, W_ESC, "Esc", "back (never quits)", NULL},
+    {'P', W_PRESETS, "P", "preset scenarios: pick one and see its best build", "presets"},
+    {KEY_F(1), W_PRESET, "F1", tui_preset_help[0], NULL},
+    {KEY_F(2), W_PRESET + 1, "F2", tui_preset_help[1], NULL},
+    {KEY_F(3), W_PRESET + 2, "F3", tui_preset_help[2], NULL},
+    {KEY_F(4), W_PRESET + 3, "F4", tui_preset_help[3], NULL},
+    {KEY_F(5), W_PRESET + 4, "F5", tui_preset_help[4], NULL},
+    {KEY_F(6), W_PRESET + 5, "F6", tui_preset_help[5], NULL},
+    {KEY_F(7), W_PRESET + 6, "F7", tui_preset_help[6], NULL},
+    {KEY_F(8), W_PRESET + 7, "F8", tui_preset_help[7], NULL},
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -424,12 +434,20 @@ static void free_preview(struct wizard_state *w)
     w->n_prev = 0;
 }
 
+/* Marks the preview stale; wizard_idle computes it once the frame is drawn. */
 static void refresh_preview(app *a)
 {
+    W(a)->preview_stale = true;
+}
+
+static bool wizard_idle(app *a)
+{
     struct wizard_state *w = W(a);
+    if (!w->preview_stale) return false;
+    w->preview_stale = false;
     dlrig_requirements r;
     answers(a, &r);
-    if (w->preview_done && memcmp(&r, &w->preview_req, sizeof r) == 0) return;
+    if (w->preview_done && memcmp(&r, &w->preview_req, sizeof r) == 0) return false;
     free_preview(w);
     w->preview_req = r;
     w->preview_done = true;
@@ -443,6 +461,7 @@ static void refresh_preview(app *a)
     } else if (w->n_prev == 0 && !w->prev_err[0]) {
         snprintf(w->prev_err, sizeof w->prev_err, "no complete build meets these answers");
     }
+    return true;
 }
 
 static void enter_question(app *a, int q)
@@ -634,7 +653,12 @@ static int wizard_key(app *a, int action, int key)
         refresh_preview(a);
         return UI_HANDLED;
     }
+    if (action >= W_PRESET && action < W_PRESET + TUI_PRESET_KEYS) {
+        tui_preset_load(a, (size_t)(action - W_PRESET)); /* may replace the wizard with the builder */
+        return UI_HANDLED;
+    }
     switch (action) {
+    case W_PRESETS: tui_preset_menu(a); return UI_HANDLED;
     case W_UP:
         if (w->sel[q] > 0) w->sel[q]--;
         break;
@@ -790,6 +814,10 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
     ui_box(a, y, x, h, wdt, "Advisor preview", false);
     int iy = y + 1, ix = x + 2, iw = wdt - 4, end = y + h - 1;
     char buf[256], m1[32], m2[32];
+    if (!w->preview_done) {
+        ui_put(a, iy, ix, iw, DLRIG_ROLE_DIM, "Working out the best build...");
+        return;
+    }
     if (w->n_prev == 0) {
         ui_put(a, iy++, ix, iw, DLRIG_ROLE_WARNING, "No build for these answers yet:");
         ui_put_wrapped(a, iy, ix, end - iy, iw, DLRIG_ROLE_NORMAL, w->prev_err);
@@ -883,12 +911,14 @@ const screen wizard_screen = {
     .on_mouse = wizard_mouse,
     .on_resize = wizard_resize,
     .text_input = wizard_text,
+    .on_idle = wizard_idle,
     .keys = wizard_keys,
 };
 
 void wizard_open(app *a, const dlrig_requirements *start)
 {
     wizard_free(a);
+    tui_presets_init(a);
     struct wizard_state *w = xcalloc(1, sizeof *w);
     a->wiz = w;
     for (int q = 0; q < Q_COUNT; q++) w->typed[q] = NAN;

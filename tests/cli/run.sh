@@ -72,5 +72,88 @@ expect recommend-out 0 'written to' -- "$DLRIG" recommend --workload cnn --budge
 expect recommend-out-checks 0 'Result: no errors' -- "$DLRIG" check "$TMP/best.json"
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 
+# export
+if [ -e "$DATA/builds/clean.json" ]; then
+    CLEAN=$DATA/builds/clean.json
+    expect export-md 0 '\| Category \| Part \| Qty \| Unit price \| Line total \|' -- "$DLRIG" export "$CLEAN" --format md
+    expect export-csv 0 'type,category,id,name,qty' -- "$DLRIG" export "$CLEAN" --format csv
+    expect export-json 0 '"format":[[:space:]]*"dlrig-export"' -- "$DLRIG" export "$CLEAN" --format json
+    expect export-txt 0 'Subtotal' -- "$DLRIG" export "$CLEAN" --format txt
+    expect export-html 0 '<!DOCTYPE html>.*Customer.*Lab &amp; Co' -- "$DLRIG" export "$CLEAN" --format html --customer 'Lab & Co'
+    expect export-no-format 2 'format is required.*md, csv, json, txt, html' -- "$DLRIG" export "$CLEAN"
+    expect export-bad-format 2 "unknown format 'pdf'.*md, csv, json, txt, html" -- "$DLRIG" export "$CLEAN" --format pdf
+    expect export-bad-discount 2 "discount: expected a percentage from 0 to 100, got 'ten'" -- "$DLRIG" export "$CLEAN" --format md --discount ten
+    expect export-bad-tax 2 "tax: expected a percentage.*'120'" -- "$DLRIG" export "$CLEAN" --format md --tax 120
+    expect export-bad-days 2 "valid-days: expected a whole number" -- "$DLRIG" export "$CLEAN" --format html --valid-days 0
+    expect export-bad-build 2 'bad-unknown-id.json' -- "$DLRIG" export "$DATA/builds/bad-unknown-id.json" --format md
+    # -o: written atomically; an existing file is kept without --force
+    expect export-out 0 'written to' -- "$DLRIG" export "$CLEAN" --format html -o "$TMP/quote.html"
+    grep -q '</html>' "$TMP/quote.html" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL export-out-content"; }
+    printf 'keep me\n' > "$TMP/existing.md"
+    expect export-exists 2 "existing.md exists.*--force" -- "$DLRIG" export "$CLEAN" --format md -o "$TMP/existing.md"
+    if [ "$(cat "$TMP/existing.md")" = "keep me" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-exists-unchanged"; fi
+    expect export-force 0 'written to' -- "$DLRIG" export "$CLEAN" --format md -o "$TMP/existing.md" --force
+    if grep -q '^## Parts' "$TMP/existing.md"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-force-replaced"; fi
+    leftovers=$(find "$TMP" -maxdepth 1 -name '*.tmp*' | wc -l)
+    if [ "$leftovers" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-no-temp-files"; fi
+
+    # compare
+    OTHER=$DATA/builds/cooling.open_air_dense.trigger.json
+    expect compare 0 'Price.*\*.*the builds differ' -- "$DLRIG" compare "$CLEAN" "$OTHER"
+    expect compare-json 0 '"rows".*"best"' -- "$DLRIG" compare "$CLEAN" "$OTHER" "$CLEAN" --json
+    expect compare-md 0 '\| Price' -- "$DLRIG" compare "$CLEAN" "$OTHER" --format md
+    expect compare-one 2 'expected 2 or 3 build files' -- "$DLRIG" compare "$CLEAN"
+    expect compare-four 2 'expected 2 or 3 build files' -- "$DLRIG" compare "$CLEAN" "$CLEAN" "$CLEAN" "$CLEAN"
+    expect compare-bad-format 2 "unknown format 'csv'" -- "$DLRIG" compare "$CLEAN" "$OTHER" --format csv
+    expect compare-bad-file 2 'bad-root-array.json' -- "$DLRIG" compare "$CLEAN" "$DATA/builds/bad-root-array.json"
+fi
+
+# presets
+expect presets-list 0 'kaggle-starter.*two-node-cluster' -- "$DLRIG" recommend --list-presets
+expect presets-list-json 0 '"presets"' -- "$DLRIG" recommend --list-presets --json
+expect preset-run 0 'Preset kaggle-starter: Kaggle starter' -- "$DLRIG" recommend --preset kaggle-starter --top 1
+expect preset-json 0 '"preset":.*"name":[[:space:]]*"llm-finetune-lab"' -- "$DLRIG" recommend --preset llm-finetune-lab --top 1 --json
+expect preset-override 0 '"budget_usd":[[:space:]]*5000' -- "$DLRIG" recommend --preset kaggle-starter --budget-usd 5000 --top 1 --json
+expect preset-unknown 2 "unknown preset 'kaggel'.*valid presets: kaggle-starter" -- "$DLRIG" recommend --preset kaggel
+expect preset-out 0 'written to' -- "$DLRIG" recommend --preset quiet-office -o "$TMP/quiet.json"
+expect preset-out-name 0 'Quiet office workstation' -- "$DLRIG" check "$TMP/quiet.json"
+
+# price lists (XDG_DATA_HOME is a temporary directory)
+P=$TMP/prices
+mkdir -p "$P"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799.00,USD,2025-03-14,Acme\nnvidia-rtx-409,1750,USD,2025-03-14,Acme\nnvidia-rtx-5090,1999,USD,2025-03,Acme\nnvidia-rtx-6000-ada,6450,eur,2025-13,Acme\n' > "$P/bad.csv"
+expect prices-empty 0 'No price lists imported' -- "$DLRIG" prices list
+expect prices-bad 2 'bad.csv:3: unknown part id .nvidia-rtx-409.*did you mean .nvidia-rtx-4090.*bad.csv:5: currency .eur..*date .2025-13.*2 bad lines; nothing imported' -- "$DLRIG" prices import "$P/bad.csv"
+expect prices-bad-nothing 0 'No price lists imported' -- "$DLRIG" prices list
+expect prices-skip-bad 0 'Imported 2 prices' -- "$DLRIG" prices import --skip-bad "$P/bad.csv"
+expect prices-list 0 'nvidia-rtx-4090 +Acme +1799.00' -- "$DLRIG" prices list
+expect prices-show 0 'price override.*Acme.*vendor prices' -- "$DLRIG" show nvidia-rtx-4090
+expect prices-parts-json 0 '"price_vendor":[[:space:]]*"Acme"' -- "$DLRIG" show nvidia-rtx-4090 --json
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,EUR,2025-04,Euro Parts\n' > "$P/eur.csv"
+expect prices-no-rate 2 'eur.csv:2: no exchange rate for EUR' -- "$DLRIG" prices import "$P/eur.csv"
+expect prices-bad-rate 2 'rate: expected CUR=RATE' -- "$DLRIG" prices import "$P/eur.csv" --rate EUR
+expect prices-rate 0 'Rate: 1 EUR = 1.08 USD' -- "$DLRIG" prices import "$P/eur.csv" --rate EUR=1.08
+expect prices-cheapest 0 '"price_usd":[[:space:]]*1620' -- "$DLRIG" show nvidia-rtx-4090 --json
+expect prices-list-rate 0 '1 EUR = 1.08 USD' -- "$DLRIG" prices list
+expect prices-list-json 0 '"usd_per_unit":[[:space:]]*1.08' -- "$DLRIG" prices list --json
+printf 'id,cost,currency,date,vendor\n' > "$P/header.csv"
+expect prices-bad-header 2 "header.csv:1: header: unknown column 'cost'.*missing column 'price'" -- "$DLRIG" prices import "$P/header.csv"
+expect prices-missing-file 3 'nope.csv: cannot read' -- "$DLRIG" prices import "$P/nope.csv"
+expect prices-bad-sub 2 "unknown subcommand 'drop'" -- "$DLRIG" prices drop
+expect prices-clear-vendor 0 "Removed 1 price from 'Euro Parts'" -- "$DLRIG" prices clear --vendor "Euro Parts"
+expect prices-clear 0 'Removed 2 prices' -- "$DLRIG" prices clear
+expect prices-cleared 0 'No price lists imported' -- "$DLRIG" prices list
+head -c 8192 /dev/urandom > "$XDG_DATA_HOME/dlrig/user.db"
+expect prices-corrupt 3 'user.db: the user database is corrupt' -- "$DLRIG" prices list
+expect prices-corrupt-parts 3 'user.db: the user database is corrupt' -- "$DLRIG" parts
+rm -f "$XDG_DATA_HOME/dlrig/user.db"
+touch "$TMP/notadir"
+expect prices-no-datadir 3 'cannot create the data directory' -- env XDG_DATA_HOME="$TMP/notadir" "$DLRIG" prices import "$P/eur.csv" --rate EUR=1.08
+if [ "$(id -u)" -ne 0 ]; then
+    chmod 0500 "$XDG_DATA_HOME/dlrig"
+    expect prices-readonly 3 'user.db: cannot .*user database' -- "$DLRIG" prices import "$P/eur.csv" --rate EUR=1.08
+    chmod 0700 "$XDG_DATA_HOME/dlrig"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -205,7 +205,7 @@ test_builder_finding_save_open_export() {
     keys Enter
     keys Enter
     wait_for "GeForce RTX 5090 chosen"
-    wait_for "2× NVIDIA GeFo"
+    wait_for "2× GeForce RTX"
     # the new error is listed first; open it
     keys Tab
     keys Enter
@@ -226,13 +226,13 @@ test_builder_finding_save_open_export() {
     # undo, then reopen the saved build
     keys u
     wait_for "Undone"
-    wait_gone "2× NVIDIA GeFo"
+    wait_gone "2× GeForce RTX"
     keys o
     wait_for "Open a saved build"
     wait_for "e2e-box.json"
     keys Enter
     wait_for "Opened"
-    wait_for "2× NVIDIA GeFo"
+    wait_for "2× GeForce RTX"
     # export Markdown and JSON into the working directory
     keys e
     wait_for "Markdown parts list"
@@ -244,8 +244,8 @@ test_builder_finding_save_open_export() {
     grep -q "nvidia-rtx-5090" "$WORK/e2e-box.md" || fail "the Markdown lacks the GPU"
     grep -q "ecc.gpu" "$WORK/e2e-box.md" || fail "the Markdown lacks the finding"
     keys e
-    wait_for "JSON build file"
-    keys Down Enter
+    wait_for "JSON document"
+    keys Down Down Enter
     wait_for "Export JSON to"
     keys Enter
     wait_for "Exported JSON"
@@ -262,13 +262,104 @@ test_builder_finding_save_open_export() {
     end_session
 }
 
+test_export_html_and_compare() {
+    cp "$FIXTURE" "$TMP/fixture3.json"
+    start exportcmp 100 30 tui "$TMP/fixture3.json"
+    wait_for "Build sheet"
+    # every format is offered; the HTML quote asks for the customer first
+    keys e
+    wait_for "Markdown parts list"
+    wait_for "CSV spreadsheet"
+    wait_for "Plain text"
+    wait_for "HTML quote"
+    keys End Enter
+    wait_for "HTML quote for"
+    type_text "Ada & <Co>"
+    keys Enter
+    wait_for "Export HTML quote to"
+    keys Enter
+    wait_for "Exported HTML quote"
+    local html="$WORK/vision-lab-box.html"
+    [ -f "$html" ] || fail "no $html"
+    grep -q '<!DOCTYPE html>' "$html" || fail "not an HTML document"
+    grep -qF 'Ada &amp; &lt;Co&gt;' "$html" || fail "the customer is missing or not escaped"
+    grep -q 'nvidia-rtx-6000-ada' "$html" || fail "the quote lacks the GPU"
+    # exporting again asks before replacing; Cancel keeps the file
+    cp "$html" "$TMP/quote-before.html"
+    keys e
+    wait_for "HTML quote"
+    keys End Enter
+    wait_for "HTML quote for"
+    type_text "Someone else"
+    keys Enter
+    wait_for "Export HTML quote to"
+    keys Enter
+    wait_for "vision-lab-box.html exists"
+    wait_for "Replace it"
+    keys Enter
+    wait_gone "Replace it"
+    cmp -s "$html" "$TMP/quote-before.html" || fail "Cancel replaced the file"
+    # Good / Better / Best: the advisor's top three side by side
+    keys C
+    wait_for "Good / Better / Best"
+    keys Enter
+    wait_for "Compare"
+    wait_for "A  Good"
+    wait_for "B  Better"
+    wait_for "C  Best"
+    wait_for "Throughput"
+    wait_for "Time per epoch"
+    wait_for "best in the row"
+    keys '?'
+    wait_for "Keys: compare"
+    wait_for "back to the builder"
+    keys Escape
+    wait_gone "Keys: compare"
+    # Esc goes back unchanged
+    keys Escape
+    wait_for "Build sheet"
+    wait_for "Vision lab box"
+    # this build vs a saved one, then take the saved one
+    keys W
+    wait_for "Save build as"
+    keys C-u
+    type_text "other box"
+    keys Enter
+    wait_for "Saved to"
+    keys C
+    wait_for "This build vs saved builds"
+    keys Down Enter
+    wait_for "other-box.json"
+    keys Enter
+    # with more saved builds (an earlier test saved one) a third may be added
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        if screen | grep -qF "Add a third build?"; then
+            wait_for "Compare these two"
+            keys Enter
+            break
+        fi
+        screen | grep -qF "A  This build" && break
+        sleep 0.05
+    done
+    wait_for "A  This build"
+    wait_for "B  other-box.json"
+    keys Right Enter
+    wait_for "other-box.json loaded from the comparison"
+    wait_for "Build sheet"
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+}
+
 test_slots_and_compat() {
     cp "$FIXTURE" "$TMP/fixture2.json"
     start slots 80 24 tui "$TMP/fixture2.json"
     wait_for "Build sheet"
     keys p
     wait_for "PCIe slots"
-    wait_for "NVIDIA RTX 6000 Ada Generation"
+    wait_for "RTX 6000 Ada"
     wait_for "air gap"
     keys p
     wait_for "GPU · "
@@ -331,6 +422,31 @@ test_not_a_tty() {
     grep -q "terminal" "$TMP/notty.err" || { echo "    no message: $(cat "$TMP/notty.err")" >&2; return 1; }
 }
 
+test_presets_and_prices() {
+    printf 'id,price,currency,date,vendor\nnvidia-rtx-5080,899,USD,2025-05,Acme\n' >"$TMP/acme.csv"
+    "$DLRIG" prices import "$TMP/acme.csv" >/dev/null
+    start presets 120 32
+    wait_for "What will it mostly run?"
+    # F1 loads the first preset at once; P lists them all
+    keys F1
+    wait_for "Kaggle starter"
+    wait_for "Build sheet"
+    wait_for "Vendor Acme"
+    wait_for '$899'
+    keys P
+    wait_for "Preset scenarios"
+    wait_for "F8 Two-node training cluster"
+    keys Escape
+    wait_gone "Preset scenarios"
+    keys F7
+    wait_for "Quiet office workstation"
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+    "$DLRIG" prices clear >/dev/null
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -354,11 +470,13 @@ run() {
 run test_wizard_80x24
 run test_wizard_160x48
 run test_builder_finding_save_open_export
+run test_export_html_and_compare
 run test_slots_and_compat
 run test_resize
 run test_bad_theme
 run test_ctrl_c
 run test_not_a_tty
+run test_presets_and_prices
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

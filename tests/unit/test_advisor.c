@@ -132,11 +132,25 @@ static void random_requirements(dlrig_requirements *r)
     if (rnd() % 12 == 0) r->nodes = 2;
 }
 
+/* How many random catalogs to compare: DLRIG_ADVISOR_SEEDS (default 120).
+ * The sanitizer build in CI runs fewer (ASan makes each comparison several
+ * times slower); a normal run must keep at least 100. */
+static unsigned advisor_seeds(void)
+{
+    const char *v = getenv("DLRIG_ADVISOR_SEEDS");
+    if (!v || !*v) return 120;
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end || n < 1 || n > 100000) return 120;
+    return (unsigned)n;
+}
+
 START_TEST(advisor_matches_exhaustive)
 {
     int found = 0, total = 0;
     long checked = 0;
-    for (unsigned seed = 1; seed <= 120; seed++) {
+    unsigned seeds = advisor_seeds();
+    for (unsigned seed = 1; seed <= seeds; seed++) {
         char *path = random_catalog(seed);
         char err[512];
         dlrig_catalog *cat = catalog_open(path, err, sizeof err);
@@ -184,8 +198,9 @@ START_TEST(advisor_matches_exhaustive)
         free(path);
     }
     printf("advisor vs exhaustive: %d catalogs, %d with a feasible build, all equal\n", total, found);
-    ck_assert_int_ge(total, 100);
-    ck_assert_int_ge(found, 20); /* the comparison must not be vacuous */
+    ck_assert_int_ge(total, (int)seeds);
+    if (seeds >= 100) ck_assert_int_ge(total, 100);
+    ck_assert_int_ge(found, (int)seeds / 6); /* the comparison must not be vacuous (20 of 120) */
     (void)checked;
 }
 END_TEST

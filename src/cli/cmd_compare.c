@@ -1,0 +1,295 @@
+/* `dlrig compare`: two or three builds side by side.  The core decides
+ * which value is best and which rows differ; this file only renders. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "cli/cli.h"
+#include "dlrig/build.h"
+#include "dlrig/export.h"
+#include "dlrig/util.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dlrig compare A.json B.json [C.json] [--workload W] [--json | --format md]\n"
+          "Two or three builds side by side: price, estimated speed, time per epoch, speed per $1k,\n"
+          "power, GPUs and VRAM, RAM, findings and the parts of each category.  Speeds are all\n"
+          "estimated for the first build's workload, model and dataset (or --workload W).\n\n"
+          "      --json           one JSON document\n"
+          "      --format md      a Markdown table (best values in bold)\n"
+          "  -w, --workload W     estimate every build for workload W\n\n"
+          "In the table, * marks the best value of a row and ! a row where the builds differ.\n",
+          f);
+}
+
+/* Appends s cut to at most w display columns ("~" marks a cut). */
+static void put_cut(strbuf *sb, const char *s, int w)
+{
+    if (display_width(s) <= w) {
+        sb_append(sb, s);
+        return;
+    }
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int acc = 0;
+    const char *p = s;
+    size_t left = strlen(s);
+    while (left > 0) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, p, left, &st);
+        int cw = 1;
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            memset(&st, 0, sizeof st);
+            n = 1;
+        } else {
+            if (n == 0) n = 1;
+            cw = wcwidth(wc) > 0 ? wcwidth(wc) : 0;
+        }
+        if (acc + cw > w - 1) break;
+        sb_appendn(sb, p, n);
+        acc += cw;
+        p += n;
+        left -= n;
+    }
+    sb_append(sb, "~");
+}
+
+/* Appends s (cut to w) padded to w columns. */
+static void put_cell(strbuf *sb, const char *s, int w, bool right)
+{
+    int dw = display_width(s);
+    if (dw > w) dw = w;
+    if (right)
+        for (int i = dw; i < w; i++) sb_append(sb, " ");
+    put_cut(sb, s, w);
+    if (!right)
+        for (int i = dw; i < w; i++) sb_append(sb, " ");
+}
+
+/* Copies into piece the longest run of whole words of s that fits in w
+ * columns (a word longer than w is cut); returns where the rest starts. */
+static const char *wrap_piece(const char *s, int w, char *piece, size_t len)
+{
+    size_t best = 0;
+    const char *p = s;
+    while (*p) {
+        const char *e = strchr(p, ' ');
+        size_t end = e ? (size_t)(e - s) : strlen(s);
+        if (end >= len) break;
+        char tmp[256];
+        memcpy(tmp, s, end);
+        tmp[end] = '\0';
+        if (display_width(tmp) > w) break;
+        best = end;
+        if (!e) break;
+        p = e + 1;
+    }
+    if (best == 0) { /* one long word: cut it */
+        best = strcspn(s, " ");
+        if (best >= len) best = len - 1;
+    }
+    memcpy(piece, s, best);
+    piece[best] = '\0';
+    const char *next = s + best;
+    while (*next == ' ') next++;
+    return next;
+}
+
+static void render_table(const dlrig_compare *c, char *const *paths)
+{
+    static const char letters[] = "ABC";
+    bool color = cli_use_color(STDOUT_FILENO);
+    int term = cli_term_width();
+    if (term == 0) { /* not a terminal: $COLUMNS, else a width that reads well in a file */
+        const char *cols = getenv("COLUMNS");
+        term = cols && atoi(cols) >= 40 ? atoi(cols) : 120;
+    }
+    const char *bold = color ? "\033[1;32m" : "", *dim = color ? "\033[2m" : "", *reset = color ? "\033[0m" : "";
+
+    printf("Comparing %zu builds; speeds estimated for the %s workload%s%s%s\n", c->n, c->workload,
+           c->unit ? " (" : "", c->unit ? c->unit : "", c->unit ? ")" : "");
+    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], c->builds[i]->name, paths[i]);
+    printf("\n");
+
+    /* widths: label, then one column per build; values get " *" when best */
+    int lw = 0;
+    for (int m = 0; m < DLRIG_CMP_ROWS; m++)
+        if (display_width(c->rows[m].label) > lw) lw = display_width(c->rows[m].label);
+    for (size_t k = 0; k < c->n_parts; k++)
+        if (display_width(category_title(c->parts[k].category)) > lw) lw = display_width(category_title(c->parts[k].category));
+    int vw[DLRIG_COMPARE_MAX] = {0};
+    for (size_t i = 0; i < c->n; i++) {
+        vw[i] = 1;
+        for (int m = 0; m < DLRIG_CMP_ROWS; m++) {
+            int w = display_width(c->rows[m].text[i]) + 2;
+            if (w > vw[i]) vw[i] = w;
+        }
+        for (size_t k = 0; k < c->n_parts; k++) {
+            int w = display_width(c->parts[k].text[i]);
+            if (w > vw[i]) vw[i] = w;
+        }
+    }
+    {
+        int total = 2 + lw;
+        for (size_t i = 0; i < c->n; i++) total += 3 + vw[i];
+        int over = total - term;
+        /* narrow the widest columns first, never below 14 */
+        while (over > 0) {
+            size_t wi = 0;
+            for (size_t i = 1; i < c->n; i++)
+                if (vw[i] > vw[wi]) wi = i;
+            if (vw[wi] <= 14) break;
+            vw[wi]--;
+            over--;
+        }
+    }
+
+    strbuf sb = {0};
+    sb_append(&sb, "  ");
+    put_cell(&sb, "", lw, false);
+    for (size_t i = 0; i < c->n; i++) {
+        char h[4] = {letters[i], '\0'};
+        sb_append(&sb, "   ");
+        put_cell(&sb, h, vw[i], false);
+    }
+    while (sb.len && sb.s[sb.len - 1] == ' ') sb.s[--sb.len] = '\0';
+    puts(sb.s);
+
+    for (int m = 0; m < DLRIG_CMP_ROWS; m++) {
+        const dlrig_compare_row *r = &c->rows[m];
+        sb.len = 0;
+        sb.s[0] = '\0';
+        sb_append(&sb, r->differs ? "! " : "  ");
+        if (!r->differs) sb_append(&sb, dim);
+        put_cell(&sb, r->label, lw, false);
+        if (!r->differs) sb_append(&sb, reset);
+        for (size_t i = 0; i < c->n; i++) {
+            bool best = r->best & (1u << i);
+            char v[64];
+            snprintf(v, sizeof v, "%s%s", r->text[i], best ? " *" : "");
+            sb_append(&sb, "   ");
+            if (best) sb_append(&sb, bold);
+            put_cell(&sb, v, vw[i], false);
+            if (best) sb_append(&sb, reset);
+        }
+        /* no trailing blanks */
+        while (sb.len && sb.s[sb.len - 1] == ' ') sb.s[--sb.len] = '\0';
+        puts(sb.s);
+    }
+    printf("\n");
+    /* parts: long names wrap inside their column */
+    for (size_t k = 0; k < c->n_parts; k++) {
+        const dlrig_compare_parts *p = &c->parts[k];
+        const char *rest[DLRIG_COMPARE_MAX];
+        for (size_t i = 0; i < c->n; i++) rest[i] = p->text[i];
+        for (int line = 0;; line++) {
+            bool more = false;
+            for (size_t i = 0; i < c->n; i++)
+                if (*rest[i]) more = true;
+            if (!more) break;
+            sb.len = 0;
+            sb.s[0] = '\0';
+            sb_append(&sb, line == 0 && p->differs ? "! " : "  ");
+            if (!p->differs) sb_append(&sb, dim);
+            put_cell(&sb, line == 0 ? category_title(p->category) : "", lw, false);
+            for (size_t i = 0; i < c->n; i++) {
+                char piece[256];
+                rest[i] = wrap_piece(rest[i], vw[i], piece, sizeof piece);
+                sb_append(&sb, "   ");
+                put_cell(&sb, piece, vw[i], false);
+            }
+            if (!p->differs) sb_append(&sb, reset);
+            while (sb.len && sb.s[sb.len - 1] == ' ') sb.s[--sb.len] = '\0';
+            puts(sb.s);
+        }
+    }
+    unsigned partial = 0;
+    for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial;
+    printf("\n* best value in the row   ! the builds differ%s\n",
+           partial ? "   +? some parts have no price (not ranked)" : "");
+    sb_free(&sb);
+}
+
+int cmd_compare(cli_ctx *ctx, int argc, char **argv)
+{
+    enum { O_JSON = 256 };
+    static const struct option opts[] = {{"json", no_argument, NULL, O_JSON},
+                                         {"format", required_argument, NULL, 'f'},
+                                         {"workload", required_argument, NULL, 'w'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    bool json = false, md = false;
+    const char *workload = NULL;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "hf:w:", opts, NULL)) != -1) {
+        switch (c) {
+        case O_JSON: json = true; break;
+        case 'f':
+            if (strcmp(optarg, "md") != 0) {
+                cli_error("--format: unknown format '%s' for compare; valid: md (or --json)", optarg);
+                return EXIT_USAGE;
+            }
+            md = true;
+            break;
+        case 'w': workload = optarg; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (json && md) {
+        cli_error("compare: --json and --format md exclude each other");
+        return EXIT_USAGE;
+    }
+    int n = argc - optind;
+    if (n < 2 || n > DLRIG_COMPARE_MAX) {
+        cli_error("compare: expected 2 or 3 build files, got %d; see 'dlrig compare --help'", n);
+        return EXIT_USAGE;
+    }
+    if (workload && id_index(dlrig_workload_ids, workload) < 0) {
+        cli_error("--workload: unknown workload '%s'; valid: cnn, transformer, llm-finetune, llm-inference, rnn, "
+                  "gan, diffusion, recsys, inference, scientific-fp64",
+                  workload);
+        return EXIT_USAGE;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    dlrig_build builds[DLRIG_COMPARE_MAX];
+    const dlrig_build *ptrs[DLRIG_COMPARE_MAX];
+    int loaded = 0, status = EXIT_OK;
+    char err[1024];
+    for (int i = 0; i < n; i++) {
+        int rc = build_load(cat, argv[optind + i], &builds[i], err, sizeof err);
+        loaded++;
+        if (rc != DLRIG_BUILD_OK) {
+            cli_error("%s", err);
+            status = rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
+            break;
+        }
+        ptrs[i] = &builds[i];
+    }
+    if (status == EXIT_OK) {
+        dlrig_compare cmp;
+        if (compare_builds(cat, ptrs, (size_t)n, workload, &cmp, err, sizeof err) != 0) {
+            cli_error("compare: %s", err);
+            status = EXIT_USAGE;
+        } else {
+            if (json) {
+                cli_print_json(compare_to_json(&cmp));
+            } else if (md) {
+                strbuf sb = {0};
+                compare_markdown(&cmp, &sb);
+                fputs(sb.s ? sb.s : "", stdout);
+                sb_free(&sb);
+            } else {
+                render_table(&cmp, argv + optind);
+            }
+            compare_free(&cmp);
+        }
+    }
+    for (int i = 0; i < loaded; i++) build_free(&builds[i]);
+    return status;
+}

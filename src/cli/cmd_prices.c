@@ -1,0 +1,333 @@
+/* `dlrig prices`: import, list and clear the user's vendor price lists. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "dlrig/prices.h"
+#include "dlrig/util.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dlrig prices import FILE.csv [--rate CUR=USD]... [--skip-bad]\n"
+          "       dlrig prices list [--json]\n"
+          "       dlrig prices clear [--vendor NAME]\n"
+          "Vendors' price lists that override the catalog's prices in every command.\n\n"
+          "The CSV needs a header row with the columns id, price, currency, date, vendor\n"
+          "(any order): a catalog part id, a positive price with a '.' decimal point, a\n"
+          "3-letter ISO currency code (USD, EUR, ...), the date as YYYY-MM-DD or YYYY-MM,\n"
+          "and the vendor's name.  Several vendors' lists live side by side; a part's\n"
+          "price is its cheapest vendor's, in US dollars.  Importing a part and vendor\n"
+          "again replaces that price.\n\n"
+          "  --rate CUR=USD   US dollars per unit of CUR for this import (e.g. EUR=1.08);\n"
+          "                   needed for every currency but USD; stored with each price\n"
+          "  --skip-bad       import the good lines and report the bad ones (without it a\n"
+          "                   file with a bad line imports nothing)\n"
+          "  --json           (list) one JSON document\n"
+          "  --vendor NAME    (clear) only that vendor's prices\n\n"
+          "Prices live in $XDG_DATA_HOME/dlrig/user.db.  Exit status: 0 imported; 2 bad\n"
+          "usage or bad lines with nothing imported; 3 database or I/O failure.\n",
+          f);
+}
+
+static char *db_path(bool create)
+{
+    char *p = prices_user_db_path(create);
+    if (!p) {
+        char *dir = xdg_data_dir(false);
+        cli_error("cannot %s the data directory %s: %s", create ? "create" : "find",
+                  dir ? dir : "$XDG_DATA_HOME/dlrig", strerror(errno));
+        free(dir);
+    }
+    return p;
+}
+
+static int do_import(cli_ctx *ctx, int argc, char **argv)
+{
+    enum { O_SKIP = 256, O_RATE };
+    static const struct option opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
+                                         {"rate", required_argument, NULL, O_RATE},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    bool skip = false;
+    dlrig_rate rates[DLRIG_PRICES_MAX_RATES];
+    size_t n_rates = 0;
+    char err[512];
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_SKIP: skip = true; break;
+        case O_RATE: {
+            dlrig_rate r;
+            if (prices_parse_rate(optarg, &r, err, sizeof err)) {
+                cli_error("--rate: %s", err);
+                return EXIT_USAGE;
+            }
+            size_t i = 0;
+            while (i < n_rates && strcmp(rates[i].currency, r.currency)) i++;
+            if (i == n_rates) {
+                if (n_rates == DLRIG_PRICES_MAX_RATES) {
+                    cli_error("--rate: at most %d currencies", DLRIG_PRICES_MAX_RATES);
+                    return EXIT_USAGE;
+                }
+                n_rates++;
+            }
+            rates[i] = r;
+            break;
+        }
+        case 'h': usage(stdout); return EXIT_OK;
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind + 1 != argc) {
+        cli_error("prices import: expected one FILE.csv");
+        return EXIT_USAGE;
+    }
+    const char *file = argv[optind];
+    size_t len;
+    char *text = read_file_limit(file, DLRIG_PRICES_MAX_BYTES, &len);
+    if (!text) {
+        if (errno == EFBIG) {
+            cli_error("%s: larger than %u MiB; not a price list", file, DLRIG_PRICES_MAX_BYTES >> 20);
+            return EXIT_USAGE;
+        }
+        cli_error("%s: cannot read: %s", file, strerror(errno));
+        return EXIT_IO;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) {
+        free(text);
+        return EXIT_IO;
+    }
+    dlrig_price_list pl;
+    prices_parse(cat, text, len, file, rates, n_rates, &pl);
+    free(text);
+    for (size_t i = 0; i < pl.n_issues; i++) {
+        if (pl.issues[i].line > 0) fprintf(stderr, "%s:%d: %s\n", file, pl.issues[i].line, pl.issues[i].reason);
+        else fprintf(stderr, "%s: %s\n", file, pl.issues[i].reason);
+    }
+    int status = EXIT_OK;
+    if (pl.fatal) {
+        cli_error("%s: nothing imported", file);
+        status = EXIT_USAGE;
+    } else if (pl.n_issues && !skip) {
+        cli_error("%s: %zu bad line%s; nothing imported (fix %s, or --skip-bad imports the %zu good line%s)", file,
+                  pl.n_issues, pl.n_issues == 1 ? "" : "s", pl.n_issues == 1 ? "it" : "them", pl.n_rows,
+                  pl.n_rows == 1 ? "" : "s");
+        status = EXIT_USAGE;
+    } else if (pl.n_rows == 0) {
+        cli_error("%s: no price lines; nothing imported", file);
+        status = EXIT_USAGE;
+    }
+    if (status != EXIT_OK) {
+        price_list_free(&pl);
+        return status;
+    }
+    char *db = db_path(true);
+    if (!db) {
+        price_list_free(&pl);
+        return EXIT_IO;
+    }
+    if (catalog_user_prices_store(db, pl.rows, pl.n_rows, err, sizeof err) != 0) {
+        cli_error("%s; nothing imported", err);
+        free(db);
+        price_list_free(&pl);
+        return EXIT_IO;
+    }
+    /* vendors and rates of what was imported */
+    printf("Imported %zu price%s from %s", pl.n_rows, pl.n_rows == 1 ? "" : "s", file);
+    const char *seen[32];
+    size_t ns = 0;
+    for (size_t i = 0; i < pl.n_rows && ns < 32; i++) {
+        bool dup = false;
+        for (size_t k = 0; k < ns; k++) dup = dup || strcmp(seen[k], pl.rows[i].vendor) == 0;
+        if (!dup) seen[ns++] = pl.rows[i].vendor;
+    }
+    printf(" (vendor%s: ", ns == 1 ? "" : "s");
+    for (size_t k = 0; k < ns; k++) printf("%s%s", k ? ", " : "", seen[k]);
+    printf(")\n");
+    for (size_t r = 0; r < n_rates; r++) {
+        bool used = false;
+        for (size_t i = 0; i < pl.n_rows && !used; i++) used = strcmp(pl.rows[i].currency, rates[r].currency) == 0;
+        if (used) printf("Rate: 1 %s = %g USD (stored with these prices)\n", rates[r].currency, rates[r].usd_per_unit);
+    }
+    if (pl.n_issues) fprintf(stderr, "dlrig: %s: skipped %zu bad line%s\n", file, pl.n_issues,
+                             pl.n_issues == 1 ? "" : "s");
+    printf("Prices are in %s\n", db);
+    free(db);
+    price_list_free(&pl);
+    return EXIT_OK;
+}
+
+static int do_list(cli_ctx *ctx, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    bool json = false;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'j') json = true;
+        else if (c == 'h') {
+            usage(stdout);
+            return EXIT_OK;
+        } else {
+            usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        cli_error("prices list: unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    char *db = db_path(false);
+    if (!db) return EXIT_IO;
+    dlrig_price_row *rows;
+    size_t n;
+    char err[512];
+    if (catalog_user_prices_read(db, &rows, &n, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        free(db);
+        return EXIT_IO;
+    }
+    /* rows come by part id, cheapest first: the first of each part is its effective price */
+    bool *eff = xcalloc(n ? n : 1, sizeof *eff);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *p = catalog_find(cat, rows[i].part_id);
+        eff[i] = p && p->price_vendor && (i == 0 || strcmp(rows[i - 1].part_id, rows[i].part_id) != 0);
+    }
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddStringToObject(doc, "user_db", db);
+        cJSON *arr = cJSON_AddArrayToObject(doc, "prices");
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_price_row *r = &rows[i];
+            const dlrig_part *p = catalog_find(cat, r->part_id);
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddStringToObject(o, "id", r->part_id);
+            cJSON_AddStringToObject(o, "vendor", r->vendor);
+            cJSON_AddNumberToObject(o, "price", r->price);
+            cJSON_AddStringToObject(o, "currency", r->currency);
+            cJSON_AddNumberToObject(o, "usd_per_unit", r->usd_per_unit);
+            cJSON_AddNumberToObject(o, "price_usd", round(r->price_usd * 100) / 100);
+            if (p && !isnan(p->catalog_price_usd)) cJSON_AddNumberToObject(o, "catalog_price_usd", p->catalog_price_usd);
+            else cJSON_AddNullToObject(o, "catalog_price_usd");
+            cJSON_AddStringToObject(o, "date", r->date);
+            cJSON_AddBoolToObject(o, "effective", eff[i]);
+            cJSON_AddBoolToObject(o, "in_catalog", p != NULL);
+            cJSON_AddStringToObject(o, "source", r->source);
+            if (r->line > 0) cJSON_AddNumberToObject(o, "line", r->line);
+            cJSON_AddStringToObject(o, "imported_at", r->imported_at);
+            cJSON_AddItemToArray(arr, o);
+        }
+        cli_print_json(doc);
+    } else if (n == 0) {
+        printf("No price lists imported (dlrig prices import FILE.csv); every price is the catalog's.\n");
+    } else {
+        static const char *const heads[] = {"", "Part", "Vendor", "Price", "Cur", "Rate", "USD", "Catalog", "Date"};
+        static const bool right[] = {false, false, false, true, false, true, true, true, false};
+        cli_table *t = table_new(9, heads, right);
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_price_row *r = &rows[i];
+            const dlrig_part *p = catalog_find(cat, r->part_id);
+            char price[32], rate[32], usd[32], catp[32];
+            snprintf(price, sizeof price, "%.2f", r->price);
+            snprintf(rate, sizeof rate, "%g", r->usd_per_unit);
+            snprintf(usd, sizeof usd, "%.2f", r->price_usd);
+            if (p && !isnan(p->catalog_price_usd)) snprintf(catp, sizeof catp, "%.2f", p->catalog_price_usd);
+            else snprintf(catp, sizeof catp, "%s", p ? "-" : "not in catalog");
+            const char *cells[] = {eff[i] ? "*" : "", r->part_id, r->vendor, price, r->currency, rate, usd, catp,
+                                   r->date};
+            table_row(t, cells);
+        }
+        table_print(t, cli_term_width(), 1);
+        table_free(t);
+        printf("\n* the effective price: the cheapest vendor's, in USD; it replaces the catalog price.\n");
+        /* the rates in use */
+        bool any = false;
+        for (size_t i = 0; i < n; i++) {
+            if (strcmp(rows[i].currency, "USD") == 0) continue;
+            bool dup = false;
+            for (size_t k = 0; k < i && !dup; k++)
+                dup = strcmp(rows[k].currency, rows[i].currency) == 0 && rows[k].usd_per_unit == rows[i].usd_per_unit &&
+                      strcmp(rows[k].source, rows[i].source) == 0;
+            if (dup) continue;
+            if (!any) printf("Rates (US dollars per unit, as stated at import):\n");
+            any = true;
+            printf("  1 %s = %g USD  (%s, imported %s)\n", rows[i].currency, rows[i].usd_per_unit,
+                   rows[i].source[0] ? rows[i].source : "?", rows[i].imported_at);
+        }
+        if (!any) printf("Every price is in USD (no conversion).\n");
+        printf("%zu price%s in %s\n", n, n == 1 ? "" : "s", db);
+    }
+    free(eff);
+    free(rows);
+    free(db);
+    return EXIT_OK;
+}
+
+static int do_clear(cli_ctx *ctx, int argc, char **argv)
+{
+    (void)ctx;
+    static const struct option opts[] = {
+        {"vendor", required_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    const char *vendor = NULL;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'v') vendor = optarg;
+        else if (c == 'h') {
+            usage(stdout);
+            return EXIT_OK;
+        } else {
+            usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        cli_error("prices clear: unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    char *db = db_path(false);
+    if (!db) return EXIT_IO;
+    size_t removed;
+    char err[512];
+    if (catalog_user_prices_clear(db, vendor, &removed, err, sizeof err) != 0) {
+        cli_error("%s", err);
+        free(db);
+        return EXIT_IO;
+    }
+    if (removed == 0)
+        printf("No imported prices%s%s%s to remove; every price is the catalog's.\n", vendor ? " from '" : "",
+               vendor ? vendor : "", vendor ? "'" : "");
+    else
+        printf("Removed %zu price%s%s%s%s; %s\n", removed, removed == 1 ? "" : "s", vendor ? " from '" : "",
+               vendor ? vendor : "", vendor ? "'" : "", vendor ? "other vendors' prices stay" : "catalog prices apply again");
+    free(db);
+    return EXIT_OK;
+}
+
+int cmd_prices(cli_ctx *ctx, int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(sub, "import")) return do_import(ctx, argc - 1, argv + 1);
+    if (!strcmp(sub, "list")) return do_list(ctx, argc - 1, argv + 1);
+    if (!strcmp(sub, "clear")) return do_clear(ctx, argc - 1, argv + 1);
+    cli_error("prices: unknown subcommand '%s'; expected import, list or clear", sub);
+    return EXIT_USAGE;
+}

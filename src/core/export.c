@@ -1,0 +1,1044 @@
+/* export.c — a build as Markdown, CSV, JSON, plain text or an HTML quote.
+ * Money is computed in integer cents (export_quote_money) so that the
+ * subtotal, discount, tax and total of every format agree to the cent. */
+#define _XOPEN_SOURCE 700 /* wcwidth */
+#include "dlrig/export.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <wchar.h>
+
+#include "dlrig/query.h"
+
+const char *const dlrig_export_format_ids[] = {"md", "csv", "json", "txt", "html", NULL};
+
+int export_format_from_name(const char *s)
+{
+    if (!s) return -1;
+    for (int i = 0; dlrig_export_format_ids[i]; i++)
+        if (strcmp(dlrig_export_format_ids[i], s) == 0) return i;
+    return -1;
+}
+
+const char *export_format_ext(dlrig_export_format f)
+{
+    return (unsigned)f < DLRIG_EXPORT_COUNT ? dlrig_export_format_ids[f] : "txt";
+}
+
+/* ------------------------------------------------------------ analysis */
+
+void export_analyze(const dlrig_catalog *cat, const dlrig_build *b, dlrig_analysis *an)
+{
+    rules_check(cat, b, &an->report);
+    an->have_estimate = false;
+    an->estimate_err[0] = '\0';
+    if (build_count(b, DLRIG_CAT_GPU) > 0)
+        an->have_estimate = perf_estimate(cat, b, &an->report.placement, NULL, &an->estimate, an->estimate_err,
+                                          sizeof an->estimate_err) == 0;
+    else snprintf(an->estimate_err, sizeof an->estimate_err, "no GPU in the build");
+}
+
+void export_analysis_free(dlrig_analysis *an) { report_free(&an->report); }
+
+void export_opts_init(dlrig_export_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->validity_days = 30;
+}
+
+/* ------------------------------------------------------------ money */
+
+static long long cents_of(double usd) { return llround(usd * 100.0); }
+
+const char *export_part_label(const dlrig_part *p, char *buf, size_t len)
+{
+    const char *v = p->vendor, *n = p->name ? p->name : p->id;
+    size_t vl = v ? strlen(v) : 0;
+    if (!vl || strncasecmp(n, v, vl) == 0) snprintf(buf, len, "%s", n);
+    else snprintf(buf, len, "%s %s", v, n);
+    return buf;
+}
+
+int export_item_total_qty(const dlrig_build *b, const dlrig_item *it)
+{
+    int nodes = b->req.nodes > 0 ? b->req.nodes : 1;
+    return it->cluster_scope ? it->qty : it->qty * nodes;
+}
+
+void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pct, dlrig_quote_money *m)
+{
+    memset(m, 0, sizeof *m);
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_item *it = &b->items[i];
+        if (isnan(it->part->price_usd)) {
+            m->unpriced_lines++;
+            continue;
+        }
+        long long unit = cents_of(it->part->price_usd);
+        if (unit % 100) m->any_cents = true;
+        m->subtotal += unit * export_item_total_qty(b, it);
+    }
+    if (isnan(discount_pct) || discount_pct < 0) discount_pct = 0;
+    if (isnan(tax_pct) || tax_pct < 0) tax_pct = 0;
+    m->discount = llround((double)m->subtotal * discount_pct / 100.0);
+    m->tax = llround((double)(m->subtotal - m->discount) * tax_pct / 100.0);
+    m->total = m->subtotal - m->discount + m->tax;
+    if (m->discount % 100 || m->tax % 100 || m->total % 100) m->any_cents = true;
+}
+
+const char *export_format_cents(long long cents, bool show_cents, char *buf, size_t len)
+{
+    unsigned long long v = cents < 0 ? (unsigned long long)(-(cents + 1)) + 1 : (unsigned long long)cents;
+    char digits[32];
+    snprintf(digits, sizeof digits, "%llu", v / 100);
+    char out[64];
+    size_t nd = strlen(digits), k = 0;
+    if (cents < 0) out[k++] = '-';
+    out[k++] = '$';
+    for (size_t i = 0; i < nd; i++) {
+        if (i && (nd - i) % 3 == 0) out[k++] = ',';
+        out[k++] = digits[i];
+    }
+    out[k] = '\0';
+    if (show_cents || v % 100) snprintf(buf, len, "%s.%02llu", out, v % 100);
+    else snprintf(buf, len, "%s", out);
+    return buf;
+}
+
+/* A number with thousands separators and `dec` decimals. */
+static const char *fmt_num(double v, int dec, char *buf, size_t len)
+{
+    if (isnan(v)) {
+        snprintf(buf, len, "-");
+        return buf;
+    }
+    char raw[64];
+    snprintf(raw, sizeof raw, "%.*f", dec, fabs(v));
+    const char *dot = strchr(raw, '.');
+    size_t nint = dot ? (size_t)(dot - raw) : strlen(raw);
+    char out[96];
+    size_t k = 0;
+    if (v < 0 && strspn(raw, "0.") != strlen(raw)) out[k++] = '-';
+    for (size_t i = 0; i < nint; i++) {
+        if (i && (nint - i) % 3 == 0) out[k++] = ',';
+        out[k++] = raw[i];
+    }
+    out[k] = '\0';
+    snprintf(buf, len, "%s%s", out, dot ? dot : "");
+    return buf;
+}
+
+/* A percentage without trailing zeros: "10", "8.25". */
+static const char *fmt_pct(double p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%.4f", p);
+    char *e = buf + strlen(buf) - 1;
+    while (e > buf && *e == '0') *e-- = '\0';
+    if (*e == '.') *e = '\0';
+    return buf;
+}
+
+static void format_date(time_t t, int add_days, char *buf, size_t len)
+{
+    struct tm tm;
+    localtime_r(&t, &tm);
+    if (add_days) {
+        tm.tm_mday += add_days;
+        tm.tm_isdst = -1;
+        time_t u = mktime(&tm);
+        localtime_r(&u, &tm);
+    }
+    strftime(buf, len, "%Y-%m-%d", &tm);
+}
+
+/* ------------------------------------------------------------ shared pieces */
+
+typedef struct ctx {
+    const dlrig_catalog *cat;
+    const dlrig_build *b;
+    const dlrig_analysis *an;
+    const dlrig_report *rep;
+    const dlrig_estimate *est; /* NULL without an estimate */
+    dlrig_export_opts o;
+    dlrig_quote_money m;
+    int nodes;
+    char date[16], valid_until[16];
+    strbuf *out;
+} ctx;
+
+static const char *build_name(const dlrig_build *b) { return b->name && *b->name ? b->name : "Untitled build"; }
+
+static bool given(const char *s) { return s && *s; }
+
+static const char *money(const ctx *c, long long cents, char *buf, size_t len)
+{
+    return export_format_cents(cents, c->m.any_cents, buf, len);
+}
+
+static const char *unit_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
+{
+    if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
+    return money(c, cents_of(it->part->price_usd), buf, len);
+}
+
+static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
+{
+    if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
+    return money(c, cents_of(it->part->price_usd) * export_item_total_qty(c->b, it), buf, len);
+}
+
+/* Requirement lines (label, value) of the build; returns how many. */
+typedef struct kv {
+    const char *k;
+    char v[160];
+} kv;
+
+static size_t requirement_lines(const ctx *c, kv *out, size_t max)
+{
+    const dlrig_requirements *q = &c->b->req;
+    size_t n = 0;
+    char m[32];
+#define ADD(label, ...)                                                                                                \
+    do {                                                                                                               \
+        if (n < max) {                                                                                                 \
+            out[n].k = label;                                                                                          \
+            snprintf(out[n].v, sizeof out[n].v, __VA_ARGS__);                                                          \
+            n++;                                                                                                       \
+        }                                                                                                              \
+    } while (0)
+    if (q->workload[0]) {
+        const dlrig_workload *w = catalog_workload(c->cat, q->workload);
+        ADD("Workload", "%s", w && w->name ? w->name : q->workload);
+    }
+    if (!isnan(q->model_params_m)) ADD("Model size", "%gM parameters", q->model_params_m);
+    if (!isnan(q->dataset_gb)) ADD("Dataset", "%g GB", q->dataset_gb);
+    if (!isnan(q->budget_usd)) ADD("Budget", "%s", format_usd(q->budget_usd, m, sizeof m));
+    if (q->framework[0]) ADD("Framework", "%s", q->framework);
+    if (q->precision[0]) ADD("Precision", "%s", q->precision);
+    if (q->environment[0]) ADD("Environment", "%s", q->environment);
+    if (q->circuit[0]) ADD("Circuit", "%s", q->circuit);
+    if (q->nodes > 1) ADD("Nodes", "%d identical nodes (quantities cover all of them)", q->nodes);
+    if (q->require) {
+        char list[96] = "";
+        size_t k = 0;
+        for (int i = 0; dlrig_require_ids[i]; i++)
+            if (q->require & (1u << i))
+                k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", dlrig_require_ids[i]);
+        ADD("Must have", "%s", list);
+    }
+#undef ADD
+    return n;
+}
+
+/* Sheet lines (power, GPUs, lanes). */
+static size_t sheet_lines(const ctx *c, kv *out, size_t max)
+{
+    const dlrig_totals *t = &c->rep->totals;
+    size_t n = 0;
+    char a[32], b2[32], d[32];
+    const char *per = c->nodes > 1 ? " per node" : "";
+    if (n < max) {
+        out[n].k = "Power";
+        snprintf(out[n].v, sizeof out[n].v, "%s W sustained, %s W peak, %s W at the wall%s", fmt_num(t->power_w, 0, a, sizeof a),
+                 fmt_num(t->peak_power_w, 0, b2, sizeof b2), fmt_num(t->wall_w, 0, d, sizeof d), per);
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "PSU";
+        if (t->psu_w > 0) snprintf(out[n].v, sizeof out[n].v, "%s W usable", fmt_num(t->psu_w, 0, a, sizeof a));
+        else snprintf(out[n].v, sizeof out[n].v, "none");
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "GPUs";
+        snprintf(out[n].v, sizeof out[n].v, "%d, %s GB VRAM in total%s", t->gpu_count, fmt_num(t->vram_gb, 0, a, sizeof a),
+                 per);
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "RAM";
+        snprintf(out[n].v, sizeof out[n].v, "%d GB%s", t->ram_gb, per);
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "PCIe lanes";
+        snprintf(out[n].v, sizeof out[n].v, "%d used of %d (CPU)", t->lanes_used, t->lanes_available);
+        n++;
+    }
+    return n;
+}
+
+/* Estimate lines. */
+static size_t estimate_lines(const ctx *c, kv *out, size_t max)
+{
+    size_t n = 0;
+    if (!c->est) {
+        if (n < max) {
+            out[n].k = "Estimate";
+            snprintf(out[n].v, sizeof out[n].v, "none (%.120s)", c->an->estimate_err[0] ? c->an->estimate_err : "no estimate");
+            n++;
+        }
+        return n;
+    }
+    const dlrig_estimate *e = c->est;
+    char a[48], b2[48];
+    if (n < max) {
+        out[n].k = "Model";
+        snprintf(out[n].v, sizeof out[n].v, "%s, %gM parameters (workload %s)",
+                 e->reference_model ? e->reference_model : "?", e->params_m, e->workload ? e->workload : "?");
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "Speed";
+        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
+                 fmt_num(e->throughput, e->throughput < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "", e->gpus,
+                 e->gpus == 1 ? "" : "s", fmt_num(e->per_gpu, e->per_gpu < 100 ? 1 : 0, b2, sizeof b2),
+                 e->scaling * 100, e->bound ? e->bound : "?");
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "Time per epoch";
+        if (isnan(e->epoch_hours)) snprintf(out[n].v, sizeof out[n].v, "- (no dataset size given)");
+        else snprintf(out[n].v, sizeof out[n].v, "%s h", fmt_num(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
+        n++;
+    }
+    double price = (double)c->m.subtotal / 100.0;
+    if (n < max && price > 0) {
+        out[n].k = "Per $1,000";
+        snprintf(out[n].v, sizeof out[n].v, "%s %s", fmt_num(e->throughput / (price / 1000.0), 1, a, sizeof a),
+                 e->unit ? e->unit : "");
+        n++;
+    }
+    if (n < max && !isnan(e->relative)) {
+        out[n].k = "vs one RTX 4090";
+        snprintf(out[n].v, sizeof out[n].v, "%.2fx", e->relative);
+        n++;
+    }
+    if (n < max) {
+        out[n].k = "Memory";
+        snprintf(out[n].v, sizeof out[n].v, "%.1f GB per replica; smallest GPU %.0f GB (%s)", e->mem_need_gb, e->vram_gb,
+                 e->fits ? "fits" : e->fits_sharded ? "fits only sharded" : "does not fit");
+        n++;
+    }
+    return n;
+}
+
+static const char *const sev_heads[3] = {"Info", "Warnings", "Errors"};
+
+/* ------------------------------------------------------------ Markdown */
+
+/* Appends s with Markdown metacharacters backslash-escaped and line breaks
+ * as spaces (safe inside a table cell and in running text). */
+static void md_text(strbuf *sb, const char *s)
+{
+    for (const char *p = s ? s : ""; *p; p++) {
+        if (*p == '\n' || *p == '\r') {
+            sb_append(sb, " ");
+            continue;
+        }
+        if (strchr("\\|*_`<>[]~#&!", *p)) sb_appendn(sb, "\\", 1);
+        sb_appendn(sb, p, 1);
+    }
+}
+
+static void export_md(ctx *c)
+{
+    strbuf *sb = c->out;
+    char m1[48], m2[48], pct[24];
+    kv lines[16];
+    sb_append(sb, "# ");
+    md_text(sb, build_name(c->b));
+    sb_append(sb, "\n\n");
+    if (given(c->o.customer) || given(c->o.project)) {
+        if (given(c->o.customer)) {
+            sb_append(sb, "**Customer:** ");
+            md_text(sb, c->o.customer);
+            sb_append(sb, "  \n");
+        }
+        if (given(c->o.project)) {
+            sb_append(sb, "**Project:** ");
+            md_text(sb, c->o.project);
+            sb_append(sb, "  \n");
+        }
+        sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+    }
+    size_t n = requirement_lines(c, lines, 16);
+    if (n) {
+        sb_append(sb, "| Requirement | Value |\n|---|---|\n");
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(sb, "| %s | ", lines[i].k);
+            md_text(sb, lines[i].v);
+            sb_append(sb, " |\n");
+        }
+        sb_append(sb, "\n");
+    }
+    sb_append(sb, "## Parts\n\n| Category | Part | Qty | Unit price | Line total |\n|---|---|---:|---:|---:|\n");
+    for (size_t i = 0; i < c->b->n_items; i++) {
+        const dlrig_item *it = &c->b->items[i];
+        sb_printf(sb, "| %s | ", category_title(it->part->category));
+        char lbl[200];
+        md_text(sb, export_part_label(it->part, lbl, sizeof lbl));
+        sb_append(sb, " (`");
+        sb_append(sb, it->part->id);
+        sb_append(sb, "`)");
+        if (it->cluster_scope) sb_append(sb, ", cluster-wide");
+        sb_printf(sb, " | %d | %s | %s |\n", export_item_total_qty(c->b, it), unit_money(c, it, m1, sizeof m1),
+                  line_money(c, it, m2, sizeof m2));
+    }
+    sb_append(sb, "\n| Totals | |\n|---|---:|\n");
+    sb_printf(sb, "| Subtotal | %s |\n", money(c, c->m.subtotal, m1, sizeof m1));
+    if (c->o.discount_pct > 0)
+        sb_printf(sb, "| Discount (%s%%) | %s |\n", fmt_pct(c->o.discount_pct, pct, sizeof pct),
+                  money(c, -c->m.discount, m1, sizeof m1));
+    if (c->o.tax_pct > 0)
+        sb_printf(sb, "| Tax (%s%%) | %s |\n", fmt_pct(c->o.tax_pct, pct, sizeof pct), money(c, c->m.tax, m1, sizeof m1));
+    sb_printf(sb, "| **Total%s** | **%s** |\n", c->nodes > 1 ? " (all nodes)" : "", money(c, c->m.total, m1, sizeof m1));
+    if (c->m.unpriced_lines)
+        sb_printf(sb, "\n%d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
+                  c->m.unpriced_lines == 1 ? "" : "s");
+    sb_append(sb, "\n## Estimated speed\n\n");
+    n = estimate_lines(c, lines, 16);
+    for (size_t i = 0; i < n; i++) {
+        sb_printf(sb, "- **%s:** ", lines[i].k);
+        md_text(sb, lines[i].v);
+        sb_append(sb, "\n");
+    }
+    sb_append(sb, "\n## Sheet\n\n");
+    n = sheet_lines(c, lines, 16);
+    for (size_t i = 0; i < n; i++) {
+        sb_printf(sb, "- **%s:** ", lines[i].k);
+        md_text(sb, lines[i].v);
+        sb_append(sb, "\n");
+    }
+    sb_append(sb, "\n## Findings\n\n");
+    if (c->rep->n_findings == 0) sb_append(sb, "No problems found.\n");
+    for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
+        if (!c->rep->counts[s]) continue;
+        sb_printf(sb, "### %s (%zu)\n\n", sev_heads[s], c->rep->counts[s]);
+        for (size_t i = 0; i < c->rep->n_findings; i++) {
+            const dlrig_finding *f = &c->rep->findings[i];
+            if ((int)f->severity != s) continue;
+            sb_printf(sb, "- `%s`: ", f->id);
+            md_text(sb, f->message);
+            sb_append(sb, "\n");
+        }
+        sb_append(sb, "\n");
+    }
+    if (given(c->o.notes)) {
+        sb_append(sb, "\n## Notes\n\n");
+        /* one paragraph line per note line */
+        const char *p = c->o.notes;
+        while (*p) {
+            const char *e = strchr(p, '\n');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            char *line = xmalloc(l + 1);
+            memcpy(line, p, l);
+            line[l] = '\0';
+            md_text(sb, line);
+            free(line);
+            sb_append(sb, "  \n");
+            p += l;
+            if (*p) p++;
+        }
+    }
+    sb_printf(sb, "\n_Generated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements._\n", c->date);
+}
+
+/* ------------------------------------------------------------ CSV */
+
+void export_csv_cell(strbuf *out, const char *s)
+{
+    if (!s) s = "";
+    bool inject = s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r';
+    bool quote = strpbrk(s, ",\"\r\n") != NULL;
+    if (quote) sb_append(out, "\"");
+    if (inject) sb_append(out, "'");
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') sb_append(out, "\"\"");
+        else sb_appendn(out, p, 1);
+    }
+    if (quote) sb_append(out, "\"");
+}
+
+static void csv_row(strbuf *out, const char *const *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i) sb_append(out, ",");
+        export_csv_cell(out, cells[i]);
+    }
+    sb_append(out, "\r\n");
+}
+
+/* Amounts as plain numbers with two decimals (no $, no thousands separators)
+ * so spreadsheets read them as numbers. */
+static const char *csv_money(long long cents, char *buf, size_t len)
+{
+    unsigned long long v = cents < 0 ? (unsigned long long)(-(cents + 1)) + 1 : (unsigned long long)cents;
+    snprintf(buf, len, "%s%llu.%02llu", cents < 0 ? "-" : "", v / 100, v % 100);
+    return buf;
+}
+
+static void export_csv(ctx *c)
+{
+    strbuf *sb = c->out;
+    static const char *const head[] = {"type", "category", "id", "name", "qty", "unit_price_usd", "line_total_usd",
+                                       "note"};
+    enum { NC = 8 };
+    csv_row(sb, head, NC);
+    char note[200], q[16], u[32], l[32], pct[24];
+    snprintf(note, sizeof note, "%d node%s; %s", c->nodes, c->nodes == 1 ? "" : "s", c->date);
+    const char *row_build[NC] = {"build", "", "", build_name(c->b), "", "", "", note};
+    csv_row(sb, row_build, NC);
+    if (given(c->o.customer)) {
+        const char *r[NC] = {"customer", "", "", c->o.customer, "", "", "", ""};
+        csv_row(sb, r, NC);
+    }
+    if (given(c->o.project)) {
+        const char *r[NC] = {"project", "", "", c->o.project, "", "", "", ""};
+        csv_row(sb, r, NC);
+    }
+    for (size_t i = 0; i < c->b->n_items; i++) {
+        const dlrig_item *it = &c->b->items[i];
+        snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
+        bool priced = !isnan(it->part->price_usd);
+        long long unit = priced ? cents_of(it->part->price_usd) : 0;
+        char lbl[200];
+        const char *r[NC] = {"item",
+                             category_name(it->part->category),
+                             it->part->id,
+                             export_part_label(it->part, lbl, sizeof lbl),
+                             q,
+                             priced ? csv_money(unit, u, sizeof u) : "",
+                             priced ? csv_money(unit * export_item_total_qty(c->b, it), l, sizeof l) : "",
+                             it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price"};
+        csv_row(sb, r, NC);
+    }
+    /* Totals: amounts are positive; the discount row says it is subtracted. */
+    const char *r_sub[NC] = {"total", "", "subtotal", "Subtotal", "", "", csv_money(c->m.subtotal, l, sizeof l), ""};
+    csv_row(sb, r_sub, NC);
+    if (c->o.discount_pct > 0) {
+        snprintf(note, sizeof note, "%s%% off the subtotal (subtracted)", fmt_pct(c->o.discount_pct, pct, sizeof pct));
+        const char *r[NC] = {"total", "", "discount", "Discount", "", "", csv_money(c->m.discount, l, sizeof l), note};
+        csv_row(sb, r, NC);
+    }
+    if (c->o.tax_pct > 0) {
+        snprintf(note, sizeof note, "%s%% of the discounted subtotal", fmt_pct(c->o.tax_pct, pct, sizeof pct));
+        const char *r[NC] = {"total", "", "tax", "Tax", "", "", csv_money(c->m.tax, l, sizeof l), note};
+        csv_row(sb, r, NC);
+    }
+    snprintf(note, sizeof note, "%d unpriced line%s not included", c->m.unpriced_lines, c->m.unpriced_lines == 1 ? "" : "s");
+    const char *r_tot[NC] = {"total", "", "total", "Total", "", "", csv_money(c->m.total, l, sizeof l),
+                             c->m.unpriced_lines ? note : ""};
+    csv_row(sb, r_tot, NC);
+    kv lines[16];
+    size_t n = estimate_lines(c, lines, 16);
+    for (size_t i = 0; i < n; i++) {
+        const char *r[NC] = {"estimate", "", "", lines[i].k, "", "", "", lines[i].v};
+        csv_row(sb, r, NC);
+    }
+    for (size_t i = 0; i < c->rep->n_findings; i++) {
+        const dlrig_finding *f = &c->rep->findings[i];
+        const char *r[NC] = {"finding", severity_name(f->severity), f->id, f->message, "", "", "", ""};
+        csv_row(sb, r, NC);
+    }
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static cJSON *json_money(long long cents) { return cJSON_CreateNumber((double)cents / 100.0); }
+
+static void export_json(ctx *c)
+{
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "format", "dlrig-export");
+    cJSON_AddNumberToObject(doc, "version", 1);
+    cJSON_AddItemToObject(doc, "build", build_to_json(c->b));
+    cJSON *lines = cJSON_AddArrayToObject(doc, "lines");
+    for (size_t i = 0; i < c->b->n_items; i++) {
+        const dlrig_item *it = &c->b->items[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "id", it->part->id);
+        cJSON_AddStringToObject(j, "name", it->part->name);
+        if (it->part->vendor) cJSON_AddStringToObject(j, "vendor", it->part->vendor);
+        cJSON_AddStringToObject(j, "category", category_name(it->part->category));
+        cJSON_AddNumberToObject(j, "qty", export_item_total_qty(c->b, it));
+        if (isnan(it->part->price_usd)) {
+            cJSON_AddNullToObject(j, "unit_price_usd");
+            cJSON_AddNullToObject(j, "line_total_usd");
+        } else {
+            long long unit = cents_of(it->part->price_usd);
+            cJSON_AddItemToObject(j, "unit_price_usd", json_money(unit));
+            cJSON_AddItemToObject(j, "line_total_usd", json_money(unit * export_item_total_qty(c->b, it)));
+        }
+        if (it->part->price_vendor) cJSON_AddStringToObject(j, "price_from", it->part->price_vendor);
+        cJSON_AddItemToArray(lines, j);
+    }
+    /* totals and findings as in `dlrig check --json` */
+    cJSON *check = report_to_json(c->b, c->rep);
+    cJSON_AddBoolToObject(doc, "ok", c->rep->counts[DLRIG_SEV_ERROR] == 0);
+    cJSON_AddItemToObject(doc, "totals", cJSON_DetachItemFromObjectCaseSensitive(check, "totals"));
+    cJSON_AddItemToObject(doc, "findings", cJSON_DetachItemFromObjectCaseSensitive(check, "findings"));
+    cJSON_Delete(check);
+    if (c->est) cJSON_AddItemToObject(doc, "estimate", estimate_to_json(c->est));
+    else cJSON_AddNullToObject(doc, "estimate");
+    cJSON *q = cJSON_AddObjectToObject(doc, "quote");
+    if (given(c->o.customer)) cJSON_AddStringToObject(q, "customer", c->o.customer);
+    else cJSON_AddNullToObject(q, "customer");
+    if (given(c->o.project)) cJSON_AddStringToObject(q, "project", c->o.project);
+    else cJSON_AddNullToObject(q, "project");
+    cJSON_AddStringToObject(q, "date", c->date);
+    cJSON_AddNumberToObject(q, "validity_days", c->o.validity_days);
+    cJSON_AddStringToObject(q, "valid_until", c->valid_until);
+    cJSON_AddItemToObject(q, "subtotal_usd", json_money(c->m.subtotal));
+    cJSON_AddNumberToObject(q, "discount_pct", c->o.discount_pct);
+    cJSON_AddItemToObject(q, "discount_usd", json_money(c->m.discount));
+    cJSON_AddNumberToObject(q, "tax_pct", c->o.tax_pct);
+    cJSON_AddItemToObject(q, "tax_usd", json_money(c->m.tax));
+    cJSON_AddItemToObject(q, "total_usd", json_money(c->m.total));
+    cJSON_AddNumberToObject(q, "unpriced_lines", c->m.unpriced_lines);
+    if (given(c->o.notes)) cJSON_AddStringToObject(q, "notes", c->o.notes);
+    else cJSON_AddNullToObject(q, "notes");
+    char *s = cJSON_Print(doc);
+    if (s) {
+        sb_append(c->out, s);
+        sb_append(c->out, "\n");
+        cJSON_free(s);
+    }
+    cJSON_Delete(doc);
+}
+
+/* ------------------------------------------------------------ plain text */
+
+/* Display columns of a UTF-8 string: wcwidth of each decoded character
+ * (1 when the locale does not know it), 1 per invalid byte. */
+static int text_width(const char *s)
+{
+    int w = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned cp;
+        int n;
+        if (*p < 0x80) cp = *p, n = 1;
+        else if ((*p & 0xE0) == 0xC0) cp = *p & 0x1F, n = 2;
+        else if ((*p & 0xF0) == 0xE0) cp = *p & 0x0F, n = 3;
+        else if ((*p & 0xF8) == 0xF0) cp = *p & 0x07, n = 4;
+        else cp = 0xFFFD, n = 1;
+        int k = 1;
+        for (; k < n && (p[k] & 0xC0) == 0x80; k++) cp = (cp << 6) | (p[k] & 0x3F);
+        if (k < n) cp = 0xFFFD, n = 1;
+        int cw = cp < 0x80 ? (cp >= 0x20 && cp != 0x7F) : wcwidth((wchar_t)cp);
+        if (cp >= 0x80 && cw < 0) cw = 1;
+        w += cw > 0 ? cw : 0;
+        p += n;
+    }
+    return w;
+}
+
+static void pad(strbuf *sb, int n)
+{
+    for (int i = 0; i < n; i++) sb_append(sb, " ");
+}
+
+/* Appends s padded to w columns (right-aligned when right). */
+static void cell(strbuf *sb, const char *s, int w, bool right)
+{
+    int dw = text_width(s);
+    if (right) pad(sb, w - dw);
+    sb_append(sb, s);
+    if (!right) pad(sb, w - dw);
+}
+
+/* Strips CR/LF/TAB so one line stays one line. */
+static char *one_line(const char *s)
+{
+    char *d = xstrdup(s ? s : "");
+    for (char *p = d; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
+    return d;
+}
+
+static void txt_kv(strbuf *sb, const kv *lines, size_t n)
+{
+    int kw = 0;
+    for (size_t i = 0; i < n; i++)
+        if (text_width(lines[i].k) > kw) kw = text_width(lines[i].k);
+    for (size_t i = 0; i < n; i++) {
+        sb_append(sb, "  ");
+        cell(sb, lines[i].k, kw, false);
+        sb_append(sb, "  ");
+        char *v = one_line(lines[i].v);
+        sb_append(sb, v);
+        free(v);
+        sb_append(sb, "\n");
+    }
+}
+
+static void txt_heading(strbuf *sb, const char *s, char under)
+{
+    sb_append(sb, s);
+    sb_append(sb, "\n");
+    int w = text_width(s);
+    for (int i = 0; i < w; i++) sb_appendn(sb, &under, 1);
+    sb_append(sb, "\n");
+}
+
+static void export_txt(ctx *c)
+{
+    strbuf *sb = c->out;
+    char *name = one_line(build_name(c->b));
+    txt_heading(sb, name, '=');
+    free(name);
+    kv lines[16];
+    size_t n = 0;
+    if (given(c->o.customer)) {
+        lines[n].k = "Customer";
+        char *v = one_line(c->o.customer);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
+        free(v);
+    }
+    if (given(c->o.project)) {
+        lines[n].k = "Project";
+        char *v = one_line(c->o.project);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
+        free(v);
+    }
+    lines[n].k = "Date";
+    snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->date);
+    if (given(c->o.customer) || given(c->o.project)) {
+        lines[n].k = "Valid until";
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s (%d days)", c->valid_until, c->o.validity_days);
+    }
+    n += requirement_lines(c, lines + n, 16 - n);
+    txt_kv(sb, lines, n);
+    sb_append(sb, "\n");
+
+    txt_heading(sb, "Parts", '-');
+    enum { NC = 5 };
+    static const char *const head[NC] = {"Category", "Part", "Qty", "Unit price", "Line total"};
+    static const bool right[NC] = {false, false, true, true, true};
+    size_t rows = c->b->n_items;
+    char **cells = xcalloc((rows + 1) * NC, sizeof *cells);
+    for (int k = 0; k < NC; k++) cells[k] = xstrdup(head[k]);
+    char m1[48], m2[48], q[16];
+    for (size_t i = 0; i < rows; i++) {
+        const dlrig_item *it = &c->b->items[i];
+        char **r = cells + (i + 1) * NC;
+        r[0] = xstrdup(category_title(it->part->category));
+        char lbl[200];
+        char *pn = one_line(export_part_label(it->part, lbl, sizeof lbl));
+        r[1] = it->cluster_scope ? xasprintf("%s (cluster-wide)", pn) : xstrdup(pn);
+        free(pn);
+        snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
+        r[2] = xstrdup(q);
+        r[3] = xstrdup(unit_money(c, it, m1, sizeof m1));
+        r[4] = xstrdup(line_money(c, it, m2, sizeof m2));
+    }
+    int w[NC] = {0};
+    for (size_t i = 0; i <= rows; i++)
+        for (int k = 0; k < NC; k++)
+            if (text_width(cells[i * NC + k]) > w[k]) w[k] = text_width(cells[i * NC + k]);
+    /* the totals below line up with the last column */
+    char tot[4][64], lab[4][48], pct[24];
+    int nt = 0;
+    snprintf(lab[nt], sizeof lab[0], "Subtotal");
+    money(c, c->m.subtotal, tot[nt++], sizeof tot[0]);
+    if (c->o.discount_pct > 0) {
+        snprintf(lab[nt], sizeof lab[0], "Discount (%s%%)", fmt_pct(c->o.discount_pct, pct, sizeof pct));
+        money(c, -c->m.discount, tot[nt++], sizeof tot[0]);
+    }
+    if (c->o.tax_pct > 0) {
+        snprintf(lab[nt], sizeof lab[0], "Tax (%s%%)", fmt_pct(c->o.tax_pct, pct, sizeof pct));
+        money(c, c->m.tax, tot[nt++], sizeof tot[0]);
+    }
+    snprintf(lab[nt], sizeof lab[0], "%s", c->nodes > 1 ? "Total (all nodes)" : "Total");
+    money(c, c->m.total, tot[nt++], sizeof tot[0]);
+    for (int i = 0; i < nt; i++)
+        if (text_width(tot[i]) > w[4]) w[4] = text_width(tot[i]);
+    int total_w = 2;
+    for (int k = 0; k < NC; k++) total_w += w[k] + (k ? 2 : 0);
+    for (size_t i = 0; i <= rows; i++) {
+        sb_append(sb, "  ");
+        for (int k = 0; k < NC; k++) {
+            if (k) sb_append(sb, "  ");
+            if (k == NC - 1 || right[k]) cell(sb, cells[i * NC + k], w[k], right[k]);
+            else cell(sb, cells[i * NC + k], w[k], false);
+        }
+        sb_append(sb, "\n");
+        if (i == 0) {
+            sb_append(sb, "  ");
+            for (int k = 2; k < total_w; k++) sb_append(sb, "-");
+            sb_append(sb, "\n");
+        }
+    }
+    sb_append(sb, "  ");
+    for (int k = 2; k < total_w; k++) sb_append(sb, "-");
+    sb_append(sb, "\n");
+    for (int i = 0; i < nt; i++) {
+        int lw = total_w - w[4] - 2;
+        cell(sb, lab[i], lw, true);
+        sb_append(sb, "  ");
+        cell(sb, tot[i], w[4], true);
+        sb_append(sb, "\n");
+    }
+    for (size_t i = 0; i < (rows + 1) * NC; i++) free(cells[i]);
+    free(cells);
+    if (c->m.unpriced_lines)
+        sb_printf(sb, "  %d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
+                  c->m.unpriced_lines == 1 ? "" : "s");
+    sb_append(sb, "\n");
+
+    txt_heading(sb, "Estimated speed", '-');
+    txt_kv(sb, lines, estimate_lines(c, lines, 16));
+    sb_append(sb, "\n");
+    txt_heading(sb, "Sheet", '-');
+    txt_kv(sb, lines, sheet_lines(c, lines, 16));
+    sb_append(sb, "\n");
+
+    txt_heading(sb, "Findings", '-');
+    if (c->rep->n_findings == 0) sb_append(sb, "  No problems found.\n");
+    int idw = 0;
+    for (size_t i = 0; i < c->rep->n_findings; i++)
+        if ((int)strlen(c->rep->findings[i].id) > idw) idw = (int)strlen(c->rep->findings[i].id);
+    for (size_t i = 0; i < c->rep->n_findings; i++) {
+        const dlrig_finding *f = &c->rep->findings[i];
+        sb_append(sb, "  ");
+        cell(sb, severity_name(f->severity), 7, false);
+        sb_append(sb, "  ");
+        cell(sb, f->id, idw, false);
+        sb_append(sb, "  ");
+        char *msg = one_line(f->message);
+        sb_append(sb, msg);
+        free(msg);
+        sb_append(sb, "\n");
+    }
+    if (given(c->o.notes)) {
+        sb_append(sb, "\n");
+        txt_heading(sb, "Notes", '-');
+        const char *p = c->o.notes;
+        while (*p) {
+            const char *e = strchr(p, '\n');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            sb_append(sb, "  ");
+            sb_appendn(sb, p, l);
+            sb_append(sb, "\n");
+            p += l;
+            if (*p) p++;
+        }
+    }
+    sb_printf(sb, "\nGenerated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements.\n", c->date);
+}
+
+/* ------------------------------------------------------------ HTML */
+
+void export_html_escape(strbuf *out, const char *s)
+{
+    for (const char *p = s ? s : ""; *p; p++) {
+        switch (*p) {
+        case '&': sb_append(out, "&amp;"); break;
+        case '<': sb_append(out, "&lt;"); break;
+        case '>': sb_append(out, "&gt;"); break;
+        case '"': sb_append(out, "&quot;"); break;
+        case '\'': sb_append(out, "&#39;"); break;
+        default: sb_appendn(out, p, 1);
+        }
+    }
+}
+
+static void h(strbuf *sb, const char *s) { export_html_escape(sb, s); }
+
+static const char html_style[] =
+    "  :root { --ink: #1a1a1a; --muted: #5f6368; --rule: #d0d4d9; --band: #f3f5f7; --accent: #0b5394;\n"
+    "          --err: #a50e0e; --warn: #8a5300; --info: #1a5b8a; }\n"
+    "  * { box-sizing: border-box; }\n"
+    "  body { font: 10.5pt/1.45 -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif;\n"
+    "         color: var(--ink); max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }\n"
+    "  h1 { font-size: 1.6rem; margin: 0 0 .25rem; color: var(--accent); }\n"
+    "  h2 { font-size: 1.1rem; margin: 1.6rem 0 .5rem; padding-bottom: .2rem; border-bottom: 2px solid var(--accent); }\n"
+    "  .build { font-size: 1.05rem; margin: 0 0 1rem; color: var(--muted); }\n"
+    "  table { border-collapse: collapse; width: 100%; }\n"
+    "  th, td { padding: .35rem .5rem; text-align: left; vertical-align: top; }\n"
+    "  thead th { background: var(--band); border-bottom: 1px solid var(--rule); font-weight: 600; }\n"
+    "  tbody td { border-bottom: 1px solid var(--rule); }\n"
+    "  .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }\n"
+    "  .id { color: var(--muted); font-size: .85em; font-family: ui-monospace, Menlo, Consolas, monospace; }\n"
+    "  table.meta { width: auto; }\n"
+    "  table.meta th { padding-left: 0; color: var(--muted); font-weight: normal; }\n"
+    "  tfoot td { border: 0; }\n"
+    "  tfoot tr.total td { border-top: 2px solid var(--ink); font-weight: 700; font-size: 1.1em; }\n"
+    "  table.kv th { width: 12rem; padding-left: 0; color: var(--muted); font-weight: normal; }\n"
+    "  table.kv td, table.kv th { border-bottom: 1px solid var(--band); }\n"
+    "  ul.findings { padding-left: 1.2rem; margin: .3rem 0; }\n"
+    "  .sev { font-weight: 700; }\n"
+    "  .sev-error { color: var(--err); } .sev-warning { color: var(--warn); } .sev-info { color: var(--info); }\n"
+    "  .notes { border-left: 3px solid var(--rule); padding-left: .8rem; }\n"
+    "  footer { margin-top: 2rem; color: var(--muted); font-size: .85em; }\n"
+    "  section, tr, .notes { break-inside: avoid; page-break-inside: avoid; }\n"
+    "  thead { display: table-header-group; }\n"
+    "  tfoot { display: table-row-group; }\n"
+    "  @page { size: A4; margin: 15mm 14mm 18mm; }\n"
+    "  @media print {\n"
+    "    body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }\n"
+    "    h2 { break-after: avoid; page-break-after: avoid; }\n"
+    "    thead th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
+    "  }\n";
+
+static void html_kv(strbuf *sb, const kv *lines, size_t n)
+{
+    sb_append(sb, "<table class=\"kv\">\n");
+    for (size_t i = 0; i < n; i++) {
+        sb_append(sb, "  <tr><th scope=\"row\">");
+        h(sb, lines[i].k);
+        sb_append(sb, "</th><td>");
+        h(sb, lines[i].v);
+        sb_append(sb, "</td></tr>\n");
+    }
+    sb_append(sb, "</table>\n");
+}
+
+static void export_html(ctx *c)
+{
+    strbuf *sb = c->out;
+    char m1[48], m2[48], pct[24];
+    kv lines[16];
+    sb_append(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Quote: ");
+    h(sb, build_name(c->b));
+    if (given(c->o.customer)) {
+        sb_append(sb, " for ");
+        h(sb, c->o.customer);
+    }
+    sb_append(sb, "</title>\n<style>\n");
+    sb_append(sb, html_style);
+    sb_append(sb, "</style>\n</head>\n<body>\n<header>\n<h1>Quotation</h1>\n<p class=\"build\">");
+    h(sb, build_name(c->b));
+    sb_append(sb, "</p>\n<table class=\"meta\">\n");
+    if (given(c->o.customer)) {
+        sb_append(sb, "  <tr><th scope=\"row\">Customer</th><td>");
+        h(sb, c->o.customer);
+        sb_append(sb, "</td></tr>\n");
+    }
+    if (given(c->o.project)) {
+        sb_append(sb, "  <tr><th scope=\"row\">Project</th><td>");
+        h(sb, c->o.project);
+        sb_append(sb, "</td></tr>\n");
+    }
+    sb_printf(sb, "  <tr><th scope=\"row\">Date</th><td>%s</td></tr>\n", c->date);
+    sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s (%d day%s)</td></tr>\n", c->valid_until,
+              c->o.validity_days, c->o.validity_days == 1 ? "" : "s");
+    sb_append(sb, "</table>\n</header>\n\n");
+
+    /* line items */
+    sb_append(sb, "<section>\n<h2>Line items</h2>\n<table class=\"items\">\n<thead>\n  <tr><th class=\"num\">#</th>"
+                  "<th>Category</th><th>Part</th><th class=\"num\">Qty</th><th class=\"num\">Unit price</th>"
+                  "<th class=\"num\">Line total</th></tr>\n</thead>\n<tbody>\n");
+    for (size_t i = 0; i < c->b->n_items; i++) {
+        const dlrig_item *it = &c->b->items[i];
+        sb_printf(sb, "  <tr><td class=\"num\">%zu</td><td>", i + 1);
+        h(sb, category_title(it->part->category));
+        sb_append(sb, "</td><td>");
+        char lbl[200];
+        h(sb, export_part_label(it->part, lbl, sizeof lbl));
+        if (it->cluster_scope) sb_append(sb, " (cluster-wide)");
+        sb_append(sb, "<br><span class=\"id\">");
+        h(sb, it->part->id);
+        sb_printf(sb, "</span></td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));
+        bool priced = !isnan(it->part->price_usd);
+        h(sb, priced ? unit_money(c, it, m1, sizeof m1) : "on request");
+        sb_append(sb, "</td><td class=\"num\">");
+        h(sb, priced ? line_money(c, it, m2, sizeof m2) : "-");
+        sb_append(sb, "</td></tr>\n");
+    }
+    sb_append(sb, "</tbody>\n<tfoot>\n");
+    sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Subtotal</td><td class=\"num\">%s</td></tr>\n",
+              money(c, c->m.subtotal, m1, sizeof m1));
+    if (c->o.discount_pct > 0)
+        sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Discount (%s%%)</td><td class=\"num\">%s</td></tr>\n",
+                  fmt_pct(c->o.discount_pct, pct, sizeof pct), money(c, -c->m.discount, m1, sizeof m1));
+    if (c->o.tax_pct > 0)
+        sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Tax (%s%%)</td><td class=\"num\">%s</td></tr>\n",
+                  fmt_pct(c->o.tax_pct, pct, sizeof pct), money(c, c->m.tax, m1, sizeof m1));
+    sb_printf(sb, "  <tr class=\"total\"><td colspan=\"5\" class=\"num\">Total%s (USD)</td><td class=\"num\">%s</td></tr>\n",
+              c->nodes > 1 ? " for all nodes" : "", money(c, c->m.total, m1, sizeof m1));
+    sb_append(sb, "</tfoot>\n</table>\n");
+    if (c->m.unpriced_lines)
+        sb_printf(sb, "<p>%d line%s priced on request %s not included in the total.</p>\n", c->m.unpriced_lines,
+                  c->m.unpriced_lines == 1 ? "" : "s", c->m.unpriced_lines == 1 ? "is" : "are");
+    sb_append(sb, "</section>\n\n");
+
+    sb_append(sb, "<section>\n<h2>Estimated performance</h2>\n");
+    html_kv(sb, lines, estimate_lines(c, lines, 16));
+    sb_append(sb, "</section>\n\n<section>\n<h2>System</h2>\n");
+    size_t n = requirement_lines(c, lines, 16);
+    n += sheet_lines(c, lines + n, 16 - n);
+    html_kv(sb, lines, n);
+    sb_append(sb, "</section>\n\n<section>\n<h2>Compatibility review</h2>\n");
+    const dlrig_report *r = c->rep;
+    if (r->n_findings == 0) {
+        sb_append(sb, "<p>No problems found: the build passes every dlrig rule.</p>\n");
+    } else {
+        sb_printf(sb, "<p>%zu error%s, %zu warning%s, %zu note%s.</p>\n", r->counts[2], r->counts[2] == 1 ? "" : "s",
+                  r->counts[1], r->counts[1] == 1 ? "" : "s", r->counts[0], r->counts[0] == 1 ? "" : "s");
+        sb_append(sb, "<ul class=\"findings\">\n");
+        for (size_t i = 0; i < r->n_findings; i++) {
+            const dlrig_finding *f = &r->findings[i];
+            const char *sev = severity_name(f->severity);
+            sb_printf(sb, "  <li><span class=\"sev sev-%s\">%s</span> ", sev, sev);
+            h(sb, f->message);
+            sb_append(sb, " <span class=\"id\">");
+            h(sb, f->id);
+            sb_append(sb, "</span></li>\n");
+        }
+        sb_append(sb, "</ul>\n");
+    }
+    sb_append(sb, "</section>\n");
+    if (given(c->o.notes)) {
+        sb_append(sb, "\n<section>\n<h2>Notes</h2>\n<p class=\"notes\">");
+        for (const char *p = c->o.notes; *p;) {
+            const char *e = strchr(p, '\n');
+            size_t l = e ? (size_t)(e - p) : strlen(p);
+            char *line = xmalloc(l + 1);
+            memcpy(line, p, l);
+            line[l] = '\0';
+            if (p != c->o.notes) sb_append(sb, "<br>\n");
+            h(sb, line);
+            free(line);
+            p += l;
+            if (*p) p++;
+        }
+        sb_append(sb, "</p>\n</section>\n");
+    }
+    sb_printf(sb, "\n<footer>\n<p>Prices in US dollars%s. Speeds are estimates from the dlrig performance model, not "
+                  "measurements. Generated by dlrig " DLRIG_VERSION " on %s.</p>\n</footer>\n</body>\n</html>\n",
+              c->o.tax_pct > 0 ? "" : ", before tax", c->date);
+}
+
+/* ------------------------------------------------------------ entry */
+
+int export_build(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_analysis *an, dlrig_export_format fmt,
+                 const dlrig_export_opts *opts, strbuf *out)
+{
+    if ((unsigned)fmt >= DLRIG_EXPORT_COUNT) return -1;
+    ctx c = {.cat = cat, .b = b, .an = an, .rep = &an->report, .est = an->have_estimate ? &an->estimate : NULL, .out = out};
+    if (opts) c.o = *opts;
+    else export_opts_init(&c.o);
+    if (c.o.validity_days <= 0) c.o.validity_days = 30;
+    if (isnan(c.o.discount_pct) || c.o.discount_pct < 0) c.o.discount_pct = 0;
+    if (isnan(c.o.tax_pct) || c.o.tax_pct < 0) c.o.tax_pct = 0;
+    c.nodes = b->req.nodes > 0 ? b->req.nodes : 1;
+    time_t when = c.o.date ? c.o.date : time(NULL);
+    format_date(when, 0, c.date, sizeof c.date);
+    format_date(when, c.o.validity_days, c.valid_until, sizeof c.valid_until);
+    export_quote_money(b, c.o.discount_pct, c.o.tax_pct, &c.m);
+    switch (fmt) {
+    case DLRIG_EXPORT_MD: export_md(&c); break;
+    case DLRIG_EXPORT_CSV: export_csv(&c); break;
+    case DLRIG_EXPORT_JSON: export_json(&c); break;
+    case DLRIG_EXPORT_TXT: export_txt(&c); break;
+    case DLRIG_EXPORT_HTML: export_html(&c); break;
+    default: return -1;
+    }
+    return 0;
+}

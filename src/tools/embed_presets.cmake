@@ -1,0 +1,23 @@
+# Turn db/presets/*.json into a C table {name, text}, in the order of
+# db/presets/ORDER, so the binary carries its scenario presets.
+# Invoked as: cmake -DOUT=file.c -DDIR=db/presets -P embed_presets.cmake
+file(STRINGS ${DIR}/ORDER names REGEX "^[^#]")
+set(body "/* Generated from db/presets by embed_presets.cmake; do not edit. */\n#include <stddef.h>\n")
+set(table "")
+set(i 0)
+foreach(name IN LISTS names)
+  string(STRIP "${name}" name)
+  if(name STREQUAL "")
+    continue()
+  endif()
+  if(NOT EXISTS ${DIR}/${name}.json)
+    message(FATAL_ERROR "db/presets/ORDER names ${name}, but ${name}.json does not exist")
+  endif()
+  file(READ ${DIR}/${name}.json hex HEX)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," hex "${hex}")
+  string(APPEND body "static const char preset_${i}[] = {${hex}0x00};\n")
+  string(APPEND table "  {\"${name}\", preset_${i}},\n")
+  math(EXPR i "${i}+1")
+endforeach()
+string(APPEND body "const struct { const char *name; const char *json; } dlrig_builtin_presets[] = {\n${table}  {NULL, NULL}\n};\n")
+file(WRITE ${OUT} "${body}")

@@ -1,0 +1,464 @@
+/* compare.c — the compare screen: up to three builds side by side (the
+ * advisor's Good / Better / Best, or the current build against saved
+ * builds), best values highlighted and rows that differ marked.  The core
+ * (compare_builds) decides what is best; this file only draws and picks. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "dlrig/export.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+struct compare_state {
+    dlrig_build builds[DLRIG_COMPARE_MAX]; /* owned copies */
+    char *labels[DLRIG_COMPARE_MAX];       /* "Good", "This build", a file name */
+    size_t n;
+    dlrig_compare cmp;
+    bool ok;
+    char err[256];
+    int col;    /* highlighted build */
+    int scroll; /* first body row shown */
+    int body_rows;
+};
+
+enum { C_LEFT = 1, C_RIGHT, C_UP, C_DOWN, C_PGUP, C_PGDN, C_HOME, C_END, C_USE, C_BACK };
+
+static const keybind compare_keys[] = {
+    {KEY_LEFT, C_LEFT, "Left", "highlight the build to the left", NULL},
+    {'h', C_LEFT, "h", "highlight the build to the left", NULL},
+    {KEY_RIGHT, C_RIGHT, "Right", "highlight the build to the right", NULL},
+    {'l', C_RIGHT, "l", "highlight the build to the right", NULL},
+    {'\t', C_RIGHT, "Tab", "highlight the next build", "next"},
+    {KEY_UP, C_UP, "Up", "scroll up", NULL},
+    {'k', C_UP, "k", "scroll up", NULL},
+    {KEY_DOWN, C_DOWN, "Down", "scroll down", NULL},
+    {'j', C_DOWN, "j", "scroll down", NULL},
+    {KEY_PPAGE, C_PGUP, "PgUp", "page up", NULL},
+    {KEY_NPAGE, C_PGDN, "PgDn", "page down", NULL},
+    {KEY_HOME, C_HOME, "Home", "top", NULL},
+    {KEY_END, C_END, "End", "bottom", NULL},
+    {'\r', C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", "use"},
+    {KEY_ENTER, C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", NULL},
+    {27, C_BACK, "Esc", "back to the builder, unchanged", "back"},
+    {KEY_BACKSPACE, C_BACK, "Backspace", "back to the builder, unchanged", NULL},
+    {127, C_BACK, "Backspace", "back to the builder, unchanged", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static struct compare_state *CS(const app *a) { return a->cmp; }
+
+void compare_screen_free(app *a)
+{
+    struct compare_state *s = a->cmp;
+    if (!s) return;
+    if (s->ok) compare_free(&s->cmp);
+    for (size_t i = 0; i < s->n; i++) {
+        build_free(&s->builds[i]);
+        free(s->labels[i]);
+    }
+    free(s);
+    a->cmp = NULL;
+}
+
+/* ---- drawing ---- */
+
+static int body_count(const struct compare_state *s) { return DLRIG_CMP_ROWS + 1 + (int)s->cmp.n_parts; }
+
+static void compare_draw(app *a)
+{
+    struct compare_state *s = CS(a);
+    if (!s) return;
+    static const char letters[] = "ABC";
+    ui_fill(a, 0, 0, a->w, DLRIG_ROLE_HEADER);
+    char title[200];
+    if (s->ok && s->cmp.unit)
+        snprintf(title, sizeof title, "dlrig %s Compare %s speeds for the %s workload (%s)", a->g->sep, a->g->sep,
+                 s->cmp.workload, s->cmp.unit);
+    else snprintf(title, sizeof title, "dlrig %s Compare", a->g->sep);
+    ui_put(a, 0, 1, a->w - 2, DLRIG_ROLE_HEADER, title);
+    if (!s->ok) {
+        ui_put_wrapped(a, 2, 2, 4, a->w - 4, DLRIG_ROLE_ERROR, s->err);
+        return;
+    }
+    const dlrig_compare *c = &s->cmp;
+    int lw = a->w >= 110 ? 20 : 18;
+    int cw = (a->w - lw - 2) / (int)c->n;
+    int x0 = lw + 2;
+    /* header: letter, label, name (two lines) */
+    for (size_t i = 0; i < c->n; i++) {
+        int x = x0 + (int)i * cw, w = cw - 2;
+        bool sel = (int)i == s->col;
+        int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_TITLE;
+        if (sel) {
+            ui_fill(a, 1, x - 1, cw - 1, role);
+            ui_fill(a, 2, x - 1, cw - 1, role);
+            ui_fill(a, 3, x - 1, cw - 1, role);
+        }
+        ui_putf(a, 1, x, w, role, "%c  %s", letters[i], s->labels[i]);
+        ui_put_wrapped(a, 2, x, 2, w, sel ? role : DLRIG_ROLE_NORMAL, c->builds[i]->name);
+    }
+    ui_hline(a, 4, 0, a->w, DLRIG_ROLE_BORDER);
+    /* body: metrics, a blank line, parts */
+    int top = 5, rows = a->h - top - 2; /* the legend and the status bar below */
+    if (rows < 1) rows = 1;
+    s->body_rows = rows;
+    int total = body_count(s);
+    if (s->scroll > total - rows) s->scroll = total - rows;
+    if (s->scroll < 0) s->scroll = 0;
+    const char *star = a->utf8 ? " ★" : " *";
+    const char *neq = a->utf8 ? "≠" : "!";
+    for (int r = 0; r < rows && s->scroll + r < total; r++) {
+        int idx = s->scroll + r, y = top + r;
+        if (idx < DLRIG_CMP_ROWS) {
+            const dlrig_compare_row *row = &c->rows[idx];
+            if (row->differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
+            ui_put(a, y, 2, lw - 1, row->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, row->label);
+            for (size_t i = 0; i < c->n; i++) {
+                bool best = row->best & (1u << i);
+                char v[64];
+                snprintf(v, sizeof v, "%s%s", row->text[i], best ? star : "");
+                int role = best ? DLRIG_ROLE_OK : row->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM;
+                if (idx == DLRIG_CMP_PRICE && !best) role = row->differs ? DLRIG_ROLE_PRICE : DLRIG_ROLE_DIM;
+                if (idx == DLRIG_CMP_ERRORS && row->value[i] > 0) role = DLRIG_ROLE_ERROR;
+                if (idx == DLRIG_CMP_WARNINGS && row->value[i] > 0 && !best) role = DLRIG_ROLE_WARNING;
+                ui_put(a, y, x0 + (int)i * cw, cw - 2, role, v);
+            }
+        } else if (idx > DLRIG_CMP_ROWS) {
+            const dlrig_compare_parts *p = &c->parts[idx - DLRIG_CMP_ROWS - 1];
+            if (p->differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
+            ui_put(a, y, 2, lw - 1, p->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, category_title(p->category));
+            for (size_t i = 0; i < c->n; i++)
+                ui_put(a, y, x0 + (int)i * cw, cw - 2, p->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, p->text[i]);
+        }
+    }
+    char legend[200];
+    int k = snprintf(legend, sizeof legend, "%s best in the row   %s the builds differ", star + 1, neq);
+    bool partial = false;
+    for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial != 0;
+    if (partial) k += snprintf(legend + k, sizeof legend - (size_t)k, "   +? some parts unpriced (not ranked)");
+    if (total > rows)
+        snprintf(legend + k, sizeof legend - (size_t)k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->scroll + 1,
+                 s->scroll + rows < total ? s->scroll + rows : total, total);
+    ui_put(a, a->h - 2, 2, a->w - 4, DLRIG_ROLE_DIM, legend);
+}
+
+/* ---- keys ---- */
+
+static void back(app *a)
+{
+    compare_screen_free(a);
+    app_set_screen(a, &builder_screen);
+}
+
+static int compare_key(app *a, int action, int key)
+{
+    (void)key;
+    struct compare_state *s = CS(a);
+    int n = s && s->ok ? (int)s->cmp.n : 0;
+    int page = s && s->body_rows > 1 ? s->body_rows - 1 : 1;
+    switch (action) {
+    case C_LEFT:
+        if (n) s->col = (s->col + n - 1) % n;
+        break;
+    case C_RIGHT:
+        if (n) s->col = (s->col + 1) % n;
+        break;
+    case C_UP: s->scroll--; break;
+    case C_DOWN: s->scroll++; break;
+    case C_PGUP: s->scroll -= page; break;
+    case C_PGDN: s->scroll += page; break;
+    case C_HOME: s->scroll = 0; break;
+    case C_END: s->scroll = 1 << 20; break;
+    case C_USE:
+        if (n) {
+            dlrig_build chosen;
+            build_copy(&chosen, &s->builds[s->col]);
+            char *label = xstrdup(s->labels[s->col]);
+            back(a);
+            s = NULL;
+            /* the builder takes the build (its parts and requirements) */
+            builder_use_build(a, &chosen, label);
+            build_free(&chosen);
+            free(label);
+        } else {
+            back(a);
+        }
+        break;
+    case C_BACK: back(a); break;
+    default: return UI_UNHANDLED;
+    }
+    if (s && s->scroll < 0) s->scroll = 0;
+    return UI_HANDLED;
+}
+
+static int compare_mouse(app *a, const MEVENT *ev)
+{
+    struct compare_state *s = CS(a);
+    if (!s || !s->ok) return UI_HANDLED;
+    if (ev->bstate & BUTTON4_PRESSED) s->scroll -= 3;
+    else if (ev->bstate & BUTTON5_PRESSED) s->scroll += 3;
+    else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+        int lw = a->w >= 110 ? 20 : 18, cw = (a->w - lw - 2) / (int)s->cmp.n;
+        int col = (ev->x - lw - 2) / (cw > 0 ? cw : 1);
+        if (ev->x >= lw + 2 && col >= 0 && col < (int)s->cmp.n) s->col = col;
+    }
+    if (s->scroll < 0) s->scroll = 0;
+    return UI_HANDLED;
+}
+
+const screen compare_screen = {
+    .name = "compare",
+    .min_w = UI_MIN_W,
+    .min_h = UI_MIN_H,
+    .draw = compare_draw,
+    .on_key = compare_key,
+    .on_mouse = compare_mouse,
+    .keys = compare_keys,
+};
+
+/* Takes the builds (left empty) and labels (copied); opens the screen. */
+static void open_with(app *a, dlrig_build *builds, char **labels, size_t n, int col)
+{
+    compare_screen_free(a);
+    struct compare_state *s = xcalloc(1, sizeof *s);
+    a->cmp = s;
+    const dlrig_build *ptrs[DLRIG_COMPARE_MAX];
+    for (size_t i = 0; i < n && i < DLRIG_COMPARE_MAX; i++) {
+        s->builds[i] = builds[i];
+        memset(&builds[i], 0, sizeof builds[i]);
+        s->labels[i] = xstrdup(labels[i]);
+        ptrs[i] = &s->builds[i];
+        s->n++;
+    }
+    s->ok = compare_builds(a->cat, ptrs, s->n, NULL, &s->cmp, s->err, sizeof s->err) == 0;
+    s->col = col >= 0 && (size_t)col < s->n ? col : 0;
+    app_set_screen(a, &compare_screen);
+}
+
+/* ---- choosing what to compare ---- */
+
+/* Good / Better / Best: the advisor's top three, cheapest-ranked first. */
+static void open_alternatives(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts)
+{
+    dlrig_recommendation *own = NULL;
+    size_t n_own = 0;
+    if (n_alts < 2) {
+        char err[512] = "";
+        if (!current->req.workload[0] || isnan(current->req.budget_usd)) {
+            app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
+            return;
+        }
+        if (advisor_recommend(a->cat, &current->req, 3, &own, &n_own, err, sizeof err) != 0 || n_own < 2) {
+            app_message(a, DLRIG_ROLE_INFO, "The advisor has fewer than two builds for these requirements%s%s",
+                        err[0] ? ": " : "", err);
+            if (own) recommendations_free(own, n_own);
+            return;
+        }
+        alts = own;
+        n_alts = n_own;
+    }
+    size_t n = n_alts < 3 ? n_alts : 3;
+    static const char *const names3[] = {"Good", "Better", "Best"};
+    static const char *const names2[] = {"Better", "Best"};
+    dlrig_build builds[DLRIG_COMPARE_MAX];
+    char *labels[DLRIG_COMPARE_MAX];
+    for (size_t i = 0; i < n; i++) {
+        /* the advisor ranks best first; columns go Good -> Best */
+        const dlrig_recommendation *r = &alts[n - 1 - i];
+        build_copy(&builds[i], &r->build);
+        labels[i] = (char *)(n == 3 ? names3[i] : names2[i]);
+    }
+    open_with(a, builds, labels, n, (int)n - 1);
+    for (size_t i = 0; i < n; i++) build_free(&builds[i]);
+    if (own) recommendations_free(own, n_own);
+}
+
+typedef struct pick_ctx {
+    dlrig_build current;
+    char **paths;
+    size_t n_paths;
+    int chosen[2];
+    int n_chosen;
+} pick_ctx;
+
+static void pick_ctx_free(void *p)
+{
+    pick_ctx *pc = p;
+    build_free(&pc->current);
+    for (size_t i = 0; i < pc->n_paths; i++) free(pc->paths[i]);
+    free(pc->paths);
+    free(pc);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
+static void open_picked(app *a, pick_ctx *pc)
+{
+    dlrig_build builds[DLRIG_COMPARE_MAX];
+    char *labels[DLRIG_COMPARE_MAX];
+    size_t n = 0;
+    build_copy(&builds[n], &pc->current);
+    labels[n++] = "This build";
+    for (int k = 0; k < pc->n_chosen; k++) {
+        char err[1024];
+        const char *path = pc->paths[pc->chosen[k]];
+        if (build_load(a->cat, path, &builds[n], err, sizeof err) != DLRIG_BUILD_OK) {
+            build_free(&builds[n]);
+            for (size_t i = 0; i < n; i++) build_free(&builds[i]);
+            app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+            return;
+        }
+        labels[n++] = (char *)base_name(path);
+    }
+    open_with(a, builds, labels, n, 0);
+    for (size_t i = 0; i < n; i++) build_free(&builds[i]);
+}
+
+static void pick_menu(app *a, pick_ctx *pc);
+
+static void pick_cb(app *a, int idx, void *ctx)
+{
+    pick_ctx *pc = ctx;
+    if (idx < 0) return;
+    /* with one build chosen, item 0 is "compare these two" */
+    if (pc->n_chosen == 1 && idx == 0) {
+        open_picked(a, pc);
+        return;
+    }
+    int item = pc->n_chosen == 1 ? idx - 1 : idx;
+    /* items list the paths not chosen yet, in order */
+    int k = -1;
+    for (size_t i = 0; i < pc->n_paths; i++) {
+        if (pc->n_chosen == 1 && (int)i == pc->chosen[0]) continue;
+        if (++k == item) {
+            pc->chosen[pc->n_chosen++] = (int)i;
+            break;
+        }
+    }
+    if (pc->n_chosen == 2 || pc->n_paths < 2) {
+        open_picked(a, pc);
+        return;
+    }
+    /* ask for an optional third build; the menu takes a fresh copy of the context */
+    pick_ctx *next = xcalloc(1, sizeof *next);
+    build_copy(&next->current, &pc->current);
+    next->paths = xcalloc(pc->n_paths, sizeof *next->paths);
+    for (size_t i = 0; i < pc->n_paths; i++) next->paths[i] = xstrdup(pc->paths[i]);
+    next->n_paths = pc->n_paths;
+    next->chosen[0] = pc->chosen[0];
+    next->n_chosen = 1;
+    pick_menu(a, next);
+}
+
+static void pick_menu(app *a, pick_ctx *pc)
+{
+    ov_item *items = xcalloc(pc->n_paths + 1, sizeof *items);
+    size_t k = 0;
+    if (pc->n_chosen == 1) items[k++] = (ov_item){"Compare these two", "or add a third build below", DLRIG_ROLE_OK};
+    for (size_t i = 0; i < pc->n_paths; i++) {
+        if (pc->n_chosen == 1 && (int)i == pc->chosen[0]) continue;
+        items[k++] = (ov_item){(char *)base_name(pc->paths[i]), NULL, DLRIG_ROLE_NORMAL};
+    }
+    ov_menu(a, pc->n_chosen == 1 ? "Add a third build?" : "Compare this build with", items, k, 0, pick_cb, pc,
+            pick_ctx_free);
+    free(items);
+}
+
+typedef struct dated {
+    char *path;
+    time_t mtime;
+} dated;
+
+static int cmp_dated(const void *x, const void *y)
+{
+    const dated *p = x, *q = y;
+    if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
+    return strcmp(p->path, q->path);
+}
+
+static void open_saved(app *a, const dlrig_build *current)
+{
+    char *data = xdg_data_dir(false);
+    char *dir = data ? xasprintf("%s/builds", data) : NULL;
+    free(data);
+    DIR *d = dir ? opendir(dir) : NULL;
+    if (!d) {
+        app_message(a, DLRIG_ROLE_INFO, "No saved builds to compare with (save one with W)");
+        free(dir);
+        return;
+    }
+    dated *v = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + l - 5, ".json") != 0) continue;
+        char *full = xasprintf("%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(full);
+            continue;
+        }
+        if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
+        v[n++] = (dated){full, st.st_mtime};
+    }
+    closedir(d);
+    free(dir);
+    if (n == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "No saved builds to compare with (save one with W)");
+        free(v);
+        return;
+    }
+    qsort(v, n, sizeof *v, cmp_dated);
+    pick_ctx *pc = xcalloc(1, sizeof *pc);
+    build_copy(&pc->current, current);
+    pc->paths = xcalloc(n, sizeof *pc->paths);
+    for (size_t i = 0; i < n; i++) pc->paths[i] = v[i].path;
+    pc->n_paths = n;
+    free(v);
+    pick_menu(a, pc);
+}
+
+typedef struct menu_ctx {
+    dlrig_build current;
+    const dlrig_recommendation *alts; /* the builder's; alive while the menu is open */
+    size_t n_alts;
+} menu_ctx;
+
+static void menu_ctx_free(void *p)
+{
+    menu_ctx *m = p;
+    build_free(&m->current);
+    free(m);
+}
+
+static void menu_cb(app *a, int idx, void *ctx)
+{
+    menu_ctx *m = ctx;
+    if (idx == 0) open_alternatives(a, &m->current, m->alts, m->n_alts);
+    else if (idx == 1) open_saved(a, &m->current);
+}
+
+void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts)
+{
+    menu_ctx *m = xcalloc(1, sizeof *m);
+    build_copy(&m->current, current);
+    m->alts = alts;
+    m->n_alts = n_alts;
+    static const ov_item items[] = {
+        {"Good / Better / Best", "the advisor's top three side by side", DLRIG_ROLE_NORMAL},
+        {"This build vs saved builds", "pick one or two from your saved builds", DLRIG_ROLE_NORMAL},
+    };
+    ov_menu(a, "Compare", items, 2, 0, menu_cb, m, menu_ctx_free);
+}

@@ -1,0 +1,130 @@
+/* presets.c — the TUI's scenario presets: a menu of the built-in presets
+ * and loading one at once (F1..F8): the advisor runs on its requirements
+ * and the builder opens on the best build, with the others as alternatives. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/preset.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+char tui_preset_help[TUI_PRESET_KEYS][128];
+
+/* The builder a preset last opened and its generation then: switching
+ * presets without touching the build asks nothing. */
+static const void *loaded_builder;
+static unsigned long loaded_gen;
+
+void tui_presets_init(const app *a)
+{
+    for (size_t i = 0; i < TUI_PRESET_KEYS; i++) {
+        dlrig_preset p;
+        char err[512];
+        if (i >= preset_count()) snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "(no preset)");
+        else if (preset_load_at(a->cat, i, &p, err, sizeof err) != 0)
+            snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "preset %s (broken: see dlrig recommend "
+                     "--list-presets)", preset_name(i));
+        else
+            snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "preset: %s (best build at once)", p.title);
+    }
+}
+
+static void load_now(app *a, size_t i)
+{
+    dlrig_preset p;
+    char err[1024];
+    if (preset_load_at(a->cat, i, &p, err, sizeof err) != 0) {
+        app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+        return;
+    }
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char aerr[512] = "";
+    int rc = advisor_recommend(a->cat, &p.req, 3, &recs, &n, aerr, sizeof aerr);
+    dlrig_build b;
+    if (rc == 0 && n > 0) {
+        build_copy(&b, &recs[0].build);
+    } else {
+        build_init(&b, NULL);
+        if (recs) recommendations_free(recs, n);
+        recs = NULL;
+        n = 0;
+    }
+    free(b.name);
+    b.name = xstrdup(p.title);
+    b.req = p.req;
+    wizard_free(a);
+    builder_open(a, &b, NULL, recs, n);
+    loaded_builder = a->bld;
+    loaded_gen = builder_generation(a);
+    if (n > 0)
+        app_message(a, DLRIG_ROLE_INFO, "Preset %s: %s (a: the advisor's other builds)", p.title, p.story);
+    else
+        app_message(a, DLRIG_ROLE_WARNING, "Preset %s: the advisor found no build: %s. Pick parts by hand.", p.title,
+                    aerr[0] ? aerr : "nothing meets the requirements");
+}
+
+static void confirm_cb(app *a, int idx, void *ctx)
+{
+    size_t *i = ctx;
+    if (idx == 0) load_now(a, *i);
+}
+
+void tui_preset_load(app *a, size_t i)
+{
+    if (i >= preset_count()) {
+        app_message(a, DLRIG_ROLE_INFO, "No preset on F%zu (there are %zu)", i + 1, preset_count());
+        return;
+    }
+    bool untouched = a->bld && a->bld == loaded_builder && builder_generation(a) == loaded_gen;
+    if (builder_dirty(a) && !untouched) {
+        size_t *ctx = xmalloc(sizeof *ctx);
+        *ctx = i;
+        char title[160];
+        snprintf(title, sizeof title, "Unsaved changes: load preset %s?", preset_name(i));
+        static const ov_item items[] = {{"Discard changes and load the preset", NULL, DLRIG_ROLE_WARNING},
+                                        {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
+        ov_menu(a, title, items, 2, 1, confirm_cb, ctx, free);
+        return;
+    }
+    load_now(a, i);
+}
+
+static void menu_cb(app *a, int idx, void *ctx)
+{
+    (void)ctx;
+    if (idx >= 0) tui_preset_load(a, (size_t)idx);
+}
+
+void tui_preset_menu(app *a)
+{
+    size_t n = preset_count();
+    if (n == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "This dlrig was built without presets");
+        return;
+    }
+    ov_item *items = xcalloc(n, sizeof *items);
+    char (*labels)[160] = xcalloc(n, sizeof *labels);
+    char (*details)[96] = xcalloc(n, sizeof *details);
+    for (size_t i = 0; i < n; i++) {
+        dlrig_preset p;
+        char err[512], usd[32];
+        if (preset_load_at(a->cat, i, &p, err, sizeof err) != 0) {
+            snprintf(labels[i], sizeof labels[i], "%s (broken)", preset_name(i));
+            items[i] = (ov_item){labels[i], NULL, DLRIG_ROLE_ERROR};
+            continue;
+        }
+        if (i < TUI_PRESET_KEYS) snprintf(labels[i], sizeof labels[i], "F%zu %s", i + 1, p.title);
+        else snprintf(labels[i], sizeof labels[i], "   %s", p.title);
+        snprintf(details[i], sizeof details[i], "%s, %s%s", p.req.workload,
+                 format_usd(p.req.budget_usd, usd, sizeof usd), p.req.nodes > 1 ? ", cluster" : "");
+        items[i] = (ov_item){labels[i], details[i], DLRIG_ROLE_NORMAL};
+    }
+    ov_menu(a, "Preset scenarios (the advisor's best build opens at once)", items, n, 0, menu_cb, NULL, NULL);
+    free(items);
+    free(labels);
+    free(details);
+}

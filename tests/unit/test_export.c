@@ -1,0 +1,527 @@
+/* Export tests: CSV cells (quoting, formula injection) read back by the core
+ * CSV reader to the same cells; HTML escapes every string and stays one
+ * self-contained file; the quote's discount and tax arithmetic in cents; a
+ * Markdown parts table with one row per part; plain text padded by display
+ * width; the JSON document; and compare picking the best value per row. */
+#include <check.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+#include "dlrig/csv.h"
+#include "dlrig/export.h"
+#include "dlrig/util.h"
+
+#define BUILDS DLRIG_TEST_DATA "/builds"
+
+/* 2025-03-14 12:00:00 UTC */
+#define FIXED_DATE ((time_t)1741953600)
+
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    setenv("TZ", "UTC", 1);
+    tzset();
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void) { catalog_close(cat); }
+
+static void load(const char *file, dlrig_build *b)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/%s", BUILDS, file);
+    int rc = build_load(cat, path, b, err, sizeof err);
+    ck_assert_msg(rc == DLRIG_BUILD_OK, "%s", err);
+}
+
+/* Gives every unpriced part of b a price, so totals are complete. */
+static void price_all(dlrig_build *b, double usd)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (isnan(b->items[i].part->price_usd)) catalog_set_price(cat, b->items[i].part->id, usd, "test");
+}
+
+static char *export_to_string(const dlrig_build *b, dlrig_export_format fmt, const dlrig_export_opts *o)
+{
+    dlrig_analysis an = {0};
+    export_analyze(cat, b, &an);
+    strbuf sb = {0};
+    ck_assert_int_eq(export_build(cat, b, &an, fmt, o, &sb), 0);
+    export_analysis_free(&an);
+    return sb_take(&sb);
+}
+
+/* ------------------------------------------------------------ CSV */
+
+static const struct {
+    const char *in, *back; /* back: the cell as read back */
+} csv_cases[] = {
+    {"plain", "plain"},
+    {"", ""},
+    {"a,b", "a,b"},
+    {"say \"hi\"", "say \"hi\""},
+    {"\"", "\""},
+    {"two\nlines", "two\nlines"},
+    {"cr\rlf\r\n", "cr\rlf\r\n"},
+    {"=SUM(A1:A9)", "'=SUM(A1:A9)"},
+    {"+1", "'+1"},
+    {"-2+3", "'-2+3"},
+    {"@cmd", "'@cmd"},
+    {"=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"},
+    {"\tTAB", "'\tTAB"},
+    {"a=b", "a=b"},
+    {"Ünïcödé, ×2", "Ünïcödé, ×2"},
+};
+#define N_CSV (sizeof csv_cases / sizeof csv_cases[0])
+
+START_TEST(csv_cells_read_back)
+{
+    strbuf sb = {0};
+    for (size_t i = 0; i < N_CSV; i++) {
+        if (i) sb_append(&sb, ",");
+        export_csv_cell(&sb, csv_cases[i].in);
+    }
+    sb_append(&sb, "\r\n");
+    export_csv_cell(&sb, "second");
+    sb_append(&sb, "\r\n");
+    csv_reader r;
+    csv_record rec;
+    csv_init(&r, sb.s, sb.len);
+    ck_assert_int_eq(csv_next(&r, &rec), 1);
+    ck_assert_int_eq(rec.n, (int)N_CSV);
+    for (size_t i = 0; i < N_CSV; i++)
+        ck_assert_msg(strcmp(rec.fields[i], csv_cases[i].back) == 0, "cell %zu: wrote [%s], read [%s]", i,
+                      csv_cases[i].in, rec.fields[i]);
+    ck_assert_int_eq(csv_next(&r, &rec), 1);
+    ck_assert_str_eq(rec.fields[0], "second");
+    ck_assert_int_eq(csv_next(&r, &rec), 0);
+    csv_free(&r);
+    sb_free(&sb);
+}
+END_TEST
+
+START_TEST(csv_export_parses_with_hostile_names)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    free(b.name);
+    b.name = xstrdup("=HYPERLINK(\"http://evil\",\"x\"), \"quoted\"\nsecond line");
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.customer = "@Acme, Inc.";
+    o.project = "-1+1";
+    o.date = FIXED_DATE;
+    char *text = export_to_string(&b, DLRIG_EXPORT_CSV, &o);
+    /* every line ends in CRLF (the newline inside the quoted name too is
+     * data, so look only outside quotes) */
+    bool inq = false;
+    for (const char *p = text; *p; p++) {
+        if (*p == '"') inq = !inq;
+        if (*p == '\n' && !inq) ck_assert_msg(p > text && p[-1] == '\r', "bare LF at offset %td", p - text);
+    }
+    csv_reader r;
+    csv_record rec;
+    csv_init(&r, text, strlen(text));
+    int rc, rows = 0, items = 0;
+    bool saw_name = false, saw_customer = false, saw_project = false;
+    while ((rc = csv_next(&r, &rec)) == 1) {
+        rows++;
+        ck_assert_msg(rec.n == 8, "record at line %d has %d fields", rec.line, rec.n);
+        if (rows == 1) ck_assert_str_eq(rec.fields[0], "type");
+        if (strcmp(rec.fields[0], "build") == 0) {
+            ck_assert_str_eq(rec.fields[3], "'=HYPERLINK(\"http://evil\",\"x\"), \"quoted\"\nsecond line");
+            saw_name = true;
+        }
+        if (strcmp(rec.fields[0], "customer") == 0) {
+            ck_assert_str_eq(rec.fields[3], "'@Acme, Inc.");
+            saw_customer = true;
+        }
+        if (strcmp(rec.fields[0], "project") == 0) {
+            ck_assert_str_eq(rec.fields[3], "'-1+1");
+            saw_project = true;
+        }
+        if (strcmp(rec.fields[0], "item") == 0) items++;
+        /* no cell may start with a formula character */
+        for (int k = 0; k < rec.n; k++)
+            ck_assert_msg(!strchr("=+-@", rec.fields[k][0]) || !rec.fields[k][0], "cell [%s] is a formula",
+                          rec.fields[k]);
+    }
+    ck_assert_int_eq(rc, 0);
+    ck_assert(saw_name && saw_customer && saw_project);
+    ck_assert_int_eq(items, (int)b.n_items);
+    csv_free(&r);
+    free(text);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ HTML */
+
+START_TEST(html_escapes_everything)
+{
+    static const char evil[] = "<script>alert(1)</script> & \"x\"";
+    static const char escaped[] = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;";
+    dlrig_build b;
+    load("clean.json", &b);
+    free(b.name);
+    b.name = xstrdup(evil);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.customer = evil;
+    o.project = evil;
+    o.notes = evil;
+    o.date = FIXED_DATE;
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_msg(strstr(html, "<script") == NULL, "unescaped <script> in the HTML");
+    ck_assert_msg(strstr(html, "alert(1)</script>") == NULL, "unescaped </script>");
+    /* title, heading, customer, project, notes: at least five escaped copies */
+    int copies = 0;
+    for (const char *p = html; (p = strstr(p, escaped)) != NULL; p++) copies++;
+    ck_assert_msg(copies >= 5, "only %d escaped copies", copies);
+    /* self-contained and printable */
+    ck_assert(strncmp(html, "<!DOCTYPE html>", 15) == 0);
+    ck_assert_ptr_nonnull(strstr(html, "<style>"));
+    ck_assert_ptr_null(strstr(html, "<link"));
+    ck_assert_ptr_null(strstr(html, " src="));
+    ck_assert_ptr_null(strstr(html, "url("));
+    ck_assert_ptr_null(strstr(html, "@import"));
+    ck_assert_ptr_nonnull(strstr(html, "@page"));
+    ck_assert_ptr_nonnull(strstr(html, "<thead>"));
+    ck_assert_ptr_nonnull(strstr(html, "display: table-header-group"));
+    ck_assert_ptr_nonnull(strstr(html, "break-inside: avoid"));
+    /* date and validity */
+    ck_assert_ptr_nonnull(strstr(html, "2025-03-14"));
+    ck_assert_ptr_nonnull(strstr(html, "2025-04-13 (30 days)"));
+    free(html);
+
+    strbuf sb = {0};
+    export_html_escape(&sb, "a'b<>&\"");
+    ck_assert_str_eq(sb.s, "a&#39;b&lt;&gt;&amp;&quot;");
+    sb_free(&sb);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ money */
+
+START_TEST(discount_and_tax_in_cents)
+{
+    dlrig_build b;
+    build_init(&b, "Money");
+    const dlrig_part *gpu = catalog_find(cat, "nvidia-rtx-4090");
+    const dlrig_part *ssd = catalog_find(cat, "samsung-990-pro-4tb");
+    ck_assert(gpu && ssd);
+    catalog_set_price(cat, gpu->id, 1999.99, "test");
+    catalog_set_price(cat, ssd->id, 0.005, "test"); /* rounds to 1 cent */
+    build_add(&b, gpu, 3);
+    build_add(&b, ssd, 2);
+    dlrig_quote_money m;
+    export_quote_money(&b, 12.5, 7.25, &m);
+    /* 3 x 1999.99 + 2 x 0.01 = 5999.99 */
+    ck_assert_int_eq(m.subtotal, 599999);
+    /* 12.5% of 5999.99 = 749.99875 -> 750.00 */
+    ck_assert_int_eq(m.discount, 75000);
+    /* 7.25% of 5249.99 = 380.6242... -> 380.62 */
+    ck_assert_int_eq(m.tax, 38062);
+    ck_assert_int_eq(m.total, 599999 - 75000 + 38062);
+    ck_assert(m.any_cents);
+    ck_assert_int_eq(m.unpriced_lines, 0);
+
+    export_quote_money(&b, 0, 0, &m);
+    ck_assert_int_eq(m.total, m.subtotal);
+    export_quote_money(&b, 100, 20, &m);
+    ck_assert_int_eq(m.total, 0);
+
+    /* multi-node: node parts count once per node */
+    b.req.nodes = 4;
+    export_quote_money(&b, 0, 0, &m);
+    ck_assert_int_eq(m.subtotal, 4 * 599999);
+
+    char buf[48];
+    ck_assert_str_eq(export_format_cents(123456789, false, buf, sizeof buf), "$1,234,567.89");
+    ck_assert_str_eq(export_format_cents(100000, false, buf, sizeof buf), "$1,000");
+    ck_assert_str_eq(export_format_cents(100000, true, buf, sizeof buf), "$1,000.00");
+    ck_assert_str_eq(export_format_cents(-1250, false, buf, sizeof buf), "-$12.50");
+    ck_assert_str_eq(export_format_cents(5, false, buf, sizeof buf), "$0.05");
+
+    /* the same figures in the documents */
+    b.req.nodes = 1;
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.discount_pct = 12.5;
+    o.tax_pct = 7.25;
+    o.date = FIXED_DATE;
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "$5,999.99"));
+    ck_assert_ptr_nonnull(strstr(html, "Discount (12.5%)"));
+    ck_assert_ptr_nonnull(strstr(html, "-$750.00"));
+    ck_assert_ptr_nonnull(strstr(html, "Tax (7.25%)"));
+    ck_assert_ptr_nonnull(strstr(html, "$380.62"));
+    ck_assert_ptr_nonnull(strstr(html, "$5,630.61"));
+    free(html);
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_ptr_nonnull(strstr(md, "| **Total** | **$5,630.61** |"));
+    free(md);
+    char *json = export_to_string(&b, DLRIG_EXPORT_JSON, &o);
+    cJSON *doc = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(doc);
+    cJSON *q = cJSON_GetObjectItemCaseSensitive(doc, "quote");
+    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(q, "total_usd")->valuedouble, 5630.61, 1e-9);
+    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(q, "discount_usd")->valuedouble, 750.0, 1e-9);
+    cJSON_Delete(doc);
+    free(json);
+    build_free(&b);
+}
+END_TEST
+
+/* ------------------------------------------------------------ Markdown, text, JSON */
+
+START_TEST(markdown_one_row_per_part)
+{
+    dlrig_build b;
+    load(_i == 0 ? "clean.json" : "cooling.open_air_dense.trigger.json", &b);
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, NULL);
+    const char *head = "| Category | Part | Qty | Unit price | Line total |\n|---|---|---:|---:|---:|\n";
+    const char *p = strstr(md, head);
+    ck_assert_ptr_nonnull(p);
+    p += strlen(head);
+    size_t rows = 0;
+    while (*p == '|') {
+        /* five cells: six unescaped pipes */
+        const char *e = strchr(p, '\n');
+        ck_assert_ptr_nonnull(e);
+        int pipes = 0;
+        for (const char *q = p; q < e; q++)
+            if (*q == '|' && (q == p || q[-1] != '\\')) pipes++;
+        ck_assert_int_eq(pipes, 6);
+        rows++;
+        p = e + 1;
+    }
+    ck_assert_uint_eq(rows, b.n_items);
+    for (size_t i = 0; i < b.n_items; i++) ck_assert_ptr_nonnull(strstr(md, b.items[i].part->id));
+    ck_assert_ptr_nonnull(strstr(md, "## Findings"));
+    ck_assert_ptr_nonnull(strstr(md, "Time per epoch"));
+    if (_i == 1) {
+        ck_assert_ptr_nonnull(strstr(md, "### Warnings"));
+        ck_assert_ptr_nonnull(strstr(md, "`cooling.open_air_dense`"));
+    }
+    free(md);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(markdown_escapes_metacharacters)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    free(b.name);
+    b.name = xstrdup("a|b *c* <img src=x>");
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, NULL);
+    ck_assert_ptr_nonnull(strstr(md, "# a\\|b \\*c\\* \\<img src=x\\>\n"));
+    free(md);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(text_pads_by_display_width)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    free(b.name);
+    b.name = xstrdup("Überbox ×2"); /* 10 columns, 13 bytes */
+    char *txt = export_to_string(&b, DLRIG_EXPORT_TXT, NULL);
+    ck_assert_ptr_nonnull(strstr(txt, "Überbox ×2\n==========\n"));
+    /* the money column lines up: every parts row and total ends at the same column */
+    const char *p = strstr(txt, "  Category");
+    ck_assert_ptr_nonnull(p);
+    int width = -1;
+    for (int lines = 0; lines < (int)b.n_items + 3; lines++) {
+        const char *e = strchr(p, '\n');
+        ck_assert_ptr_nonnull(e);
+        int w = (int)(e - p); /* the parts' names here are ASCII */
+        if (width < 0) width = w;
+        ck_assert_msg(w == width, "line %d is %d wide, not %d: %.*s", lines, w, width, (int)(e - p), p);
+        p = e + 1;
+    }
+    free(txt);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(json_document)
+{
+    dlrig_build b;
+    load("cooling.open_air_dense.trigger.json", &b);
+    char *json = export_to_string(&b, DLRIG_EXPORT_JSON, NULL);
+    cJSON *doc = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(doc);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(doc, "format")->valuestring, "dlrig-export");
+    cJSON *build = cJSON_GetObjectItemCaseSensitive(doc, "build");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(build, "format")->valuestring, "dlrig-build");
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "lines")), (int)b.n_items);
+    ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "totals")));
+    ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(doc, "estimate")));
+    cJSON *f = cJSON_GetObjectItemCaseSensitive(doc, "findings");
+    ck_assert(cJSON_GetArraySize(f) >= 1);
+    /* the embedded build loads back */
+    char *bs = cJSON_PrintUnformatted(build);
+    dlrig_build back;
+    char err[512];
+    ck_assert_int_eq(build_parse(cat, bs, strlen(bs), "export", &back, err, sizeof err), DLRIG_BUILD_OK);
+    ck_assert_uint_eq(back.n_items, b.n_items);
+    build_free(&back);
+    cJSON_free(bs);
+    cJSON_Delete(doc);
+    free(json);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(format_names)
+{
+    ck_assert_int_eq(export_format_from_name("md"), DLRIG_EXPORT_MD);
+    ck_assert_int_eq(export_format_from_name("html"), DLRIG_EXPORT_HTML);
+    ck_assert_int_eq(export_format_from_name("pdf"), -1);
+    ck_assert_int_eq(export_format_from_name(NULL), -1);
+    ck_assert_str_eq(export_format_ext(DLRIG_EXPORT_TXT), "txt");
+}
+END_TEST
+
+/* ------------------------------------------------------------ compare */
+
+START_TEST(compare_two_builds_best_values)
+{
+    dlrig_build a, b;
+    load("clean.json", &a);
+    price_all(&a, 500);
+    /* b: the same build with one GPU fewer: cheaper, slower, less VRAM and power */
+    build_copy(&b, &a);
+    const dlrig_part *gpu = build_first(&b, DLRIG_CAT_GPU, NULL);
+    build_set_qty(&b, gpu, 1);
+    const dlrig_build *v[2] = {&a, &b};
+    dlrig_compare c;
+    char err[256];
+    ck_assert_int_eq(compare_builds(cat, v, 2, NULL, &c, err, sizeof err), 0);
+    ck_assert_str_eq(c.workload, "cnn");
+    ck_assert_str_eq(c.unit, "samples/s");
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_PRICE].best, 2u);      /* b is cheaper */
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_THROUGHPUT].best, 1u); /* a is faster */
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_EPOCH].best, 1u);
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_POWER].best, 2u);
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_VRAM].best, 1u);
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_GPUS].best, 0u); /* more GPUs is not better in itself */
+    ck_assert(c.rows[DLRIG_CMP_GPUS].differs);
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_RAM].best, 0u); /* equal: nothing to mark */
+    ck_assert(!c.rows[DLRIG_CMP_RAM].differs);
+    ck_assert(c.rows[DLRIG_CMP_PRICE].differs);
+    /* perf per $1k: the one with the higher ratio */
+    double ra = c.rows[DLRIG_CMP_PERF_PER_K].value[0], rb = c.rows[DLRIG_CMP_PERF_PER_K].value[1];
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_PERF_PER_K].best, ra > rb ? 1u : 2u);
+    /* parts: only the GPU line differs */
+    bool gpu_seen = false;
+    for (size_t k = 0; k < c.n_parts; k++) {
+        if (c.parts[k].category == DLRIG_CAT_GPU) {
+            gpu_seen = true;
+            ck_assert(c.parts[k].differs);
+            ck_assert_ptr_nonnull(strstr(c.parts[k].text[0], "2x "));
+        } else {
+            ck_assert_msg(!c.parts[k].differs, "%s differs", category_title(c.parts[k].category));
+        }
+    }
+    ck_assert(gpu_seen);
+    cJSON *doc = compare_to_json(&c);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "builds")), 2);
+    cJSON_Delete(doc);
+    strbuf md = {0};
+    compare_markdown(&c, &md);
+    ck_assert_ptr_nonnull(strstr(md.s, "**"));
+    sb_free(&md);
+    compare_free(&c);
+    build_free(&a);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(compare_ties_unknowns_and_bad_input)
+{
+    dlrig_build a, b, nogpu;
+    load("clean.json", &a);
+    price_all(&a, 500);
+    build_copy(&b, &a);
+    build_copy(&nogpu, &a);
+    build_set_category(&nogpu, DLRIG_CAT_GPU, NULL, 0);
+    const dlrig_build *v[3] = {&a, &b, &nogpu};
+    dlrig_compare c;
+    char err[256];
+    ck_assert_int_eq(compare_builds(cat, v, 3, NULL, &c, err, sizeof err), 0);
+    /* a and b tie on speed; the GPU-less build has no estimate */
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_THROUGHPUT].best, 3u);
+    ck_assert(!c.rows[DLRIG_CMP_THROUGHPUT].known[2]);
+    ck_assert_str_eq(c.rows[DLRIG_CMP_THROUGHPUT].text[2], "-");
+    ck_assert_uint_eq(c.rows[DLRIG_CMP_PRICE].best, 4u); /* no GPUs: cheapest */
+    compare_free(&c);
+    /* unpriced parts: shown, never ranked */
+    dlrig_build u;
+    load("cooling.open_air_dense.trigger.json", &u);
+    bool has_unpriced = false;
+    for (size_t i = 0; i < u.n_items; i++)
+        if (isnan(u.items[i].part->price_usd)) has_unpriced = true;
+    if (has_unpriced) {
+        const dlrig_build *w[2] = {&a, &u};
+        ck_assert_int_eq(compare_builds(cat, w, 2, NULL, &c, err, sizeof err), 0);
+        const dlrig_compare_row *pr = &c.rows[DLRIG_CMP_PRICE];
+        ck_assert_uint_eq(pr->partial, 2u);
+        ck_assert_uint_eq(pr->best & 2u, 0u);
+        /* the complete price is best only when it is below the partial one's lower bound */
+        ck_assert_uint_eq(pr->best, pr->value[0] < pr->value[1] ? 1u : 0u);
+        compare_free(&c);
+    }
+    build_free(&u);
+    ck_assert_int_eq(compare_builds(cat, v, 1, NULL, &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "2 or 3"));
+    ck_assert_int_eq(compare_builds(cat, v, 2, "vision", &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "vision"));
+    build_free(&a);
+    build_free(&b);
+    build_free(&nogpu);
+}
+END_TEST
+
+static Suite *export_suite(void)
+{
+    Suite *s = suite_create("export");
+    TCase *tc = tcase_create("export");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, csv_cells_read_back);
+    tcase_add_test(tc, csv_export_parses_with_hostile_names);
+    tcase_add_test(tc, html_escapes_everything);
+    tcase_add_test(tc, discount_and_tax_in_cents);
+    tcase_add_loop_test(tc, markdown_one_row_per_part, 0, 2);
+    tcase_add_test(tc, markdown_escapes_metacharacters);
+    tcase_add_test(tc, text_pads_by_display_width);
+    tcase_add_test(tc, json_document);
+    tcase_add_test(tc, format_names);
+    tcase_add_test(tc, compare_two_builds_best_values);
+    tcase_add_test(tc, compare_ties_unknowns_and_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    setlocale(LC_CTYPE, "C.UTF-8");
+    SRunner *sr = srunner_create(export_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,398 @@
+/* Price list tests: validation of every line with line numbers and reasons,
+ * all-or-nothing import (and --skip-bad), vendors side by side (cheapest per
+ * part, per-vendor build totals), currency conversion at a stated rate,
+ * clear, and a corrupt or unwritable user database.  Every test has its own
+ * XDG_DATA_HOME in a temporary directory. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dlrig/catalog.h"
+#include "dlrig/prices.h"
+#include "dlrig/util.h"
+
+static char tmpdir[256];
+static char db[400];
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/dlrig-prices-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    char data[300];
+    snprintf(data, sizeof data, "%s/data", tmpdir);
+    setenv("XDG_DATA_HOME", data, 1);
+    setenv("HOME", tmpdir, 1);
+    char *p = prices_user_db_path(true);
+    ck_assert_ptr_nonnull(p);
+    snprintf(db, sizeof db, "%s", p);
+    free(p);
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void)
+{
+    catalog_close(cat);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "chmod -R u+w '%s' 2>/dev/null; rm -rf '%s'", tmpdir, tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static char *write_tmp(const char *name, const char *text)
+{
+    char *path = xasprintf("%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* Runs the dlrig binary with args; returns its exit status and its stderr
+ * in *err_out (caller frees). */
+static int run_dlrig(const char *args, char **err_out)
+{
+    char *errfile = xasprintf("%s/stderr.txt", tmpdir);
+    char *cmd = xasprintf("'%s' %s >/dev/null 2>'%s'", DLRIG_BIN, args, errfile);
+    int st = system(cmd);
+    size_t len;
+    *err_out = read_file_limit(errfile, 1 << 20, &len);
+    free(cmd);
+    free(errfile);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static size_t stored_rows(void)
+{
+    dlrig_price_row *rows;
+    size_t n;
+    char err[512];
+    ck_assert_int_eq(catalog_user_prices_read(db, &rows, &n, err, sizeof err), 0);
+    free(rows);
+    return n;
+}
+
+static const char two_bad[] = "id,price,currency,date,vendor\n"
+                              "nvidia-rtx-4090,1799.00,USD,2025-03-14,Acme Computers\n"
+                              "nvidia-rtx-409,1750,USD,2025-03-14,Acme Computers\n"
+                              "amd-threadripper-pro-7975wx,3899,USD,2025-03,Acme Computers\n"
+                              "nvidia-rtx-6000-ada,-5,usd,2025-03,Acme Computers\n"
+                              "nvidia-rtx-5090,1999,USD,2025-03-01,Acme Computers\n";
+
+START_TEST(two_bad_lines_reported)
+{
+    dlrig_price_list pl;
+    prices_parse(cat, two_bad, strlen(two_bad), "list.csv", NULL, 0, &pl);
+    ck_assert(!pl.fatal);
+    ck_assert_uint_eq(pl.n_issues, 2);
+    ck_assert_int_eq(pl.issues[0].line, 3);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "unknown part id 'nvidia-rtx-409'"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "nvidia-rtx-4090")); /* the closest id */
+    ck_assert_int_eq(pl.issues[1].line, 5);
+    ck_assert_ptr_nonnull(strstr(pl.issues[1].reason, "price '-5'"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[1].reason, "currency 'usd'"));
+    ck_assert_uint_eq(pl.n_rows, 3);
+    price_list_free(&pl);
+}
+END_TEST
+
+START_TEST(every_kind_of_bad_line)
+{
+    const char *csv = "vendor,date,currency,price,id\n" /* any column order */
+                      "Acme,2025-02-30,USD,10,nvidia-rtx-4090\n"     /* 2: no such day */
+                      "Acme,2025-03,EURO,10,nvidia-rtx-4090\n"       /* 3: currency */
+                      ",2025-03,USD,10,nvidia-rtx-4090\n"            /* 4: empty vendor */
+                      "Acme,2025-03,USD,1;299,nvidia-rtx-4090\n"     /* 5: price */
+                      "Acme,2025-03,USD,10\n"                        /* 6: column count */
+                      "\"Acme,2025-03,USD,10,nvidia-rtx-4090\n"      /* 7: unterminated quote */;
+    dlrig_price_list pl;
+    prices_parse(cat, csv, strlen(csv), "x.csv", NULL, 0, &pl);
+    ck_assert_uint_eq(pl.n_issues, 6);
+    ck_assert_uint_eq(pl.n_rows, 0);
+    const char *want[] = {"date '2025-02-30'", "currency 'EURO'", "empty vendor", "price '1;299'",
+                          "expected 5 fields", "malformed CSV"};
+    for (int i = 0; i < 6; i++) {
+        ck_assert_int_eq(pl.issues[i].line, i + 2);
+        ck_assert_msg(strstr(pl.issues[i].reason, want[i]), "line %d: %s", i + 2, pl.issues[i].reason);
+    }
+    price_list_free(&pl);
+
+    const char *bad_header = "id,price,currency,vendor,shop\nnvidia-rtx-4090,1,USD,Acme,x\n";
+    prices_parse(cat, bad_header, strlen(bad_header), "h.csv", NULL, 0, &pl);
+    ck_assert(pl.fatal);
+    ck_assert_uint_eq(pl.n_issues, 1);
+    ck_assert_int_eq(pl.issues[0].line, 1);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "unknown column 'shop'"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "missing column 'date'"));
+    price_list_free(&pl);
+
+    const char *dup = "id,price,currency,date,vendor\nnvidia-rtx-4090,1,USD,2025-01,A\nnvidia-rtx-4090,2,USD,2025-01,A\n";
+    prices_parse(cat, dup, strlen(dup), "d.csv", NULL, 0, &pl);
+    ck_assert_uint_eq(pl.n_issues, 1);
+    ck_assert_int_eq(pl.issues[0].line, 3);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "already priced on line 2"));
+    price_list_free(&pl);
+}
+END_TEST
+
+START_TEST(import_is_all_or_nothing)
+{
+    char *csv = write_tmp("list.csv", two_bad);
+    char *args = xasprintf("prices import '%s'", csv);
+    char *err;
+    ck_assert_int_eq(run_dlrig(args, &err), 2);
+    ck_assert_ptr_nonnull(err);
+    ck_assert_msg(strstr(err, "list.csv:3: unknown part id"), "%s", err);
+    ck_assert_msg(strstr(err, "list.csv:5: price '-5'"), "%s", err);
+    ck_assert_msg(strstr(err, "nothing imported"), "%s", err);
+    free(err);
+    ck_assert_uint_eq(stored_rows(), 0);
+    free(args);
+
+    args = xasprintf("prices import --skip-bad '%s'", csv);
+    ck_assert_int_eq(run_dlrig(args, &err), 0);
+    ck_assert_msg(strstr(err, "list.csv:3:") && strstr(err, "list.csv:5:"), "%s", err);
+    free(err);
+    ck_assert_uint_eq(stored_rows(), 3);
+    free(args);
+    free(csv);
+}
+END_TEST
+
+static dlrig_price_row row(const char *id, const char *vendor, double price, const char *cur, double rate)
+{
+    dlrig_price_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.part_id, sizeof r.part_id, "%s", id);
+    snprintf(r.vendor, sizeof r.vendor, "%s", vendor);
+    snprintf(r.currency, sizeof r.currency, "%s", cur);
+    snprintf(r.date, sizeof r.date, "2025-04");
+    r.price = price;
+    r.usd_per_unit = rate;
+    r.price_usd = price * rate;
+    return r;
+}
+
+START_TEST(two_vendors_side_by_side)
+{
+    const dlrig_part *gpu = catalog_find(cat, "nvidia-rtx-4090");
+    const dlrig_part *cpu = catalog_find(cat, "amd-threadripper-pro-7975wx");
+    const dlrig_part *psu = catalog_find(cat, "seasonic-prime-tx-1600");
+    ck_assert(gpu && cpu && psu);
+    double cpu_cat = cpu->price_usd, psu_cat = psu->price_usd;
+    ck_assert(!isnan(psu_cat));
+    dlrig_price_row rows[] = {
+        row("nvidia-rtx-4090", "Acme", 1700, "USD", 1), row("nvidia-rtx-4090", "Beta", 1650, "USD", 1),
+        row("amd-threadripper-pro-7975wx", "Acme", 3500, "USD", 1),
+        row("amd-threadripper-pro-7975wx", "Beta", 3600, "USD", 1),
+        row("seasonic-prime-tx-1600", "Beta", 400, "USD", 1), /* Acme does not list the PSU */
+    };
+    char err[512];
+    ck_assert_int_eq(catalog_user_prices_store(db, rows, 5, err, sizeof err), 0);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    /* the cheapest vendor per part */
+    ck_assert_double_eq_tol(gpu->price_usd, 1650, 1e-9);
+    ck_assert_str_eq(gpu->price_vendor, "Beta");
+    ck_assert_double_eq_tol(cpu->price_usd, 3500, 1e-9);
+    ck_assert_str_eq(cpu->price_vendor, "Acme");
+    ck_assert_double_eq_tol(cpu->catalog_price_usd, cpu_cat, 1e-9);
+    size_t n;
+    const dlrig_price_row *vp = catalog_user_prices(cat, "nvidia-rtx-4090", &n);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(vp[0].vendor, "Beta");
+    ck_assert_str_eq(vp[1].vendor, "Acme");
+    /* what the whole build costs at each vendor (2 GPUs, 1 CPU, 1 PSU) */
+    dlrig_build b;
+    build_init(&b, "t");
+    build_add(&b, gpu, 2);
+    build_add(&b, cpu, 1);
+    build_add(&b, psu, 1);
+    dlrig_vendor_total vt[4];
+    ck_assert_uint_eq(prices_vendor_totals(cat, &b, vt, 4), 2);
+    /* Acme: 2*1700 + 3500 + catalog PSU; Beta: 2*1650 + 3600 + 400 */
+    double acme = 2 * 1700 + 3500 + psu_cat, beta = 2 * 1650 + 3600 + 400;
+    const dlrig_vendor_total *va = strcmp(vt[0].vendor, "Acme") == 0 ? &vt[0] : &vt[1];
+    const dlrig_vendor_total *vb = va == &vt[0] ? &vt[1] : &vt[0];
+    ck_assert_str_eq(va->vendor, "Acme");
+    ck_assert_str_eq(vb->vendor, "Beta");
+    ck_assert_double_eq_tol(va->total_usd, acme, 1e-6);
+    ck_assert_double_eq_tol(vb->total_usd, beta, 1e-6);
+    ck_assert_int_eq(va->lines_listed, 2);
+    ck_assert_int_eq(vb->lines_listed, 3);
+    ck_assert_int_eq(va->lines, 3);
+    ck_assert(vt[0].total_usd <= vt[1].total_usd); /* cheapest first */
+    /* nodes multiply node parts */
+    b.req.nodes = 2;
+    prices_vendor_totals(cat, &b, vt, 4);
+    ck_assert_double_eq_tol(vt[0].total_usd + vt[1].total_usd, 2 * (acme + beta), 1e-6);
+    build_free(&b);
+    /* re-importing a (part, vendor) replaces its price */
+    dlrig_price_row again = row("nvidia-rtx-4090", "Acme", 1500, "USD", 1);
+    ck_assert_int_eq(catalog_user_prices_store(db, &again, 1, err, sizeof err), 0);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    ck_assert_double_eq_tol(gpu->price_usd, 1500, 1e-9);
+    ck_assert_uint_eq(stored_rows(), 5);
+}
+END_TEST
+
+START_TEST(currency_with_stated_rate)
+{
+    const char *csv = "id,price,currency,date,vendor\n"
+                      "nvidia-rtx-6000-ada,6000,EUR,2025-03,Euro Parts\n"
+                      "nvidia-rtx-4090,250000,JPY,2025-03,Tokyo Parts\n";
+    dlrig_price_list pl;
+    prices_parse(cat, csv, strlen(csv), "eur.csv", NULL, 0, &pl);
+    ck_assert_uint_eq(pl.n_issues, 2); /* no rates stated */
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "no exchange rate for EUR"));
+    price_list_free(&pl);
+
+    dlrig_rate rates[2];
+    char err[512];
+    ck_assert_int_eq(prices_parse_rate("EUR=1.08", &rates[0], err, sizeof err), 0);
+    ck_assert_int_eq(prices_parse_rate("JPY=0.0067", &rates[1], err, sizeof err), 0);
+    ck_assert_int_eq(prices_parse_rate("eur=1.08", &rates[1], err, sizeof err), -1);
+    ck_assert_int_eq(prices_parse_rate("EUR=-1", &rates[1], err, sizeof err), -1);
+    ck_assert_int_eq(prices_parse_rate("EUR", &rates[1], err, sizeof err), -1);
+    ck_assert_int_eq(prices_parse_rate("JPY=0.0067", &rates[1], err, sizeof err), 0);
+    prices_parse(cat, csv, strlen(csv), "eur.csv", rates, 2, &pl);
+    ck_assert_uint_eq(pl.n_issues, 0);
+    ck_assert_uint_eq(pl.n_rows, 2);
+    ck_assert_str_eq(pl.rows[0].currency, "EUR");
+    ck_assert_double_eq_tol(pl.rows[0].usd_per_unit, 1.08, 1e-12);
+    ck_assert_double_eq_tol(pl.rows[0].price_usd, 6480, 1e-6);
+    ck_assert_double_eq_tol(pl.rows[1].price_usd, 1675, 1e-6);
+    ck_assert_int_eq(catalog_user_prices_store(db, pl.rows, pl.n_rows, err, sizeof err), 0);
+    price_list_free(&pl);
+    /* the stored list keeps the currency, the original price and the rate */
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    size_t n;
+    const dlrig_price_row *r = catalog_user_prices(cat, "nvidia-rtx-6000-ada", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(r->currency, "EUR");
+    ck_assert_double_eq_tol(r->price, 6000, 1e-9);
+    ck_assert_double_eq_tol(r->usd_per_unit, 1.08, 1e-12);
+    ck_assert_double_eq_tol(catalog_find(cat, "nvidia-rtx-6000-ada")->price_usd, 6480, 1e-6);
+}
+END_TEST
+
+START_TEST(clear_restores_catalog_prices)
+{
+    const dlrig_part *gpu = catalog_find(cat, "nvidia-rtx-4090");
+    double catalog_price = gpu->price_usd;
+    dlrig_price_row rows[] = {row("nvidia-rtx-4090", "Acme", 1700, "USD", 1),
+                              row("nvidia-rtx-4090", "Beta", 1650, "USD", 1)};
+    char err[512];
+    size_t removed;
+    ck_assert_int_eq(catalog_user_prices_clear(db, NULL, &removed, err, sizeof err), 0); /* no file yet */
+    ck_assert_uint_eq(removed, 0);
+    ck_assert_int_eq(catalog_user_prices_store(db, rows, 2, err, sizeof err), 0);
+    ck_assert_int_eq(catalog_user_prices_clear(db, "Beta", &removed, err, sizeof err), 0);
+    ck_assert_uint_eq(removed, 1);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    ck_assert_double_eq_tol(gpu->price_usd, 1700, 1e-9);
+    ck_assert_int_eq(catalog_user_prices_clear(db, NULL, &removed, err, sizeof err), 0);
+    ck_assert_uint_eq(removed, 1);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    ck_assert_double_eq_tol(gpu->price_usd, catalog_price, 1e-9);
+    ck_assert_ptr_null(gpu->price_vendor);
+    ck_assert_uint_eq(stored_rows(), 0);
+}
+END_TEST
+
+START_TEST(corrupt_user_db)
+{
+    FILE *f = fopen(db, "wb");
+    ck_assert_ptr_nonnull(f);
+    for (int i = 0; i < 8192; i++) fputc((i * 7919) & 0xff, f);
+    fclose(f);
+    const dlrig_part *gpu = catalog_find(cat, "nvidia-rtx-4090");
+    double before = gpu->price_usd;
+    char err[512] = "";
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), DLRIG_CATALOG_EIO);
+    ck_assert_msg(strstr(err, "user.db") && strstr(err, "corrupt"), "%s", err);
+    ck_assert_double_eq_tol(gpu->price_usd, before, 1e-9);
+    dlrig_price_row r = row("nvidia-rtx-4090", "Acme", 1700, "USD", 1);
+    ck_assert_int_eq(catalog_user_prices_store(db, &r, 1, err, sizeof err), DLRIG_CATALOG_EIO);
+    size_t removed;
+    ck_assert_int_eq(catalog_user_prices_clear(db, NULL, &removed, err, sizeof err), DLRIG_CATALOG_EIO);
+    /* every command says so and exits 3 */
+    char *out;
+    ck_assert_int_eq(run_dlrig("parts --category gpu", &out), 3);
+    ck_assert_msg(out && strstr(out, "corrupt"), "%s", out ? out : "");
+    free(out);
+    /* a SQLite file that is not ours */
+    unlink(db);
+    char *cmd = xasprintf("sqlite3 '%s' 'CREATE TABLE t(x)' 2>/dev/null", db);
+    if (system(cmd) == 0) {
+        ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), DLRIG_CATALOG_EIO);
+        ck_assert_msg(strstr(err, "not a dlrig user database"), "%s", err);
+    }
+    free(cmd);
+}
+END_TEST
+
+START_TEST(unwritable_data_dir)
+{
+    dlrig_price_row r = row("nvidia-rtx-4090", "Acme", 1700, "USD", 1);
+    char err[512] = "";
+    char *dir = xdg_data_dir(false);
+    if (geteuid() != 0) { /* root writes anywhere: chmod proves nothing */
+        ck_assert_int_eq(chmod(dir, 0500), 0);
+        ck_assert_int_eq(catalog_user_prices_store(db, &r, 1, err, sizeof err), DLRIG_CATALOG_EIO);
+        ck_assert_msg(strstr(err, "user.db"), "%s", err);
+        ck_assert_int_ne(access(db, F_OK), 0);
+        chmod(dir, 0700);
+    }
+    /* the data directory cannot be created at all: the CLI says so, exit 3 */
+    char *csv = write_tmp("ok.csv", "id,price,currency,date,vendor\nnvidia-rtx-4090,1700,USD,2025-01,Acme\n");
+    char *blocker = xasprintf("%s/blocked", tmpdir);
+    FILE *f = fopen(blocker, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    char *args = xasprintf("prices import '%s'", csv);
+    char *cmd_env = xasprintf("%s/blocked", tmpdir);
+    setenv("XDG_DATA_HOME", cmd_env, 1); /* a file where the directory should be */
+    char *out;
+    ck_assert_int_eq(run_dlrig(args, &out), 3);
+    ck_assert_msg(out && strstr(out, "data directory"), "%s", out ? out : "");
+    free(out);
+    free(cmd_env);
+    free(args);
+    free(blocker);
+    free(csv);
+    free(dir);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("prices");
+    TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, two_bad_lines_reported);
+    tcase_add_test(tc, every_kind_of_bad_line);
+    tcase_add_test(tc, import_is_all_or_nothing);
+    tcase_add_test(tc, two_vendors_side_by_side);
+    tcase_add_test(tc, currency_with_stated_rate);
+    tcase_add_test(tc, clear_restores_catalog_prices);
+    tcase_add_test(tc, corrupt_user_db);
+    tcase_add_test(tc, unwritable_data_dir);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
