@@ -33,6 +33,12 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
                       dlrig_recommendation **out, size_t *n, char *err, size_t errlen);
 void recommendations_free(dlrig_recommendation *r, size_t n);
 
+/* As advisor_recommend; when req asks for one node and no single machine
+ * meets it (the model needs more GPUs than any chassis holds, say), plans 2,
+ * 4, ... up to max_nodes identical nodes with an RDMA interconnect instead. */
+int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k, int max_nodes,
+                            dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen);
+
 /* The reference search for tests: enumerates the advisor's whole search
  * space (every part of every category, quantities included) with
  * rules_check on each candidate.  Exponential; for small catalogs only.

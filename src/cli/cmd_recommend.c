@@ -155,6 +155,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         req = preset.req;
     }
     int top = 3;
+    bool nodes_given = false;
     bool json = false;
     const char *outfile = NULL;
     int c;
@@ -195,6 +196,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                 return EXIT_USAGE;
             }
             req.nodes = (int)v;
+            nodes_given = true;
             break;
         case O_REQUIRE:
             if (requirements_parse_require(optarg, &req.require, err, sizeof err)) {
@@ -242,7 +244,8 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     }
     dlrig_recommendation *recs;
     size_t n;
-    if (advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err) != 0) {
+    if ((nodes_given ? advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err)
+                    : advisor_recommend_nodes(cat, &req, top, 16, &recs, &n, err, sizeof err)) != 0) {
         cli_error("%s", err);
         return EXIT_USAGE;
     }

@@ -642,16 +642,26 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
-    sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
+    if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
+        sb_printf(&b, "): %.0f %s for a %.0fM-parameter model (scaled from %s), bound by %s", e->throughput, e->unit,
+                  e->params_m, e->reference_model, e->bound);
+    else
+        sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
     if (e->gpus > 1) sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
     sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
     if (c->wl && !strcmp(c->wl->priority, "bandwidth"))
         sb_printf(&b, " %s work is bound by memory bandwidth and VRAM first (seed 003).", c->wl->id);
     if (!e->fits) sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
     if (next_up) {
+        /* The next better-ranked build: what it buys, and for how much more (or less). */
         double gain = next_up->estimate.throughput / e->throughput - 1;
-        sb_printf(&b, " Next step up: %s for %s more buys %+.0f%%.", next_up->build.name,
-                  format_usd(next_up->price_usd - r->price_usd, price, sizeof price), gain * 100);
+        double dp = next_up->price_usd - r->price_usd;
+        if (dp >= 0)
+            sb_printf(&b, " Next step up: %s, %s more, is %.0f%% faster.", next_up->build.name,
+                      format_usd(dp, price, sizeof price), gain * 100);
+        else
+            sb_printf(&b, " %s is %.0f%% faster and %s cheaper; this one is the alternative with other parts.",
+                      next_up->build.name, gain * 100, format_usd(-dp, price, sizeof price));
     }
     snprintf(r->why, sizeof r->why, "%s", b.s);
     sb_free(&b);
@@ -791,6 +801,23 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
     for (size_t i = 0; i < nbest; i++) explain(&c, &best[i], i > 0 ? &best[i - 1] : NULL);
     *out = best;
     *n_out = nbest;
+    return 0;
+}
+
+int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k, int max_nodes,
+                            dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
+{
+    int rc = advisor_recommend(cat, req, top_k, out, n_out, err, errlen);
+    if (rc != 0 || *n_out > 0 || req->nodes > 1) return rc;
+    char first_err[512];
+    snprintf(first_err, sizeof first_err, "%s", err);
+    for (int nodes = 2; nodes <= max_nodes; nodes *= 2) {
+        dlrig_requirements r = *req;
+        r.nodes = nodes;
+        rc = advisor_recommend(cat, &r, top_k, out, n_out, err, errlen);
+        if (rc != 0 || *n_out > 0) return rc;
+    }
+    snprintf(err, errlen, "%s (no plan of up to %d nodes either)", first_err, max_nodes);
     return 0;
 }
 
