@@ -1,0 +1,190 @@
+/* Performance model tests: agreement with published measurements
+ * (tests/data/calibration.csv), and the behaviour the model must have. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/perf.h"
+#include "dlrig/util.h"
+
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void) { catalog_close(cat); }
+
+/* Estimate for n of one GPU (by id), optionally with a bridge, on no board. */
+static dlrig_estimate est(const char *gpu, int n, const char *workload, const char *precision, const char *bridge,
+                          double params_m)
+{
+    dlrig_build b;
+    build_init(&b, "t");
+    snprintf(b.req.workload, sizeof b.req.workload, "%s", workload);
+    if (precision) snprintf(b.req.precision, sizeof b.req.precision, "%s", precision);
+    if (!isnan(params_m)) b.req.model_params_m = params_m;
+    const dlrig_part *g = catalog_find(cat, gpu);
+    ck_assert_msg(g != NULL, "%s", gpu);
+    build_add(&b, g, n);
+    if (bridge) {
+        const dlrig_part *br = catalog_find(cat, bridge);
+        ck_assert_msg(br != NULL, "%s", bridge);
+        build_add(&b, br, 1);
+    }
+    dlrig_estimate e;
+    char err[128];
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &e, err, sizeof err), 0);
+    build_free(&b);
+    return e;
+}
+
+START_TEST(calibration_against_measurements)
+{
+    size_t len;
+    char *csv = read_file_limit(DLRIG_TEST_DATA "/calibration.csv", 1 << 20, &len);
+    ck_assert_ptr_nonnull(csv);
+    dlrig_calib_row *rows;
+    size_t n;
+    dlrig_calib_stats st;
+    char err[256];
+    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    printf("calibration: %zu measurements, median |error| %.1f%%, %.0f%% within 30%%, Spearman %.3f\n", st.n,
+           100 * st.median_abs_err, 100 * st.within_30, st.spearman);
+    ck_assert_uint_ge(st.n, 60);
+    /* The model must rank GPUs as the measurements do, and be close. */
+    ck_assert_msg(st.spearman >= 0.90, "rank correlation %.3f", st.spearman);
+    ck_assert_msg(st.median_abs_err <= 0.20, "median error %.1f%%", 100 * st.median_abs_err);
+    ck_assert_msg(st.within_30 >= 0.70, "only %.0f%% within 30%%", 100 * st.within_30);
+    free(rows);
+    free(csv);
+}
+END_TEST
+
+START_TEST(roofline_behaviour)
+{
+    /* LLM token generation is bound by memory bandwidth... */
+    dlrig_estimate e = est("nvidia-rtx-4090", 1, "llm-inference", NULL, NULL, NAN);
+    ck_assert_str_eq(e.bound, "memory");
+    /* ...so a card with more bandwidth generates faster even with fewer FLOPS. */
+    dlrig_estimate h = est("nvidia-h100-pcie", 1, "llm-inference", NULL, NULL, NAN);
+    ck_assert(h.throughput > e.throughput);
+    /* FP64 work: a datacenter card with 1/2-rate FP64 beats a GeForce by far
+     * (seed 004: 16x for Pascal; A100 9.7 vs RTX 4090 1.3 TFLOPS today). */
+    dlrig_estimate f1 = est("nvidia-rtx-4090", 1, "scientific-fp64", NULL, NULL, NAN);
+    dlrig_estimate f2 = est("nvidia-a100-pcie-80gb", 1, "scientific-fp64", NULL, NULL, NAN);
+    ck_assert_msg(f2.throughput > 5 * f1.throughput, "A100 %.2f vs 4090 %.2f", f2.throughput, f1.throughput);
+    /* Mixed precision beats FP32 on tensor-core cards. */
+    dlrig_estimate m = est("nvidia-rtx-a6000", 1, "transformer", "mixed-fp16", NULL, NAN);
+    dlrig_estimate s = est("nvidia-rtx-a6000", 1, "transformer", "fp32", NULL, NAN);
+    ck_assert(m.throughput > 1.5 * s.throughput);
+}
+END_TEST
+
+START_TEST(multi_gpu_scaling)
+{
+    /* CNNs scale well over data parallelism (seed 003). */
+    dlrig_estimate one = est("nvidia-rtx-a6000", 1, "cnn", NULL, NULL, NAN);
+    dlrig_estimate four = est("nvidia-rtx-a6000", 4, "cnn", NULL, NULL, NAN);
+    ck_assert_msg(four.throughput > 3.5 * one.throughput, "4 GPUs %.0f vs 1 %.0f", four.throughput, one.throughput);
+    /* RNNs scale worse than CNNs. */
+    dlrig_estimate r1 = est("nvidia-rtx-a6000", 1, "rnn", NULL, NULL, NAN);
+    dlrig_estimate r4 = est("nvidia-rtx-a6000", 4, "rnn", NULL, NULL, NAN);
+    ck_assert(r4.scaling < four.scaling);
+    ck_assert(r4.throughput < 4 * r1.throughput);
+    /* Between nodes the network bounds a transformer: 10 GbE over TCP is
+     * communication-bound, InfiniBand with GPUDirect RDMA much less so (seed 004). */
+    double tp[2];
+    const char *nic[2] = {"intel-x710-t2l", "nvidia-connectx-7-ndr"};
+    for (int k = 0; k < 2; k++) {
+        dlrig_build b;
+        build_init(&b, "cluster");
+        strcpy(b.req.workload, "transformer");
+        b.req.nodes = 2;
+        build_add(&b, catalog_find(cat, "nvidia-rtx-a6000"), 4);
+        const dlrig_part *n = catalog_find(cat, nic[k]);
+        ck_assert_msg(n != NULL, "%s", nic[k]);
+        build_add(&b, n, 1);
+        dlrig_estimate e;
+        char err[128];
+        ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &e, err, sizeof err), 0);
+        tp[k] = e.throughput;
+        if (k == 0) ck_assert_str_eq(e.bound, "communication");
+        build_free(&b);
+    }
+    ck_assert_msg(tp[1] > 1.5 * tp[0], "RDMA %.1f vs TCP %.1f", tp[1], tp[0]);
+    /* One generation stream does not speed up with more GPUs. */
+    dlrig_estimate g1 = est("nvidia-rtx-4090", 1, "llm-inference", NULL, NULL, NAN);
+    dlrig_estimate g2 = est("nvidia-rtx-4090", 2, "llm-inference", NULL, NULL, NAN);
+    ck_assert(fabs(g2.throughput - g1.throughput) < 1e-6 * g1.throughput);
+}
+END_TEST
+
+START_TEST(memory_need)
+{
+    const dlrig_workload *w = catalog_workload(cat, "transformer");
+    ck_assert_ptr_nonnull(w);
+    /* 16 bytes per parameter in mixed-precision training with Adam (ZeRO). */
+    double gb = perf_model_memory_gb(w, 1000, "mixed-fp16", 0);
+    ck_assert(gb > 16.0 && gb < 17.0);
+    /* Inference of an 8B model at 16-bit: ~16 GB of weights plus a KV cache. */
+    const dlrig_workload *inf = catalog_workload(cat, "llm-inference");
+    double g16 = perf_model_memory_gb(inf, 8030, "mixed-fp16", 1);
+    double g8 = perf_model_memory_gb(inf, 8030, "fp8", 1);
+    ck_assert(g16 > 16 && g16 < 20);
+    ck_assert(g8 < g16);
+    /* A 70B model does not fit one 24 GB card; the estimate says so. */
+    dlrig_estimate e = est("nvidia-rtx-4090", 1, "llm-finetune", NULL, NULL, 70000);
+    ck_assert(!e.fits);
+    ck_assert(!e.fits_sharded);
+    dlrig_estimate e2 = est("nvidia-rtx-pro-6000-blackwell", 2, "llm-finetune", NULL, NULL, 70000);
+    ck_assert(e2.fits_sharded);
+}
+END_TEST
+
+START_TEST(epoch_time)
+{
+    dlrig_build b;
+    build_init(&b, "t");
+    strcpy(b.req.workload, "cnn");
+    b.req.dataset_gb = 150; /* ImageNet-sized */
+    build_add(&b, catalog_find(cat, "nvidia-rtx-4090"), 1);
+    dlrig_estimate e;
+    char err[128];
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &e, err, sizeof err), 0);
+    /* 150 GB of ~110 KB images is ~1.36 M images: an epoch at e.throughput images/s. */
+    double expect_h = 150e6 / 110.0 / e.throughput / 3600;
+    ck_assert(fabs(e.epoch_hours - expect_h) < 1e-6 * expect_h);
+    ck_assert(fabs(e.relative - 1.0) < 1e-9); /* the reference card */
+    build_free(&b);
+    /* No GPU: an error, not a number. */
+    dlrig_build empty;
+    build_init(&empty, "none");
+    ck_assert_int_eq(perf_estimate(cat, &empty, NULL, "cnn", &e, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "no GPU"));
+    build_free(&empty);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("perf");
+    TCase *tc = tcase_create("model");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, calibration_against_measurements);
+    tcase_add_test(tc, roofline_behaviour);
+    tcase_add_test(tc, multi_gpu_scaling);
+    tcase_add_test(tc, memory_need);
+    tcase_add_test(tc, epoch_time);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
