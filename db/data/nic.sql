@@ -12,7 +12,9 @@ INSERT INTO source (id, title, url, note) VALUES
 ('nic-intel-x710', 'Intel Ethernet Network Adapter X710-T2L product brief', 'https://www.intel.com/content/www/us/en/products/sku/189918/intel-ethernet-network-adapter-x710t2l/specifications.html', 'Vendor page; dual-port 10GBASE-T, PCIe 3.0 x8; not re-read in a stored copy.'),
 ('nic-intel-e810', 'Intel Ethernet Network Adapter E810-XXVDA2 product brief', 'https://www.intel.com/content/www/us/en/products/sku/192558/intel-ethernet-network-adapter-e810xxvda2/specifications.html', 'Vendor page; dual-port 25GbE SFP28, PCIe 4.0 x8, RDMA (iWARP and RoCEv2); not re-read in a stored copy.'),
 ('nic-broadcom-p2100g', 'Broadcom P2100G (BCM57508) 2x100GbE PCIe NIC product brief', 'https://www.broadcom.com/products/ethernet-connectivity/network-adapters/p2100g', 'Vendor page; dual-port 100GbE QSFP56, PCIe 4.0 x16, RoCEv2; not re-read in a stored copy.'),
-('nic-nvidia-bf3', 'NVIDIA BlueField-3 DPU / MMA4Z00-NS400 transceiver notes (BlueField-3 accepts QSFP112)', 'https://docs.nvidia.com/networking/display/mms4x00ns400/overview', 'BlueField-3 DPUs use QSFP112 400G/200G ports alongside ConnectX-7.');
+('nic-nvidia-bf3', 'NVIDIA BlueField-3 DPU / MMA4Z00-NS400 transceiver notes (BlueField-3 accepts QSFP112)', 'https://docs.nvidia.com/networking/display/mms4x00ns400/overview', 'BlueField-3 DPUs use QSFP112 400G/200G ports alongside ConnectX-7.'),
+('nic-moeses-parts-2026-07', 'MoESES (MoE Streaming Expert Server) design README: storage-box parts list, prices researched 2026-07-17 (public GitHub markdown)', NULL, 'New-card prices in German retail, EUR: ConnectX-6 VPI MCX653105A-HDAT ~1,283 (fs.com); ConnectX-6 Dx MCX623106AN-CDAT ~866 (Geizhals); MCX623105AC-VDAT ~1,396, MCX623105AN-VDAT ~1,575. Repository URL not recorded by the lookup tool.'),
+('nic-ecb-eurusd-2026-07-17', 'European Central Bank euro foreign exchange reference rates, 17 July 2026 (daily XML, mirrored in the vane/ecb-fx repository, data/2026/2026-07-17.xml)', 'https://github.com/vane/ecb-fx/blob/1fda1b6c5a6e237d724524792681fc3f98f9d38d/data/2026/2026-07-17.xml', 'EUR 1 = USD 1.1435 (also CHF 0.9228) on 2026-07-17, the day the MoESES prices were researched.');
 
 INSERT INTO nic (id, vendor, name, price_usd, price_date, year, source, note,
                  protocol, speed_gbps, ports, rdma, pcie_gen, pcie_lanes, power_w) VALUES
@@ -22,11 +24,11 @@ INSERT INTO nic (id, vendor, name, price_usd, price_date, year, source, note,
 ('intel-e810-xxvda2', 'Intel', 'Ethernet Network Adapter E810-XXVDA2 (2x 25GbE SFP28)', NULL, NULL, NULL, 'nic-intel-e810',
  'RDMA: iWARP and RoCEv2. Figures from the Intel product page (not re-read in a stored copy).',
  'ethernet', 25, 2, 1, 4, 8, NULL),
-('nvidia-connectx-6-dx-2x100gbe', 'NVIDIA', 'ConnectX-6 Dx EN 2x 100GbE QSFP56 (MCX623106AN-CDAT)', NULL, NULL, NULL, 'nic-nvidia-cx6dx-fw',
- 'Ethernet only, RoCE. Speeds per NVIDIA kernel release notes (ConnectX-6 Dx up to 200GbE per device); PCIe Gen 4.0 x16 as for the ConnectX-6 family manual.',
+('nvidia-connectx-6-dx-2x100gbe', 'NVIDIA', 'ConnectX-6 Dx EN 2x 100GbE QSFP56 (MCX623106AN-CDAT)', 990.27, '2026-07', NULL, 'nic-nvidia-cx6dx-fw',
+ 'Price: street price converted from EUR: ~866 EUR new at Geizhals.de on 2026-07-17 (nic-moeses-parts-2026-07) x 1.1435 USD/EUR (ECB reference rate of 2026-07-17, nic-ecb-eurusd-2026-07-17) = 990.27 USD; German retail prices normally include 19 % VAT, not removed. Ethernet only, RoCE. Speeds per NVIDIA kernel release notes (ConnectX-6 Dx up to 200GbE per device); PCIe Gen 4.0 x16 as for the ConnectX-6 family manual.',
  'ethernet', 100, 2, 1, 4, 16, NULL),
-('nvidia-connectx-6-vpi-hdr', 'NVIDIA', 'ConnectX-6 VPI HDR 200Gb/s 1x QSFP56 (MCX653105A-HDAT)', NULL, NULL, NULL, 'nic-nvidia-cx6-ocp',
- 'InfiniBand up to HDR (200 Gb/s) or Ethernet up to 200GbE (NVIDIA kernel release notes). PCIe Gen 3.0/4.0 x16 (ConnectX-6 manual).',
+('nvidia-connectx-6-vpi-hdr', 'NVIDIA', 'ConnectX-6 VPI HDR 200Gb/s 1x QSFP56 (MCX653105A-HDAT)', 1467.11, '2026-07', NULL, 'nic-nvidia-cx6-ocp',
+ 'Price: street price converted from EUR: ~1,283 EUR new at fs.com (Germany) on 2026-07-17 (nic-moeses-parts-2026-07) x 1.1435 USD/EUR (ECB reference rate of 2026-07-17, nic-ecb-eurusd-2026-07-17) = 1,467.11 USD; German retail prices normally include 19 % VAT, not removed. InfiniBand up to HDR (200 Gb/s) or Ethernet up to 200GbE (NVIDIA kernel release notes). PCIe Gen 3.0/4.0 x16 (ConnectX-6 manual).',
  'vpi', 200, 1, 1, 4, 16, NULL),
 ('nvidia-connectx-7-ndr', 'NVIDIA', 'ConnectX-7 NDR 400Gb/s InfiniBand 1x OSFP (MCX75310AAS-NEAT)', NULL, NULL, NULL, 'nic-nvidia-cx7-ocp',
  'InfiniBand OPN (ConnectX-7 firmware release notes). PCIe Gen 5.0 x16, single-port OSFP (ConnectX-7 manual).',
