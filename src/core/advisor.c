@@ -647,10 +647,14 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
                   e->params_m, e->reference_model, e->bound);
     else
         sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
-    if (e->gpus > 1) sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+    if (e->gpus > 1 && !strcmp(e->workload, "llm-inference"))
+        sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
+    else if (e->gpus > 1)
+        sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
     sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
     if (c->wl && !strcmp(c->wl->priority, "bandwidth"))
-        sb_printf(&b, " %s work is bound by memory bandwidth and VRAM first (seed 003).", c->wl->id);
+        sb_printf(&b, " For %s work seed 003 ranks memory bandwidth and VRAM first: %.0f GB at %.0f GB/s per GPU here.",
+                  c->wl->id, g->vram_gb, g->bandwidth_gbs);
     if (!e->fits) sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
     if (next_up) {
         /* The next better-ranked build: what it buys, and for how much more (or less). */
