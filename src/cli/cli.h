@@ -42,6 +42,11 @@ void table_print(cli_table *t, int max_width, size_t shrink);
 void table_free(cli_table *t);
 /* Display width of a UTF-8 string (columns). */
 int display_width(const char *s);
+/* Appends s cut to at most w display columns ("~" marks a cut). */
+struct strbuf;
+void sb_append_cut(struct strbuf *sb, const char *s, int w);
+/* Parses a whole option value as a number (no trailing text, no NaN). */
+bool cli_parse_number(const char *s, double *out);
 
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);

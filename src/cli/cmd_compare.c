@@ -25,38 +25,6 @@ static void usage(FILE *f)
           f);
 }
 
-/* Appends s cut to at most w display columns ("~" marks a cut). */
-static void put_cut(strbuf *sb, const char *s, int w)
-{
-    if (display_width(s) <= w) {
-        sb_append(sb, s);
-        return;
-    }
-    mbstate_t st;
-    memset(&st, 0, sizeof st);
-    int acc = 0;
-    const char *p = s;
-    size_t left = strlen(s);
-    while (left > 0) {
-        wchar_t wc;
-        size_t n = mbrtowc(&wc, p, left, &st);
-        int cw = 1;
-        if (n == (size_t)-1 || n == (size_t)-2) {
-            memset(&st, 0, sizeof st);
-            n = 1;
-        } else {
-            if (n == 0) n = 1;
-            cw = wcwidth(wc) > 0 ? wcwidth(wc) : 0;
-        }
-        if (acc + cw > w - 1) break;
-        sb_appendn(sb, p, n);
-        acc += cw;
-        p += n;
-        left -= n;
-    }
-    sb_append(sb, "~");
-}
-
 /* Appends s (cut to w) padded to w columns. */
 static void put_cell(strbuf *sb, const char *s, int w, bool right)
 {
@@ -64,7 +32,7 @@ static void put_cell(strbuf *sb, const char *s, int w, bool right)
     if (dw > w) dw = w;
     if (right)
         for (int i = dw; i < w; i++) sb_append(sb, " ");
-    put_cut(sb, s, w);
+    sb_append_cut(sb, s, w);
     if (!right)
         for (int i = dw; i < w; i++) sb_append(sb, " ");
 }

@@ -32,10 +32,8 @@ static void usage(FILE *f)
 /* A percentage in [0, 100]; -1 with a message naming the option otherwise. */
 static int pct_opt(const char *opt, const char *s, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= 0 && v <= DLRIG_EXPORT_MAX_PCT)) {
+    double v;
+    if (!cli_parse_number(s, &v) || !(v >= 0 && v <= DLRIG_EXPORT_MAX_PCT)) {
         cli_error("%s: expected a percentage from 0 to %g, got '%s'", opt, DLRIG_EXPORT_MAX_PCT, s);
         return -1;
     }

@@ -44,10 +44,8 @@ static void usage(FILE *f)
 /* Parses a positive number option; returns -1 with a message on error. */
 static int number(const char *opt, const char *s, double lo, double hi, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v > lo && v <= hi)) {
+    double v;
+    if (!cli_parse_number(s, &v) || !(v > lo && v <= hi)) {
         cli_error("%s: expected a number above %g and at most %g, got '%s'", opt, lo, hi, s);
         return -1;
     }
@@ -159,7 +157,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     bool json = false;
     const char *outfile = NULL;
     int c;
-    double v;
+    double v = 0;
     char err[512];
     optind = 0;
     while ((c = getopt_long(argc, argv, "w:b:k:o:p:h", opts, NULL)) != -1) {

@@ -1,4 +1,6 @@
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,13 +129,10 @@ void table_row(cli_table *t, const char *const *cells)
     t->nrows++;
 }
 
-/* Writes s cut to at most w display columns (ending in "~" when cut). */
-static void put_cut(const char *s, int w, int *used)
+void sb_append_cut(strbuf *sb, const char *s, int w)
 {
-    int dw = display_width(s);
-    if (dw <= w) {
-        fputs(s, stdout);
-        *used = dw;
+    if (display_width(s) <= w) {
+        sb_append(sb, s);
         return;
     }
     mbstate_t st;
@@ -153,13 +152,32 @@ static void put_cut(const char *s, int w, int *used)
             cw = wcwidth(wc) > 0 ? wcwidth(wc) : 0;
         }
         if (acc + cw > w - 1) break;
-        fwrite(p, 1, n, stdout);
+        sb_appendn(sb, p, n);
         acc += cw;
         p += n;
         left -= n;
     }
-    fputc('~', stdout);
-    *used = acc + 1;
+    sb_append(sb, "~");
+}
+
+bool cli_parse_number(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || isnan(v)) return false;
+    *out = v;
+    return true;
+}
+
+/* Writes s cut to at most w display columns; *used gets the columns written. */
+static void put_cut(const char *s, int w, int *used)
+{
+    strbuf b = {0};
+    sb_append_cut(&b, s, w);
+    fputs(b.s, stdout);
+    *used = display_width(b.s);
+    sb_free(&b);
 }
 
 void table_print(cli_table *t, int max_width, size_t shrink)
