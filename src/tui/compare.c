@@ -189,9 +189,13 @@ static int compare_key(app *a, int action, int key)
             free(label);
         } else {
             back(a);
+            s = NULL; /* freed by back() */
         }
         break;
-    case C_BACK: back(a); break;
+    case C_BACK:
+        back(a);
+        s = NULL; /* freed by back() */
+        break;
     default: return UI_UNHANDLED;
     }
     if (s && s->scroll < 0) s->scroll = 0;

@@ -6,7 +6,8 @@
 # dlrig receives SOAK_KEYS (default 10000) random keys -- letters, digits,
 # arrows, Tab, Enter, Esc, Backspace, / ? + - and function keys, in batches --
 # with window resizes down to 2x2 and back at random moments.  Half the keys go
-# to a session that starts in the wizard, half to one opened on a saved build.
+# to a session that starts in the wizard (UTF-8 locale), half to one opened on
+# a saved build in the C locale (ASCII line drawing).
 # 'q' is sent only now and then, always followed by Esc (which cancels the
 # "unsaved changes" question); when dlrig does leave with status 0 (q in the
 # wizard quits at once) it is started again and the count goes on.  Ctrl-C is
@@ -17,9 +18,10 @@
 # (same keys, same resizes; the timing of the screen can differ).
 #
 # Fails when dlrig exits with a non-zero status or dies, when the terminal is
-# left in raw mode, or when AddressSanitizer / UndefinedBehaviorSanitizer
-# wrote anything (their log_path is pointed at a temporary directory and must
-# stay empty; in a build without sanitizers the options are ignored).
+# left in raw mode or on the alternate screen, or when AddressSanitizer or
+# UndefinedBehaviorSanitizer wrote anything (their log_path is pointed at a
+# temporary directory that must stay empty; without sanitizers the options
+# are ignored).
 set -euo pipefail
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -70,15 +72,21 @@ start() {
     local cmd
     cmd="cd $(printf '%q' "$WORK") && $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 3600"
     tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
-        -e TERM="$TERM" -e LANG="$LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
+        -e TERM="$TERM" -e LANG="$PHASE_LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
         -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
         -e ASAN_OPTIONS="$ASAN_OPTIONS" -e UBSAN_OPTIONS="$UBSAN_OPTIONS" "$cmd"
+    # SOAK_LOG=DIR keeps each session's raw terminal output, for debugging.
+    if [ -n "${SOAK_LOG:-}" ]; then
+        mkdir -p "$SOAK_LOG"
+        tmux -L "$SOCK" pipe-pane -t "$S" -o "cat >>$(printf '%q' "$SOAK_LOG/$S.out")"
+    fi
 }
 
 screen() { tmux -L "$SOCK" capture-pane -p -t "$S" 2>/dev/null || true; }
 
 die() {
     echo "soak: FAIL (seed $SEED): $*" >&2
+    echo "after $SENT keys; session $S; alternate screen $(tmux -L "$SOCK" display -p -t "$S" '#{alternate_on}' 2>/dev/null)" >&2
     echo "--- screen ---" >&2
     screen | sed 's/^/  |/' >&2
     local f
@@ -132,7 +140,11 @@ check_alive() {
 check_restored() {
     grep -qE '(^| )icanon( |$)' "$WORK/stty" || die "terminal left without icanon: $(cat "$WORK/stty")"
     grep -qE '(^| )echo( |$)' "$WORK/stty" || die "terminal left without echo"
-    ! screen | grep -qF "Build sheet" || die "the interface is still on the screen after exit"
+    # The alternate screen is off.  (Not "the interface is gone from the
+    # pane": when a resize races with the exit, tmux 3.3 can leave old rows
+    # on the restored main screen although dlrig did leave the alternate
+    # screen.)
+    [ "$(tmux -L "$SOCK" display -p -t "$S" '#{alternate_on}')" = 0 ] || die "the alternate screen is still on"
 }
 
 NAMED=(Up Down Left Right Up Down Tab BTab Enter Enter Escape BSpace Space Home End PPage NPage DC
@@ -213,8 +225,10 @@ soak_phase() {
 T0=$SECONDS
 cp "$FIXTURE" "$TMP/fixture.json"
 ARGS=()
+PHASE_LANG=C.UTF-8
 soak_phase $((KEYS / 2))
 ARGS=(tui "$TMP/fixture.json")
+PHASE_LANG=C # a non-UTF-8 locale: ASCII line drawing
 soak_phase $((KEYS - KEYS / 2))
 san_clean
 echo "soak: ok: seed $SEED, $SENT keys, $RESIZES resizes, $QUITS q+Esc, $RESTARTS restarts after a quit, $((SECONDS - T0))s"
