@@ -53,6 +53,18 @@ int write_file_atomic(const char *path, const void *data, size_t len, bool overw
 char *xdg_data_dir(bool create);
 char *xdg_config_dir(bool create);
 
+/* A file found by list_json_files. */
+typedef struct dated_file {
+    char *path; /* dir/name, malloc'd */
+    long long mtime;
+} dated_file;
+
+/* The regular *.json files of dir (hidden files skipped), newest first.
+ * Returns how many were found and sets *out (caller frees each path and the
+ * array with dated_files_free), or -1 with errno set when dir cannot be read. */
+long list_json_files(const char *dir, dated_file **out);
+void dated_files_free(dated_file *v, size_t n);
+
 /* Edit distance of a and b (bounded: stops counting at limit+1). */
 int edit_distance(const char *a, const char *b, int limit);
 

@@ -1,6 +1,7 @@
 #include "dlrig/util.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -320,4 +321,43 @@ double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmp_dated_file(const void *x, const void *y)
+{
+    const dated_file *p = x, *q = y;
+    if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
+    return strcmp(p->path, q->path);
+}
+
+long list_json_files(const char *dir, dated_file **out)
+{
+    *out = NULL;
+    DIR *d = dir ? opendir(dir) : NULL;
+    if (!d) return -1;
+    dated_file *v = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + l - 5, ".json") != 0) continue;
+        char *full = xasprintf("%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
+            free(full);
+            continue;
+        }
+        if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
+        v[n++] = (dated_file){full, (long long)st.st_mtime};
+    }
+    closedir(d);
+    if (n > 1) qsort(v, n, sizeof *v, cmp_dated_file);
+    *out = v;
+    return (long)n;
+}
+
+void dated_files_free(dated_file *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i].path);
+    free(v);
 }

@@ -2,7 +2,6 @@
  * focused category (sortable, filterable, with compatibility), and the
  * build sheet (totals, estimated speed, findings, PCIe slot picture).
  * Every change recomputes the report through the core. */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -636,65 +635,39 @@ static void open_cb(app *a, int idx, void *ctx)
     app_message(a, DLRIG_ROLE_OK, "Opened %s", fl->paths[idx]);
 }
 
-typedef struct dated {
-    char *name;
-    time_t mtime;
-} dated;
-
-static int cmp_dated(const void *x, const void *y)
-{
-    const dated *p = x, *q = y;
-    if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
-    return strcmp(p->name, q->name);
-}
-
 static void open_dialog(app *a)
 {
     char *dir = builds_dir(false);
-    DIR *d = dir ? opendir(dir) : NULL;
-    if (!d) {
+    dated_file *v;
+    long found = list_json_files(dir, &v);
+    if (found < 0) {
         app_message(a, DLRIG_ROLE_INFO, "No saved builds yet (they go to %s)",
                     dir ? dir : "$XDG_DATA_HOME/dlrig/builds");
         free(dir);
         return;
     }
-    dated *v = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t l = strlen(e->d_name);
-        if (l <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + l - 5, ".json") != 0) continue;
-        char *full = xasprintf("%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
-            free(full);
-            continue;
-        }
-        if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
-        v[n++] = (dated){full, st.st_mtime};
-    }
-    closedir(d);
+    size_t n = (size_t)found;
     if (n == 0) {
         app_message(a, DLRIG_ROLE_INFO, "No saved builds in %s", dir);
         free(dir);
         free(v);
         return;
     }
-    qsort(v, n, sizeof *v, cmp_dated);
     ov_item *items = xcalloc(n, sizeof *items);
     file_list *fl = xcalloc(1, sizeof *fl);
     fl->paths = xcalloc(n, sizeof *fl->paths);
     fl->n = n;
     char (*dates)[32] = xcalloc(n, sizeof *dates);
     for (size_t i = 0; i < n; i++) {
-        const char *base = strrchr(v[i].name, '/');
-        items[i].label = (char *)(base ? base + 1 : v[i].name);
+        const char *base = strrchr(v[i].path, '/');
+        items[i].label = (char *)(base ? base + 1 : v[i].path);
         struct tm tm;
-        localtime_r(&v[i].mtime, &tm);
+        time_t mt = (time_t)v[i].mtime;
+        localtime_r(&mt, &tm);
         strftime(dates[i], sizeof dates[i], "%Y-%m-%d %H:%M", &tm);
         items[i].detail = dates[i];
         items[i].role = DLRIG_ROLE_NORMAL;
-        fl->paths[i] = v[i].name;
+        fl->paths[i] = v[i].path; /* the file list takes the paths */
     }
     char title[64];
     snprintf(title, sizeof title, "Open a saved build (%zu)", n);

@@ -2,13 +2,11 @@
  * advisor's Good / Better / Best, or the current build against saved
  * builds), best values highlighted and rows that differ marked.  The core
  * (compare_builds) decides what is best; this file only draws and picks. */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "dlrig/export.h"
@@ -379,52 +377,20 @@ static void pick_menu(app *a, pick_ctx *pc)
     free(items);
 }
 
-typedef struct dated {
-    char *path;
-    time_t mtime;
-} dated;
-
-static int cmp_dated(const void *x, const void *y)
-{
-    const dated *p = x, *q = y;
-    if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
-    return strcmp(p->path, q->path);
-}
-
 static void open_saved(app *a, const dlrig_build *current)
 {
     char *data = xdg_data_dir(false);
     char *dir = data ? xasprintf("%s/builds", data) : NULL;
     free(data);
-    DIR *d = dir ? opendir(dir) : NULL;
-    if (!d) {
-        app_message(a, DLRIG_ROLE_INFO, "No saved builds to compare with (save one with W)");
-        free(dir);
-        return;
-    }
-    dated *v = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t l = strlen(e->d_name);
-        if (l <= 5 || e->d_name[0] == '.' || strcmp(e->d_name + l - 5, ".json") != 0) continue;
-        char *full = xasprintf("%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(full, &st) != 0 || !S_ISREG(st.st_mode)) {
-            free(full);
-            continue;
-        }
-        if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
-        v[n++] = (dated){full, st.st_mtime};
-    }
-    closedir(d);
+    dated_file *v;
+    long found = list_json_files(dir, &v);
     free(dir);
-    if (n == 0) {
+    if (found <= 0) {
         app_message(a, DLRIG_ROLE_INFO, "No saved builds to compare with (save one with W)");
         free(v);
         return;
     }
-    qsort(v, n, sizeof *v, cmp_dated);
+    size_t n = (size_t)found;
     pick_ctx *pc = xcalloc(1, sizeof *pc);
     build_copy(&pc->current, current);
     pc->paths = xcalloc(n, sizeof *pc->paths);
