@@ -51,6 +51,98 @@ static const char *const avoided[] = {
 
 static bool priced(const dlrig_part *p) { return !isnan(p->price_usd) && p->price_usd > 0; }
 
+/* ---- parts no build needs: a dearer twin of a part with identical figures
+ * (everything the rules and the perf model read) can never be chosen over
+ * the cheaper one, so the search skips it.  This keeps the search size
+ * proportional to the distinct parts, not to listings of the same part. */
+
+typedef struct sig_entry {
+    char *sig;
+    const dlrig_part *part;
+} sig_entry;
+
+static int cmp_sig(const void *x, const void *y)
+{
+    const sig_entry *a = x, *b = y;
+    int c = strcmp(a->sig, b->sig);
+    if (c) return c;
+    if (a->part->price_usd != b->part->price_usd) return a->part->price_usd < b->part->price_usd ? -1 : 1;
+    return strcmp(a->part->id, b->part->id);
+}
+
+static int cmp_ptr(const void *x, const void *y)
+{
+    const void *a = *(const void *const *)x, *b = *(const void *const *)y;
+    return (a > b) - (a < b);
+}
+
+static char *signature(const dlrig_part *p)
+{
+    strbuf b = {0};
+    size_t n;
+    const dlrig_field *f = category_fields(p->category, &n);
+    char buf[512];
+    for (size_t i = 0; i < n; i++) {
+        if (f[i].kind == DLRIG_F_STR && (!strcmp(f[i].name, "max_note") || !strcmp(f[i].name, "onboard_network")))
+            continue; /* prose */
+        sb_append(&b, part_field_format(p, &f[i], buf, sizeof buf));
+        sb_append(&b, "\x1f");
+    }
+    if (p->category == DLRIG_CAT_MOTHERBOARD) {
+        const dlrig_motherboard *m = (const dlrig_motherboard *)p;
+        for (size_t i = 0; i < m->n_slots; i++)
+            sb_printf(&b, "s%d,%d,%d,%d,%d;", m->slots[i].position, m->slots[i].physical_width,
+                      m->slots[i].electrical_width, m->slots[i].pcie_gen, (int)m->slots[i].attached_to);
+        for (size_t i = 0; i < m->n_m2; i++)
+            sb_printf(&b, "m%d,%d,%d,%d;", m->m2[i].idx, m->m2[i].pcie_gen, m->m2[i].lanes, (int)m->m2[i].attached_to);
+        for (size_t i = 0; i < m->n_shares; i++)
+            sb_printf(&b, "l%d,%d,%d,%d;", m->shares[i].slot_position, m->shares[i].trigger_m2,
+                      m->shares[i].trigger_index, m->shares[i].width_when);
+    } else if (p->category == DLRIG_CAT_NVLINK_BRIDGE ||
+               (p->category == DLRIG_CAT_GPU && ((const dlrig_gpu *)p)->nvlink)) {
+        /* Which bridge fits which card is a matter of identity: never merge those. */
+        sb_printf(&b, "%s", p->id);
+    }
+    return sb_take(&b);
+}
+
+/* Sorted pointers of the parts shadowed by a cheaper identical twin. */
+typedef struct shadow_set {
+    const dlrig_part **v;
+    size_t n;
+} shadow_set;
+
+static void shadow_build(const dlrig_catalog *cat, shadow_set *out)
+{
+    out->v = NULL;
+    out->n = 0;
+    size_t cap = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        size_t n = catalog_count(cat, (dlrig_category)c), k = 0;
+        sig_entry *e = xcalloc(n + 1, sizeof *e);
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            if (!priced(p)) continue;
+            e[k].sig = signature(p);
+            e[k++].part = p;
+        }
+        if (k > 1) qsort(e, k, sizeof *e, cmp_sig);
+        for (size_t i = 1; i < k; i++)
+            if (!strcmp(e[i].sig, e[i - 1].sig)) {
+                if (out->n == cap) out->v = xrealloc(out->v, (cap = cap ? cap * 2 : 64) * sizeof *out->v);
+                out->v[out->n++] = e[i].part;
+            }
+        for (size_t i = 0; i < k; i++) free(e[i].sig);
+        free(e);
+    }
+    if (out->n > 1) qsort(out->v, out->n, sizeof *out->v, cmp_ptr);
+}
+
+static bool shadowed(const shadow_set *s, const dlrig_part *p)
+{
+    return s->n && bsearch(&p, s->v, s->n, sizeof *s->v, cmp_ptr) != NULL;
+}
+
 /* The objective on a checked build: acceptable, and its throughput. */
 static bool acceptable(const dlrig_report *rep)
 {
@@ -150,12 +242,16 @@ typedef struct ctx {
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
+    const shadow_set *shadow; /* dearer twins to skip (NULL: none) */
 } ctx;
+
+/* A part the advisor may choose: priced, and not a dearer twin. */
+static bool usable(const ctx *c, const dlrig_part *p) { return priced(p) && !(c->shadow && shadowed(c->shadow, p)); }
 
 static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
 {
     unsigned rq = c->req->require;
-    if (!priced(&g->p)) return false;
+    if (!usable(c, &g->p)) return false;
     if ((rq & DLRIG_REQ_ECC) && !g->ecc) return false;
     if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
@@ -172,8 +268,8 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
 
 static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_motherboard *b, const dlrig_gpu *g, int n)
 {
-    if (!priced(&cs->p)) return false;
-    if (!form_factor_fits(cs->form_factors, b->form_factor)) return false;
+    if (!usable(c, &cs->p)) return false;
+    if (b && !form_factor_fits(cs->form_factors, b->form_factor)) return false;
     if (cs->max_gpus != DLRIG_NA && n > cs->max_gpus) return false;
     if (!strcmp(g->cooler, "passive") && !cs->forced_airflow) return false;
     if (cs->max_gpu_length_mm != DLRIG_NA && g->length_mm != DLRIG_NA && g->length_mm > cs->max_gpu_length_mm)
@@ -200,7 +296,7 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
     int channels = cpu->memory_channels * ncpu;
     if (b->memory_slots < channels) channels = b->memory_slots;
     for (size_t i = 0; i < n; i++) {
-        if (!priced(&m[i].p) || strcmp(m[i].type, b->memory_type) || m[i].registered != b->rdimm) continue;
+        if (!usable(c, &m[i].p) || strcmp(m[i].type, b->memory_type) || m[i].registered != b->rdimm) continue;
         if ((c->req->require & DLRIG_REQ_ECC) && !m[i].ecc) continue;
         for (int q = 1; q <= MAX_KIT_QTY; q++) {
             int modules = m[i].modules * q, ram = m[i].capacity_gb * q;
@@ -228,7 +324,7 @@ static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, ve
     size_t n;
     const dlrig_storage *s = catalog_storages(c->cat, &n);
     for (size_t i = 0; i < n; i++) {
-        if (!priced(&s[i].p) || !strcmp(s[i].kind, "hdd")) continue;
+        if (!usable(c, &s[i].p) || !strcmp(s[i].kind, "hdd")) continue;
         bool is_m2 = s[i].form_factor && !strncmp(s[i].form_factor, "M.2", 3);
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;
@@ -261,7 +357,7 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
     size_t np, k = 0;
     const dlrig_psu *p = catalog_psus(c->cat, &np);
     for (size_t i = 0; i < np && k < cap; i++) {
-        if (!priced(&p[i].p) || !psu_fits_case(&p[i], cs)) continue;
+        if (!usable(c, &p[i].p) || !psu_fits_case(&p[i], cs)) continue;
         for (int q = 1; q <= (p[i].redundant ? 2 : 1) && k < cap; q++) {
             if (!psu_connectors_ok(&p[i], q, g, n, ncpu)) continue;
             double load = psu_max_load_w(&p[i], q, c->circuit);
@@ -330,7 +426,7 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
     const dlrig_cooler *v = catalog_coolers(c->cat, &n);
     const dlrig_cooler *best = NULL;
     for (size_t i = 0; i < n; i++) {
-        if (!priced(&v[i].p) || !list_contains(v[i].sockets, cpu->socket)) continue;
+        if (!usable(c, &v[i].p) || !list_contains(v[i].sockets, cpu->socket)) continue;
         if (!strcmp(v[i].kind, "air") && cs->max_cooler_height_mm != DLRIG_NA && v[i].height_mm != DLRIG_NA &&
             v[i].height_mm > cs->max_cooler_height_mm)
             continue;
@@ -428,10 +524,10 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     const dlrig_switch *sw = NULL;
     if (c->nodes > 1) {
         for (size_t i = 0; i < nn && n_nic < 32; i++) {
-            if (!priced(&nics[i].p) || !nics[i].rdma) continue;
+            if (!usable(c, &nics[i].p) || !nics[i].rdma) continue;
             bool dominated = false;
             for (size_t k = 0; k < nn; k++)
-                if (k != i && priced(&nics[k].p) && nics[k].rdma && nics[k].speed_gbps >= nics[i].speed_gbps &&
+                if (k != i && usable(c, &nics[k].p) && nics[k].rdma && nics[k].speed_gbps >= nics[i].speed_gbps &&
                     nics[k].p.price_usd <= nics[i].p.price_usd && nics[k].pcie_lanes <= nics[i].pcie_lanes &&
                     (nics[k].speed_gbps > nics[i].speed_gbps || nics[k].p.price_usd < nics[i].p.price_usd ||
                      (nics[k].pcie_lanes < nics[i].pcie_lanes) || k < i))
@@ -441,7 +537,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         if (n_nic == 0) return;
         if (c->nodes > 2) {
             for (size_t i = 0; i < nsw; i++)
-                if (priced(&sws[i].p) && (!sw || sws[i].p.price_usd < sw->p.price_usd)) sw = &sws[i];
+                if (usable(c, &sws[i].p) && (!sw || sws[i].p.price_usd < sw->p.price_usd)) sw = &sws[i];
             if (!sw) return;
         }
     } else {
@@ -458,7 +554,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     }
     if (g->nvlink && n >= 2)
         for (size_t i = 0; i < nbr && n_br < 16; i++) {
-            if (!priced(&bridges[i].p)) continue;
+            if (!usable(c, &bridges[i].p)) continue;
             for (size_t k = 0; k < bridges[i].n_fits; k++)
                 if (bridges[i].fits[k] == g) {
                     br_opts[n_br] = &bridges[i];
@@ -474,13 +570,13 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         size_t k;
         const dlrig_memory *m = catalog_memories(c->cat, &k);
         for (size_t i = 0; i < k; i++)
-            if (priced(&m[i].p) && m[i].p.price_usd < min_mem) min_mem = m[i].p.price_usd;
+            if (usable(c, &m[i].p) && m[i].p.price_usd < min_mem) min_mem = m[i].p.price_usd;
         const dlrig_storage *st = catalog_storages(c->cat, &k);
         for (size_t i = 0; i < k; i++)
-            if (priced(&st[i].p) && st[i].p.price_usd < min_sto) min_sto = st[i].p.price_usd;
+            if (usable(c, &st[i].p) && st[i].p.price_usd < min_sto) min_sto = st[i].p.price_usd;
         const dlrig_psu *ps = catalog_psus(c->cat, &k);
         for (size_t i = 0; i < k; i++)
-            if (priced(&ps[i].p) && ps[i].p.price_usd < min_psu) min_psu = ps[i].p.price_usd;
+            if (usable(c, &ps[i].p) && ps[i].p.price_usd < min_psu) min_psu = ps[i].p.price_usd;
     }
     if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return;
 
@@ -490,9 +586,19 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     memset(stos_by_m2, 0, sizeof stos_by_m2);
     place_memo *memo = NULL;
     size_t n_memo = 0, cap_memo = 0, frame = 0;
-    for (size_t bi = 0; bi < nb; bi++) {
-        const dlrig_motherboard *board = &boards[bi];
-        if (!priced(&board->p)) continue;
+    /* The usable boards, CPUs and cases, collected once for this pair. */
+    const dlrig_motherboard **ub = xcalloc(nb + 1, sizeof *ub);
+    const dlrig_cpu **uc = xcalloc(nc + 1, sizeof *uc);
+    const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
+    size_t nub = 0, nuc = 0, nucs = 0;
+    for (size_t i = 0; i < nb; i++)
+        if (usable(c, &boards[i].p)) ub[nub++] = &boards[i];
+    for (size_t i = 0; i < nc; i++)
+        if (usable(c, &cpus[i].p)) uc[nuc++] = &cpus[i];
+    for (size_t i = 0; i < ncs; i++)
+        if (case_allowed(c, &cases[i], NULL, g, n)) ucs[nucs++] = &cases[i];
+    for (size_t bi = 0; bi < nub; bi++) {
+        const dlrig_motherboard *board = ub[bi];
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
         /* Storage options depend on the board's M.2 sockets only. */
@@ -500,10 +606,9 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             stos_by_m2[m2].n = 0;
             if (m2 <= m2_capacity(board)) storage_options(c, board, m2, &stos_by_m2[m2]);
         }
-        for (size_t ci = 0; ci < nc; ci++) {
-            const dlrig_cpu *cpu = &cpus[ci];
-            if (!priced(&cpu->p) || strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type))
-                continue;
+        for (size_t ci = 0; ci < nuc; ci++) {
+            const dlrig_cpu *cpu = uc[ci];
+            if (strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type)) continue;
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets; ncpu++) {
                 if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
@@ -512,9 +617,9 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                 mems.n = 0;
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
                 if (mems.n == 0) continue;
-                for (size_t si = 0; si < ncs; si++) {
-                    const dlrig_case *cs = &cases[si];
-                    if (!case_allowed(c, cs, board, g, n)) continue;
+                for (size_t si = 0; si < nucs; si++) {
+                    const dlrig_case *cs = ucs[si];
+                    if (!form_factor_fits(cs->form_factors, board->form_factor)) continue;
                     bool tower = !strcmp(cs->kind, "tower");
                     const dlrig_cooler *cooler = tower ? cheapest_cooler(c, cpu, cs) : NULL;
                     if (tower && !cooler) continue;
@@ -599,6 +704,9 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             }
         }
     }
+    free(ub);
+    free(uc);
+    free(ucs);
     free(mems.v);
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(stos_by_m2[m2].v);
     free(psus);
@@ -742,6 +850,9 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
         c.nodes = 2;
     }
     c.req = &eff_req;
+    shadow_set shadow;
+    shadow_build(cat, &shadow);
+    c.shadow = &shadow;
 
     size_t ng;
     const dlrig_gpu *gpus = catalog_gpus(cat, &ng);
@@ -795,6 +906,7 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
     }
     report_free(&rep);
     free(pairs);
+    free(shadow.v);
     if (nbest == 0) {
         snprintf(err, errlen,
                  "no build meets the requirements%s: raise the budget, relax a --require, or pick a smaller model",
