@@ -217,7 +217,11 @@ enum { DLRIG_CATALOG_OK = 0, DLRIG_CATALOG_EIO = 3 };
 /* Opens a catalog: the embedded one when path is NULL, else the SQLite file
  * at path (opened read-only and verified: integrity, schema version).  On
  * failure returns NULL and writes a message naming the file and the problem
- * into err (errlen bytes).  The caller frees the result with catalog_close. */
+ * into err (errlen bytes).  The caller frees the result with catalog_close.
+ * Rows are read from the database on first use (a part by id, a category
+ * when it is walked); pointers stay valid until catalog_close.  A read that
+ * fails after a successful open (the file changed underneath) prints a
+ * message and exits with status 3.  Not for sharing between threads. */
 dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen);
 void catalog_close(dlrig_catalog *cat);
 

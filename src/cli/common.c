@@ -81,6 +81,13 @@ int display_width(const char *s)
     const char *p = s;
     size_t left = strlen(s);
     while (left > 0) {
+        unsigned char b = (unsigned char)*p;
+        if (b < 0x80 && mbsinit(&st)) { /* ASCII: one column if printable */
+            w += b >= 0x20 && b < 0x7f;
+            p++;
+            left--;
+            continue;
+        }
         wchar_t wc;
         size_t n = mbrtowc(&wc, p, left, &st);
         if (n == (size_t)-1 || n == (size_t)-2) { /* invalid: count a byte as a column */

@@ -1,10 +1,10 @@
 /*
  * catalog.c — the only place in dlrig that speaks SQL to the parts catalog.
  *
- * catalog_open reads every table once into typed arrays (a few hundred rows:
- * well under a millisecond) and closes the database; the rest of the program
- * works on those arrays.  Table layouts come from the X-macro column lists in
- * catalog.h, so one generic loader serves all of them.
+ * Parts are read into typed arrays on first use (see "the catalog" below);
+ * the rest of the program works on those arrays.  Table layouts come from
+ * the X-macro column lists in catalog.h, so one generic loader serves all of
+ * them.
  */
 #include "dlrig/catalog.h"
 
@@ -124,18 +124,55 @@ static const table_desc ref_tables[REF_COUNT] = {
 
 /* ------------------------------------------------------------ the catalog */
 
+/* The database stays open for the catalog's life and rows are read on first
+ * use: the id index (every part's id and category) when a part is first
+ * looked up, one row when it is found by id, a whole category when a caller
+ * walks it.  A command such as `dlrig check` therefore reads the dozen rows
+ * its build names instead of the whole catalog.  Rows never move once
+ * loaded, so pointers handed out stay valid until catalog_close.  Loading
+ * mutates the catalog behind const pointers: a catalog is not to be shared
+ * between threads. */
+
 typedef struct rows {
-    unsigned char *base; /* n elements of desc->size bytes */
+    unsigned char *base; /* n elements of desc->size bytes, allocated once */
     size_t n;
+    unsigned char *have; /* parts: per row, loaded yet */
+    bool full;           /* every row loaded */
+    sqlite3_stmt *one;   /* parts: the columns of one row, by id */
 } rows;
 
+typedef struct index_entry {
+    const char *id;
+    dlrig_category cat;
+    size_t row; /* position in the category, which is in id order */
+} index_entry;
+
+typedef struct string_chunk {
+    struct string_chunk *next;
+    size_t used, cap;
+    char data[];
+} string_chunk;
+
+enum { DETAIL_SLOT, DETAIL_M2, DETAIL_SHARE, DETAIL_FIT, DETAIL_COUNT };
+static const char *const detail_sql[DETAIL_COUNT] = {
+    [DETAIL_SLOT] = "SELECT position, physical_width, electrical_width, pcie_gen, attached_to, note "
+                    "FROM board_slot WHERE board_id = ?1 ORDER BY position",
+    [DETAIL_M2] = "SELECT idx, pcie_gen, lanes, attached_to FROM board_m2 WHERE board_id = ?1 ORDER BY idx",
+    [DETAIL_SHARE] = "SELECT slot_position, trigger_kind, trigger_index, width_when FROM board_lane_share "
+                     "WHERE board_id = ?1 ORDER BY slot_position, trigger_kind, trigger_index",
+    [DETAIL_FIT] = "SELECT gpu_id FROM bridge_gpu WHERE bridge_id = ?1 ORDER BY gpu_id",
+};
+
 struct dlrig_catalog {
+    sqlite3 *db;
+    char label[256]; /* the file, or "built-in catalog", for messages */
+    bool indexed;
     rows parts[DLRIG_CAT_COUNT];
     rows refs[REF_COUNT];
-    const dlrig_part **index; /* every part, sorted by id */
+    index_entry *index; /* every part, sorted by id */
     size_t n_index;
-    char **strings;           /* every string the catalog owns */
-    size_t n_strings, cap_strings;
+    sqlite3_stmt *detail[DETAIL_COUNT];
+    string_chunk *chunks;     /* every string the catalog owns */
     void **blocks;            /* other allocations (slot maps, bridge fit lists) */
     size_t n_blocks, cap_blocks;
     dlrig_price_row *uprices; /* applied user prices, by part id then USD price */
@@ -145,12 +182,19 @@ struct dlrig_catalog {
 static const char *own_string(dlrig_catalog *c, const unsigned char *s)
 {
     if (!s) return NULL;
-    if (c->n_strings == c->cap_strings) {
-        c->cap_strings = c->cap_strings ? c->cap_strings * 2 : 1024;
-        c->strings = xrealloc(c->strings, c->cap_strings * sizeof *c->strings);
+    size_t len = strlen((const char *)s) + 1;
+    string_chunk *k = c->chunks;
+    if (!k || k->cap - k->used < len) {
+        size_t cap = len > 16384 ? len : 16384;
+        string_chunk *fresh = xmalloc(sizeof *fresh + cap);
+        fresh->next = k;
+        fresh->used = 0;
+        fresh->cap = cap;
+        c->chunks = k = fresh;
     }
-    char *d = xstrdup((const char *)s);
-    c->strings[c->n_strings++] = d;
+    char *d = k->data + k->used;
+    memcpy(d, s, len);
+    k->used += len;
     return d;
 }
 
@@ -163,6 +207,24 @@ static void *own_block(dlrig_catalog *c, size_t size)
     void *p = xcalloc(1, size);
     c->blocks[c->n_blocks++] = p;
     return p;
+}
+
+/* A read that fails after the catalog opened (it was verified then): the
+ * file changed or broke underneath us.  Nothing sensible can go on. */
+static _Noreturn void catalog_fatal(const dlrig_catalog *c, const char *what)
+{
+    fprintf(stderr, "dlrig: %s: cannot read the catalog (%s: %s)\n", c->label, what, sqlite3_errmsg(c->db));
+    exit(DLRIG_CATALOG_EIO);
+}
+
+/* sqlite3_step that returns true on a row, false when done, and gives up
+ * on anything else. */
+static bool step_row(const dlrig_catalog *c, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) catalog_fatal(c, what);
+    return false;
 }
 
 static void store_column(dlrig_catalog *c, sqlite3_stmt *st, int col, unsigned char *obj, const dlrig_field *f)
@@ -190,14 +252,16 @@ static int prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st, char *err, s
 {
     if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK) {
         snprintf(err, errlen, "%s: %s", what, sqlite3_errmsg(db));
+        *st = NULL;
         return -1;
     }
     return 0;
 }
 
-/* Loads `desc` (with the common part columns first when is_part) into r. */
-static int load_table(dlrig_catalog *c, sqlite3 *db, const table_desc *desc, bool is_part, rows *r, char *err,
-                      size_t errlen)
+/* SELECT of a table's columns (the common part columns first when is_part),
+ * either one row by id (by_id) or every row in key order. */
+static int prepare_select(dlrig_catalog *c, const table_desc *desc, bool is_part, bool by_id, sqlite3_stmt **st,
+                          char *err, size_t errlen)
 {
     strbuf sql = {0};
     sb_append(&sql, "SELECT ");
@@ -212,60 +276,80 @@ static int load_table(dlrig_catalog *c, sqlite3 *db, const table_desc *desc, boo
         sb_printf(&sql, "%s%s", first ? "" : ", ", desc->fields[i].name);
         first = false;
     }
-    sb_printf(&sql, " FROM %s ORDER BY 1", desc->table);
-
-    sqlite3_stmt *st;
-    int rc = prepare(db, sql.s, &st, err, errlen, desc->table);
+    if (by_id) sb_printf(&sql, " FROM %s WHERE id = ?1", desc->table);
+    else if (is_part) sb_printf(&sql, " FROM %s WHERE id IS NOT NULL ORDER BY id", desc->table);
+    else sb_printf(&sql, " FROM %s ORDER BY 1", desc->table);
+    int rc = prepare(c->db, sql.s, st, err, errlen, desc->table);
     sb_free(&sql);
-    if (rc) return -1;
-    size_t cap = 64;
+    return rc;
+}
+
+static void store_row(dlrig_catalog *c, const table_desc *desc, bool is_part, sqlite3_stmt *st, unsigned char *obj)
+{
+    int col = 0;
+    if (is_part) {
+        for (size_t i = 0; i < N(common_fields); i++) store_column(c, st, col++, obj, &common_fields[i]);
+        dlrig_part *p = (dlrig_part *)obj;
+        p->category = (dlrig_category)(desc - part_tables);
+        p->catalog_price_usd = p->price_usd;
+    }
+    for (size_t i = 0; i < desc->n_fields; i++) store_column(c, st, col++, obj, &desc->fields[i]);
+}
+
+/* Loads a whole reference table (a few dozen rows) into r. */
+static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
+{
+    const table_desc *desc = &ref_tables[ref];
+    rows *r = &c->refs[ref];
+    sqlite3_stmt *st;
+    if (prepare_select(c, desc, false, false, &st, err, errlen)) return -1;
+    size_t cap = 16;
     r->base = xcalloc(cap, desc->size);
     r->n = 0;
+    int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (r->n == cap) {
             r->base = xrealloc(r->base, cap * 2 * desc->size);
             memset(r->base + cap * desc->size, 0, cap * desc->size);
             cap *= 2;
         }
-        unsigned char *obj = r->base + r->n * desc->size;
-        int col = 0;
-        if (is_part) {
-            for (size_t i = 0; i < N(common_fields); i++) store_column(c, st, col++, obj, &common_fields[i]);
-            dlrig_part *p = (dlrig_part *)obj;
-            p->category = (dlrig_category)(desc - part_tables);
-            p->catalog_price_usd = p->price_usd;
-        }
-        for (size_t i = 0; i < desc->n_fields; i++) store_column(c, st, col++, obj, &desc->fields[i]);
+        store_row(c, desc, false, st, r->base + r->n * desc->size);
         r->n++;
     }
-    if (rc != SQLITE_DONE) {
-        snprintf(err, errlen, "%s: %s", desc->table, sqlite3_errmsg(db));
-        sqlite3_finalize(st);
-        return -1;
-    }
+    if (rc != SQLITE_DONE) snprintf(err, errlen, "%s: %s", desc->table, sqlite3_errmsg(c->db));
     sqlite3_finalize(st);
-    return 0;
+    r->full = rc == SQLITE_DONE;
+    return r->full ? 0 : -1;
 }
 
-static int cmp_part_id(const void *a, const void *b)
+static const rows *ensure_ref(const dlrig_catalog *cc, int ref)
 {
-    const dlrig_part *const *pa = a, *const *pb = b;
-    return strcmp((*pa)->id, (*pb)->id);
-}
-
-static dlrig_motherboard *find_board(dlrig_catalog *c, const char *id)
-{
-    rows *r = &c->parts[DLRIG_CAT_MOTHERBOARD];
-    dlrig_motherboard *b = (dlrig_motherboard *)r->base;
-    size_t lo = 0, hi = r->n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int cmp = strcmp(b[mid].p.id, id);
-        if (cmp == 0) return &b[mid];
-        if (cmp < 0) lo = mid + 1;
-        else hi = mid;
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (!c->refs[ref].full) {
+        char why[512];
+        if (load_ref_table(c, ref, why, sizeof why)) catalog_fatal(c, why);
     }
-    return NULL;
+    return &c->refs[ref];
+}
+
+static sqlite3_stmt *detail_stmt(dlrig_catalog *c, int k, const char *id)
+{
+    if (!c->detail[k]) {
+        char why[512];
+        if (prepare(c->db, detail_sql[k], &c->detail[k], why, sizeof why, "catalog details")) catalog_fatal(c, why);
+    }
+    sqlite3_reset(c->detail[k]);
+    sqlite3_bind_text(c->detail[k], 1, id, -1, SQLITE_TRANSIENT);
+    return c->detail[k];
+}
+
+/* Rows of a detail query for id: counts them, then rewinds. */
+static size_t detail_count(dlrig_catalog *c, sqlite3_stmt *st)
+{
+    size_t n = 0;
+    while (step_row(c, st, "catalog details")) n++;
+    sqlite3_reset(st);
+    return n;
 }
 
 static dlrig_attach parse_attach(const unsigned char *s)
@@ -276,137 +360,226 @@ static dlrig_attach parse_attach(const unsigned char *s)
     return DLRIG_ATTACH_CHIPSET;
 }
 
-/* Counts rows per board in a side table, then fills them in (two passes so
- * every board gets one exact-size block). */
-static int load_board_details(dlrig_catalog *c, sqlite3 *db, char *err, size_t errlen)
+/* A board's PCIe slots, M.2 sockets and lane-sharing rules (each one exact
+ * block; the extra element keeps zero-length blocks non-NULL). */
+static void load_board_details(dlrig_catalog *c, dlrig_motherboard *b)
 {
-    sqlite3_stmt *st;
-    if (prepare(db,
-                "SELECT board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note "
-                "FROM board_slot ORDER BY board_id, position",
-                &st, err, errlen, "board_slot"))
-        return -1;
-    for (int pass = 0; pass < 2; pass++) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            dlrig_motherboard *b = find_board(c, (const char *)sqlite3_column_text(st, 0));
-            if (!b) continue;
-            if (pass == 0) {
-                b->n_slots++;
-                continue;
-            }
-            dlrig_slot *s = &b->slots[b->n_slots++];
-            s->position = sqlite3_column_int(st, 1);
-            s->physical_width = sqlite3_column_int(st, 2);
-            s->electrical_width = sqlite3_column_int(st, 3);
-            s->pcie_gen = sqlite3_column_int(st, 4);
-            s->attached_to = parse_attach(sqlite3_column_text(st, 5));
-            s->note = own_string(c, sqlite3_column_text(st, 6));
-        }
-        if (pass == 0) {
-            rows *r = &c->parts[DLRIG_CAT_MOTHERBOARD];
-            dlrig_motherboard *bs = (dlrig_motherboard *)r->base;
-            for (size_t i = 0; i < r->n; i++) {
-                bs[i].slots = own_block(c, (bs[i].n_slots + 1) * sizeof(dlrig_slot));
-                bs[i].n_slots = 0;
-            }
-            sqlite3_reset(st);
-        }
+    sqlite3_stmt *st = detail_stmt(c, DETAIL_SLOT, b->p.id);
+    b->slots = own_block(c, (detail_count(c, st) + 1) * sizeof(dlrig_slot));
+    while (step_row(c, st, "board_slot")) {
+        dlrig_slot *s = &b->slots[b->n_slots++];
+        s->position = sqlite3_column_int(st, 0);
+        s->physical_width = sqlite3_column_int(st, 1);
+        s->electrical_width = sqlite3_column_int(st, 2);
+        s->pcie_gen = sqlite3_column_int(st, 3);
+        s->attached_to = parse_attach(sqlite3_column_text(st, 4));
+        s->note = own_string(c, sqlite3_column_text(st, 5));
     }
-    sqlite3_finalize(st);
+    st = detail_stmt(c, DETAIL_M2, b->p.id);
+    b->m2 = own_block(c, (detail_count(c, st) + 1) * sizeof(dlrig_m2));
+    while (step_row(c, st, "board_m2")) {
+        dlrig_m2 *m = &b->m2[b->n_m2++];
+        m->idx = sqlite3_column_int(st, 0);
+        m->pcie_gen = sqlite3_column_int(st, 1);
+        m->lanes = sqlite3_column_int(st, 2);
+        m->attached_to = parse_attach(sqlite3_column_text(st, 3));
+    }
+    st = detail_stmt(c, DETAIL_SHARE, b->p.id);
+    b->shares = own_block(c, (detail_count(c, st) + 1) * sizeof(dlrig_lane_share));
+    while (step_row(c, st, "board_lane_share")) {
+        dlrig_lane_share *s = &b->shares[b->n_shares++];
+        s->slot_position = sqlite3_column_int(st, 0);
+        const unsigned char *kind = sqlite3_column_text(st, 1);
+        s->trigger_m2 = kind && strcmp((const char *)kind, "m2") == 0;
+        s->trigger_index = sqlite3_column_int(st, 2);
+        s->width_when = sqlite3_column_int(st, 3);
+    }
+    sqlite3_reset(st);
+}
 
-    if (prepare(db, "SELECT board_id, idx, pcie_gen, lanes, attached_to FROM board_m2 ORDER BY board_id, idx", &st,
-                err, errlen, "board_m2"))
-        return -1;
-    for (int pass = 0; pass < 2; pass++) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            dlrig_motherboard *b = find_board(c, (const char *)sqlite3_column_text(st, 0));
-            if (!b) continue;
-            if (pass == 0) {
-                b->n_m2++;
-                continue;
-            }
-            dlrig_m2 *m = &b->m2[b->n_m2++];
-            m->idx = sqlite3_column_int(st, 1);
-            m->pcie_gen = sqlite3_column_int(st, 2);
-            m->lanes = sqlite3_column_int(st, 3);
-            m->attached_to = parse_attach(sqlite3_column_text(st, 4));
-        }
-        if (pass == 0) {
-            rows *r = &c->parts[DLRIG_CAT_MOTHERBOARD];
-            dlrig_motherboard *bs = (dlrig_motherboard *)r->base;
-            for (size_t i = 0; i < r->n; i++) {
-                bs[i].m2 = own_block(c, (bs[i].n_m2 + 1) * sizeof(dlrig_m2));
-                bs[i].n_m2 = 0;
-            }
-            sqlite3_reset(st);
-        }
+/* The GPUs a bridge fits (looked up, and so loaded, by id). */
+static void load_bridge_fits(dlrig_catalog *c, dlrig_nvlink_bridge *br)
+{
+    sqlite3_stmt *st = detail_stmt(c, DETAIL_FIT, br->p.id);
+    size_t cap = detail_count(c, st);
+    /* Collect the ids first: looking the GPUs up may use the database. */
+    const char **ids = xcalloc(cap + 1, sizeof *ids);
+    size_t n = 0;
+    while (n < cap && step_row(c, st, "bridge_gpu")) ids[n++] = own_string(c, sqlite3_column_text(st, 0));
+    sqlite3_reset(st);
+    br->fits = own_block(c, (n + 1) * sizeof *br->fits);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *g = catalog_find(c, ids[i]);
+        if (g && g->category == DLRIG_CAT_GPU) br->fits[br->n_fits++] = (const dlrig_gpu *)g;
     }
-    sqlite3_finalize(st);
+    free(ids);
+}
 
-    if (prepare(db,
-                "SELECT board_id, slot_position, trigger_kind, trigger_index, width_when FROM board_lane_share "
-                "ORDER BY board_id, slot_position, trigger_kind, trigger_index",
-                &st, err, errlen, "board_lane_share"))
-        return -1;
-    for (int pass = 0; pass < 2; pass++) {
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            dlrig_motherboard *b = find_board(c, (const char *)sqlite3_column_text(st, 0));
-            if (!b) continue;
-            if (pass == 0) {
-                b->n_shares++;
-                continue;
-            }
-            dlrig_lane_share *s = &b->shares[b->n_shares++];
-            s->slot_position = sqlite3_column_int(st, 1);
-            const unsigned char *kind = sqlite3_column_text(st, 2);
-            s->trigger_m2 = kind && strcmp((const char *)kind, "m2") == 0;
-            s->trigger_index = sqlite3_column_int(st, 3);
-            s->width_when = sqlite3_column_int(st, 4);
-        }
-        if (pass == 0) {
-            rows *r = &c->parts[DLRIG_CAT_MOTHERBOARD];
-            dlrig_motherboard *bs = (dlrig_motherboard *)r->base;
-            for (size_t i = 0; i < r->n; i++) {
-                bs[i].shares = own_block(c, (bs[i].n_shares + 1) * sizeof(dlrig_lane_share));
-                bs[i].n_shares = 0;
-            }
-            sqlite3_reset(st);
-        }
+/* What a part needs beyond its own columns, once its row is stored. */
+static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj)
+{
+    switch (cat) {
+    case DLRIG_CAT_GPU: {
+        dlrig_gpu *g = (dlrig_gpu *)obj;
+        g->arch = catalog_arch(c, g->architecture);
+        break;
     }
-    sqlite3_finalize(st);
+    case DLRIG_CAT_MOTHERBOARD: load_board_details(c, (dlrig_motherboard *)obj); break;
+    case DLRIG_CAT_NVLINK_BRIDGE: load_bridge_fits(c, (dlrig_nvlink_bridge *)obj); break;
+    default: break;
+    }
+}
+
+static int cmp_entry_id(const void *a, const void *b)
+{
+    return strcmp(((const index_entry *)a)->id, ((const index_entry *)b)->id);
+}
+
+/* Every part's id and category, and so each category's size. */
+static int build_index(dlrig_catalog *c, char *err, size_t errlen)
+{
+    if (c->indexed) return 0;
+    size_t cap = 512, count[DLRIG_CAT_COUNT] = {0};
+    c->index = xcalloc(cap, sizeof *c->index);
+    c->n_index = 0;
+    for (int cat = 0; cat < DLRIG_CAT_COUNT; cat++) {
+        char sql[128];
+        /* id order, as the full scans read the category (the primary key's index: no sort) */
+        snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE id IS NOT NULL ORDER BY id", part_tables[cat].table);
+        sqlite3_stmt *st;
+        if (prepare(c->db, sql, &st, err, errlen, part_tables[cat].table)) return -1;
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            if (c->n_index == cap) c->index = xrealloc(c->index, (cap *= 2) * sizeof *c->index);
+            index_entry *e = &c->index[c->n_index++];
+            e->id = own_string(c, sqlite3_column_text(st, 0));
+            e->cat = (dlrig_category)cat;
+            e->row = count[cat]++;
+        }
+        if (rc != SQLITE_DONE) {
+            snprintf(err, errlen, "%s: %s", part_tables[cat].table, sqlite3_errmsg(c->db));
+            sqlite3_finalize(st);
+            return -1;
+        }
+        sqlite3_finalize(st);
+    }
+    for (int i = 0; i < DLRIG_CAT_COUNT; i++) {
+        rows *r = &c->parts[i];
+        if (r->full) { /* read whole before the index was needed */
+            if (r->n != count[i]) {
+                snprintf(err, errlen, "%s: the catalog changed while it was being read", part_tables[i].table);
+                return -1;
+            }
+            continue;
+        }
+        r->n = count[i];
+        r->base = xcalloc(r->n + 1, part_tables[i].size);
+        r->have = xcalloc(r->n + 1, 1);
+    }
+    qsort(c->index, c->n_index, sizeof *c->index, cmp_entry_id);
+    c->indexed = true;
     return 0;
 }
 
-static int load_bridge_fits(dlrig_catalog *c, sqlite3 *db, char *err, size_t errlen)
+static void ensure_index(const dlrig_catalog *cc)
 {
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    char why[512];
+    if (!c->indexed && build_index(c, why, sizeof why)) catalog_fatal(c, why);
+}
+
+static const index_entry *index_lookup(const dlrig_catalog *c, const char *id)
+{
+    ensure_index(c);
+    size_t lo = 0, hi = c->n_index;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int cmp = strcmp(c->index[mid].id, id);
+        if (cmp == 0) return &c->index[mid];
+        if (cmp < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+static unsigned char *row_ptr(const dlrig_catalog *c, dlrig_category cat, size_t row)
+{
+    return c->parts[cat].base + row * part_tables[cat].size;
+}
+
+/* The part of an index entry, read from the database the first time. */
+static const dlrig_part *ensure_row(const dlrig_catalog *cc, const index_entry *e)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    rows *r = &c->parts[e->cat];
+    unsigned char *obj = row_ptr(c, e->cat, e->row);
+    if (r->have[e->row]) return (const dlrig_part *)obj;
+    const table_desc *desc = &part_tables[e->cat];
+    char why[512];
+    if (!r->one && prepare_select(c, desc, true, true, &r->one, why, sizeof why)) catalog_fatal(c, why);
+    sqlite3_bind_text(r->one, 1, e->id, -1, SQLITE_STATIC);
+    if (!step_row(c, r->one, desc->table)) {
+        sqlite3_reset(r->one);
+        snprintf(why, sizeof why, "%s: part '%s' disappeared", desc->table, e->id);
+        catalog_fatal(c, why);
+    }
+    store_row(c, desc, true, r->one, obj);
+    sqlite3_reset(r->one);
+    r->have[e->row] = 1;
+    finish_part(c, e->cat, obj);
+    return (const dlrig_part *)obj;
+}
+
+/* Every row of a category, in id order (one scan; rows already loaded by id
+ * keep their place and their pointers). */
+static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    rows *r = &c->parts[cat];
+    if (r->full) return r;
+    const table_desc *desc = &part_tables[cat];
+    char why[512];
     sqlite3_stmt *st;
-    rows *r = &c->parts[DLRIG_CAT_NVLINK_BRIDGE];
-    dlrig_nvlink_bridge *bs = (dlrig_nvlink_bridge *)r->base;
-    if (prepare(db, "SELECT gpu_id FROM bridge_gpu WHERE bridge_id = ?1 ORDER BY gpu_id", &st, err, errlen,
-                "bridge_gpu"))
-        return -1;
-    for (size_t i = 0; i < r->n; i++) {
-        sqlite3_bind_text(st, 1, bs[i].p.id, -1, SQLITE_STATIC);
-        size_t cap = 4, n = 0;
-        const dlrig_gpu **fits = xcalloc(cap, sizeof *fits);
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            const dlrig_part *g = catalog_find(c, (const char *)sqlite3_column_text(st, 0));
-            if (!g || g->category != DLRIG_CAT_GPU) continue;
-            if (n == cap) {
+    if (prepare_select(c, desc, true, false, &st, why, sizeof why)) catalog_fatal(c, why);
+    if (!c->indexed) {
+        /* Nothing of the category is loaded: read it as it comes, and finish
+         * the parts (which may look others up) once the scan is done. */
+        size_t cap = 64;
+        r->base = xcalloc(cap + 1, desc->size);
+        while (step_row(c, st, desc->table)) {
+            if (r->n == cap) {
+                r->base = xrealloc(r->base, (cap * 2 + 1) * desc->size);
+                memset(r->base + (cap + 1) * desc->size, 0, cap * desc->size);
                 cap *= 2;
-                fits = xrealloc(fits, cap * sizeof *fits);
             }
-            fits[n++] = (const dlrig_gpu *)g;
+            store_row(c, desc, true, st, row_ptr(c, cat, r->n));
+            r->n++;
         }
-        sqlite3_reset(st);
-        const dlrig_gpu **owned = own_block(c, (n + 1) * sizeof *owned);
-        memcpy(owned, fits, n * sizeof *owned);
-        free(fits);
-        bs[i].fits = owned;
-        bs[i].n_fits = n;
+        sqlite3_finalize(st);
+        r->have = xmalloc(r->n + 1);
+        memset(r->have, 1, r->n + 1);
+        r->full = true;
+        for (size_t i = 0; i < r->n; i++) finish_part(c, cat, row_ptr(c, cat, i));
+        return r;
+    }
+    size_t i = 0;
+    while (step_row(c, st, desc->table)) {
+        if (i == r->n) break;
+        if (!r->have[i]) {
+            unsigned char *obj = row_ptr(c, cat, i);
+            store_row(c, desc, true, st, obj);
+            r->have[i] = 1;
+            finish_part(c, cat, obj);
+        }
+        i++;
     }
     sqlite3_finalize(st);
-    return 0;
+    if (i != r->n) {
+        snprintf(why, sizeof why, "%s: the catalog changed while it was being read", desc->table);
+        catalog_fatal(c, why);
+    }
+    r->full = true;
+    return r;
 }
 
 static int check_file(sqlite3 *db, const char *path, char *err, size_t errlen)
@@ -441,12 +614,33 @@ static int check_file(sqlite3 *db, const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* A catalog file from elsewhere must have every table and column dlrig
+ * reads: prepare every statement now (kept for later) and read the index and
+ * the small reference tables, so that a wrong file is refused at open and
+ * not half-way through a command. */
+static int validate(dlrig_catalog *c, char *err, size_t errlen)
+{
+    for (int i = 0; i < REF_COUNT; i++)
+        if (load_ref_table(c, i, err, errlen)) return -1;
+    for (int i = 0; i < DLRIG_CAT_COUNT; i++)
+        if (prepare_select(c, &part_tables[i], true, true, &c->parts[i].one, err, errlen)) return -1;
+    for (int k = 0; k < DETAIL_COUNT; k++)
+        if (prepare(c->db, detail_sql[k], &c->detail[k], err, errlen, "catalog details")) return -1;
+    return build_index(c, err, errlen);
+}
+
 dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
 {
+    static bool configured;
+    if (!configured) {
+        /* No allocation statistics: they take a global mutex on every malloc. */
+        sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+        configured = true;
+    }
     sqlite3 *db = NULL;
     const char *label = path ? path : "built-in catalog";
     if (path) {
-        if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
             snprintf(err, errlen, "%s: cannot open catalog (%s)", path, db ? sqlite3_errmsg(db) : "out of memory");
             sqlite3_close(db);
             return NULL;
@@ -456,7 +650,8 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
             return NULL;
         }
     } else {
-        if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
+        if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            NULL) != SQLITE_OK) {
             snprintf(err, errlen, "cannot open an in-memory database");
             sqlite3_close(db);
             return NULL;
@@ -473,30 +668,11 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     }
 
     dlrig_catalog *c = xcalloc(1, sizeof *c);
+    c->db = db;
+    snprintf(c->label, sizeof c->label, "%s", label);
     char why[512] = "";
-    int rc = 0;
-    for (int i = 0; i < REF_COUNT && !rc; i++) rc = load_table(c, db, &ref_tables[i], false, &c->refs[i], why, sizeof why);
-    for (int i = 0; i < DLRIG_CAT_COUNT && !rc; i++)
-        rc = load_table(c, db, &part_tables[i], true, &c->parts[i], why, sizeof why);
-    if (!rc) {
-        size_t total = 0;
-        for (int i = 0; i < DLRIG_CAT_COUNT; i++) total += c->parts[i].n;
-        c->index = xcalloc(total + 1, sizeof *c->index);
-        for (int i = 0; i < DLRIG_CAT_COUNT; i++)
-            for (size_t j = 0; j < c->parts[i].n; j++)
-                c->index[c->n_index++] = (const dlrig_part *)(c->parts[i].base + j * part_tables[i].size);
-        qsort(c->index, c->n_index, sizeof *c->index, cmp_part_id);
-        rc = load_board_details(c, db, why, sizeof why);
-    }
-    if (!rc) rc = load_bridge_fits(c, db, why, sizeof why);
-    if (!rc) {
-        /* Resolve each GPU's architecture. */
-        rows *r = &c->parts[DLRIG_CAT_GPU];
-        dlrig_gpu *g = (dlrig_gpu *)r->base;
-        for (size_t i = 0; i < r->n; i++) g[i].arch = catalog_arch(c, g[i].architecture);
-    }
-    sqlite3_close(db);
-    if (rc) {
+    /* The built-in image is built and tested with dlrig itself. */
+    if (path && validate(c, why, sizeof why)) {
         snprintf(err, errlen, "%s: not a usable dlrig catalog (%s)", label, why);
         catalog_close(c);
         return NULL;
@@ -507,11 +683,20 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
 void catalog_close(dlrig_catalog *c)
 {
     if (!c) return;
-    for (int i = 0; i < DLRIG_CAT_COUNT; i++) free(c->parts[i].base);
+    for (int i = 0; i < DLRIG_CAT_COUNT; i++) {
+        sqlite3_finalize(c->parts[i].one);
+        free(c->parts[i].base);
+        free(c->parts[i].have);
+    }
+    for (int k = 0; k < DETAIL_COUNT; k++) sqlite3_finalize(c->detail[k]);
+    sqlite3_close(c->db);
     for (int i = 0; i < REF_COUNT; i++) free(c->refs[i].base);
-    for (size_t i = 0; i < c->n_strings; i++) free(c->strings[i]);
+    while (c->chunks) {
+        string_chunk *next = c->chunks->next;
+        free(c->chunks);
+        c->chunks = next;
+    }
     for (size_t i = 0; i < c->n_blocks; i++) free(c->blocks[i]);
-    free(c->strings);
     free(c->blocks);
     free(c->index);
     free(c->uprices);
@@ -540,20 +725,23 @@ int category_from_name(const char *name)
 
 size_t catalog_count(const dlrig_catalog *c, dlrig_category cat)
 {
-    return (unsigned)cat < DLRIG_CAT_COUNT ? c->parts[cat].n : 0;
+    if ((unsigned)cat >= DLRIG_CAT_COUNT) return 0;
+    return ensure_full(c, cat)->n; /* callers count to walk the category */
 }
 
 const dlrig_part *catalog_part_at(const dlrig_catalog *c, dlrig_category cat, size_t i)
 {
-    if ((unsigned)cat >= DLRIG_CAT_COUNT || i >= c->parts[cat].n) return NULL;
-    return (const dlrig_part *)(c->parts[cat].base + i * part_tables[cat].size);
+    if ((unsigned)cat >= DLRIG_CAT_COUNT) return NULL;
+    const rows *r = ensure_full(c, cat);
+    return i < r->n ? (const dlrig_part *)row_ptr(c, cat, i) : NULL;
 }
 
 #define ARRAY_GETTER(fn, type, cat)                                           \
     const type *fn(const dlrig_catalog *c, size_t *n)                         \
     {                                                                         \
-        if (n) *n = c->parts[cat].n;                                          \
-        return (const type *)c->parts[cat].base;                             \
+        const rows *r = ensure_full(c, cat);                                  \
+        if (n) *n = r->n;                                                     \
+        return (const type *)r->base;                                        \
     }
 ARRAY_GETTER(catalog_gpus, dlrig_gpu, DLRIG_CAT_GPU)
 ARRAY_GETTER(catalog_cpus, dlrig_cpu, DLRIG_CAT_CPU)
@@ -570,15 +758,8 @@ ARRAY_GETTER(catalog_switches, dlrig_switch, DLRIG_CAT_SWITCH)
 const dlrig_part *catalog_find(const dlrig_catalog *c, const char *id)
 {
     if (!id) return NULL;
-    size_t lo = 0, hi = c->n_index;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int cmp = strcmp(c->index[mid]->id, id);
-        if (cmp == 0) return c->index[mid];
-        if (cmp < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return NULL;
+    const index_entry *e = index_lookup(c, id);
+    return e ? ensure_row(c, e) : NULL;
 }
 
 size_t catalog_suggest(const dlrig_catalog *c, const char *id, const char **out, size_t max)
@@ -588,8 +769,9 @@ size_t catalog_suggest(const dlrig_catalog *c, const char *id, const char **out,
     int best[8];
     size_t n = 0;
     if (max > 8) max = 8;
+    ensure_index(c);
     for (size_t i = 0; i < c->n_index; i++) {
-        const char *cand = c->index[i]->id;
+        const char *cand = c->index[i].id;
         int d = edit_distance(id, cand, limit);
         /* A typed fragment of a longer id ("rtx-4090") also counts as close. */
         if (d > limit && strstr(cand, id)) d = limit;
@@ -612,7 +794,7 @@ size_t catalog_suggest(const dlrig_catalog *c, const char *id, const char **out,
 static const void *find_ref(const dlrig_catalog *c, int ref, const char *id)
 {
     if (!id) return NULL;
-    const rows *r = &c->refs[ref];
+    const rows *r = ensure_ref(c, ref);
     const table_desc *d = &ref_tables[ref];
     size_t lo = 0, hi = r->n;
     while (lo < hi) { /* rows are ORDER BY the first column, the key */
@@ -640,23 +822,27 @@ const dlrig_source *catalog_source(const dlrig_catalog *c, const char *id) { ret
 
 const dlrig_framework *catalog_frameworks(const dlrig_catalog *c, size_t *n)
 {
-    if (n) *n = c->refs[REF_FRAMEWORK].n;
-    return (const dlrig_framework *)c->refs[REF_FRAMEWORK].base;
+    const rows *r = ensure_ref(c, REF_FRAMEWORK);
+    if (n) *n = r->n;
+    return (const dlrig_framework *)r->base;
 }
 const dlrig_workload *catalog_workloads(const dlrig_catalog *c, size_t *n)
 {
-    if (n) *n = c->refs[REF_WORKLOAD].n;
-    return (const dlrig_workload *)c->refs[REF_WORKLOAD].base;
+    const rows *r = ensure_ref(c, REF_WORKLOAD);
+    if (n) *n = r->n;
+    return (const dlrig_workload *)r->base;
 }
 const dlrig_vram_guidance *catalog_vram_guidance(const dlrig_catalog *c, size_t *n)
 {
-    if (n) *n = c->refs[REF_VRAM].n;
-    return (const dlrig_vram_guidance *)c->refs[REF_VRAM].base;
+    const rows *r = ensure_ref(c, REF_VRAM);
+    if (n) *n = r->n;
+    return (const dlrig_vram_guidance *)r->base;
 }
 const dlrig_circuit *catalog_circuits(const dlrig_catalog *c, size_t *n)
 {
-    if (n) *n = c->refs[REF_CIRCUIT].n;
-    return (const dlrig_circuit *)c->refs[REF_CIRCUIT].base;
+    const rows *r = ensure_ref(c, REF_CIRCUIT);
+    if (n) *n = r->n;
+    return (const dlrig_circuit *)r->base;
 }
 
 const dlrig_field *category_fields(dlrig_category cat, size_t *n)
@@ -1000,7 +1186,9 @@ int catalog_apply_user_prices(dlrig_catalog *c, const char *path, char *err, siz
 {
     /* undo earlier overrides */
     for (size_t i = 0; i < c->n_index; i++) {
-        dlrig_part *p = (dlrig_part *)c->index[i];
+        const index_entry *e = &c->index[i];
+        if (!c->parts[e->cat].have[e->row]) continue;
+        dlrig_part *p = (dlrig_part *)row_ptr(c, e->cat, e->row);
         if (p->price_vendor) {
             p->price_usd = p->catalog_price_usd;
             p->price_vendor = NULL;

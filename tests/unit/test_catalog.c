@@ -261,6 +261,87 @@ static char *write_tmp(const void *data, size_t len)
     return path;
 }
 
+/* Parts load on first use: a part looked up by id before its category is
+ * walked is the same object, with the same values, as one read by a walk. */
+static void assert_same_part(const dlrig_part *a, const dlrig_part *b)
+{
+    size_t nc, nf;
+    const dlrig_field *common = part_fields(&nc), *own = category_fields(a->category, &nf);
+    for (size_t k = 0; k < nc + nf; k++) {
+        const dlrig_field *f = k < nc ? &common[k] : &own[k - nc];
+        const char *sa = part_field_str(a, f), *sb = part_field_str(b, f);
+        if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST)
+            ck_assert_msg((!sa && !sb) || (sa && sb && strcmp(sa, sb) == 0), "%s.%s differs", a->id, f->name);
+        else {
+            double x = part_field_num(a, f), y = part_field_num(b, f);
+            ck_assert_msg((isnan(x) && isnan(y)) || x == y, "%s.%s: %g vs %g", a->id, f->name, x, y);
+        }
+    }
+    if (a->category == DLRIG_CAT_MOTHERBOARD) {
+        const dlrig_motherboard *x = (const dlrig_motherboard *)a, *y = (const dlrig_motherboard *)b;
+        ck_assert_uint_eq(x->n_slots, y->n_slots);
+        ck_assert_uint_eq(x->n_m2, y->n_m2);
+        ck_assert_uint_eq(x->n_shares, y->n_shares);
+        for (size_t i = 0; i < x->n_slots; i++) {
+            ck_assert_int_eq(x->slots[i].position, y->slots[i].position);
+            ck_assert_int_eq(x->slots[i].electrical_width, y->slots[i].electrical_width);
+            ck_assert_int_eq(x->slots[i].attached_to, y->slots[i].attached_to);
+        }
+        for (size_t i = 0; i < x->n_shares; i++) ck_assert_int_eq(x->shares[i].width_when, y->shares[i].width_when);
+    }
+    if (a->category == DLRIG_CAT_NVLINK_BRIDGE) {
+        const dlrig_nvlink_bridge *x = (const dlrig_nvlink_bridge *)a, *y = (const dlrig_nvlink_bridge *)b;
+        ck_assert_uint_eq(x->n_fits, y->n_fits);
+        for (size_t i = 0; i < x->n_fits; i++) ck_assert_str_eq(x->fits[i]->p.id, y->fits[i]->p.id);
+    }
+    if (a->category == DLRIG_CAT_GPU) {
+        const dlrig_gpu *x = (const dlrig_gpu *)a, *y = (const dlrig_gpu *)b;
+        ck_assert_ptr_nonnull(x->arch);
+        ck_assert_ptr_nonnull(y->arch);
+        ck_assert_str_eq(x->architecture, y->architecture);
+    }
+}
+
+START_TEST(lazy_loading_is_invisible)
+{
+    char err[512];
+    dlrig_catalog *lazy = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(lazy != NULL, "%s", err);
+    /* Walk `cat` whole; in `lazy`, look every part up by id first, from the
+     * last category backwards (bridges before the GPUs they fit). */
+    const dlrig_part *found[2048];
+    size_t n = 0;
+    for (int c = DLRIG_CAT_COUNT - 1; c >= 0; c--)
+        for (size_t i = catalog_count(cat, (dlrig_category)c); i-- > 0;) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            ck_assert_uint_lt(n, 2048);
+            found[n] = catalog_find(lazy, p->id);
+            ck_assert_ptr_nonnull(found[n]);
+            ck_assert_ptr_eq(catalog_find(lazy, p->id), found[n]); /* found twice: one object */
+            assert_same_part(p, found[n]);
+            n++;
+        }
+    /* Now walk `lazy`: the parts looked up are the same objects. */
+    size_t k = 0;
+    for (int c = DLRIG_CAT_COUNT - 1; c >= 0; c--)
+        for (size_t i = catalog_count(lazy, (dlrig_category)c); i-- > 0;) {
+            const dlrig_part *p = catalog_part_at(lazy, (dlrig_category)c, i);
+            ck_assert_ptr_eq(p, found[k]);
+            assert_same_part(catalog_part_at(cat, (dlrig_category)c, i), p);
+            k++;
+        }
+    ck_assert_uint_eq(k, n);
+    catalog_close(lazy);
+    /* And a third way: a category walked before anything is looked up. */
+    lazy = catalog_open(NULL, err, sizeof err);
+    size_t ng;
+    const dlrig_gpu *g = catalog_gpus(lazy, &ng);
+    ck_assert_uint_eq(ng, catalog_count(cat, DLRIG_CAT_GPU));
+    ck_assert_ptr_eq(catalog_find(lazy, g[ng - 1].p.id), &g[ng - 1].p);
+    catalog_close(lazy);
+}
+END_TEST
+
 START_TEST(bad_catalog_files_refused)
 {
     char err[512];
@@ -316,6 +397,7 @@ int main(void)
     tcase_add_test(tc, reference_tables);
     tcase_add_test(tc, foreign_keys_hold);
     tcase_add_test(tc, query_filter_sort);
+    tcase_add_test(tc, lazy_loading_is_invisible);
     tcase_add_test(tc, bad_catalog_files_refused);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
