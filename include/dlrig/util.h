@@ -56,7 +56,8 @@ char *xdg_config_dir(bool create);
 /* A file found by list_json_files. */
 typedef struct dated_file {
     char *path; /* dir/name, malloc'd */
-    long long mtime;
+    long long mtime; /* seconds */
+    long mtime_ns;   /* and nanoseconds, so two saves in one second still order */
 } dated_file;
 
 /* The regular *.json files of dir (hidden files skipped), newest first.

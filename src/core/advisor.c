@@ -242,16 +242,50 @@ typedef struct ctx {
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
-    const shadow_set *shadow; /* dearer twins to skip (NULL: none) */
+    /* The parts the advisor may choose, per category: priced, and not a
+     * dearer twin.  Collected once, so the search never walks the rest. */
+    const void **use[DLRIG_CAT_COUNT];
+    size_t n_use[DLRIG_CAT_COUNT];
+    /* The cheapest usable memory kit, drive and PSU (INFINITY: none). */
+    double min_mem, min_sto, min_psu;
 } ctx;
 
-/* A part the advisor may choose: priced, and not a dearer twin. */
-static bool usable(const ctx *c, const dlrig_part *p) { return priced(p) && !(c->shadow && shadowed(c->shadow, p)); }
+/* The usable parts of category cat, typed by the caller. */
+#define USE(c, cat, type) ((const type *const *)(c)->use[cat])
 
+static void usable_collect(ctx *c)
+{
+    shadow_set shadow;
+    shadow_build(c->cat, &shadow);
+    for (int k = 0; k < DLRIG_CAT_COUNT; k++) {
+        size_t n = catalog_count(c->cat, (dlrig_category)k), m = 0;
+        const void **v = xcalloc(n + 1, sizeof *v);
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_part *p = catalog_part_at(c->cat, (dlrig_category)k, i);
+            if (priced(p) && !shadowed(&shadow, p)) v[m++] = p;
+        }
+        c->use[k] = v;
+        c->n_use[k] = m;
+    }
+    free(shadow.v);
+    c->min_mem = c->min_sto = c->min_psu = INFINITY;
+    for (size_t i = 0; i < c->n_use[DLRIG_CAT_MEMORY]; i++)
+        c->min_mem = fmin(c->min_mem, USE(c, DLRIG_CAT_MEMORY, dlrig_part)[i]->price_usd);
+    for (size_t i = 0; i < c->n_use[DLRIG_CAT_STORAGE]; i++)
+        c->min_sto = fmin(c->min_sto, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]->price_usd);
+    for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
+        c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
+}
+
+static void usable_free(ctx *c)
+{
+    for (int k = 0; k < DLRIG_CAT_COUNT; k++) free(c->use[k]);
+}
+
+/* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
 static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
 {
     unsigned rq = c->req->require;
-    if (!usable(c, &g->p)) return false;
     if ((rq & DLRIG_REQ_ECC) && !g->ecc) return false;
     if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
@@ -266,9 +300,9 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     return true;
 }
 
+/* cs, one of the usable cases, for n of GPU g (and board b when given)? */
 static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_motherboard *b, const dlrig_gpu *g, int n)
 {
-    if (!usable(c, &cs->p)) return false;
     if (b && !form_factor_fits(cs->form_factors, b->form_factor)) return false;
     if (cs->max_gpus != DLRIG_NA && n > cs->max_gpus) return false;
     if (!strcmp(g->cooler, "passive") && !cs->forced_airflow) return false;
@@ -291,21 +325,21 @@ static bool psu_fits_case(const dlrig_psu *p, const dlrig_case *cs)
 static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, double vram_max,
                            vec *out)
 {
-    size_t n;
-    const dlrig_memory *m = catalog_memories(c->cat, &n);
+    size_t n = c->n_use[DLRIG_CAT_MEMORY];
+    const dlrig_memory *const *m = USE(c, DLRIG_CAT_MEMORY, dlrig_memory);
     int channels = cpu->memory_channels * ncpu;
     if (b->memory_slots < channels) channels = b->memory_slots;
     for (size_t i = 0; i < n; i++) {
-        if (!usable(c, &m[i].p) || strcmp(m[i].type, b->memory_type) || m[i].registered != b->rdimm) continue;
-        if ((c->req->require & DLRIG_REQ_ECC) && !m[i].ecc) continue;
+        if (strcmp(m[i]->type, b->memory_type) || m[i]->registered != b->rdimm) continue;
+        if ((c->req->require & DLRIG_REQ_ECC) && !m[i]->ecc) continue;
         for (int q = 1; q <= MAX_KIT_QTY; q++) {
-            int modules = m[i].modules * q, ram = m[i].capacity_gb * q;
+            int modules = m[i]->modules * q, ram = m[i]->capacity_gb * q;
             if (modules > b->memory_slots) break;
             if (modules < channels) continue;
             if (b->max_memory_gb != DLRIG_NA && ram > b->max_memory_gb) continue;
             if (cpu->max_memory_gb != DLRIG_NA && ram > cpu->max_memory_gb * ncpu) continue;
             if (ram < vram_max) continue;
-            vpush(out, &m[i].p, q, m[i].p.price_usd * q, part_power_w(&m[i].p) * q);
+            vpush(out, &m[i]->p, q, m[i]->p.price_usd * q, part_power_w(&m[i]->p) * q);
         }
     }
     pareto(out);
@@ -321,16 +355,16 @@ static int m2_capacity(const dlrig_motherboard *b)
 /* Storage options with m2 M.2 drives exactly (0 = none on M.2). */
 static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, vec *out)
 {
-    size_t n;
-    const dlrig_storage *s = catalog_storages(c->cat, &n);
+    size_t n = c->n_use[DLRIG_CAT_STORAGE];
+    const dlrig_storage *const *s = USE(c, DLRIG_CAT_STORAGE, dlrig_storage);
     for (size_t i = 0; i < n; i++) {
-        if (!usable(c, &s[i].p) || !strcmp(s[i].kind, "hdd")) continue;
-        bool is_m2 = s[i].form_factor && !strncmp(s[i].form_factor, "M.2", 3);
+        if (!strcmp(s[i]->kind, "hdd")) continue;
+        bool is_m2 = s[i]->form_factor && !strncmp(s[i]->form_factor, "M.2", 3);
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;
             if (is_m2 && q > m2_capacity(b)) continue;
-            if ((double)s[i].capacity_gb * q < c->need_fast_gb) continue;
-            vpush(out, &s[i].p, q, s[i].p.price_usd * q, part_power_w(&s[i].p) * q);
+            if ((double)s[i]->capacity_gb * q < c->need_fast_gb) continue;
+            vpush(out, &s[i]->p, q, s[i]->p.price_usd * q, part_power_w(&s[i]->p) * q);
         }
     }
     pareto(out);
@@ -354,18 +388,18 @@ static int cmp_psu_load(const void *x, const void *y)
 static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g, int n, int ncpu, psu_opt *out,
                           size_t cap)
 {
-    size_t np, k = 0;
-    const dlrig_psu *p = catalog_psus(c->cat, &np);
+    size_t np = c->n_use[DLRIG_CAT_PSU], k = 0;
+    const dlrig_psu *const *p = USE(c, DLRIG_CAT_PSU, dlrig_psu);
     for (size_t i = 0; i < np && k < cap; i++) {
-        if (!usable(c, &p[i].p) || !psu_fits_case(&p[i], cs)) continue;
-        for (int q = 1; q <= (p[i].redundant ? 2 : 1) && k < cap; q++) {
-            if (!psu_connectors_ok(&p[i], q, g, n, ncpu)) continue;
-            double load = psu_max_load_w(&p[i], q, c->circuit);
+        if (!psu_fits_case(p[i], cs)) continue;
+        for (int q = 1; q <= (p[i]->redundant ? 2 : 1) && k < cap; q++) {
+            if (!psu_connectors_ok(p[i], q, g, n, ncpu)) continue;
+            double load = psu_max_load_w(p[i], q, c->circuit);
             if (load <= 0) continue;
-            double eff = psu_efficiency(&p[i]);
+            double eff = psu_efficiency(p[i]);
             /* The wall circuit caps the load too: wall = load / efficiency. */
             if (c->circuit && c->circuit->continuous_w * eff < load) load = c->circuit->continuous_w * eff;
-            out[k++] = (psu_opt){&p[i], q, load, p[i].p.price_usd * q, eff, 0};
+            out[k++] = (psu_opt){p[i], q, load, p[i]->p.price_usd * q, eff, 0};
         }
     }
     if (k > 1) qsort(out, k, sizeof *out, cmp_psu_load);
@@ -422,15 +456,15 @@ static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, co
 /* Cheapest cooler for a CPU socket in a case (towers only). */
 static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, const dlrig_case *cs)
 {
-    size_t n;
-    const dlrig_cooler *v = catalog_coolers(c->cat, &n);
+    size_t n = c->n_use[DLRIG_CAT_COOLER];
+    const dlrig_cooler *const *v = USE(c, DLRIG_CAT_COOLER, dlrig_cooler);
     const dlrig_cooler *best = NULL;
     for (size_t i = 0; i < n; i++) {
-        if (!usable(c, &v[i].p) || !list_contains(v[i].sockets, cpu->socket)) continue;
-        if (!strcmp(v[i].kind, "air") && cs->max_cooler_height_mm != DLRIG_NA && v[i].height_mm != DLRIG_NA &&
-            v[i].height_mm > cs->max_cooler_height_mm)
+        if (!list_contains(v[i]->sockets, cpu->socket)) continue;
+        if (!strcmp(v[i]->kind, "air") && cs->max_cooler_height_mm != DLRIG_NA && v[i]->height_mm != DLRIG_NA &&
+            v[i]->height_mm > cs->max_cooler_height_mm)
             continue;
-        if (!best || v[i].p.price_usd < best->p.price_usd) best = &v[i];
+        if (!best || v[i]->p.price_usd < best->p.price_usd) best = v[i];
     }
     return best;
 }
@@ -509,13 +543,14 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                      dlrig_report *rep)
 {
     res->ok = false;
-    size_t nb, nc, ncs, nbr, nn, nsw;
-    const dlrig_motherboard *boards = catalog_boards(c->cat, &nb);
-    const dlrig_cpu *cpus = catalog_cpus(c->cat, &nc);
-    const dlrig_case *cases = catalog_cases(c->cat, &ncs);
-    const dlrig_nvlink_bridge *bridges = catalog_bridges(c->cat, &nbr);
-    const dlrig_nic *nics = catalog_nics(c->cat, &nn);
-    const dlrig_switch *sws = catalog_switches(c->cat, &nsw);
+    size_t nb = c->n_use[DLRIG_CAT_MOTHERBOARD], nc = c->n_use[DLRIG_CAT_CPU], ncs = c->n_use[DLRIG_CAT_CASE],
+           nbr = c->n_use[DLRIG_CAT_NVLINK_BRIDGE], nn = c->n_use[DLRIG_CAT_NIC], nsw = c->n_use[DLRIG_CAT_SWITCH];
+    const dlrig_motherboard *const *ub = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard);
+    const dlrig_cpu *const *uc = USE(c, DLRIG_CAT_CPU, dlrig_cpu);
+    const dlrig_case *const *cases = USE(c, DLRIG_CAT_CASE, dlrig_case);
+    const dlrig_nvlink_bridge *const *bridges = USE(c, DLRIG_CAT_NVLINK_BRIDGE, dlrig_nvlink_bridge);
+    const dlrig_nic *const *nics = USE(c, DLRIG_CAT_NIC, dlrig_nic);
+    const dlrig_switch *const *sws = USE(c, DLRIG_CAT_SWITCH, dlrig_switch);
     double budget = c->req->budget_usd;
 
     /* Network options (several nodes): RDMA cards on their speed/price front; the cheapest switch. */
@@ -524,20 +559,23 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     const dlrig_switch *sw = NULL;
     if (c->nodes > 1) {
         for (size_t i = 0; i < nn && n_nic < 32; i++) {
-            if (!usable(c, &nics[i].p) || !nics[i].rdma) continue;
+            const dlrig_nic *a = nics[i];
+            if (!a->rdma) continue;
             bool dominated = false;
-            for (size_t k = 0; k < nn; k++)
-                if (k != i && usable(c, &nics[k].p) && nics[k].rdma && nics[k].speed_gbps >= nics[i].speed_gbps &&
-                    nics[k].p.price_usd <= nics[i].p.price_usd && nics[k].pcie_lanes <= nics[i].pcie_lanes &&
-                    (nics[k].speed_gbps > nics[i].speed_gbps || nics[k].p.price_usd < nics[i].p.price_usd ||
-                     (nics[k].pcie_lanes < nics[i].pcie_lanes) || k < i))
+            for (size_t k = 0; k < nn && !dominated; k++) {
+                const dlrig_nic *o = nics[k];
+                if (k != i && o->rdma && o->speed_gbps >= a->speed_gbps && o->p.price_usd <= a->p.price_usd &&
+                    o->pcie_lanes <= a->pcie_lanes &&
+                    (o->speed_gbps > a->speed_gbps || o->p.price_usd < a->p.price_usd ||
+                     o->pcie_lanes < a->pcie_lanes || k < i))
                     dominated = true;
-            if (!dominated) nic_opts[n_nic++] = &nics[i];
+            }
+            if (!dominated) nic_opts[n_nic++] = a;
         }
         if (n_nic == 0) return;
         if (c->nodes > 2) {
             for (size_t i = 0; i < nsw; i++)
-                if (usable(c, &sws[i].p) && (!sw || sws[i].p.price_usd < sw->p.price_usd)) sw = &sws[i];
+                if (!sw || sws[i]->p.price_usd < sw->p.price_usd) sw = sws[i];
             if (!sw) return;
         }
     } else {
@@ -554,30 +592,17 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     }
     if (g->nvlink && n >= 2)
         for (size_t i = 0; i < nbr && n_br < 16; i++) {
-            if (!usable(c, &bridges[i].p)) continue;
-            for (size_t k = 0; k < bridges[i].n_fits; k++)
-                if (bridges[i].fits[k] == g) {
-                    br_opts[n_br] = &bridges[i];
-                    br_qty[n_br++] = (n / 2) * (bridges[i].per_pair > 0 ? bridges[i].per_pair : 1);
+            for (size_t k = 0; k < bridges[i]->n_fits; k++)
+                if (bridges[i]->fits[k] == g) {
+                    br_opts[n_br] = bridges[i];
+                    br_qty[n_br++] = (n / 2) * (bridges[i]->per_pair > 0 ? bridges[i]->per_pair : 1);
                     break;
                 }
         }
     if (n_br == 0) return;
 
     /* The cheapest memory, storage and PSU anywhere: a lower bound for pruning frames by price. */
-    double min_mem = INFINITY, min_sto = INFINITY, min_psu = INFINITY;
-    {
-        size_t k;
-        const dlrig_memory *m = catalog_memories(c->cat, &k);
-        for (size_t i = 0; i < k; i++)
-            if (usable(c, &m[i].p) && m[i].p.price_usd < min_mem) min_mem = m[i].p.price_usd;
-        const dlrig_storage *st = catalog_storages(c->cat, &k);
-        for (size_t i = 0; i < k; i++)
-            if (usable(c, &st[i].p) && st[i].p.price_usd < min_sto) min_sto = st[i].p.price_usd;
-        const dlrig_psu *ps = catalog_psus(c->cat, &k);
-        for (size_t i = 0; i < k; i++)
-            if (usable(c, &ps[i].p) && ps[i].p.price_usd < min_psu) min_psu = ps[i].p.price_usd;
-    }
+    double min_mem = c->min_mem, min_sto = c->min_sto, min_psu = c->min_psu;
     if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return;
 
     cvec cands = {0};
@@ -586,17 +611,11 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     memset(stos_by_m2, 0, sizeof stos_by_m2);
     place_memo *memo = NULL;
     size_t n_memo = 0, cap_memo = 0, frame = 0;
-    /* The usable boards, CPUs and cases, collected once for this pair. */
-    const dlrig_motherboard **ub = xcalloc(nb + 1, sizeof *ub);
-    const dlrig_cpu **uc = xcalloc(nc + 1, sizeof *uc);
+    /* The cases this pair allows, collected once. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
-    size_t nub = 0, nuc = 0, nucs = 0;
-    for (size_t i = 0; i < nb; i++)
-        if (usable(c, &boards[i].p)) ub[nub++] = &boards[i];
-    for (size_t i = 0; i < nc; i++)
-        if (usable(c, &cpus[i].p)) uc[nuc++] = &cpus[i];
+    size_t nub = nb, nuc = nc, nucs = 0;
     for (size_t i = 0; i < ncs; i++)
-        if (case_allowed(c, &cases[i], NULL, g, n)) ucs[nucs++] = &cases[i];
+        if (case_allowed(c, cases[i], NULL, g, n)) ucs[nucs++] = cases[i];
     for (size_t bi = 0; bi < nub; bi++) {
         const dlrig_motherboard *board = ub[bi];
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
@@ -617,6 +636,8 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                 mems.n = 0;
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
                 if (mems.n == 0) continue;
+                /* Frames memoised from here on share this board, CPU and count. */
+                size_t memo_from = n_memo;
                 for (size_t si = 0; si < nucs; si++) {
                     const dlrig_case *cs = ucs[si];
                     if (!form_factor_fits(cs->form_factors, board->form_factor)) continue;
@@ -641,9 +662,8 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                                 double extra_w = nic ? part_power_w(&nic->p) : 0;
                                 /* Throughput of this frame: placement and estimate, memoised. */
                                 place_memo *pm = NULL;
-                                for (size_t k = 0; k < n_memo; k++)
-                                    if (memo[k].board == board && memo[k].cpu == cpu && memo[k].ncpu == ncpu &&
-                                        memo[k].overhang == overhang &&
+                                for (size_t k = memo_from; k < n_memo; k++)
+                                    if (memo[k].overhang == overhang &&
                                         memo[k].m2 == m2 && memo[k].nic == nic && memo[k].bridge == br_opts[bri]) {
                                         pm = &memo[k];
                                         break;
@@ -704,8 +724,6 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             }
         }
     }
-    free(ub);
-    free(uc);
     free(ucs);
     free(mems.v);
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(stos_by_m2[m2].v);
@@ -850,22 +868,21 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
         c.nodes = 2;
     }
     c.req = &eff_req;
-    shadow_set shadow;
-    shadow_build(cat, &shadow);
-    c.shadow = &shadow;
+    usable_collect(&c);
 
-    size_t ng;
-    const dlrig_gpu *gpus = catalog_gpus(cat, &ng);
+    size_t ng = c.n_use[DLRIG_CAT_GPU];
+    const dlrig_gpu *const *gpus = USE(&c, DLRIG_CAT_GPU, dlrig_gpu);
     pair *pairs = xcalloc(ng * MAX_GPUS_PER_NODE + 1, sizeof *pairs);
     size_t np = 0;
     bool single_stream = !strcmp(c.wl->id, "llm-inference");
-    for (size_t i = 0; i < ng; i++)
+    for (size_t i = 0; i < ng; i++) {
+        double pg = perf_gpu_throughput(gpus[i], c.wl, c.params_m, c.precision, NULL);
         for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
-            if (!gpu_allowed(&c, &gpus[i], n)) continue;
-            if (!isnan(req->budget_usd) && gpus[i].p.price_usd * n * c.nodes > req->budget_usd) break;
-            double pg = perf_gpu_throughput(&gpus[i], c.wl, c.params_m, c.precision, NULL);
-            pairs[np++] = (pair){&gpus[i], n, single_stream ? pg : pg * n * c.nodes};
+            if (!gpu_allowed(&c, gpus[i], n)) continue;
+            if (!isnan(req->budget_usd) && gpus[i]->p.price_usd * n * c.nodes > req->budget_usd) break;
+            pairs[np++] = (pair){gpus[i], n, single_stream ? pg : pg * n * c.nodes};
         }
+    }
     if (np > 1) qsort(pairs, np, sizeof *pairs, cmp_pair);
 
     dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
@@ -906,7 +923,7 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
     }
     report_free(&rep);
     free(pairs);
-    free(shadow.v);
+    usable_free(&c);
     if (nbest == 0) {
         snprintf(err, errlen,
                  "no build meets the requirements%s: raise the budget, relax a --require, or pick a smaller model",

@@ -327,6 +327,7 @@ static int cmp_dated_file(const void *x, const void *y)
 {
     const dated_file *p = x, *q = y;
     if (p->mtime != q->mtime) return p->mtime < q->mtime ? 1 : -1;
+    if (p->mtime_ns != q->mtime_ns) return p->mtime_ns < q->mtime_ns ? 1 : -1;
     return strcmp(p->path, q->path);
 }
 
@@ -348,7 +349,7 @@ long list_json_files(const char *dir, dated_file **out)
             continue;
         }
         if (n == cap) v = xrealloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
-        v[n++] = (dated_file){full, (long long)st.st_mtime};
+        v[n++] = (dated_file){full, (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec};
     }
     closedir(d);
     if (n > 1) qsort(v, n, sizeof *v, cmp_dated_file);
