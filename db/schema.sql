@@ -159,6 +159,9 @@ CREATE TABLE board_lane_share (
   source        TEXT REFERENCES source(id),
   FOREIGN KEY (board_id, slot_position) REFERENCES board_slot(board_id, position)
 ) STRICT;
+-- The catalog reads a board's sharing rules by board_id: without this index
+-- every board's read scans the whole table.
+CREATE INDEX board_lane_share_board ON board_lane_share(board_id, slot_position);
 
 CREATE TABLE memory (
   id          TEXT PRIMARY KEY,

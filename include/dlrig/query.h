@@ -15,7 +15,7 @@
 typedef struct dlrig_query {
     int category;       /* a dlrig_category, or -1 for every category */
     const char *filter; /* words that must all appear in id, vendor or name (any case); NULL for all */
-    const char *sort;   /* a field name (see category_field); NULL for id order */
+    const char *sort;   /* a field name (see category_field); NULL: by category, then id */
     bool descending;
 } dlrig_query;
 

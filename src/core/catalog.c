@@ -6,6 +6,7 @@
  * the X-macro column lists in catalog.h, so one generic loader serves all of
  * them.
  */
+#define _GNU_SOURCE /* memmem */
 #include "dlrig/catalog.h"
 
 #include <math.h>
@@ -139,6 +140,11 @@ typedef struct rows {
     unsigned char *have; /* parts: per row, loaded yet */
     bool full;           /* every row loaded */
     sqlite3_stmt *one;   /* parts: the columns of one row, by id */
+    /* For filtering, made when the whole category is read: every row's
+     * "id\x1fname\x1fvendor" in ASCII lower case, each ended by '\n', and
+     * where each row's text starts (n + 1 entries). */
+    char *text;
+    size_t text_len, *text_at;
 } rows;
 
 typedef struct index_entry {
@@ -532,6 +538,8 @@ static const dlrig_part *ensure_row(const dlrig_catalog *cc, const index_entry *
 
 /* Every row of a category, in id order (one scan; rows already loaded by id
  * keep their place and their pointers). */
+static void build_text(dlrig_catalog *c, dlrig_category cat);
+
 static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
 {
     dlrig_catalog *c = (dlrig_catalog *)cc;
@@ -560,6 +568,7 @@ static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
         memset(r->have, 1, r->n + 1);
         r->full = true;
         for (size_t i = 0; i < r->n; i++) finish_part(c, cat, row_ptr(c, cat, i));
+        build_text(c, cat);
         return r;
     }
     size_t i = 0;
@@ -579,6 +588,7 @@ static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
         catalog_fatal(c, why);
     }
     r->full = true;
+    build_text(c, cat);
     return r;
 }
 
@@ -687,6 +697,8 @@ void catalog_close(dlrig_catalog *c)
         sqlite3_finalize(c->parts[i].one);
         free(c->parts[i].base);
         free(c->parts[i].have);
+        free(c->parts[i].text);
+        free(c->parts[i].text_at);
     }
     for (int k = 0; k < DETAIL_COUNT; k++) sqlite3_finalize(c->detail[k]);
     sqlite3_close(c->db);
@@ -727,6 +739,100 @@ size_t catalog_count(const dlrig_catalog *c, dlrig_category cat)
 {
     if ((unsigned)cat >= DLRIG_CAT_COUNT) return 0;
     return ensure_full(c, cat)->n; /* callers count to walk the category */
+}
+
+/* Copies s lower-cased to d, with the characters the filter text uses as
+ * separators ('\n', '\x1f') turned into spaces; returns the end. */
+static char *text_put(char *d, const char *s)
+{
+    for (; s && *s; s++) {
+        char ch = *s;
+        if (ch >= 'A' && ch <= 'Z') ch = (char)(ch - 'A' + 'a');
+        else if (ch == '\n' || ch == '\x1f') ch = ' ';
+        *d++ = ch;
+    }
+    return d;
+}
+
+static size_t len_or_0(const char *s) { return s ? strlen(s) : 0; }
+
+static void build_text(dlrig_catalog *c, dlrig_category cat)
+{
+    rows *r = &c->parts[cat];
+    size_t total = 1;
+    for (size_t i = 0; i < r->n; i++) {
+        const dlrig_part *p = (const dlrig_part *)row_ptr(c, cat, i);
+        total += len_or_0(p->id) + len_or_0(p->name) + len_or_0(p->vendor) + 3;
+    }
+    char *d = r->text = xmalloc(total);
+    r->text_at = xcalloc(r->n + 1, sizeof *r->text_at);
+    for (size_t i = 0; i < r->n; i++) {
+        const dlrig_part *p = (const dlrig_part *)row_ptr(c, cat, i);
+        r->text_at[i] = (size_t)(d - r->text);
+        d = text_put(d, p->id);
+        *d++ = '\x1f';
+        d = text_put(d, p->name);
+        *d++ = '\x1f';
+        d = text_put(d, p->vendor);
+        *d++ = '\n';
+    }
+    *d = '\0';
+    r->text_len = r->text_at[r->n] = (size_t)(d - r->text);
+}
+
+#define FILTER_MAX_WORDS 16
+
+size_t catalog_filter(const dlrig_catalog *cc, dlrig_category cat, const char *filter, const dlrig_part **out)
+{
+    if ((unsigned)cat >= DLRIG_CAT_COUNT) return 0;
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    const rows *r = ensure_full(c, cat);
+    /* The words, lower-cased; a word with a separator in it matches nothing. */
+    char buf[512];
+    const char *words[FILTER_MAX_WORDS];
+    size_t lens[FILTER_MAX_WORDS], nw = 0, longest = 0;
+    snprintf(buf, sizeof buf, "%s", filter ? filter : "");
+    for (char *w = buf; *w && nw < FILTER_MAX_WORDS;) {
+        while (*w == ' ') w++;
+        size_t n = 0;
+        while (w[n] && w[n] != ' ') {
+            if (w[n] >= 'A' && w[n] <= 'Z') w[n] = (char)(w[n] - 'A' + 'a');
+            if (w[n] == '\n' || w[n] == '\x1f') return 0;
+            n++;
+        }
+        if (n == 0) break;
+        words[nw] = w;
+        lens[nw] = n;
+        if (n > lens[longest]) longest = nw;
+        nw++;
+        w += n;
+        if (*w) *w++ = '\0';
+    }
+    if (nw == 0) {
+        for (size_t i = 0; i < r->n; i++) out[i] = (const dlrig_part *)row_ptr(c, cat, i);
+        return r->n;
+    }
+    /* Scan the whole text for the longest word; check the others on each row it hits. */
+    size_t k = 0, pos = 0;
+    const char *text = r->text;
+    while (pos < r->text_len) {
+        const char *hit = memmem(text + pos, r->text_len - pos, words[longest], lens[longest]);
+        if (!hit) break;
+        size_t at = (size_t)(hit - text), lo = 0, hi = r->n;
+        while (hi - lo > 1) { /* the row whose text holds the hit */
+            size_t mid = (lo + hi) / 2;
+            if (r->text_at[mid] <= at) lo = mid;
+            else hi = mid;
+        }
+        const char *row = text + r->text_at[lo];
+        size_t row_len = r->text_at[lo + 1] - r->text_at[lo];
+        bool all = true;
+        for (size_t w = 0; w < nw && all; w++)
+            if (w != longest && !memmem(row, row_len, words[w], lens[w])) all = false;
+        if (all) out[k++] = (const dlrig_part *)row_ptr(c, cat, lo);
+        pos = r->text_at[lo + 1];
+    }
+    return k;
 }
 
 const dlrig_part *catalog_part_at(const dlrig_catalog *c, dlrig_category cat, size_t i)

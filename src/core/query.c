@@ -91,15 +91,12 @@ int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_pa
     size_t k = 0;
     for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
         if (q->category >= 0 && q->category != c) continue;
-        size_t cnt = catalog_count(cat, (dlrig_category)c);
-        for (size_t i = 0; i < cnt; i++) {
-            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
-            if (part_matches(p, q->filter)) v[k++] = p;
-        }
+        k += catalog_filter(cat, (dlrig_category)c, q->filter, v + k);
     }
     g_sort.field = f;
     g_sort.sign = q->descending ? -1 : 1;
-    if (f || q->category < 0) qsort(v, k, sizeof *v, cmp_parts);
+    /* Without a sort field the parts stay grouped by category, each in id order. */
+    if (f) qsort(v, k, sizeof *v, cmp_parts);
     *out = v;
     *n = k;
     return 0;

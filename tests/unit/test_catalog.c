@@ -251,6 +251,41 @@ START_TEST(query_filter_sort)
 }
 END_TEST
 
+/* catalog_filter (one scan over a category's text) agrees with part_matches
+ * (field by field) on every part, for filters with case, several words,
+ * words that would only match across two fields, and separators. */
+START_TEST(filter_agrees_with_part_matches)
+{
+    static const char *const filters[] = {
+        "",        "   ",       "RTX",          "rtx 6000 ada", "ADA rtx",  "nvidia-rtx", "amd threadripper pro",
+        "4090",    "zz-nothing", "ddr5 ecc 4x",  "quadro 8000",  "a5000 a5000", "nvidia\x1fnvidia", "a\nb",
+        "1080 ti", "-",         "samsung 9100", "pro ws",       "  gv100  ",
+    };
+    size_t total = 0, matched = 0;
+    for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++)
+        for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+            size_t n = catalog_count(cat, (dlrig_category)c);
+            const dlrig_part **v = xcalloc(n + 1, sizeof *v);
+            size_t k = catalog_filter(cat, (dlrig_category)c, filters[f], v);
+            size_t j = 0;
+            for (size_t i = 0; i < n; i++) {
+                const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+                bool want = part_matches(p, filters[f]) && !strchr(filters[f], '\x1f') && !strchr(filters[f], '\n');
+                if (want) {
+                    ck_assert_msg(j < k && v[j] == p, "filter '%s' disagrees with part_matches at %s", filters[f], p->id);
+                    j++;
+                }
+            }
+            ck_assert_msg(j == k, "filter '%s' returned %zu parts, %zu expected", filters[f], k, j);
+            total += n;
+            matched += k;
+            free(v);
+        }
+    ck_assert_uint_gt(matched, 0);
+    ck_assert_uint_lt(matched, total);
+}
+END_TEST
+
 static char *write_tmp(const void *data, size_t len)
 {
     char *path = xstrdup("/tmp/dlrig-test-catXXXXXX");
@@ -397,6 +432,7 @@ int main(void)
     tcase_add_test(tc, reference_tables);
     tcase_add_test(tc, foreign_keys_hold);
     tcase_add_test(tc, query_filter_sort);
+    tcase_add_test(tc, filter_agrees_with_part_matches);
     tcase_add_test(tc, lazy_loading_is_invisible);
     tcase_add_test(tc, bad_catalog_files_refused);
     suite_add_tcase(s, tc);
