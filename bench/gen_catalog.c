@@ -1,8 +1,12 @@
 /* gen_catalog: a synthetic catalog FACTOR times the size of a real one, for
  * scaling benchmarks.  Every part row is copied FACTOR times (the original
  * plus copies with id suffix -sK), each copy's price moved by a seeded
- * +-15 %; slot maps and bridge fits are copied with their parts.
- * Usage: gen_catalog IN.db OUT.db FACTOR */
+ * +-15 %; slot maps and bridge fits are copied with their parts.  Such
+ * copies are twins of their original in everything but price, which the
+ * advisor notices; with "distinct" each GPU copy's bandwidth, tensor and FP32
+ * rates also move by up to +-3 % and each chassis copy's GPU length limit by
+ * a few mm, so no copy is a twin and the search has them all to weigh.
+ * Usage: gen_catalog IN.db OUT.db FACTOR [distinct] */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +26,8 @@ static int run(sqlite3 *db, const char *sql)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: gen_catalog IN.db OUT.db FACTOR\n");
+    if ((argc != 4 && argc != 5) || (argc == 5 && strcmp(argv[4], "distinct") != 0)) {
+        fprintf(stderr, "usage: gen_catalog IN.db OUT.db FACTOR [distinct]\n");
         return 2;
     }
     int factor = atoi(argv[3]);
@@ -78,6 +82,15 @@ int main(int argc, char **argv)
                  k, k, k, k, k);
         if (run(db, sql)) return 3;
     }
+    if (argc == 5 &&
+        run(db, "UPDATE gpu SET"
+                " bandwidth_gbs = round(bandwidth_gbs * (0.97 + 0.06 * ((abs(random()) % 1000) / 1000.0)), 1),"
+                " fp16_tensor_tflops = round(fp16_tensor_tflops * (0.97 + 0.06 * ((abs(random()) % 1000) / 1000.0)), 2),"
+                " fp32_tflops = round(fp32_tflops * (0.97 + 0.06 * ((abs(random()) % 1000) / 1000.0)), 2)"
+                " WHERE id NOT IN (SELECT id FROM orig_gpu);"
+                "UPDATE chassis SET max_gpu_length_mm = max_gpu_length_mm - (abs(random()) % 5)"
+                " WHERE id NOT IN (SELECT id FROM orig_chassis);"))
+        return 3;
     if (run(db, "COMMIT; VACUUM;")) return 3;
     sqlite3_close(db);
     return 0;

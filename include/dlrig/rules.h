@@ -98,6 +98,10 @@ bool psu_connectors_ok(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, i
 /* Whether a case's comma-separated form factor list takes a board form
  * factor (SSI-EEB and EEB, SSI-CEB and CEB are the same size). */
 bool form_factor_fits(const char *list, const char *ff);
+/* Whether a build in case cs needs its own CPU cooler: towers and rack cases
+ * that take standard coolers do; rack servers ship their own heatsinks.
+ * (NULL: no case chosen yet, so yes.) */
+bool case_needs_cpu_cooler(const dlrig_case *cs);
 
 /* The check document of DESIGN ("name", "ok", "totals", "findings"). */
 cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);

@@ -2,7 +2,7 @@
  * advisor.c — the best complete builds for a set of requirements.
  *
  * The search space: for every priced GPU model g and count n, every
- * compatible (board, CPU, CPU count), case, CPU cooler (towers), memory kit x
+ * compatible (board, CPU, CPU count), case, CPU cooler (where the case takes one), memory kit x
  * 1-4, storage model x 1-4, PSU (x2 for redundant server units), NVLink
  * bridges (none, or enough of one fitting bridge for every pair) and, for
  * several nodes, an RDMA network card (and a switch above two nodes).
@@ -248,10 +248,14 @@ typedef struct ctx {
     size_t n_use[DLRIG_CAT_COUNT];
     /* The cheapest usable memory kit, drive and PSU (INFINITY: none). */
     double min_mem, min_sto, min_psu;
+    /* Storage options with exactly m2 drives on M.2 (0: none on M.2), whatever the board. */
+    vec sto_by_m2[MAX_DRIVE_QTY + 1];
 } ctx;
 
 /* The usable parts of category cat, typed by the caller. */
 #define USE(c, cat, type) ((const type *const *)(c)->use[cat])
+
+static void storage_options(const ctx *c, int m2, vec *out);
 
 static void usable_collect(ctx *c)
 {
@@ -275,11 +279,13 @@ static void usable_collect(ctx *c)
         c->min_sto = fmin(c->min_sto, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]->price_usd);
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
         c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
+    for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) storage_options(c, m2, &c->sto_by_m2[m2]);
 }
 
 static void usable_free(ctx *c)
 {
     for (int k = 0; k < DLRIG_CAT_COUNT; k++) free(c->use[k]);
+    for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(c->sto_by_m2[m2].v);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -352,8 +358,9 @@ static int m2_capacity(const dlrig_motherboard *b)
     return b->n_m2 ? (int)b->n_m2 : MAX_DRIVE_QTY;
 }
 
-/* Storage options with m2 M.2 drives exactly (0 = none on M.2). */
-static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, vec *out)
+/* Storage options with m2 M.2 drives exactly (0 = none on M.2); the search
+ * offers a board only the counts its sockets take (m2_capacity). */
+static void storage_options(const ctx *c, int m2, vec *out)
 {
     size_t n = c->n_use[DLRIG_CAT_STORAGE];
     const dlrig_storage *const *s = USE(c, DLRIG_CAT_STORAGE, dlrig_storage);
@@ -362,7 +369,6 @@ static void storage_options(const ctx *c, const dlrig_motherboard *b, int m2, ve
         bool is_m2 = s[i]->form_factor && !strncmp(s[i]->form_factor, "M.2", 3);
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;
-            if (is_m2 && q > m2_capacity(b)) continue;
             if ((double)s[i]->capacity_gb * q < c->need_fast_gb) continue;
             vpush(out, &s[i]->p, q, s[i]->p.price_usd * q, part_power_w(&s[i]->p) * q);
         }
@@ -453,7 +459,7 @@ static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, co
     if (sw) build_add(b, &sw->p, 1);
 }
 
-/* Cheapest cooler for a CPU socket in a case (towers only). */
+/* Cheapest cooler for a CPU socket in a case (one that takes standard coolers). */
 static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, const dlrig_case *cs)
 {
     size_t n = c->n_use[DLRIG_CAT_COOLER];
@@ -606,30 +612,32 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return;
 
     cvec cands = {0};
-    psu_opt *psus = xcalloc(64, sizeof *psus);
-    vec mems = {0}, stos_by_m2[MAX_DRIVE_QTY + 1];
-    memset(stos_by_m2, 0, sizeof stos_by_m2);
+    vec mems = {0};
+    const vec *stos_by_m2 = c->sto_by_m2;
     place_memo *memo = NULL;
     size_t n_memo = 0, cap_memo = 0, frame = 0;
-    /* The cases this pair allows, collected once. */
+    /* The cases this pair allows, collected once, and each one's PSU options
+     * (they depend on the case, the GPUs and the CPU count), made when first needed. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
     size_t nub = nb, nuc = nc, nucs = 0;
     for (size_t i = 0; i < ncs; i++)
         if (case_allowed(c, cases[i], NULL, g, n)) ucs[nucs++] = cases[i];
+    psu_opt **psu_cache = xcalloc(2 * nucs + 1, sizeof *psu_cache);
+    size_t *psu_count = xcalloc(2 * nucs + 1, sizeof *psu_count);
+    size_t *bcs = xcalloc(nucs + 1, sizeof *bcs); /* the allowed cases a board fits in, by index */
     for (size_t bi = 0; bi < nub; bi++) {
         const dlrig_motherboard *board = ub[bi];
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
-        /* Storage options depend on the board's M.2 sockets only. */
-        for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) {
-            stos_by_m2[m2].n = 0;
-            if (m2 <= m2_capacity(board)) storage_options(c, board, m2, &stos_by_m2[m2]);
-        }
+        size_t nbcs = 0;
+        for (size_t si = 0; si < nucs; si++)
+            if (form_factor_fits(ucs[si]->form_factors, board->form_factor)) bcs[nbcs++] = si;
+        if (nbcs == 0) continue;
         for (size_t ci = 0; ci < nuc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
             if (strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type)) continue;
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
-            for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets; ncpu++) {
+            for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
                 if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
                 double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board->p.price_usd;
                 if (!isnan(budget) && (platform + min_mem + min_sto + min_psu) * c->nodes > budget) continue;
@@ -638,15 +646,21 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                 if (mems.n == 0) continue;
                 /* Frames memoised from here on share this board, CPU and count. */
                 size_t memo_from = n_memo;
-                for (size_t si = 0; si < nucs; si++) {
+                for (size_t bsi = 0; bsi < nbcs; bsi++) {
+                    size_t si = bcs[bsi];
                     const dlrig_case *cs = ucs[si];
-                    if (!form_factor_fits(cs->form_factors, board->form_factor)) continue;
-                    bool tower = !strcmp(cs->kind, "tower");
-                    const dlrig_cooler *cooler = tower ? cheapest_cooler(c, cpu, cs) : NULL;
-                    if (tower && !cooler) continue;
+                    bool needs_cooler = case_needs_cpu_cooler(cs);
+                    const dlrig_cooler *cooler = needs_cooler ? cheapest_cooler(c, cpu, cs) : NULL;
+                    if (needs_cooler && !cooler) continue;
                     double fixed = platform + cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
                     if (!isnan(budget) && (fixed + mems.v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
-                    size_t npsu = psu_options(c, cs, g, n, ncpu, psus, 64);
+                    size_t pk = 2 * si + (size_t)(ncpu - 1);
+                    if (!psu_cache[pk]) {
+                        psu_cache[pk] = xcalloc(64, sizeof **psu_cache);
+                        psu_count[pk] = psu_options(c, cs, g, n, ncpu, psu_cache[pk], 64);
+                    }
+                    const psu_opt *psus = psu_cache[pk];
+                    size_t npsu = psu_count[pk];
                     if (npsu == 0) continue;
                     double base_w = part_power_w(&g->p) * n + part_power_w(&cpu->p) * ncpu +
                                     part_power_w(&board->p) + part_power_w(&cs->p);
@@ -724,10 +738,12 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             }
         }
     }
+    for (size_t i = 0; i < 2 * nucs; i++) free(psu_cache[i]);
+    free(psu_cache);
+    free(psu_count);
+    free(bcs);
     free(ucs);
     free(mems.v);
-    for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(stos_by_m2[m2].v);
-    free(psus);
     free(memo);
     if (cands.n > 1) qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
     /* Confirm with the full rules, best first; a frame-level rejection skips the frame. */

@@ -171,10 +171,16 @@ static void r_missing(ctx *c)
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
         if (build_count(c->b, need[i]) == 0)
             k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", category_title(need[i]));
-    /* Tower builds need a CPU cooler; rack servers ship their own heatsinks. */
-    if (!c->cooler && (!c->cs || strcmp(c->cs->kind, "tower") == 0) && k < sizeof list)
+    if (!c->cooler && case_needs_cpu_cooler(c->cs) && k < sizeof list)
         k += (size_t)snprintf(list + k, sizeof list - k, "%sCPU cooler", k ? ", " : "");
     if (k) emit(c, DLRIG_SEV_ERROR, NULL, NULL, "The build has no %s", list);
+}
+
+bool case_needs_cpu_cooler(const dlrig_case *cs)
+{
+    /* A tower, or a rack case with a stated cooler clearance (an empty case
+     * such as a 4U ATX chassis); rack servers with their own heatsinks state none. */
+    return !cs || strcmp(cs->kind, "tower") == 0 || cs->max_cooler_height_mm != DLRIG_NA;
 }
 
 static void r_socket(ctx *c)
@@ -887,8 +893,8 @@ typedef struct rule {
 
 static const rule rules[] = {
     {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
-      "A working machine needs a GPU, CPU, motherboard, memory, storage, power supply and case; tower builds also "
-      "need a CPU cooler (rack servers ship their own heatsinks).",
+      "A working machine needs a GPU, CPU, motherboard, memory, storage, power supply and case; towers and rack "
+      "cases that take standard CPU coolers also need one (rack servers ship their own heatsinks).",
       "dlrig"}, r_missing},
     {{"compat.socket", DLRIG_SEV_ERROR, "CPU, board or cooler sockets differ",
       "A CPU only seats in a board of the same socket, a 2-socket build needs a 2-socket board and CPUs sold for "

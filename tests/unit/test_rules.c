@@ -153,6 +153,36 @@ START_TEST(ok_is_quiet)
 }
 END_TEST
 
+/* compat.missing_part asks for a CPU cooler in a tower and in a rack case
+ * that takes standard coolers (it states a cooler clearance), not in a rack
+ * server that ships its own heatsinks. */
+START_TEST(cooler_needed_by_case)
+{
+    static const struct {
+        const char *case_id;
+        bool needs;
+    } cases[] = {{"fractal-define-7", true}, {"silverstone-rm44", true}, {"dell-dss-8440", false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dlrig_build b;
+        const dlrig_catalog *c = load("clean.json", &b);
+        build_set_qty(&b, build_first(&b, DLRIG_CAT_COOLER, NULL), 0);
+        build_set_qty(&b, build_first(&b, DLRIG_CAT_CASE, NULL), 0);
+        const dlrig_part *cs = catalog_find(c, cases[i].case_id);
+        ck_assert_ptr_nonnull(cs);
+        build_add(&b, cs, 1);
+        ck_assert(case_needs_cpu_cooler((const dlrig_case *)cs) == cases[i].needs);
+        dlrig_report r;
+        memset(&r, 0, sizeof r);
+        rules_check(c, &b, &r);
+        const dlrig_finding *f = report_find(&r, "compat.missing_part");
+        bool asks = f && strstr(f->message, "CPU cooler");
+        ck_assert_msg(asks == cases[i].needs, "%s without a cooler: %s", cases[i].case_id, ids_of(&r));
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
 /* The table and the files agree both ways: no build file for a rule that
  * does not exist (a renamed id would leave its tests behind). */
 START_TEST(every_rule_has_files)
@@ -587,6 +617,7 @@ int main(void)
     tcase_add_loop_test(tc, trigger_fires, 0, (int)n_rules);
     tcase_add_loop_test(tc, ok_is_quiet, 0, (int)n_rules);
     tcase_add_test(tc, every_rule_has_files);
+    tcase_add_test(tc, cooler_needed_by_case);
     tcase_add_test(tc, fixture_changes_nothing_else);
     suite_add_tcase(s, tc);
     tc = tcase_create("clean");
