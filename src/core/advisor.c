@@ -250,12 +250,57 @@ typedef struct ctx {
     double min_mem, min_sto, min_psu;
     /* Storage options with exactly m2 drives on M.2 (0: none on M.2), whatever the board. */
     vec sto_by_m2[MAX_DRIVE_QTY + 1];
+    /* Few distinct strings decide which case takes which board and which
+     * cooler fits which CPU: numbered once, so the search compares numbers.
+     * ff_fits[list * n_board_ff + ff]: a case's form-factor list takes a board's form factor. */
+    int *board_ff, *case_ffl, *cpu_socket, n_board_ff, n_case_ffl, n_sockets;
+    unsigned char *ff_fits;
+    /* The cheapest cooler per (CPU socket, usable case), filled as needed (cooler_unset: not yet). */
+    const dlrig_cooler **cooler_cache;
 } ctx;
+
+static const dlrig_cooler cooler_unset_mark;
+#define cooler_unset (&cooler_unset_mark)
 
 /* The usable parts of category cat, typed by the caller. */
 #define USE(c, cat, type) ((const type *const *)(c)->use[cat])
 
 static void storage_options(const ctx *c, int m2, vec *out);
+
+/* The number of s among the distinct strings seen so far (adding it when new). */
+static int intern(const char ***seen, int *n, const char *s)
+{
+    if (!s) s = "";
+    for (int i = 0; i < *n; i++)
+        if (strcmp((*seen)[i], s) == 0) return i;
+    *seen = xrealloc(*seen, (size_t)(*n + 1) * sizeof **seen);
+    (*seen)[*n] = s;
+    return (*n)++;
+}
+
+static void number_strings(ctx *c)
+{
+    size_t nb = c->n_use[DLRIG_CAT_MOTHERBOARD], ncs = c->n_use[DLRIG_CAT_CASE], nc = c->n_use[DLRIG_CAT_CPU];
+    const char **ffs = NULL, **lists = NULL, **sockets = NULL;
+    c->board_ff = xcalloc(nb + 1, sizeof *c->board_ff);
+    c->case_ffl = xcalloc(ncs + 1, sizeof *c->case_ffl);
+    c->cpu_socket = xcalloc(nc + 1, sizeof *c->cpu_socket);
+    for (size_t i = 0; i < nb; i++)
+        c->board_ff[i] = intern(&ffs, &c->n_board_ff, USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard)[i]->form_factor);
+    for (size_t i = 0; i < ncs; i++)
+        c->case_ffl[i] = intern(&lists, &c->n_case_ffl, USE(c, DLRIG_CAT_CASE, dlrig_case)[i]->form_factors);
+    for (size_t i = 0; i < nc; i++)
+        c->cpu_socket[i] = intern(&sockets, &c->n_sockets, USE(c, DLRIG_CAT_CPU, dlrig_cpu)[i]->socket);
+    c->ff_fits = xcalloc((size_t)c->n_case_ffl * (size_t)c->n_board_ff + 1, 1);
+    for (int l = 0; l < c->n_case_ffl; l++)
+        for (int f = 0; f < c->n_board_ff; f++)
+            c->ff_fits[l * c->n_board_ff + f] = form_factor_fits(lists[l], ffs[f]);
+    c->cooler_cache = xcalloc((size_t)c->n_sockets * ncs + 1, sizeof *c->cooler_cache);
+    for (size_t i = 0; i < (size_t)c->n_sockets * ncs; i++) c->cooler_cache[i] = cooler_unset;
+    free(ffs);
+    free(lists);
+    free(sockets);
+}
 
 static void usable_collect(ctx *c)
 {
@@ -280,12 +325,18 @@ static void usable_collect(ctx *c)
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
         c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) storage_options(c, m2, &c->sto_by_m2[m2]);
+    number_strings(c);
 }
 
 static void usable_free(ctx *c)
 {
     for (int k = 0; k < DLRIG_CAT_COUNT; k++) free(c->use[k]);
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) free(c->sto_by_m2[m2].v);
+    free(c->board_ff);
+    free(c->case_ffl);
+    free(c->cpu_socket);
+    free(c->ff_fits);
+    free(c->cooler_cache);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -619,9 +670,13 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     /* The cases this pair allows, collected once, and each one's PSU options
      * (they depend on the case, the GPUs and the CPU count), made when first needed. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
+    size_t *ucs_at = xcalloc(ncs + 1, sizeof *ucs_at); /* each one's index among the usable cases */
     size_t nub = nb, nuc = nc, nucs = 0;
     for (size_t i = 0; i < ncs; i++)
-        if (case_allowed(c, cases[i], NULL, g, n)) ucs[nucs++] = cases[i];
+        if (case_allowed(c, cases[i], NULL, g, n)) {
+            ucs_at[nucs] = i;
+            ucs[nucs++] = cases[i];
+        }
     psu_opt **psu_cache = xcalloc(2 * nucs + 1, sizeof *psu_cache);
     size_t *psu_count = xcalloc(2 * nucs + 1, sizeof *psu_count);
     size_t *bcs = xcalloc(nucs + 1, sizeof *bcs); /* the allowed cases a board fits in, by index */
@@ -631,7 +686,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
         size_t nbcs = 0;
         for (size_t si = 0; si < nucs; si++)
-            if (form_factor_fits(ucs[si]->form_factors, board->form_factor)) bcs[nbcs++] = si;
+            if (c->ff_fits[c->case_ffl[ucs_at[si]] * c->n_board_ff + c->board_ff[bi]]) bcs[nbcs++] = si;
         if (nbcs == 0) continue;
         for (size_t ci = 0; ci < nuc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
@@ -650,7 +705,12 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                     size_t si = bcs[bsi];
                     const dlrig_case *cs = ucs[si];
                     bool needs_cooler = case_needs_cpu_cooler(cs);
-                    const dlrig_cooler *cooler = needs_cooler ? cheapest_cooler(c, cpu, cs) : NULL;
+                    const dlrig_cooler *cooler = NULL;
+                    if (needs_cooler) {
+                        const dlrig_cooler **cached = &c->cooler_cache[(size_t)c->cpu_socket[ci] * ncs + ucs_at[si]];
+                        if (*cached == cooler_unset) *cached = cheapest_cooler(c, cpu, cs);
+                        cooler = *cached;
+                    }
                     if (needs_cooler && !cooler) continue;
                     double fixed = platform + cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
                     if (!isnan(budget) && (fixed + mems.v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
@@ -742,6 +802,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     free(psu_cache);
     free(psu_count);
     free(bcs);
+    free(ucs_at);
     free(ucs);
     free(mems.v);
     free(memo);
