@@ -453,7 +453,8 @@ static bool wizard_idle(app *a)
     w->preview_done = true;
     w->prev_err[0] = '\0';
     double t0 = now_seconds();
-    int rc = advisor_recommend(a->cat, &r, 1, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
+    /* The best build, and the runners-up a tall preview lists under it. */
+    int rc = advisor_recommend(a->cat, &r, 3, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
     w->prev_ms = (now_seconds() - t0) * 1000.0;
     if (rc != 0) {
         free_preview(w);
@@ -867,9 +868,25 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
         ui_putf(a, iy++, ix, iw, c ? DLRIG_ROLE_WARNING : DLRIG_ROLE_DIM, "%zu warning%s, %zu note%s", c,
                 c == 1 ? "" : "s", ci, ci == 1 ? "" : "s");
     }
-    if (iy + 1 < end && r->why[0]) {
+    /* Runners-up at the foot of a tall preview: one line each, under a heading. */
+    int alt_rows = w->n_prev > 1 && end - iy >= 12 ? 2 + (int)w->n_prev - 1 : 0;
+    if (iy + 1 < end - alt_rows && r->why[0]) {
         iy++;
-        ui_put_wrapped(a, iy, ix, end - iy, iw, DLRIG_ROLE_NORMAL, r->why);
+        ui_put_wrapped(a, iy, ix, end - alt_rows - iy, iw, DLRIG_ROLE_NORMAL, r->why);
+    }
+    if (alt_rows) {
+        int ay = end - alt_rows + 1;
+        ui_put(a, ay++, ix, iw, DLRIG_ROLE_DIM, "Also ranked (the builder's alternatives, key a):");
+        for (size_t i = 1; i < w->n_prev && ay < end; i++) {
+            const dlrig_recommendation *alt = &w->prev[i];
+            char n1[32];
+            int used = ui_putf(a, ay, ix, iw, DLRIG_ROLE_DIM, "%zu. ", i + 1);
+            used += ui_put(a, ay, ix + used, iw - used, DLRIG_ROLE_ACCENT, alt->build.name);
+            used += ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_PRICE, "  %s", format_usd(alt->price_usd, m1, sizeof m1));
+            ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_DIM, "  %s %s", ui_num(alt->estimate.throughput, 0, n1, sizeof n1),
+                    alt->estimate.unit ? alt->estimate.unit : "");
+            ay++;
+        }
     }
 }
 

@@ -166,6 +166,10 @@ test_wizard_160x48() {
     start wiz160 160 48
     wait_for "Step 1 of 7"
     wait_for "Advisor preview"
+    # a tall preview lists the runners-up under the best build
+    wait_for "Also ranked"
+    wait_for "2. "
+    wait_for "3. "
     # a typed budget
     keys Enter Enter Enter
     wait_for "What is the budget"
