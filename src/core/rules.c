@@ -1078,6 +1078,7 @@ const char *severity_name(dlrig_severity s)
 /* Physical checks dlrig does not make at all (shown on the sheet). */
 static const char *const not_checked[] = {
     "partner cards thicker or longer than the reference design",
+    "card height above the slot and power-cable clearance in 4U rack cases",
     "PSU cable lengths and routing",
     "airflow path and fan count inside the case",
     "RAM module height under the CPU cooler",
