@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -102,6 +103,13 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     int fmt = export_format_from_name(format);
     if (fmt < 0) {
         cli_error("--format: unknown format '%s'; valid: " DLRIG_EXPORT_FORMAT_NAMES, format);
+        return EXIT_USAGE;
+    }
+    /* never write over the build being exported, even with --force */
+    struct stat so, si;
+    if (output && stat(output, &so) == 0 && stat(argv[optind], &si) == 0 && so.st_dev == si.st_dev &&
+        so.st_ino == si.st_ino) {
+        cli_error("%s is the build being exported; choose another output file", output);
         return EXIT_USAGE;
     }
     /* refuse early, before any work, when the output exists */

@@ -94,6 +94,10 @@ if [ -e "$DATA/builds/clean.json" ]; then
     if [ "$(cat "$TMP/existing.md")" = "keep me" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-exists-unchanged"; fi
     expect export-force 0 'written to' -- "$DLRIG" export "$CLEAN" --format md -o "$TMP/existing.md" --force
     if grep -q '^## Parts' "$TMP/existing.md"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-force-replaced"; fi
+    # the build being exported is never the output, even with --force
+    cp "$CLEAN" "$TMP/self.json"
+    expect export-over-input 2 "self.json is the build being exported" -- "$DLRIG" export "$TMP/self.json" --format json -o "$TMP/self.json" --force
+    if cmp -s "$CLEAN" "$TMP/self.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-over-input-unchanged"; fi
     leftovers=$(find "$TMP" -maxdepth 1 -name '*.tmp*' | wc -l)
     if [ "$leftovers" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-no-temp-files"; fi
 
