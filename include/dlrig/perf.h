@@ -20,6 +20,7 @@ typedef struct dlrig_estimate {
     const char *reference_model; /* e.g. "ResNet-50 224x224" */
     const char *unit;            /* "samples/s" | "tokens/s" */
     double params_m;             /* model size used */
+    double reference_params_m;   /* the reference model's size (params_m differs when the model is scaled) */
     double throughput;           /* the whole plan: all GPUs of all nodes */
     double per_gpu;              /* one GPU alone */
     double scaling;              /* throughput / (per_gpu x GPUs), 0..1 */
@@ -36,6 +37,11 @@ typedef struct dlrig_estimate {
 /* Estimates b (with its placement p, as from build_place) for `workload`, or
  * for b's requirements when workload is NULL (default "cnn").  Returns 0, or
  * -1 with a message in err (unknown workload, no GPU in the build). */
+/* The model an estimate is for, in words: the reference model and its size,
+ * or "a 13000M-parameter model, scaled from <reference>" when the build asks
+ * for another size.  Writes into buf and returns it. */
+const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n);
+
 int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
                   dlrig_estimate *out, char *err, size_t errlen);
 

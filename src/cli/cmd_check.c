@@ -136,7 +136,8 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
     if (json) {
         cli_print_json(estimate_to_json(&e));
     } else {
-        printf("%s — %s (%s, %.0fM parameters)\n", b.name, e.workload, e.reference_model, e.params_m);
+        char label[256];
+        printf("%s — %s (%s)\n", b.name, e.workload, estimate_model_label(&e, label, sizeof label));
         printf("  throughput     %.1f %s on %d GPU%s (%.1f per GPU, scaling %.0f%%)\n", e.throughput, e.unit, e.gpus,
                e.gpus == 1 ? "" : "s", e.per_gpu, e.scaling * 100);
         printf("  bound by       %s\n", e.bound);

@@ -287,8 +287,9 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     char a[48], b2[48];
     if (n < max) {
         out[n].k = "Model";
-        snprintf(out[n].v, sizeof out[n].v, "%s, %gM parameters (workload %s)",
-                 e->reference_model ? e->reference_model : "?", e->params_m, e->workload ? e->workload : "?");
+        char label[256];
+        snprintf(out[n].v, sizeof out[n].v, "%s (workload %s)", estimate_model_label(e, label, sizeof label),
+                 e->workload ? e->workload : "?");
         n++;
     }
     if (n < max) {

@@ -171,6 +171,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->reference_model = w->reference_model;
     out->unit = w->unit;
     out->params_m = params_m;
+    out->reference_params_m = w->params_m;
 
     /* The slowest GPU sets the pace of synchronous data parallelism. */
     const dlrig_gpu *slow = NULL;
@@ -436,4 +437,15 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
     free(bb);
     st->spearman = wsum > 0 ? acc / wsum : NAN;
     return 0;
+}
+
+const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
+{
+    const char *ref = e->reference_model ? e->reference_model : "?";
+    if (!isnan(e->reference_params_m) && e->reference_params_m > 0 &&
+        fabs(e->params_m - e->reference_params_m) > 0.01 * e->reference_params_m)
+        snprintf(buf, n, "a %gM-parameter model, scaled from %s", e->params_m, ref);
+    else
+        snprintf(buf, n, "%s, %gM parameters", ref, e->params_m);
+    return buf;
 }
