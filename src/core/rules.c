@@ -465,7 +465,14 @@ static void r_connectors(ctx *c)
 
 static void r_circuit(ctx *c)
 {
-    if (!c->circuit) return;
+    if (!c->circuit) {
+        /* No circuit to judge; still say when the PSU needs a 200-240 V outlet. */
+        if (c->psu && c->psu->watts_115v == DLRIG_NA)
+            emit(c, DLRIG_SEV_INFO, &c->psu->p, NULL,
+                 "%s runs on 200-240 V only and no circuit is given: a 120 V outlet cannot feed it",
+                 c->psu->p.name);
+        return;
+    }
     if (c->t->wall_w > c->circuit->continuous_w)
         emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : NULL, NULL,
              "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous", c->t->wall_w,
@@ -953,7 +960,8 @@ static const rule rules[] = {
       "PCI-SIG CEM 5.0; GPU board specifications"}, r_connectors},
     {{"power.circuit", DLRIG_SEV_ERROR, "the wall circuit cannot supply the machine",
       "A 120 V / 15 A circuit supplies 1440 W continuous (80% rule); a 2 kW machine needs 230 V or a 20 A+ "
-      "circuit of its own.",
+      "circuit of its own. Without a circuit in the requirements dlrig only notes a power supply rated for "
+      "200-240 V alone.",
       "NFPA 70 (NEC) 210.19/210.20 continuous loads; IEC 60364"}, r_circuit},
     {{"memory.below_largest_vram", DLRIG_SEV_WARNING, "system RAM under the largest GPU's VRAM",
       "Seed 002: buy at least as much RAM as the largest GPU has VRAM (a 24 GB Titan RTX wants 24 GB+), so "

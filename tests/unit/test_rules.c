@@ -183,6 +183,34 @@ START_TEST(cooler_needed_by_case)
 }
 END_TEST
 
+/* Without a circuit, power.circuit only notes a 230 V-only power supply. */
+START_TEST(circuit_unknown_notes_high_line_psu)
+{
+    static const struct {
+        const char *psu;
+        bool noted;
+    } psus[] = {{"seasonic-prime-px-2200", true}, {"bequiet-dark-power-pro-13-1600w", false}};
+    for (size_t i = 0; i < sizeof psus / sizeof psus[0]; i++) {
+        dlrig_build b;
+        const dlrig_catalog *c = load("clean.json", &b);
+        b.req.circuit[0] = '\0';
+        build_set_qty(&b, build_first(&b, DLRIG_CAT_PSU, NULL), 0);
+        build_add(&b, catalog_find(c, psus[i].psu), 1);
+        dlrig_report r;
+        memset(&r, 0, sizeof r);
+        rules_check(c, &b, &r);
+        const dlrig_finding *f = report_find(&r, "power.circuit");
+        ck_assert_msg((f != NULL) == psus[i].noted, "%s: %s", psus[i].psu, ids_of(&r));
+        if (f) {
+            ck_assert_int_eq(f->severity, DLRIG_SEV_INFO);
+            ck_assert_ptr_nonnull(strstr(f->message, "200-240 V"));
+        }
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
 /* The table and the files agree both ways: no build file for a rule that
  * does not exist (a renamed id would leave its tests behind). */
 START_TEST(every_rule_has_files)
@@ -618,6 +646,7 @@ int main(void)
     tcase_add_loop_test(tc, ok_is_quiet, 0, (int)n_rules);
     tcase_add_test(tc, every_rule_has_files);
     tcase_add_test(tc, cooler_needed_by_case);
+    tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
     tcase_add_test(tc, fixture_changes_nothing_else);
     suite_add_tcase(s, tc);
     tc = tcase_create("clean");
