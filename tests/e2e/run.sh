@@ -47,7 +47,7 @@ start() {
     local args="" a
     for a in "$@"; do args+=" $(printf '%q' "$a")"; done
     local cmd
-    cmd="cd $(printf '%q' "$WORK") && $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 600"
+    cmd="cd $(printf '%q' "$WORK") && ${START_ENV:-} $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 600"
     tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x "$w" -y "$h" \
         -e TERM="$TERM" -e LANG="$LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
         -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" "$cmd"
@@ -419,6 +419,47 @@ test_ctrl_c() {
     end_session
 }
 
+# click X Y [BUTTON] : a mouse press and release at 0-based column X, row Y, in
+# the X10 encoding (ESC [ M, then button, column and row, each + 32, 1-based)
+# that the pane's terminal type, pinned to tmux-256color, declares in kmous.
+# BUTTON: 0 left (default), 64 wheel up, 65 wheel down.
+click() {
+    local b=${3:-0}
+    tmux -L "$SOCK" send-keys -t "$S" -H 1b 5b 4d "$(printf '%x' $((b + 32)))" \
+        "$(printf '%x' $(($1 + 33)))" "$(printf '%x' $(($2 + 33)))"
+    if [ "$b" -lt 64 ]; then
+        tmux -L "$SOCK" send-keys -t "$S" -H 1b 5b 4d 23 "$(printf '%x' $(($1 + 33)))" "$(printf '%x' $(($2 + 33)))"
+    fi
+}
+
+# The mouse: a click selects a wizard choice, a second click on it accepts
+# it, the wheel moves the selection.
+test_mouse() {
+    START_ENV="TERM=tmux-256color" start mouse 80 24
+    wait_for "What will it mostly run?"
+    wait_for "Advisor preview"
+    # row 4 of the screen is the second choice
+    click 8 4
+    wait_for "▸ Transformer fine-tuning"
+    wait_for "Estimates use: BERT-large"
+    click 8 4
+    wait_for "How big is the model?"
+    wait_for "Step 2 of 7"
+    # the wheel moves down the list of model sizes
+    screen | grep -F "▸" >"$TMP/mouse-before"
+    click 8 6 65
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ $SECONDS -lt $deadline ]; do
+        screen | grep -F "▸" | cmp -s - "$TMP/mouse-before" || break
+        sleep 0.05
+    done
+    screen | grep -F "▸" | cmp -s - "$TMP/mouse-before" && fail "the wheel did not move the selection"
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+}
+
 test_not_a_tty() {
     local rc=0
     "$DLRIG" tui "$FIXTURE" </dev/null >"$TMP/notty.out" 2>"$TMP/notty.err" || rc=$?
@@ -479,6 +520,7 @@ run test_slots_and_compat
 run test_resize
 run test_bad_theme
 run test_ctrl_c
+run test_mouse
 run test_not_a_tty
 run test_presets_and_prices
 
