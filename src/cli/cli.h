@@ -37,8 +37,11 @@ int cli_term_width(void);
 typedef struct cli_table cli_table;
 cli_table *table_new(size_t ncols, const char *const *headers, const bool *right_align);
 void table_row(cli_table *t, const char *const *cells);
-/* Prints to stdout; when max_width > 0 the column `shrink` is cut to fit. */
-void table_print(cli_table *t, int max_width, size_t shrink);
+/* Prints to stdout; when max_width > 0 it fits that width: text columns are
+ * cut (the column `shrink` first; numbers, the first column and the column
+ * `keep` never), and what still does not fit is hidden from the right, with
+ * a line saying so. */
+void table_print(cli_table *t, int max_width, size_t shrink, size_t keep);
 void table_free(cli_table *t);
 /* Display width of a UTF-8 string (columns). */
 int display_width(const char *s);

@@ -131,7 +131,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         }
         table_row(t, cells);
     }
-    table_print(t, cli_term_width(), name_col);
+    table_print(t, cli_term_width(), name_col, 0);
     if (isatty(1)) printf("%zu part%s\n", n, n == 1 ? "" : "s");
     table_free(t);
     free(bufs);

@@ -247,7 +247,7 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
                                    r->date};
             table_row(t, cells);
         }
-        table_print(t, cli_term_width(), 1);
+        table_print(t, cli_term_width(), 2, 1); /* cut the vendor, never the part id */
         table_free(t);
         printf("\n* the effective price: the cheapest vendor's, in USD; it replaces the catalog price.\n");
         /* the rates in use */

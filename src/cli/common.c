@@ -187,39 +187,85 @@ static void put_cut(const char *s, int w, int *used)
     sb_free(&b);
 }
 
-void table_print(cli_table *t, int max_width, size_t shrink)
+/* Fits the table into max_width columns.  Text columns narrow first, the
+ * column `shrink` down to 16, then the widest one at a time down to 8 (never
+ * under its header); numbers, the first column and the column `keep` (the
+ * id, which people copy) are never cut.  When even that is too wide, columns
+ * are hidden from the right, keeping the first, `keep`, `shrink` and the last
+ * (the price); shown[] says which stay. */
+static void fit_widths(const cli_table *t, int *w, bool *shown, int max_width, size_t shrink, size_t keep)
+{
+    int *floor_w = xcalloc(t->ncols, sizeof *floor_w);
+    for (size_t c = 0; c < t->ncols; c++) {
+        int head = display_width(t->cells[c]);
+        floor_w[c] = (c == 0 || c == keep || t->right[c]) ? w[c] : head > 8 ? head : 8;
+        if (floor_w[c] > w[c]) floor_w[c] = w[c];
+        shown[c] = true;
+    }
+    int least = 0, total = 0;
+    for (size_t c = 0; c < t->ncols; c++) {
+        least += floor_w[c] + (c ? 2 : 0);
+        total += w[c] + (c ? 2 : 0);
+    }
+    for (size_t c = t->ncols; least > max_width && c-- > 1;) {
+        if (c == shrink || c == keep || c + 1 == t->ncols) continue;
+        shown[c] = false;
+        least -= floor_w[c] + 2;
+        total -= w[c] + 2;
+    }
+    if (shrink < t->ncols && !t->right[shrink])
+        while (total > max_width && w[shrink] > 16 && w[shrink] > floor_w[shrink]) w[shrink]--, total--;
+    while (total > max_width) {
+        size_t widest = t->ncols;
+        for (size_t c = 1; c < t->ncols; c++)
+            if (shown[c] && w[c] > floor_w[c] && (widest == t->ncols || w[c] > w[widest])) widest = c;
+        if (widest == t->ncols) break;
+        w[widest]--, total--;
+    }
+    free(floor_w);
+}
+
+void table_print(cli_table *t, int max_width, size_t shrink, size_t keep)
 {
     int *w = xcalloc(t->ncols, sizeof(int));
+    bool *shown = xcalloc(t->ncols, sizeof(bool));
     for (size_t r = 0; r < t->nrows; r++)
         for (size_t c = 0; c < t->ncols; c++) {
             int dw = display_width(t->cells[r * t->ncols + c]);
             if (dw > w[c]) w[c] = dw;
         }
-    if (max_width > 0 && shrink < t->ncols) {
-        int total = 0;
-        for (size_t c = 0; c < t->ncols; c++) total += w[c] + (c ? 2 : 0);
-        if (total > max_width) {
-            int over = total - max_width;
-            w[shrink] = w[shrink] - over < 8 ? 8 : w[shrink] - over;
-        }
-    }
+    if (max_width > 0) fit_widths(t, w, shown, max_width, shrink, keep);
+    else
+        for (size_t c = 0; c < t->ncols; c++) shown[c] = true;
+    size_t last = 0;
+    for (size_t c = 0; c < t->ncols; c++)
+        if (shown[c]) last = c;
     for (size_t r = 0; r < t->nrows; r++) {
+        bool first = true;
         for (size_t c = 0; c < t->ncols; c++) {
+            if (!shown[c]) continue;
             const char *s = t->cells[r * t->ncols + c];
             int used = 0;
-            if (c) fputs("  ", stdout);
+            if (!first) fputs("  ", stdout);
+            first = false;
             if (t->right[c]) {
                 int dw = display_width(s);
                 for (int k = dw; k < w[c]; k++) fputc(' ', stdout);
                 put_cut(s, w[c], &used);
             } else {
                 put_cut(s, w[c], &used);
-                if (c + 1 < t->ncols)
+                if (c < last)
                     for (int k = used; k < w[c]; k++) fputc(' ', stdout);
             }
         }
         fputc('\n', stdout);
     }
+    strbuf hidden = {0};
+    for (size_t c = 0; c < t->ncols; c++)
+        if (!shown[c]) sb_printf(&hidden, "%s%s", hidden.len ? ", " : "", t->cells[c]);
+    if (hidden.len) printf("(hidden to fit %d columns: %s; --json has every field)\n", max_width, hidden.s);
+    sb_free(&hidden);
+    free(shown);
     free(w);
 }
 

@@ -460,6 +460,21 @@ test_mouse() {
     end_session
 }
 
+# `dlrig parts` on a terminal fits its width: no line wraps, ids stay whole,
+# and the columns that could not fit are named.
+test_parts_fit() {
+    start partsfit 80 30 parts --category case
+    wait_for "16 parts"
+    local joined
+    joined=$(tmux -L "$SOCK" capture-pane -p -J -t "$S")
+    printf '%s\n' "$joined" | awk 'length($0) > 80 { bad = 1 } END { exit bad }' ||
+        fail "a line is wider than 80 columns"
+    printf '%s\n' "$joined" | grep -qE '^supermicro-sc747btq-r2k04b +' || fail "an id was cut"
+    printf '%s\n' "$joined" | grep -qF "hidden to fit 80 columns:" || fail "hidden columns are not named"
+    wait_exit 0
+    end_session
+}
+
 test_not_a_tty() {
     local rc=0
     "$DLRIG" tui "$FIXTURE" </dev/null >"$TMP/notty.out" 2>"$TMP/notty.err" || rc=$?
@@ -521,6 +536,7 @@ run test_resize
 run test_bad_theme
 run test_ctrl_c
 run test_mouse
+run test_parts_fit
 run test_not_a_tty
 run test_presets_and_prices
 
