@@ -143,6 +143,42 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     return EXIT_OK;
 }
 
+/* "  label  value", the value wrapped at spaces to width columns (when width
+ * > 0, i.e. on a terminal) with its continuation lines under its start. */
+static void print_field(int label_w, const char *label, const char *value, int width)
+{
+    printf("  %-*s ", label_w, label);
+    int indent = label_w + 3, room = width - indent;
+    if (width <= 0 || room < 20 || display_width(value) <= room) {
+        printf("%s\n", value);
+        return;
+    }
+    const char *s = value;
+    while (*s) {
+        /* The longest run of words that fits; a word longer than the room is cut. */
+        const char *end = s, *brk = NULL;
+        int used = 0;
+        while (*end) {
+            /* one character: its UTF-8 bytes and its display width */
+            size_t len = 1;
+            while (end[len] && ((unsigned char)end[len] & 0xC0) == 0x80 && len < 4) len++;
+            char ch[5] = {0};
+            memcpy(ch, end, len);
+            int cw = display_width(ch);
+            if (used + cw > room) break;
+            if (*end == ' ') brk = end;
+            used += cw;
+            end += len;
+        }
+        if (*end && brk && brk > s) end = brk;
+        if (s != value) printf("%*s", indent, "");
+        fwrite(s, 1, (size_t)(end - s), stdout);
+        fputc('\n', stdout);
+        s = end;
+        while (*s == ' ') s++;
+    }
+}
+
 int cmd_show(cli_ctx *ctx, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -194,11 +230,11 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     printf("%s  (%s)\n", p->name, category_title(p->category));
     size_t n;
     const dlrig_field *common = part_fields(&n);
-    char buf[512];
-    int label_w = 20;
+    char buf[4096]; /* the longest notes run past a thousand characters */
+    int label_w = 20, width = cli_term_width();
     for (size_t i = 0; i < n; i++) {
         if (strcmp(common[i].name, "name") == 0) continue;
-        printf("  %-*s %s\n", label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf));
+        print_field(label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf), width);
         if (strcmp(common[i].name, "source") == 0) {
             const dlrig_source *s = catalog_source(cat, p->source);
             if (s) printf("  %-*s %s\n", label_w, "", s->title);
@@ -207,7 +243,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     }
     const dlrig_field *spec = category_fields(p->category, &n);
     for (size_t i = 0; i < n; i++)
-        printf("  %-*s %s\n", label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
+        print_field(label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf), width);
     if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
                                 p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
     if (n_vp) {

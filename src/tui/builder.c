@@ -385,7 +385,7 @@ static void show_part(app *a, const dlrig_part *p)
     char title[160];
     snprintf(title, sizeof title, "%s (%s)", p->name, category_title(p->category));
     ov_text_begin(a, title);
-    char buf[512];
+    char buf[4096]; /* the longest notes run past a thousand characters */
     size_t n;
     const dlrig_field *common = part_fields(&n);
     for (size_t i = 0; i < n; i++) {

@@ -38,6 +38,8 @@ expect parts-bad-sort 2 "unknown sort field 'speed'" -- "$DLRIG" parts --categor
 expect parts-filter 0 'threadripper' -- "$DLRIG" parts --filter "threadripper pro"
 expect show 0 'vram_gb +24' -- "$DLRIG" show nvidia-rtx-4090
 expect show-json 0 '"bandwidth_gbs"' -- "$DLRIG" show nvidia-rtx-4090 --json
+# a note of over a thousand characters is shown whole (its last sentence)
+expect show-long-note 0 'PCPartPicker US lists the unit without a price \(2025-07\)\.' -- "$DLRIG" show seasonic-prime-px-2200
 expect show-unknown 2 "unknown part id 'nvidia-rtx-409'.*nvidia-rtx-4090" -- "$DLRIG" show nvidia-rtx-409
 expect catalog-file 0 'nvidia-rtx-4090' -- "$DLRIG" --catalog "$CATDB" parts --category gpu
 head -c 20000 /dev/urandom > "$TMP/random.db"
