@@ -21,7 +21,7 @@ typedef struct dlrig_recommendation {
     dlrig_estimate estimate;
     double price_usd;
     double perf_per_kusd;  /* throughput per $1,000 */
-    char why[640];         /* why this GPU, what limits it, what the next step buys */
+    char why[1024];        /* why this GPU, what limits it, what the next step buys */
 } dlrig_recommendation;
 
 /* Recommends up to top_k diverse builds (different GPU models or counts),

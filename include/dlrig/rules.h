@@ -22,7 +22,7 @@ const char *severity_name(dlrig_severity s); /* "info", "warning", "error" */
 typedef struct dlrig_finding {
     const char *id; /* stable, e.g. "cooling.open_air_dense" */
     dlrig_severity severity;
-    char message[320];
+    char message[512];
     const char *why;    /* static text */
     const char *source; /* seed file name or public spec */
     const char *parts[DLRIG_FINDING_PARTS]; /* ids of the parts involved */
