@@ -37,13 +37,13 @@ typedef struct dlrig_estimate {
 /* Estimates b (with its placement p, as from build_place) for `workload`, or
  * for b's requirements when workload is NULL (default "cnn").  Returns 0, or
  * -1 with a message in err (unknown workload, no GPU in the build). */
+int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
+                  dlrig_estimate *out, char *err, size_t errlen);
+
 /* The model an estimate is for, in words: the reference model and its size,
  * or "a 13000M-parameter model, scaled from <reference>" when the build asks
  * for another size.  Writes into buf and returns it. */
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n);
-
-int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
-                  dlrig_estimate *out, char *err, size_t errlen);
 
 /* Memory (GB) one replica of the model needs on a GPU for training or
  * inference at the precision: weights, gradients, optimizer state,
@@ -53,6 +53,31 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char
 /* Throughput of one GPU alone (units of the workload) and what bounds it. */
 double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
                            const char **bound);
+
+/* Whether g's architecture runs the precision natively (BF16 from Ampere,
+ * FP8 from Ada and Hopper); true for fp32 and mixed-fp16, and when the
+ * catalog does not know g's architecture. */
+bool perf_gpu_supports(const dlrig_gpu *g, const char *precision);
+
+/* One GPU alone on a workload, for ranking cards the way a buyer's guide
+ * does: speed, speed per dollar, and whether the model fits. */
+typedef struct dlrig_gpu_speed {
+    const dlrig_gpu *gpu;
+    double throughput;   /* units of the workload (its `unit`), one GPU */
+    const char *bound;   /* "compute" | "memory" */
+    double per_kusd;     /* throughput per $1,000 of the card's price; NAN when unpriced */
+    double mem_need_gb;  /* what one replica of the model needs */
+    bool fits;           /* that fits in the card's VRAM */
+    bool supported;      /* perf_gpu_supports(gpu, precision) */
+} dlrig_gpu_speed;
+
+/* Rates the n GPUs on workload w (params_m: NAN for w's reference model;
+ * precision: NULL for mixed-fp16) into out[0..n): the cards that hold the
+ * model and run the precision natively first, each group fastest first, or
+ * with by_value the most speed per dollar first (unpriced cards last); ties
+ * go by id. */
+void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload *w, double params_m,
+                    const char *precision, bool by_value, dlrig_gpu_speed *out);
 
 /* The estimate as the JSON of `dlrig estimate --json`. Caller frees. */
 cJSON *estimate_to_json(const dlrig_estimate *e);

@@ -50,6 +50,12 @@ struct strbuf;
 void sb_append_cut(struct strbuf *sb, const char *s, int w);
 /* Parses a whole option value as a number (no trailing text, no NaN). */
 bool cli_parse_number(const char *s, double *out);
+/* An option's number, above lo and at most hi, into *out; or -1 with a
+ * message naming the option and what was expected. */
+int cli_number_opt(const char *opt, const char *s, double lo, double hi, double *out);
+/* An option's value, one of ids (NULL-terminated), copied into dst; or -1
+ * with a message listing the valid values. */
+int cli_enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len);
 
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -19,6 +20,7 @@ static void list_categories(FILE *f)
 static void parts_usage(FILE *f)
 {
     fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--json]\n"
+          "       dlrig parts --workload W [--model-params-m N] [--precision P] [--sort speed|value] [--json]\n"
           "List catalog parts as an aligned table, or as one JSON document.\n\n"
           "  -c, --category C    only category C (",
           f);
@@ -26,8 +28,83 @@ static void parts_usage(FILE *f)
     fputs(")\n"
           "  -f, --filter TEXT   words that must all appear in the id, vendor or name\n"
           "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
-          "      --json          {\"parts\": [...]} with every field of every part\n",
+          "      --json          {\"parts\": [...]} with every field of every part\n\n"
+          "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n"
+          "  -w, --workload W    cnn, transformer, llm-finetune, llm-inference, rnn, gan,\n"
+          "                      diffusion, recsys, inference, scientific-fp64\n"
+          "      --model-params-m N   model size in millions of parameters (default: the\n"
+          "                      workload's reference model)\n"
+          "      --precision P   fp32, mixed-fp16, bf16, fp8 (default mixed-fp16)\n"
+          "  with --workload, --sort takes speed (the default) or value (speed per $1,000)\n",
           f);
+}
+
+/* GPUs ranked for a workload: a table, or {"parts": [...]} with a "speed"
+ * object on each part and the workload at the top. */
+static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, size_t n, const char *workload,
+                        double params_m, const char *precision, bool by_value, bool json)
+{
+    const dlrig_workload *w = catalog_workload(cat, workload);
+    if (!w) {
+        cli_error("--workload: '%s' is not in the catalog", workload);
+        return EXIT_USAGE;
+    }
+    dlrig_gpu_speed *r = xcalloc(n + 1, sizeof *r);
+    perf_rank_gpus((const dlrig_gpu *const *)v, n, w, params_m, precision[0] ? precision : NULL, by_value, r);
+    double used_params = !isnan(params_m) ? params_m : w->params_m;
+    const char *prec = precision[0] ? precision : "mixed-fp16";
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddStringToObject(doc, "workload", w->id);
+        cJSON_AddStringToObject(doc, "reference_model", w->reference_model);
+        cJSON_AddNumberToObject(doc, "model_params_m", used_params);
+        cJSON_AddStringToObject(doc, "precision", prec);
+        cJSON_AddStringToObject(doc, "unit", w->unit);
+        cJSON_AddStringToObject(doc, "order", by_value ? "value" : "speed");
+        cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
+        for (size_t i = 0; i < n; i++) {
+            cJSON *o = part_to_json(&r[i].gpu->p);
+            cJSON *sp = cJSON_AddObjectToObject(o, "speed");
+            cJSON_AddNumberToObject(sp, "throughput", r[i].throughput);
+            cJSON_AddStringToObject(sp, "bound", r[i].bound);
+            if (isnan(r[i].per_kusd)) cJSON_AddNullToObject(sp, "per_kusd");
+            else cJSON_AddNumberToObject(sp, "per_kusd", r[i].per_kusd);
+            cJSON_AddNumberToObject(sp, "mem_need_gb", r[i].mem_need_gb);
+            cJSON_AddBoolToObject(sp, "fits", r[i].fits);
+            cJSON_AddBoolToObject(sp, "native_precision", r[i].supported);
+            cJSON_AddItemToArray(arr, o);
+        }
+        cli_print_json(doc);
+        free(r);
+        return EXIT_OK;
+    }
+    char label[256];
+    dlrig_estimate e = {.reference_model = w->reference_model, .params_m = used_params,
+                        .reference_params_m = w->params_m};
+    printf("One GPU alone on %s (%s, %s), %s first\n", w->id, estimate_model_label(&e, label, sizeof label), prec,
+           by_value ? "most speed per $1,000" : "fastest");
+    static const char *const head[] = {"ID", "Name", "VRAM GB", "Speed", "Bound", "Per $1k", "Note", "Price"};
+    static const bool right[] = {false, false, true, true, false, true, false, true};
+    cli_table *t = table_new(8, head, right);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_gpu *g = r[i].gpu;
+        char vram[16], speed[32], value[32], price[32], note[96] = "";
+        snprintf(vram, sizeof vram, "%g", g->vram_gb);
+        snprintf(speed, sizeof speed, "%.*f", r[i].throughput < 100 ? 1 : 0, r[i].throughput);
+        if (isnan(r[i].per_kusd)) snprintf(value, sizeof value, "-");
+        else snprintf(value, sizeof value, "%.*f", r[i].per_kusd < 100 ? 1 : 0, r[i].per_kusd);
+        if (!r[i].fits) snprintf(note, sizeof note, "needs %.0f GB: shard", r[i].mem_need_gb);
+        if (!r[i].supported)
+            snprintf(note + strlen(note), sizeof note - strlen(note), "%sno native %s", note[0] ? "; " : "", prec);
+        const char *cells[] = {g->p.id, g->p.name, vram, speed, r[i].bound, value, note,
+                               format_usd(g->p.price_usd, price, sizeof price)};
+        table_row(t, cells);
+    }
+    table_print(t, cli_term_width(), 1, 0);
+    table_free(t);
+    printf("Speed in %s of one card; a build's speed (dlrig estimate) adds multi-GPU scaling.\n", w->unit);
+    free(r);
+    return EXIT_OK;
 }
 
 int cmd_parts(cli_ctx *ctx, int argc, char **argv)
@@ -36,14 +113,19 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
                                          {"filter", required_argument, NULL, 'f'},
                                          {"sort", required_argument, NULL, 's'},
                                          {"json", no_argument, NULL, 'j'},
+                                         {"workload", required_argument, NULL, 'w'},
+                                         {"model-params-m", required_argument, NULL, 'm'},
+                                         {"precision", required_argument, NULL, 'p'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     dlrig_query q = {.category = -1};
     bool json = false;
     char *sort = NULL;
+    char workload[32] = "", precision[16] = "";
+    double params_m = NAN;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "c:f:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "c:f:s:w:h", opts, NULL)) != -1) {
         switch (c) {
         case 'c':
             q.category = category_from_name(optarg);
@@ -57,6 +139,15 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'f': q.filter = optarg; break;
         case 's': sort = optarg; break;
         case 'j': json = true; break;
+        case 'w':
+            if (cli_enum_opt("--workload", optarg, dlrig_workload_ids, workload, sizeof workload)) return EXIT_USAGE;
+            break;
+        case 'm':
+            if (cli_number_opt("--model-params-m", optarg, 0, 1e7, &params_m)) return EXIT_USAGE;
+            break;
+        case 'p':
+            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, precision, sizeof precision)) return EXIT_USAGE;
+            break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;
         }
@@ -64,6 +155,25 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     if (optind < argc) {
         cli_error("parts: unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
+    }
+    bool by_value = false;
+    if (!workload[0] && (precision[0] || !isnan(params_m))) {
+        cli_error("parts: --model-params-m and --precision rank GPUs and need --workload");
+        return EXIT_USAGE;
+    }
+    if (workload[0]) {
+        if (q.category >= 0 && q.category != DLRIG_CAT_GPU) {
+            cli_error("parts: --workload ranks GPUs; drop --category %s (or use --category gpu)",
+                      category_name((dlrig_category)q.category));
+            return EXIT_USAGE;
+        }
+        q.category = DLRIG_CAT_GPU;
+        if (sort && strcmp(sort, "value") == 0) by_value = true;
+        else if (sort && strcmp(sort, "speed") != 0) {
+            cli_error("--sort: with --workload, expected speed or value, got '%s'", sort);
+            return EXIT_USAGE;
+        }
+        sort = NULL;
     }
     char *sortbuf = NULL;
     if (sort) {
@@ -94,6 +204,11 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     free(sortbuf);
+    if (workload[0]) {
+        int rc = print_ranked(cat, v, n, workload, params_m, precision, by_value, json);
+        free(v);
+        return rc;
+    }
     if (json) {
         cJSON *doc = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(doc, "parts");

@@ -41,31 +41,6 @@ static void usage(FILE *f)
           f);
 }
 
-/* Parses a positive number option; returns -1 with a message on error. */
-static int number(const char *opt, const char *s, double lo, double hi, double *out)
-{
-    double v;
-    if (!cli_parse_number(s, &v) || !(v > lo && v <= hi)) {
-        cli_error("%s: expected a number above %g and at most %g, got '%s'", opt, lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static int enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len)
-{
-    if (id_index(ids, s) < 0) {
-        char valid[256] = "";
-        size_t k = 0;
-        for (int i = 0; ids[i]; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", ids[i]);
-        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid);
-        return -1;
-    }
-    snprintf(dst, len, "%s", s);
-    return 0;
-}
-
 /* `--list-presets`: every built-in preset with its title (and, as JSON,
  * its story and requirements). */
 static int list_all_presets(cli_ctx *ctx, bool json)
@@ -165,31 +140,31 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         case 'p': break; /* read above */
         case O_LIST_PRESETS: break;
         case 'w':
-            if (enum_opt("--workload", optarg, dlrig_workload_ids, req.workload, sizeof req.workload)) return EXIT_USAGE;
+            if (cli_enum_opt("--workload", optarg, dlrig_workload_ids, req.workload, sizeof req.workload)) return EXIT_USAGE;
             break;
         case 'b':
-            if (number("--budget-usd", optarg, 0, 1e9, &req.budget_usd)) return EXIT_USAGE;
+            if (cli_number_opt("--budget-usd", optarg, 0, 1e9, &req.budget_usd)) return EXIT_USAGE;
             break;
         case O_PARAMS:
-            if (number("--model-params-m", optarg, 0, 1e7, &req.model_params_m)) return EXIT_USAGE;
+            if (cli_number_opt("--model-params-m", optarg, 0, 1e7, &req.model_params_m)) return EXIT_USAGE;
             break;
         case O_DATASET:
-            if (number("--dataset-gb", optarg, 0, 1e8, &req.dataset_gb)) return EXIT_USAGE;
+            if (cli_number_opt("--dataset-gb", optarg, 0, 1e8, &req.dataset_gb)) return EXIT_USAGE;
             break;
         case O_FRAMEWORK: snprintf(req.framework, sizeof req.framework, "%s", optarg); break;
         case O_PRECISION:
-            if (enum_opt("--precision", optarg, dlrig_precision_ids, req.precision, sizeof req.precision))
+            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, req.precision, sizeof req.precision))
                 return EXIT_USAGE;
             break;
         case O_ENV:
-            if (enum_opt("--environment", optarg, dlrig_environment_ids, req.environment, sizeof req.environment))
+            if (cli_enum_opt("--environment", optarg, dlrig_environment_ids, req.environment, sizeof req.environment))
                 return EXIT_USAGE;
             break;
         case O_CIRCUIT:
-            if (enum_opt("--circuit", optarg, dlrig_circuit_ids, req.circuit, sizeof req.circuit)) return EXIT_USAGE;
+            if (cli_enum_opt("--circuit", optarg, dlrig_circuit_ids, req.circuit, sizeof req.circuit)) return EXIT_USAGE;
             break;
         case O_NODES:
-            if (number("--nodes", optarg, 0, 1024, &v) || v != floor(v)) {
+            if (cli_number_opt("--nodes", optarg, 0, 1024, &v) || v != floor(v)) {
                 if (v != floor(v)) cli_error("--nodes: expected a whole number, got '%s'", optarg);
                 return EXIT_USAGE;
             }
@@ -203,7 +178,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             }
             break;
         case 'k':
-            if (number("--top", optarg, 0, 10, &v) || v != floor(v)) {
+            if (cli_number_opt("--top", optarg, 0, 10, &v) || v != floor(v)) {
                 if (v != floor(v)) cli_error("--top: expected a whole number from 1 to 10");
                 return EXIT_USAGE;
             }

@@ -277,3 +277,27 @@ void table_free(cli_table *t)
     free(t->right);
     free(t);
 }
+
+int cli_number_opt(const char *opt, const char *s, double lo, double hi, double *out)
+{
+    double v;
+    if (!cli_parse_number(s, &v) || !(v > lo && v <= hi)) {
+        cli_error("%s: expected a number above %g and at most %g, got '%s'", opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len)
+{
+    if (id_index(ids, s) < 0) {
+        char valid[256] = "";
+        size_t k = 0;
+        for (int i = 0; ids[i]; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", ids[i]);
+        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid);
+        return -1;
+    }
+    snprintf(dst, len, "%s", s);
+    return 0;
+}

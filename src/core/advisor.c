@@ -348,8 +348,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
     if (g->max_per_machine != DLRIG_NA && n > g->max_per_machine) return false;
     if (g->arch) {
-        if (!strcmp(c->precision, "fp8") && !g->arch->fp8) return false;
-        if (!strcmp(c->precision, "bf16") && !g->arch->bf16) return false;
+        if (!perf_gpu_supports(g, c->precision)) return false;
         bool rocm = !strcmp(g->arch->platform, "rocm");
         if (c->fw && ((rocm && !c->fw->rocm) || (!rocm && !c->fw->cuda))) return false;
     }

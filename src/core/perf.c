@@ -449,3 +449,54 @@ const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
         snprintf(buf, n, "%s, %gM parameters", ref, e->params_m);
     return buf;
 }
+
+bool perf_gpu_supports(const dlrig_gpu *g, const char *precision)
+{
+    if (!g->arch || !precision) return true;
+    if (strcmp(precision, "fp8") == 0) return g->arch->fp8;
+    if (strcmp(precision, "bf16") == 0) return g->arch->bf16;
+    return true;
+}
+
+/* Cards that hold the model and run the precision natively first; then the
+ * higher value, NAN last, then by id. */
+static int cmp_rated(double va, double vb, const dlrig_gpu_speed *a, const dlrig_gpu_speed *b)
+{
+    bool ua = a->fits && a->supported, ub = b->fits && b->supported;
+    if (ua != ub) return ua ? -1 : 1;
+    if (isnan(va) != isnan(vb)) return isnan(va) ? 1 : -1;
+    if (!isnan(va) && va != vb) return va > vb ? -1 : 1;
+    return strcmp(a->gpu->p.id, b->gpu->p.id);
+}
+
+static int cmp_by_speed(const void *x, const void *y)
+{
+    const dlrig_gpu_speed *a = x, *b = y;
+    return cmp_rated(a->throughput, b->throughput, a, b);
+}
+
+static int cmp_by_value(const void *x, const void *y)
+{
+    const dlrig_gpu_speed *a = x, *b = y;
+    return cmp_rated(a->per_kusd, b->per_kusd, a, b);
+}
+
+void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload *w, double params_m,
+                    const char *precision, bool by_value, dlrig_gpu_speed *out)
+{
+    if (isnan(params_m) || params_m <= 0) params_m = w->params_m;
+    if (!precision || !*precision) precision = "mixed-fp16";
+    double need = perf_model_memory_gb(w, params_m, precision, 1);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_gpu *g = gpus[i];
+        dlrig_gpu_speed *o = &out[i];
+        o->gpu = g;
+        o->throughput = perf_gpu_throughput(g, w, params_m, precision, &o->bound);
+        double price = g->p.price_usd;
+        o->per_kusd = !isnan(price) && price > 0 ? o->throughput / (price / 1000.0) : NAN;
+        o->mem_need_gb = need;
+        o->fits = need <= g->vram_gb;
+        o->supported = perf_gpu_supports(g, precision);
+    }
+    if (n > 1) qsort(out, n, sizeof *out, by_value ? cmp_by_value : cmp_by_speed);
+}

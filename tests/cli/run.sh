@@ -38,6 +38,16 @@ expect parts-bad-sort 2 "unknown sort field 'speed'" -- "$DLRIG" parts --categor
 expect parts-filter 0 'threadripper' -- "$DLRIG" parts --filter "threadripper pro"
 expect show 0 'vram_gb +24' -- "$DLRIG" show nvidia-rtx-4090
 expect show-json 0 '"bandwidth_gbs"' -- "$DLRIG" show nvidia-rtx-4090 --json
+# GPUs ranked for a workload
+expect parts-rank 0 'One GPU alone on cnn.*fastest first.*nvidia-' -- "$DLRIG" parts --workload cnn
+expect parts-rank-value 0 'most speed per \$1,000 first' -- "$DLRIG" parts --workload llm-finetune --model-params-m 13000 --precision bf16 --sort value
+expect parts-rank-json 0 '"order":[[:space:]]*"value".*"speed":[[:space:]]*\{[^}]*"throughput"' -- "$DLRIG" parts --workload transformer --sort value --json
+expect parts-rank-filter 0 'GeForce RTX 5090' -- "$DLRIG" parts --workload cnn --filter 'rtx 5090'
+expect parts-rank-category 2 'workload ranks GPUs; drop --category cpu' -- "$DLRIG" parts --workload cnn --category cpu
+expect parts-rank-sort 2 "with --workload, expected speed or value, got 'vram_gb'" -- "$DLRIG" parts --workload cnn --sort vram_gb
+expect parts-rank-no-workload 2 'need --workload' -- "$DLRIG" parts --precision fp8
+expect parts-rank-bad-workload 2 "unknown value 'cnnn'; expected one of cnn, transformer" -- "$DLRIG" parts --workload cnnn
+expect parts-rank-bad-params 2 "model-params-m: expected a number above 0" -- "$DLRIG" parts --workload cnn --model-params-m -5
 # a note of over a thousand characters is shown whole (its last sentence)
 expect show-long-note 0 'PCPartPicker US lists the unit without a price \(2025-07\)\.' -- "$DLRIG" show seasonic-prime-px-2200
 expect show-unknown 2 "unknown part id 'nvidia-rtx-409'.*nvidia-rtx-4090" -- "$DLRIG" show nvidia-rtx-409

@@ -147,6 +147,54 @@ START_TEST(memory_need)
 }
 END_TEST
 
+/* perf_rank_gpus: usable cards first, each group in the requested order,
+ * the flags as the memory model and the architectures say. */
+START_TEST(rank_gpus)
+{
+    size_t n;
+    const dlrig_gpu *all = catalog_gpus(cat, &n);
+    const dlrig_gpu **v = xcalloc(n, sizeof *v);
+    for (size_t i = 0; i < n; i++) v[i] = &all[i];
+    dlrig_gpu_speed *r = xcalloc(n, sizeof *r);
+    static const struct {
+        const char *wl, *prec;
+        double params;
+    } cases[] = {{"cnn", NULL, NAN}, {"llm-finetune", "bf16", 13000}, {"transformer", "fp8", NAN}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (int by_value = 0; by_value <= 1; by_value++) {
+            const dlrig_workload *w = catalog_workload(cat, cases[k].wl);
+            ck_assert_ptr_nonnull(w);
+            perf_rank_gpus(v, n, w, cases[k].params, cases[k].prec, by_value, r);
+            const char *prec = cases[k].prec ? cases[k].prec : "mixed-fp16";
+            double need = perf_model_memory_gb(w, isnan(cases[k].params) ? w->params_m : cases[k].params, prec, 1);
+            size_t usable = 0;
+            for (size_t i = 0; i < n; i++) {
+                const dlrig_gpu_speed *x = &r[i];
+                ck_assert(x->throughput > 0);
+                ck_assert_double_eq_tol(x->throughput, perf_gpu_throughput(x->gpu, w, isnan(cases[k].params) ? w->params_m : cases[k].params, prec, NULL), 1e-9);
+                ck_assert(x->fits == (need <= x->gpu->vram_gb));
+                ck_assert(x->supported == perf_gpu_supports(x->gpu, prec));
+                bool u = x->fits && x->supported;
+                if (u) ck_assert_msg(usable == i, "%s: a usable card after an unusable one", cases[k].wl);
+                usable += u;
+                if (i == 0) continue;
+                const dlrig_gpu_speed *p = &r[i - 1];
+                if ((p->fits && p->supported) != u) continue;
+                double a = by_value ? p->per_kusd : p->throughput, b = by_value ? x->per_kusd : x->throughput;
+                ck_assert_msg(isnan(b) || (!isnan(a) && a >= b), "%s: %s before %s", cases[k].wl, p->gpu->p.id,
+                              x->gpu->p.id);
+            }
+            ck_assert_uint_gt(usable, 0);
+        }
+    /* FP8 needs Ada, Hopper or newer: an Ampere card does not have it, an Ada one does. */
+    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-a6000"), "fp8"));
+    ck_assert(perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-6000-ada"), "fp8"));
+    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-titan-rtx"), "bf16"));
+    free(r);
+    free(v);
+}
+END_TEST
+
 START_TEST(epoch_time)
 {
     dlrig_build b;
@@ -181,6 +229,7 @@ int main(void)
     tcase_add_test(tc, multi_gpu_scaling);
     tcase_add_test(tc, memory_need);
     tcase_add_test(tc, epoch_time);
+    tcase_add_test(tc, rank_gpus);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

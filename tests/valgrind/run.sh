@@ -69,6 +69,9 @@ vg 0 parts --category gpu --sort price_usd:desc
 vg 0 parts --filter "threadripper pro" --json
 vg 0 parts --filter "rt" --category gpu
 vg 2 parts --category gpus
+vg 0 parts --workload llm-finetune --model-params-m 13000 --precision bf16 --sort value
+vg 0 parts --workload cnn --json
+vg 2 parts --workload cnn --sort vram_gb
 vg 0 --catalog "$CATDB" parts --category cpu --json
 head -c 20000 /dev/urandom >"$TMP/random.db"
 vg 3 --catalog "$TMP/random.db" parts
