@@ -29,7 +29,7 @@ typedef struct rect {
 } rect;
 
 typedef struct column {
-    const dlrig_field *f;
+    const dlrig_field *f; /* NULL for the speed column, which is computed */
     const char *name;
     int width;
     bool right;
@@ -57,6 +57,7 @@ struct builder_state {
     const dlrig_part **cand;
     size_t n_cand;
     char **reason; /* per candidate: first new error when chosen, or NULL */
+    double *speed; /* per candidate: the build's estimated speed with it (NAN: none) */
     int sel, top;
     char filter[128];
     bool filtering;
@@ -163,6 +164,8 @@ static void free_candidates(struct builder_state *s)
     for (size_t i = 0; i < s->n_cand; i++) free(s->reason ? s->reason[i] : NULL);
     free(s->reason);
     free(s->cand);
+    free(s->speed);
+    s->speed = NULL;
     s->reason = NULL;
     s->cand = NULL;
     s->n_cand = 0;
@@ -174,14 +177,29 @@ static int swap_qty(const struct builder_state *s, dlrig_category c)
     return q > 0 ? q : 1;
 }
 
-/* The first error a candidate would add to the build, or NULL. */
-static char *compat_reason(app *a, dlrig_category c, const dlrig_part *p)
+/* Categories whose part changes the estimate (the GPUs, or their placement
+ * and links): their lists get a Speed column. */
+static bool speed_category(dlrig_category c)
+{
+    return c == DLRIG_CAT_GPU || c == DLRIG_CAT_CPU || c == DLRIG_CAT_MOTHERBOARD || c == DLRIG_CAT_NVLINK_BRIDGE ||
+           c == DLRIG_CAT_NIC;
+}
+
+/* The first error a candidate would add to the build, or NULL; and in
+ * *speed the build's estimated speed with it (NAN when there is none). */
+static char *compat_reason(app *a, dlrig_category c, const dlrig_part *p, double *speed)
 {
     struct builder_state *s = B(a);
     dlrig_build tmp;
     build_copy(&tmp, &s->b);
     build_set_category(&tmp, c, p, swap_qty(s, c));
     rules_check(a->cat, &tmp, &s->scratch);
+    *speed = NAN;
+    if (speed_category(c) && build_count(&tmp, DLRIG_CAT_GPU) > 0) {
+        dlrig_estimate e;
+        char err[128];
+        if (perf_estimate(a->cat, &tmp, &s->scratch.placement, NULL, &e, err, sizeof err) == 0) *speed = e.throughput;
+    }
     char *reason = NULL;
     for (size_t i = 0; i < s->scratch.n_findings && !reason; i++) {
         const dlrig_finding *f = &s->scratch.findings[i];
@@ -209,7 +227,58 @@ static void setup_columns(struct builder_state *s)
         col->f = f;
         col->name = names[i];
         col->right = f->kind != DLRIG_F_STR && f->kind != DLRIG_F_LIST;
+        if (strcmp(names[i], "name") == 0 && speed_category(c) && s->n_cols < MAX_COLS)
+            s->cols[s->n_cols++] = (column){NULL, "speed", 0, true, false};
     }
+}
+
+static bool is_speed(const column *col) { return col->f == NULL; }
+
+static const char *col_label(const column *col) { return is_speed(col) ? "Speed" : field_label(col->name); }
+
+/* A cell's text into buf. */
+static const char *cell_text(const struct builder_state *s, const column *col, size_t i, char *buf, size_t len)
+{
+    if (!is_speed(col)) return part_field_format(s->cand[i], col->f, buf, len);
+    if (isnan(s->speed[i])) snprintf(buf, len, "-");
+    else ui_num(s->speed[i], s->speed[i] < 100 ? 1 : 0, buf, len);
+    return buf;
+}
+
+/* Candidates (with their reasons and speeds) by speed, unknown last. */
+static const struct builder_state *speed_sort_state;
+static int cmp_speed_idx(const void *x, const void *y)
+{
+    const struct builder_state *s = speed_sort_state;
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    double a = s->speed[i], b = s->speed[j];
+    if (isnan(a) != isnan(b)) return isnan(a) ? 1 : -1;
+    if (!isnan(a) && a != b) return (a > b) == s->sort_desc ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+static void sort_by_speed(struct builder_state *s)
+{
+    size_t n = s->n_cand;
+    size_t *idx = xcalloc(n + 1, sizeof *idx);
+    for (size_t i = 0; i < n; i++) idx[i] = i;
+    speed_sort_state = s; /* qsort has no context argument in C11 */
+    qsort(idx, n, sizeof *idx, cmp_speed_idx);
+    const dlrig_part **cand = xcalloc(n + 1, sizeof *cand);
+    char **reason = xcalloc(n + 1, sizeof *reason);
+    double *speed = xcalloc(n + 1, sizeof *speed);
+    for (size_t i = 0; i < n; i++) {
+        cand[i] = s->cand[idx[i]];
+        reason[i] = s->reason[idx[i]];
+        speed[i] = s->speed[idx[i]];
+    }
+    free(s->cand);
+    free(s->reason);
+    free(s->speed);
+    s->cand = cand;
+    s->reason = reason;
+    s->speed = speed;
+    free(idx);
 }
 
 static void refresh_candidates(app *a)
@@ -217,9 +286,10 @@ static void refresh_candidates(app *a)
     struct builder_state *s = B(a);
     const dlrig_part *keep = s->n_cand && s->sel >= 0 && (size_t)s->sel < s->n_cand ? s->cand[s->sel] : NULL;
     free_candidates(s);
+    bool by_speed = s->sort_col >= 0 && s->sort_col < s->n_cols && is_speed(&s->cols[s->sort_col]);
     dlrig_query q = {.category = s->cat,
                      .filter = s->filter[0] ? s->filter : NULL,
-                     .sort = s->sort_col >= 0 && s->sort_col < s->n_cols ? s->cols[s->sort_col].name : NULL,
+                     .sort = s->sort_col >= 0 && s->sort_col < s->n_cols && !by_speed ? s->cols[s->sort_col].name : NULL,
                      .descending = s->sort_desc};
     char err[512];
     const dlrig_part **v = NULL;
@@ -230,21 +300,30 @@ static void refresh_candidates(app *a)
         n = 0;
     }
     char **reason = xcalloc(n ? n : 1, sizeof *reason);
+    double *speed = xcalloc(n ? n : 1, sizeof *speed);
     const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        char *r = v[i] == chosen ? NULL : compat_reason(a, (dlrig_category)s->cat, v[i]);
+        double sp;
+        char *r = compat_reason(a, (dlrig_category)s->cat, v[i], &sp);
+        if (v[i] == chosen) {
+            free(r);
+            r = NULL;
+        }
         if (s->compat_only && r) {
             free(r);
             continue;
         }
         v[k] = v[i];
         reason[k] = r;
+        speed[k] = sp;
         k++;
     }
     s->cand = v;
     s->n_cand = k;
     s->reason = reason;
+    s->speed = speed;
+    if (by_speed) sort_by_speed(s);
     /* keep the highlight on the same part, else on the chosen one */
     const dlrig_part *want = keep ? keep : chosen;
     s->sel = 0;
@@ -254,10 +333,10 @@ static void refresh_candidates(app *a)
     char buf[128];
     for (int c = 0; c < s->n_cols; c++) {
         column *col = &s->cols[c];
-        col->width = (int)strlen(field_label(col->name)) + 1;
+        col->width = (int)strlen(col_label(col)) + 1;
         bool price = strcmp(col->name, "price_usd") == 0;
         for (size_t i = 0; i < k; i++) {
-            int l = (int)strlen(part_field_format(s->cand[i], col->f, buf, sizeof buf));
+            int l = (int)strlen(cell_text(s, col, i, buf, sizeof buf));
             if (price && s->cand[i]->price_vendor) l++; /* the override mark */
             if (l > col->width) col->width = l;
         }
@@ -970,9 +1049,12 @@ static int builder_key(app *a, int action, int key)
     case B_SORT:
         s->sort_col = s->sort_col + 1 < s->n_cols ? s->sort_col + 1 : -1;
         while (s->sort_col >= 0 && !s->cols[s->sort_col].shown) s->sort_col = s->sort_col + 1 < s->n_cols ? s->sort_col + 1 : -1;
-        s->sort_desc = false;
+        s->sort_desc = s->sort_col >= 0 && is_speed(&s->cols[s->sort_col]); /* fastest first */
         refresh_candidates(a);
-        app_message(a, DLRIG_ROLE_INFO, "Sorted by %s", s->sort_col >= 0 ? field_label(s->cols[s->sort_col].name) : "catalog order");
+        app_message(a, DLRIG_ROLE_INFO, "Sorted by %s",
+                    s->sort_col >= 0 ? (is_speed(&s->cols[s->sort_col]) ? "the build's estimated speed with each part"
+                                                                         : field_label(s->cols[s->sort_col].name))
+                                     : "catalog order");
         break;
     case B_RSORT:
         s->sort_desc = !s->sort_desc;
@@ -1130,6 +1212,11 @@ static int fit_columns(struct builder_state *s, int w, int *gap)
         if (strcmp(s->cols[c].name, "name") == 0) name_idx = c;
         if (strcmp(s->cols[c].name, "price_usd") == 0) price_idx = c;
     }
+    for (int c = 0; c < s->n_cols; c++) /* the speed, like the price, before the other figures */
+        if (is_speed(&s->cols[c])) {
+            s->cols[c].shown = true;
+            used += s->cols[c].width + *gap;
+        }
     if (name_idx >= 0 && s->cols[name_idx].width < name_min) name_min = s->cols[name_idx].width;
     if (name_idx >= 0) s->cols[name_idx].shown = true;
     if (price_idx >= 0) {
@@ -1170,7 +1257,7 @@ static void draw_list(app *a, rect r)
         if (!col->shown) continue;
         int cw = strcmp(col->name, "name") == 0 ? name_w : col->width;
         char lab[64];
-        snprintf(lab, sizeof lab, "%s%s", field_label(col->name),
+        snprintf(lab, sizeof lab, "%s%s", col_label(col),
                  c == s->sort_col ? (s->sort_desc ? a->g->down : a->g->up) : "");
         if (col->right) ui_put_right(a, y, x, cw, DLRIG_ROLE_HEADER, lab);
         else ui_put(a, y, x, cw, DLRIG_ROLE_HEADER, lab);
@@ -1199,7 +1286,7 @@ static void draw_list(app *a, rect r)
             if (!col->shown) continue;
             bool is_name = strcmp(col->name, "name") == 0;
             int cw = is_name ? name_w : col->width;
-            part_field_format(p, col->f, buf, sizeof buf);
+            cell_text(s, col, (size_t)idx, buf, sizeof buf);
             int crole = role;
             bool price = strcmp(col->name, "price_usd") == 0;
             if (!sel && !bad && price) crole = p->price_vendor ? DLRIG_ROLE_INFO : DLRIG_ROLE_PRICE;
@@ -1374,8 +1461,17 @@ static void draw_part_box(app *a, rect r)
     char buf[160];
     for (int c = 0; c < s->n_cols && y < end; c++) {
         if (strcmp(s->cols[c].name, "name") == 0) continue;
-        ui_put(a, y, x, 12, DLRIG_ROLE_DIM, field_label(s->cols[c].name));
-        part_field_format(p, s->cols[c].f, buf, sizeof buf);
+        ui_put(a, y, x, 12, DLRIG_ROLE_DIM, col_label(&s->cols[c]));
+        cell_text(s, &s->cols[c], (size_t)s->sel, buf, sizeof buf);
+        if (is_speed(&s->cols[c])) {
+            /* the whole build's estimate with this part, against the build as it is */
+            char now[32];
+            if (!isnan(s->speed[s->sel]) && s->have_est)
+                snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " %s (build now %s)", s->est.unit,
+                         ui_num(s->est.throughput, s->est.throughput < 100 ? 1 : 0, now, sizeof now));
+            ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_OK, buf);
+            continue;
+        }
         if (strcmp(s->cols[c].name, "price_usd") == 0 && p->price_vendor) {
             char cat_price[32];
             snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %s (catalog %s)", a->utf8 ? "\u2020" : "*",

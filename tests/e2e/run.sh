@@ -432,6 +432,30 @@ click() {
     fi
 }
 
+# The GPU list's Speed column: the build's estimate with each card, the
+# chosen card's equal to the sheet's, and s sorts by it, fastest first.
+test_speed_column() {
+    cp "$FIXTURE" "$TMP/fixture-speed.json"
+    start speedcol 100 30 tui "$TMP/fixture-speed.json"
+    wait_for "Build sheet"
+    wait_for "Speed  1,920 samples/s"
+    # the chosen RTX 6000 Ada row shows the same 1,920
+    screen | grep -E "RTX 6000 Ada +1,920 " >/dev/null || fail "the chosen card's speed is not the sheet's"
+    keys s s
+    wait_for "Sorted by the build's estimated speed"
+    wait_for "Speed▼"
+    # the speeds down the visible list never increase: each row's speed is the
+    # first number after the name (two spaces or more on each side)
+    screen | sed -n 's/^[^│]*│[^│]*││//p' | grep -oE '^.{2}[^ ]([^ ]| [^ ])*  +[0-9][0-9,.]*  ' |
+        grep -oE '[0-9][0-9,.]* *$' | tr -d ', ' >"$TMP/speeds"
+    [ "$(wc -l <"$TMP/speeds")" -ge 5 ] || fail "no speeds in the list: $(cat "$TMP/speeds")"
+    sort -g -r -c "$TMP/speeds" 2>/dev/null || fail "the list is not sorted by speed, fastest first: $(tr '\n' ' ' <"$TMP/speeds")"
+    quit_discarding
+    wait_exit 0
+    check_restored
+    end_session
+}
+
 # The mouse: a click selects a wizard choice, a second click on it accepts
 # it, the wheel moves the selection.
 test_mouse() {
@@ -535,6 +559,7 @@ run test_slots_and_compat
 run test_resize
 run test_bad_theme
 run test_ctrl_c
+run test_speed_column
 run test_mouse
 run test_parts_fit
 run test_not_a_tty
