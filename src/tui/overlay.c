@@ -251,7 +251,18 @@ static int menu_key(app *a, int action, int key)
     case OV_OK: menu_choose(a, o->sel); break;
     case OV_CLOSE: menu_choose(a, -1); break;
     default:
-        if (key >= '1' && key <= '9' && key - '1' < n) menu_choose(a, key - '1');
+        if (key >= '1' && key <= '9' && key - '1' < n) {
+            menu_choose(a, key - '1');
+        } else if (key >= KEY_F(1) && key <= KEY_F(12)) {
+            /* a function key chooses the item that shows it ("F4 ...") */
+            char want[8];
+            snprintf(want, sizeof want, "F%d ", key - KEY_F(0));
+            for (int i = 0; i < n; i++)
+                if (strncmp(o->items[i].label, want, strlen(want)) == 0) {
+                    menu_choose(a, i);
+                    break;
+                }
+        }
         break;
     }
     return UI_HANDLED;

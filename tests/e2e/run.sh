@@ -524,6 +524,13 @@ test_presets_and_prices() {
     wait_gone "Preset scenarios"
     keys F7
     wait_for "Quiet office workstation"
+    # in the menu, the function key an item shows chooses it
+    keys P
+    wait_for "F3 NLP pair with NVLink"
+    keys F3
+    wait_gone "Preset scenarios"
+    wait_for "NLP pair with NVLink"
+    wait_for "Build sheet"
     quit_discarding
     wait_exit 0
     check_restored
