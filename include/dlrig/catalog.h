@@ -236,9 +236,10 @@ int category_from_name(const char *name);
 size_t catalog_count(const dlrig_catalog *cat, dlrig_category c);
 const dlrig_part *catalog_part_at(const dlrig_catalog *cat, dlrig_category c, size_t i);
 /* The parts of category c whose id, name or vendor contains every
- * space-separated word of filter (ASCII case-insensitive; NULL or blank:
- * every part), in catalog (id) order, stored in out, which has room for
- * catalog_count(cat, c) parts.  Returns how many. */
+ * space-separated word of filter (ASCII case-insensitive; the first 16 words
+ * of the first 511 characters count; NULL or blank: every part), in catalog
+ * (id) order, stored in out, which has room for catalog_count(cat, c) parts.
+ * Returns how many. */
 size_t catalog_filter(const dlrig_catalog *cat, dlrig_category c, const char *filter, const dlrig_part **out);
 const dlrig_gpu *catalog_gpus(const dlrig_catalog *cat, size_t *n);
 const dlrig_cpu *catalog_cpus(const dlrig_catalog *cat, size_t *n);
