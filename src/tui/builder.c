@@ -4,6 +4,7 @@
  * Every change recomputes the report through the core. */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,14 @@ typedef struct column {
     bool shown;
 } column;
 
+/* What choosing a part would do to the build: its first new error (or NULL)
+ * and the build's estimated speed with it. */
+typedef struct cand_eval {
+    const dlrig_part *part; /* NULL: an empty slot of the table */
+    char *reason;
+    double speed;
+} cand_eval;
+
 struct builder_state {
     dlrig_build b;
     char *path;
@@ -56,8 +65,14 @@ struct builder_state {
     int cat_sel_part; /* unused spare */
     const dlrig_part **cand;
     size_t n_cand;
-    char **reason; /* per candidate: first new error when chosen, or NULL */
+    char **reason; /* per candidate: first new error when chosen, or NULL (borrowed from memo) */
     double *speed; /* per candidate: the build's estimated speed with it (NAN: none) */
+    /* Each listed part's evaluation, kept until the build or the category
+     * changes, so that a filter keystroke looks parts up instead of checking
+     * every one again: an open-addressing table keyed by the part. */
+    cand_eval *memo;
+    size_t memo_cap, memo_n;
+    int memo_cat;
     int sel, top;
     char filter[128];
     bool filtering;
@@ -161,8 +176,7 @@ static void recompute(app *a)
 
 static void free_candidates(struct builder_state *s)
 {
-    for (size_t i = 0; i < s->n_cand; i++) free(s->reason ? s->reason[i] : NULL);
-    free(s->reason);
+    free(s->reason); /* the strings belong to the memo */
     free(s->cand);
     free(s->speed);
     s->speed = NULL;
@@ -212,6 +226,45 @@ static char *compat_reason(app *a, dlrig_category c, const dlrig_part *p, double
     }
     build_free(&tmp);
     return reason;
+}
+
+static void memo_clear(struct builder_state *s)
+{
+    for (size_t i = 0; i < s->memo_cap; i++) {
+        free(s->memo[i].reason);
+        s->memo[i] = (cand_eval){NULL, NULL, NAN};
+    }
+    s->memo_n = 0;
+}
+
+static size_t memo_slot(const cand_eval *t, size_t cap, const dlrig_part *p)
+{
+    size_t h = (size_t)((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15u;
+    size_t i = h & (cap - 1);
+    while (t[i].part && t[i].part != p) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+/* The evaluation of p in the current category, computed on first use. */
+static const cand_eval *memo_get(app *a, const dlrig_part *p)
+{
+    struct builder_state *s = B(a);
+    if (2 * (s->memo_n + 1) > s->memo_cap) { /* grow (the table stays at most half full) */
+        size_t cap = s->memo_cap ? s->memo_cap * 2 : 256;
+        cand_eval *t = xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < s->memo_cap; i++)
+            if (s->memo[i].part) t[memo_slot(t, cap, s->memo[i].part)] = s->memo[i];
+        free(s->memo);
+        s->memo = t;
+        s->memo_cap = cap;
+    }
+    cand_eval *e = &s->memo[memo_slot(s->memo, s->memo_cap, p)];
+    if (!e->part) {
+        e->part = p;
+        e->reason = compat_reason(a, (dlrig_category)s->cat, p, &e->speed);
+        s->memo_n++;
+    }
+    return e;
 }
 
 static void setup_columns(struct builder_state *s)
@@ -302,21 +355,18 @@ static void refresh_candidates(app *a)
     char **reason = xcalloc(n ? n : 1, sizeof *reason);
     double *speed = xcalloc(n ? n : 1, sizeof *speed);
     const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
+    if (s->memo_cat != s->cat) {
+        memo_clear(s);
+        s->memo_cat = s->cat;
+    }
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        double sp;
-        char *r = compat_reason(a, (dlrig_category)s->cat, v[i], &sp);
-        if (v[i] == chosen) {
-            free(r);
-            r = NULL;
-        }
-        if (s->compat_only && r) {
-            free(r);
-            continue;
-        }
+        const cand_eval *e = memo_get(a, v[i]);
+        char *r = v[i] == chosen ? NULL : e->reason;
+        if (s->compat_only && r) continue;
         v[k] = v[i];
         reason[k] = r;
-        speed[k] = sp;
+        speed[k] = e->speed;
         k++;
     }
     s->cand = v;
@@ -349,6 +399,7 @@ static void changed(app *a)
     struct builder_state *s = B(a);
     s->gen++;
     recompute(a);
+    memo_clear(s); /* every part's effect on the build may differ now */
     refresh_candidates(a);
 }
 
@@ -1569,6 +1620,8 @@ void builder_free(app *a)
     for (size_t i = 0; i < s->n_redo; i++) build_free(&s->redo[i]);
     if (s->alts) recommendations_free(s->alts, s->n_alts);
     free_candidates(s);
+    memo_clear(s);
+    free(s->memo);
     free(s);
     a->bld = NULL;
 }
