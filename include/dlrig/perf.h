@@ -44,6 +44,8 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
  * or "a 13000M-parameter model, scaled from <reference>" when the build asks
  * for another size.  Writes into buf and returns it. */
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n);
+/* The same for workload w at params_m (NAN: its reference model). */
+const char *workload_model_label(const dlrig_workload *w, double params_m, char *buf, size_t n);
 
 /* Memory (GB) one replica of the model needs on a GPU for training or
  * inference at the precision: weights, gradients, optimizer state,

@@ -25,9 +25,6 @@ typedef struct dlrig_query {
 int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_part ***out, size_t *n, char *err,
                   size_t errlen);
 
-/* Whether a part matches filter words (as in dlrig_query.filter). */
-bool part_matches(const dlrig_part *p, const char *filter);
-
 /* Every field of a part as a JSON object (unknown values null, booleans as
  * true/false, LIST fields as arrays, a board's slot map as "pcie_slots",
  * "m2_slots", "lane_sharing"; a bridge's "fits").  Caller frees with cJSON_Delete. */

@@ -69,8 +69,6 @@ void dated_files_free(dated_file *v, size_t n);
 /* Edit distance of a and b (bounded: stops counting at limit+1). */
 int edit_distance(const char *a, const char *b, int limit);
 
-/* Case-insensitive substring search (ASCII). */
-bool str_icontains(const char *hay, const char *needle);
 
 /* Monotonic time in seconds. */
 double now_seconds(void);

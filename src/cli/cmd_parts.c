@@ -79,9 +79,8 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
         return EXIT_OK;
     }
     char label[256];
-    dlrig_estimate e = {.reference_model = w->reference_model, .params_m = used_params,
-                        .reference_params_m = w->params_m};
-    printf("One GPU alone on %s (%s, %s), %s first\n", w->id, estimate_model_label(&e, label, sizeof label), prec,
+    printf("One GPU alone on %s (%s, %s), %s first\n", w->id, workload_model_label(w, params_m, label, sizeof label),
+           prec,
            by_value ? "most speed per $1,000" : "fastest");
     static const char *const head[] = {"ID", "Name", "VRAM GB", "Speed", "Bound", "Per $1k", "Note", "Price"};
     static const bool right[] = {false, false, true, true, false, true, false, true};
@@ -146,7 +145,8 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
             if (cli_number_opt("--model-params-m", optarg, 0, 1e7, &params_m)) return EXIT_USAGE;
             break;
         case 'p':
-            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, precision, sizeof precision)) return EXIT_USAGE;
+            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, precision, sizeof precision))
+                return EXIT_USAGE;
             break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;

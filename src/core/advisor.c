@@ -356,10 +356,10 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     return true;
 }
 
-/* cs, one of the usable cases, for n of GPU g (and board b when given)? */
-static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_motherboard *b, const dlrig_gpu *g, int n)
+/* cs, one of the usable cases, for n of GPU g?  (Which boards it takes is
+ * judged per board, with the numbered form factors.) */
+static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g, int n)
 {
-    if (b && !form_factor_fits(cs->form_factors, b->form_factor)) return false;
     if (cs->max_gpus != DLRIG_NA && n > cs->max_gpus) return false;
     if (!strcmp(g->cooler, "passive") && !cs->forced_airflow) return false;
     if (cs->max_gpu_length_mm != DLRIG_NA && g->length_mm != DLRIG_NA && g->length_mm > cs->max_gpu_length_mm)
@@ -670,16 +670,16 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
      * (they depend on the case, the GPUs and the CPU count), made when first needed. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
     size_t *ucs_at = xcalloc(ncs + 1, sizeof *ucs_at); /* each one's index among the usable cases */
-    size_t nub = nb, nuc = nc, nucs = 0;
+    size_t nucs = 0;
     for (size_t i = 0; i < ncs; i++)
-        if (case_allowed(c, cases[i], NULL, g, n)) {
+        if (case_allowed(c, cases[i], g, n)) {
             ucs_at[nucs] = i;
             ucs[nucs++] = cases[i];
         }
     psu_opt **psu_cache = xcalloc(2 * nucs + 1, sizeof *psu_cache);
     size_t *psu_count = xcalloc(2 * nucs + 1, sizeof *psu_count);
     size_t *bcs = xcalloc(nucs + 1, sizeof *bcs); /* the allowed cases a board fits in, by index */
-    for (size_t bi = 0; bi < nub; bi++) {
+    for (size_t bi = 0; bi < nb; bi++) {
         const dlrig_motherboard *board = ub[bi];
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
@@ -687,7 +687,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         for (size_t si = 0; si < nucs; si++)
             if (c->ff_fits[c->case_ffl[ucs_at[si]] * c->n_board_ff + c->board_ff[bi]]) bcs[nbcs++] = si;
         if (nbcs == 0) continue;
-        for (size_t ci = 0; ci < nuc; ci++) {
+        for (size_t ci = 0; ci < nc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
             if (strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type)) continue;
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;

@@ -439,15 +439,25 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
     return 0;
 }
 
+static const char *model_label(const char *ref, double ref_params_m, double params_m, char *buf, size_t n)
+{
+    if (!ref) ref = "?";
+    if (!isnan(ref_params_m) && ref_params_m > 0 && fabs(params_m - ref_params_m) > 0.01 * ref_params_m)
+        snprintf(buf, n, "a %gM-parameter model, scaled from %s", params_m, ref);
+    else
+        snprintf(buf, n, "%s, %gM parameters", ref, params_m);
+    return buf;
+}
+
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
 {
-    const char *ref = e->reference_model ? e->reference_model : "?";
-    if (!isnan(e->reference_params_m) && e->reference_params_m > 0 &&
-        fabs(e->params_m - e->reference_params_m) > 0.01 * e->reference_params_m)
-        snprintf(buf, n, "a %gM-parameter model, scaled from %s", e->params_m, ref);
-    else
-        snprintf(buf, n, "%s, %gM parameters", ref, e->params_m);
-    return buf;
+    return model_label(e->reference_model, e->reference_params_m, e->params_m, buf, n);
+}
+
+const char *workload_model_label(const dlrig_workload *w, double params_m, char *buf, size_t n)
+{
+    return model_label(w->reference_model, w->params_m, isnan(params_m) || params_m <= 0 ? w->params_m : params_m,
+                       buf, n);
 }
 
 bool perf_gpu_supports(const dlrig_gpu *g, const char *precision)

@@ -7,26 +7,6 @@
 
 #include "dlrig/util.h"
 
-bool part_matches(const dlrig_part *p, const char *filter)
-{
-    if (!filter) return true;
-    const char *w = filter;
-    char word[128];
-    while (*w) {
-        while (*w == ' ') w++;
-        size_t n = 0;
-        while (w[n] && w[n] != ' ') n++;
-        if (n == 0) break;
-        size_t k = n < sizeof word - 1 ? n : sizeof word - 1;
-        memcpy(word, w, k);
-        word[k] = '\0';
-        if (!str_icontains(p->id, word) && !str_icontains(p->name, word) && !str_icontains(p->vendor, word))
-            return false;
-        w += n;
-    }
-    return true;
-}
-
 typedef struct sort_ctx {
     const dlrig_field *field; /* NULL: by id */
     int sign;

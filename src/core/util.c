@@ -303,19 +303,6 @@ int edit_distance(const char *a, const char *b, int limit)
     return prev[lb];
 }
 
-bool str_icontains(const char *hay, const char *needle)
-{
-    if (!needle || !*needle) return true;
-    if (!hay) return false;
-    size_t n = strlen(needle);
-    for (const char *h = hay; *h; h++) {
-        size_t i = 0;
-        while (i < n && h[i] && tolower((unsigned char)h[i]) == tolower((unsigned char)needle[i])) i++;
-        if (i == n) return true;
-    }
-    return false;
-}
-
 double now_seconds(void)
 {
     struct timespec ts;

@@ -227,6 +227,41 @@ START_TEST(foreign_keys_hold)
 }
 END_TEST
 
+/* The filter's meaning, field by field: a reference for catalog_filter,
+ * which scans one text per category instead. */
+static bool str_icontains(const char *hay, const char *needle)
+{
+    if (!needle || !*needle) return true;
+    if (!hay) return false;
+    size_t n = strlen(needle);
+    for (const char *h = hay; *h; h++) {
+        size_t i = 0;
+        while (i < n && h[i] && tolower((unsigned char)h[i]) == tolower((unsigned char)needle[i])) i++;
+        if (i == n) return true;
+    }
+    return false;
+}
+
+static bool part_matches(const dlrig_part *p, const char *filter)
+{
+    if (!filter) return true;
+    const char *w = filter;
+    char word[128];
+    while (*w) {
+        while (*w == ' ') w++;
+        size_t n = 0;
+        while (w[n] && w[n] != ' ') n++;
+        if (n == 0) break;
+        size_t k = n < sizeof word - 1 ? n : sizeof word - 1;
+        memcpy(word, w, k);
+        word[k] = '\0';
+        if (!str_icontains(p->id, word) && !str_icontains(p->name, word) && !str_icontains(p->vendor, word))
+            return false;
+        w += n;
+    }
+    return true;
+}
+
 START_TEST(query_filter_sort)
 {
     dlrig_query q = {.category = DLRIG_CAT_GPU, .filter = "rtx 4090", .sort = "vram_gb", .descending = true};
