@@ -45,17 +45,37 @@ typedef struct cand_eval {
     double speed;
 } cand_eval;
 
+/* What a build file looked like on disk when it was opened or saved: a save
+ * that finds it different asks before replacing it (another dlrig, or an
+ * editor, wrote it since).  A save renames a new file into place, so the
+ * inode changes on every write. */
+typedef struct file_stamp {
+    bool known;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+} file_stamp;
+
+/* An undo or redo step: the build and the file it belongs to. */
+typedef struct undo_entry {
+    dlrig_build b;
+    char *path;
+    file_stamp stamp;
+} undo_entry;
+
 struct builder_state {
     dlrig_build b;
     char *path;
+    file_stamp stamp; /* of path, at open or the last save */
     dlrig_report rep;
     dlrig_estimate est;
     bool have_est;
     char est_err[256];
     unsigned long gen, saved_gen;
-    dlrig_build undo[UNDO_MAX];
+    undo_entry undo[UNDO_MAX];
     size_t n_undo;
-    dlrig_build redo[UNDO_MAX];
+    undo_entry redo[UNDO_MAX];
     size_t n_redo;
     dlrig_recommendation *alts;
     size_t n_alts;
@@ -403,35 +423,71 @@ static void changed(app *a)
     refresh_candidates(a);
 }
 
+static file_stamp stamp_of(const char *path)
+{
+    file_stamp st = {0};
+    struct stat sb;
+    if (path && stat(path, &sb) == 0) {
+        st.known = true;
+        st.dev = sb.st_dev;
+        st.ino = sb.st_ino;
+        st.size = sb.st_size;
+        st.mtime = sb.st_mtim;
+    }
+    return st;
+}
+
+static bool stamp_same(const file_stamp *x, const file_stamp *y)
+{
+    if (x->known != y->known) return false;
+    return !x->known || (x->dev == y->dev && x->ino == y->ino && x->size == y->size &&
+                         x->mtime.tv_sec == y->mtime.tv_sec && x->mtime.tv_nsec == y->mtime.tv_nsec);
+}
+
+static void undo_entry_free(undo_entry *e)
+{
+    build_free(&e->b);
+    free(e->path);
+    e->path = NULL;
+}
+
 static void push_undo(app *a)
 {
     struct builder_state *s = B(a);
     if (s->n_undo == UNDO_MAX) {
-        build_free(&s->undo[0]);
+        undo_entry_free(&s->undo[0]);
         memmove(&s->undo[0], &s->undo[1], (UNDO_MAX - 1) * sizeof s->undo[0]);
         s->n_undo--;
     }
-    build_copy(&s->undo[s->n_undo++], &s->b);
-    for (size_t i = 0; i < s->n_redo; i++) build_free(&s->redo[i]);
+    undo_entry *e = &s->undo[s->n_undo++];
+    build_copy(&e->b, &s->b);
+    e->path = xstrdup(s->path);
+    e->stamp = s->stamp;
+    for (size_t i = 0; i < s->n_redo; i++) undo_entry_free(&s->redo[i]);
     s->n_redo = 0;
 }
 
 static void undo_redo(app *a, bool redo)
 {
     struct builder_state *s = B(a);
-    dlrig_build *from = redo ? s->redo : s->undo, *to = redo ? s->undo : s->redo;
+    undo_entry *from = redo ? s->redo : s->undo, *to = redo ? s->undo : s->redo;
     size_t *nfrom = redo ? &s->n_redo : &s->n_undo, *nto = redo ? &s->n_undo : &s->n_redo;
     if (*nfrom == 0) {
         app_message(a, DLRIG_ROLE_INFO, "Nothing to %s", redo ? "redo" : "undo");
         return;
     }
     if (*nto == UNDO_MAX) {
-        build_free(&to[0]);
+        undo_entry_free(&to[0]);
         memmove(&to[0], &to[1], (UNDO_MAX - 1) * sizeof to[0]);
         (*nto)--;
     }
-    to[(*nto)++] = s->b;
-    s->b = from[--(*nfrom)];
+    /* the build goes back with the file it belongs to, so that w writes it
+     * there and never over the file of a build opened since */
+    to[(*nto)++] = (undo_entry){s->b, s->path, s->stamp};
+    undo_entry e = from[--(*nfrom)];
+    s->b = e.b;
+    s->path = e.path;
+    s->stamp = e.stamp;
     changed(a);
     app_message(a, DLRIG_ROLE_INFO, "%s", redo ? "Redone" : "Undone");
 }
@@ -649,6 +705,7 @@ static void do_save(app *a, const char *path, bool overwrite)
         free(s->path);
         s->path = xstrdup(path);
     }
+    s->stamp = stamp_of(path);
     s->saved_gen = s->gen;
     app_message(a, DLRIG_ROLE_OK, "Saved to %s", path);
 }
@@ -666,9 +723,21 @@ static void replace_cb(app *a, int idx, void *ctx)
 
 static void save_to(app *a, const char *path)
 {
-    if (access(path, F_OK) == 0 && (!B(a)->path || strcmp(B(a)->path, path) != 0)) {
-        char title[200];
+    struct builder_state *s = B(a);
+    bool own = s->path && strcmp(s->path, path) == 0;
+    char title[200];
+    title[0] = '\0';
+    if (own) {
+        /* the build's own file: ask when something else wrote it since it
+         * was opened or saved here */
+        file_stamp now = stamp_of(path);
+        if (now.known && !stamp_same(&now, &s->stamp))
+            snprintf(title, sizeof title, "%s changed on disk since it was %s here", path,
+                     s->stamp.known ? "opened or saved" : "opened");
+    } else if (access(path, F_OK) == 0) {
         snprintf(title, sizeof title, "%s exists", path);
+    }
+    if (title[0]) {
         ov_item items[] = {{"Replace it", NULL, DLRIG_ROLE_WARNING}, {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
         ov_menu(a, title, items, 2, 1, replace_cb, xstrdup(path), free);
         return;
@@ -760,12 +829,13 @@ static void open_cb(app *a, int idx, void *ctx)
     s->b = nb;
     free(s->path);
     s->path = xstrdup(fl->paths[idx]);
+    s->stamp = stamp_of(s->path);
     changed(a);
     s->saved_gen = s->gen;
     app_message(a, DLRIG_ROLE_OK, "Opened %s", fl->paths[idx]);
 }
 
-static void open_dialog(app *a)
+static void open_list(app *a)
 {
     char *dir = builds_dir(false);
     dated_file *v;
@@ -808,6 +878,26 @@ static void open_dialog(app *a)
     free(dir);
 }
 
+static void open_confirm_cb(app *a, int idx, void *ctx)
+{
+    (void)ctx;
+    if (idx == 0) open_list(a);
+}
+
+/* Opening another build replaces this one: ask first when it has unsaved
+ * changes, as N and the presets do (u still brings it back). */
+static void open_dialog(app *a)
+{
+    if (builder_dirty(a)) {
+        static const ov_item items[] = {{"Discard changes and open another build", "u brings them back",
+                                         DLRIG_ROLE_WARNING},
+                                        {"Cancel", NULL, DLRIG_ROLE_NORMAL}};
+        ov_menu(a, "Unsaved changes", items, 2, 1, open_confirm_cb, NULL, NULL);
+        return;
+    }
+    open_list(a);
+}
+
 typedef struct export_ctx {
     dlrig_export_format format;
     char *path;
@@ -835,10 +925,24 @@ static export_ctx *export_ctx_copy(const export_ctx *e, const char *path)
 
 static void replace_export_cb(app *a, int idx, void *ctx);
 
+/* Whether path names the open build's own file (the same file, by any
+ * name). */
+static bool is_build_file(const struct builder_state *s, const char *path)
+{
+    if (!s->path) return false;
+    struct stat x, y;
+    if (stat(path, &x) != 0 || stat(s->path, &y) != 0) return strcmp(path, s->path) == 0;
+    return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Writes the export; an existing file is replaced only after asking. */
 static void export_write(app *a, const export_ctx *e, const char *path, bool overwrite)
 {
     struct builder_state *s = B(a);
+    if (is_build_file(s, path)) {
+        app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s is the open build's file; choose another path", path);
+        return;
+    }
     dlrig_analysis an = {0};
     export_analyze(a->cat, &s->b, &an);
     dlrig_export_opts o;
@@ -880,6 +984,13 @@ static void export_ask_path(app *a, export_ctx *e)
     struct builder_state *s = B(a);
     char *sl = slug(s->b.name ? s->b.name : "build");
     char *def = xasprintf("%s.%s", sl, export_format_ext(e->format));
+    /* never propose the build's own file (a JSON export of lab.json opened
+     * from here would be lab.json) */
+    for (int i = 2; is_build_file(s, def) && i < 100; i++) {
+        free(def);
+        def = i == 2 ? xasprintf("%s-export.%s", sl, export_format_ext(e->format))
+                     : xasprintf("%s-export-%d.%s", sl, i - 1, export_format_ext(e->format));
+    }
     char cwd[512], note[700], title[64];
     snprintf(note, sizeof note, "A relative path is written in %s", getcwd(cwd, sizeof cwd) ? cwd : ".");
     snprintf(title, sizeof title, "Export %s to", export_titles[e->format]);
@@ -1616,8 +1727,8 @@ void builder_free(app *a)
     free(s->path);
     report_free(&s->rep);
     report_free(&s->scratch);
-    for (size_t i = 0; i < s->n_undo; i++) build_free(&s->undo[i]);
-    for (size_t i = 0; i < s->n_redo; i++) build_free(&s->redo[i]);
+    for (size_t i = 0; i < s->n_undo; i++) undo_entry_free(&s->undo[i]);
+    for (size_t i = 0; i < s->n_redo; i++) undo_entry_free(&s->redo[i]);
     if (s->alts) recommendations_free(s->alts, s->n_alts);
     free_candidates(s);
     memo_clear(s);
@@ -1635,6 +1746,7 @@ void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation
     s->b = *b;
     memset(b, 0, sizeof *b);
     s->path = xstrdup(path);
+    s->stamp = stamp_of(path);
     s->alts = alts;
     s->n_alts = n_alts;
     s->sort_col = -1;

@@ -231,7 +231,10 @@ test_builder_finding_save_open_export() {
     keys u
     wait_for "Undone"
     wait_gone "2× GeForce RTX"
+    # the undone change is unsaved: opening asks first
     keys o
+    wait_for "Unsaved changes"
+    keys Up Enter
     wait_for "Open a saved build"
     wait_for "e2e-box.json"
     keys Enter
@@ -538,12 +541,126 @@ test_presets_and_prices() {
     "$DLRIG" prices clear >/dev/null
 }
 
+# Opening another build with unsaved changes asks first; undo brings the old
+# build back with its own file, so w writes it there and never over the
+# build that was opened.
+test_open_asks_undo_keeps_file() {
+    mkdir -p "$XDG_DATA_HOME/dlrig/builds"
+    jq '.name="Build B"' "$FIXTURE" >"$XDG_DATA_HOME/dlrig/builds/b.json"
+    jq '.name="Build A"' "$FIXTURE" >"$TMP/a.json"
+    cp "$XDG_DATA_HOME/dlrig/builds/b.json" "$TMP/b-before.json"
+    start openask 80 24 tui "$TMP/a.json"
+    wait_for "Build sheet"
+    keys +
+    wait_for "Build A *"
+    keys o
+    wait_for "Unsaved changes"
+    keys Enter # Cancel is the default
+    wait_gone "Unsaved changes"
+    wait_for "Build A *"
+    keys o
+    wait_for "Unsaved changes"
+    keys Up Enter
+    wait_for "Open a saved build"
+    keys Enter
+    wait_for "Opened"
+    wait_for "Build B"
+    keys u
+    wait_for "Undone"
+    wait_for "Build A *"
+    # still unsaved: q asks
+    keys q
+    wait_for "Quit without saving"
+    keys Escape
+    wait_gone "Quit without saving"
+    keys w
+    wait_for "Saved to $TMP/a.json"
+    cmp -s "$XDG_DATA_HOME/dlrig/builds/b.json" "$TMP/b-before.json" || fail "b.json was written: $(jq -c .name "$XDG_DATA_HOME/dlrig/builds/b.json")"
+    [ "$(jq -r .name "$TMP/a.json")" = "Build A" ] || fail "a.json lost its name"
+    keys q
+    wait_exit 0
+    check_restored
+    end_session
+    rm -f "$XDG_DATA_HOME/dlrig/builds/b.json"
+}
+
+# The export never writes over the open build's own file: another default is
+# proposed, and the build's path is refused when typed.
+test_export_not_over_build() {
+    mkdir -p "$TMP/exportself"
+    cp "$FIXTURE" "$TMP/exportself/vision-lab-box.json"
+    start exportself 80 24 tui vision-lab-box.json
+    wait_for "Build sheet"
+    keys e
+    wait_for "JSON document"
+    keys Down Down Enter
+    wait_for "Export JSON to"
+    screen | grep -qF "vision-lab-box.json" && fail "the build's own file is proposed"
+    keys C-u
+    type_text "./vision-lab-box.json"
+    keys Enter
+    wait_for "is the open build's file"
+    cmp -s "$FIXTURE" "$WORK/vision-lab-box.json" || fail "the build file was overwritten"
+    keys e
+    wait_for "JSON document"
+    keys Down Down Enter
+    wait_for "Export JSON to"
+    keys Enter
+    wait_for "Exported JSON"
+    cmp -s "$FIXTURE" "$WORK/vision-lab-box.json" || fail "the build file was overwritten"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# Two interfaces on one file: the second save notices the first one's and
+# asks before replacing it.
+test_two_tuis_one_file() {
+    cp "$FIXTURE" "$TMP/shared.json"
+    start shared1 80 24 tui "$TMP/shared.json"
+    wait_for "Build sheet"
+    start shared2 80 24 tui "$TMP/shared.json"
+    wait_for "Build sheet"
+    S=shared1
+    keys n
+    wait_for "Rename the build"
+    keys C-u
+    type_text "From A"
+    keys Enter
+    keys w
+    wait_for "Saved to"
+    [ "$(jq -r .name "$TMP/shared.json")" = "From A" ] || fail "first save missing"
+    S=shared2
+    keys n
+    wait_for "Rename the build"
+    keys C-u
+    type_text "From B"
+    keys Enter
+    keys w
+    wait_for "changed on disk"
+    keys Enter # Cancel is the default
+    wait_gone "changed on disk"
+    [ "$(jq -r .name "$TMP/shared.json")" = "From A" ] || fail "the other save was replaced without asking"
+    keys w
+    wait_for "changed on disk"
+    keys Up Enter
+    wait_for "Saved to"
+    [ "$(jq -r .name "$TMP/shared.json")" = "From B" ] || fail "replace did not save"
+    keys q
+    end_session
+    S=shared1
+    keys q
+    end_session
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
 FAILED=0
 run() {
     local name=$1 rc
+    # E2E_ONLY=REGEX runs only the tests whose names match
+    if [ -n "${E2E_ONLY:-}" ] && ! [[ $name =~ $E2E_ONLY ]]; then return 0; fi
     set +e
     (set -e; "$name")
     rc=$?
@@ -571,6 +688,9 @@ run test_mouse
 run test_parts_fit
 run test_not_a_tty
 run test_presets_and_prices
+run test_open_asks_undo_keeps_file
+run test_export_not_over_build
+run test_two_tuis_one_file
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
