@@ -66,6 +66,7 @@ typedef struct dlrig_item {
 
 typedef struct dlrig_build {
     char *name;
+    cJSON *notes; /* the file's "notes" (any JSON value), kept verbatim for saving; NULL when absent */
     dlrig_requirements req;
     dlrig_item *items;
     size_t n_items, cap_items;

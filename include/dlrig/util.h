@@ -70,6 +70,26 @@ void dated_files_free(dated_file *v, size_t n);
 int edit_distance(const char *a, const char *b, int limit);
 
 
+/* ---- text from files on a terminal ---- */
+
+/* Flags of sb_append_term_safe / term_safe. */
+enum {
+    TERM_SAFE_KEEP_LINES = 1 << 0, /* keep newline, tab and carriage return as they are */
+    TERM_SAFE_JSON = 1 << 1,       /* escape as \uXXXX (text that is a JSON document), invalid bytes as \ufffd */
+};
+
+/* Appends len bytes of s to sb with everything that could drive a terminal
+ * neutralised and shown escaped: C0 controls and DEL as \x1b, C1 controls
+ * (U+0080-U+009F) and the bidirectional overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) as \u202e, and bytes that are not valid UTF-8 as \xff.
+ * Printable text, UTF-8 included, is copied unchanged. */
+void sb_append_term_safe(strbuf *sb, const char *s, size_t len, unsigned flags);
+/* The same for a NUL-terminated string (NULL gives ""); the caller frees the result. */
+char *term_safe(const char *s, unsigned flags);
+/* Whether len bytes of s are valid UTF-8 (no overlong forms, surrogates or
+ * code points above U+10FFFF). */
+bool utf8_valid(const char *s, size_t len);
+
 /* Monotonic time in seconds. */
 double now_seconds(void);
 

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "dlrig/catalog.h"
 
@@ -21,8 +22,15 @@ typedef struct cli_ctx {
  * the message and returns NULL (the caller exits with EXIT_IO). */
 dlrig_catalog *cli_catalog(cli_ctx *ctx);
 
-/* Prints "dlrig: " + message to stderr. */
+/* Prints "dlrig: " + message to stderr (terminal controls in it shown escaped). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* s with terminal controls, bidi overrides and invalid UTF-8 shown escaped
+ * (term_safe), for printing text from files; the result stays valid until 16
+ * more calls (do not free it). */
+const char *cli_safe(const char *s);
+/* Writes len bytes of s to f, escaped as term_safe does but keeping lines. */
+void cli_put_safe(const char *s, size_t len, FILE *f);
 
 /* Prints a cJSON value (freed here) as one document on stdout. */
 struct cJSON;

@@ -64,7 +64,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         bool color = cli_use_color(STDOUT_FILENO);
         const dlrig_totals *t = &rep.totals;
         char price[32];
-        printf("%s\n", b.name);
+        printf("%s\n", cli_safe(b.name));
         printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W sustained (%.0f W peak)",
                format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
                t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w);
@@ -79,7 +79,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
                 const dlrig_finding *f = &rep.findings[i];
                 if ((int)f->severity != s) continue;
                 printf("  %s%-28s%s %s\n", color ? sev_color(f->severity) : "", f->id, color ? "\033[0m" : "",
-                       f->message);
+                       cli_safe(f->message));
             }
             printf("\n");
         }
@@ -137,7 +137,7 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         cli_print_json(estimate_to_json(&e));
     } else {
         char label[256];
-        printf("%s — %s (%s)\n", b.name, e.workload, estimate_model_label(&e, label, sizeof label));
+        printf("%s — %s (%s)\n", cli_safe(b.name), e.workload, cli_safe(estimate_model_label(&e, label, sizeof label)));
         printf("  throughput     %.1f %s on %d GPU%s (%.1f per GPU, scaling %.0f%%)\n", e.throughput, e.unit, e.gpus,
                e.gpus == 1 ? "" : "s", e.per_gpu, e.scaling * 100);
         printf("  bound by       %s\n", e.bound);

@@ -26,8 +26,9 @@ static void usage(FILE *f)
 }
 
 /* Appends s (cut to w) padded to w columns. */
-static void put_cell(strbuf *sb, const char *s, int w, bool right)
+static void put_cell(strbuf *sb, const char *raw, int w, bool right)
 {
+    char *s = term_safe(raw, 0); /* part names from a --catalog */
     int dw = display_width(s);
     if (dw > w) dw = w;
     if (right)
@@ -35,6 +36,7 @@ static void put_cell(strbuf *sb, const char *s, int w, bool right)
     sb_append_cut(sb, s, w);
     if (!right)
         for (int i = dw; i < w; i++) sb_append(sb, " ");
+    free(s);
 }
 
 /* Copies into piece the longest run of whole words of s that fits in w
@@ -79,7 +81,7 @@ static void render_table(const dlrig_compare *c, char *const *paths)
 
     printf("Comparing %zu builds; speeds estimated for the %s workload%s%s%s\n", c->n, c->workload,
            c->unit ? " (" : "", c->unit ? c->unit : "", c->unit ? ")" : "");
-    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], c->builds[i]->name, paths[i]);
+    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], cli_safe(c->builds[i]->name), cli_safe(paths[i]));
     printf("\n");
 
     /* widths: label, then one column per build; values get " *" when best */
@@ -250,7 +252,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             } else if (md) {
                 strbuf sb = {0};
                 compare_markdown(&cmp, &sb);
-                fputs(sb.s ? sb.s : "", stdout);
+                cli_put_safe(sb.s ? sb.s : "", sb.len, stdout);
                 sb_free(&sb);
             } else {
                 render_table(&cmp, argv + optind);

@@ -134,7 +134,13 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     export_build(cat, &b, &an, (dlrig_export_format)fmt, &eo, &out);
     int status = EXIT_OK;
     if (!output) {
-        if (out.len && fwrite(out.s, 1, out.len, stdout) != out.len) status = EXIT_IO;
+        /* a terminal shows text from the build and the catalog, never obeys it; a
+         * JSON document stays the same JSON (\uXXXX escapes) */
+        strbuf safe = {0};
+        sb_append_term_safe(&safe, out.s ? out.s : "", out.len,
+                            TERM_SAFE_KEEP_LINES | (fmt == DLRIG_EXPORT_JSON ? TERM_SAFE_JSON : 0));
+        if (safe.len && fwrite(safe.s, 1, safe.len, stdout) != safe.len) status = EXIT_IO;
+        sb_free(&safe);
         if (fflush(stdout) != 0) status = EXIT_IO;
         if (status) cli_error("writing to standard output: %s", strerror(errno));
     } else if (write_file_atomic(output, out.s ? out.s : "", out.len, force) != 0) {
@@ -146,7 +152,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             status = EXIT_IO;
         }
     } else {
-        fprintf(stderr, "dlrig: %s written to %s\n", format, output);
+        fprintf(stderr, "dlrig: %s written to %s\n", format, cli_safe(output));
     }
     sb_free(&out);
     export_analysis_free(&an);

@@ -79,7 +79,8 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
         return EXIT_OK;
     }
     char label[256];
-    printf("One GPU alone on %s (%s, %s), %s first\n", w->id, workload_model_label(w, params_m, label, sizeof label),
+    printf("One GPU alone on %s (%s, %s), %s first\n", cli_safe(w->id),
+           cli_safe(workload_model_label(w, params_m, label, sizeof label)),
            prec,
            by_value ? "most speed per $1,000" : "fastest");
     static const char *const head[] = {"ID", "Name", "VRAM GB", "Speed", "Bound", "Per $1k", "Note", "Price"};
@@ -101,7 +102,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
     }
     table_print(t, cli_term_width(), 1, 0);
     table_free(t);
-    printf("Speed in %s of one card; a build's speed (dlrig estimate) adds multi-GPU scaling.\n", w->unit);
+    printf("Speed in %s of one card; a build's speed (dlrig estimate) adds multi-GPU scaling.\n", cli_safe(w->unit));
     free(r);
     return EXIT_OK;
 }
@@ -260,12 +261,15 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
 
 /* "  label  value", the value wrapped at spaces to width columns (when width
  * > 0, i.e. on a terminal) with its continuation lines under its start. */
-static void print_field(int label_w, const char *label, const char *value, int width)
+static void print_field(int label_w, const char *label, const char *raw, int width)
 {
+    char *safe = term_safe(raw, 0); /* text from a --catalog */
+    const char *value = safe;
     printf("  %-*s ", label_w, label);
     int indent = label_w + 3, room = width - indent;
     if (width <= 0 || room < 20 || display_width(value) <= room) {
         printf("%s\n", value);
+        free(safe);
         return;
     }
     const char *s = value;
@@ -292,6 +296,7 @@ static void print_field(int label_w, const char *label, const char *value, int w
         s = end;
         while (*s == ' ') s++;
     }
+    free(safe);
 }
 
 int cmd_show(cli_ctx *ctx, int argc, char **argv)
@@ -320,7 +325,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         const char *sugg[5];
         size_t ns = catalog_suggest(cat, id, sugg, 5);
         cli_error("unknown part id '%s'%s", id, ns ? "; did you mean:" : " (see 'dlrig parts' for valid ids)");
-        for (size_t i = 0; i < ns; i++) fprintf(stderr, "  %s\n", sugg[i]);
+        for (size_t i = 0; i < ns; i++) fprintf(stderr, "  %s\n", cli_safe(sugg[i]));
         return EXIT_USAGE;
     }
     size_t n_vp;
@@ -342,7 +347,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         cli_print_json(o);
         return EXIT_OK;
     }
-    printf("%s  (%s)\n", p->name, category_title(p->category));
+    printf("%s  (%s)\n", cli_safe(p->name), category_title(p->category));
     size_t n;
     const dlrig_field *common = part_fields(&n);
     char buf[4096]; /* the longest notes run past a thousand characters */
@@ -352,25 +357,26 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         print_field(label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf), width);
         if (strcmp(common[i].name, "source") == 0) {
             const dlrig_source *s = catalog_source(cat, p->source);
-            if (s) printf("  %-*s %s\n", label_w, "", s->title);
-            if (s && s->url) printf("  %-*s %s\n", label_w, "", s->url);
+            if (s) printf("  %-*s %s\n", label_w, "", cli_safe(s->title));
+            if (s && s->url) printf("  %-*s %s\n", label_w, "", cli_safe(s->url));
         }
     }
     const dlrig_field *spec = category_fields(p->category, &n);
     for (size_t i = 0; i < n; i++)
         print_field(label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf), width);
     if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
-                                p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
+                                cli_safe(p->price_vendor), format_usd(p->catalog_price_usd, buf, sizeof buf));
     if (n_vp) {
         printf("  vendor prices (cheapest first; * is the price used):\n");
         for (size_t i = 0; i < n_vp; i++) {
             char usd[32];
             snprintf(usd, sizeof usd, "$%.2f", vp[i].price_usd);
             if (strcmp(vp[i].currency, "USD") == 0)
-                printf("   %s %-28s %12s  %s\n", i == 0 ? "*" : " ", vp[i].vendor, usd, vp[i].date);
+                printf("   %s %-28s %12s  %s\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd, cli_safe(vp[i].date));
             else
-                printf("   %s %-28s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", vp[i].vendor, usd,
-                       vp[i].date, vp[i].price, vp[i].currency, vp[i].usd_per_unit, vp[i].currency);
+                printf("   %s %-28s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd,
+                       cli_safe(vp[i].date), vp[i].price, cli_safe(vp[i].currency), vp[i].usd_per_unit,
+                       cli_safe(vp[i].currency));
         }
     }
     if (p->category == DLRIG_CAT_MOTHERBOARD) {
@@ -383,7 +389,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
                    s->attached_to == DLRIG_ATTACH_CPU1   ? "CPU 1"
                    : s->attached_to == DLRIG_ATTACH_CPU2 ? "CPU 2"
                                                          : "chipset",
-                   s->note ? " - " : "", s->note ? s->note : "");
+                   s->note ? " - " : "", s->note ? cli_safe(s->note) : "");
         }
         for (size_t i = 0; i < b->n_m2; i++)
             printf("    M.2_%d: PCIe %d.0 x%d\n", b->m2[i].idx, b->m2[i].pcie_gen, b->m2[i].lanes);
@@ -399,7 +405,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     } else if (p->category == DLRIG_CAT_NVLINK_BRIDGE) {
         const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
         printf("  fits:\n");
-        for (size_t i = 0; i < br->n_fits; i++) printf("    %s\n", br->fits[i]->p.id);
+        for (size_t i = 0; i < br->n_fits; i++) printf("    %s\n", cli_safe(br->fits[i]->p.id));
     }
     return EXIT_OK;
 }

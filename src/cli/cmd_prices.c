@@ -108,8 +108,9 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
     prices_parse(cat, text, len, file, rates, n_rates, &pl);
     free(text);
     for (size_t i = 0; i < pl.n_issues; i++) {
-        if (pl.issues[i].line > 0) fprintf(stderr, "%s:%d: %s\n", file, pl.issues[i].line, pl.issues[i].reason);
-        else fprintf(stderr, "%s: %s\n", file, pl.issues[i].reason);
+        if (pl.issues[i].line > 0)
+            fprintf(stderr, "%s:%d: %s\n", cli_safe(file), pl.issues[i].line, cli_safe(pl.issues[i].reason));
+        else fprintf(stderr, "%s: %s\n", cli_safe(file), cli_safe(pl.issues[i].reason));
     }
     int status = EXIT_OK;
     if (pl.fatal) {
@@ -140,7 +141,7 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         return EXIT_IO;
     }
     /* vendors and rates of what was imported */
-    printf("Imported %zu price%s from %s", pl.n_rows, pl.n_rows == 1 ? "" : "s", file);
+    printf("Imported %zu price%s from %s", pl.n_rows, pl.n_rows == 1 ? "" : "s", cli_safe(file));
     const char *seen[32];
     size_t ns = 0;
     for (size_t i = 0; i < pl.n_rows && ns < 32; i++) {
@@ -149,16 +150,16 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         if (!dup) seen[ns++] = pl.rows[i].vendor;
     }
     printf(" (vendor%s: ", ns == 1 ? "" : "s");
-    for (size_t k = 0; k < ns; k++) printf("%s%s", k ? ", " : "", seen[k]);
+    for (size_t k = 0; k < ns; k++) printf("%s%s", k ? ", " : "", cli_safe(seen[k]));
     printf(")\n");
     for (size_t r = 0; r < n_rates; r++) {
         bool used = false;
         for (size_t i = 0; i < pl.n_rows && !used; i++) used = strcmp(pl.rows[i].currency, rates[r].currency) == 0;
-        if (used) printf("Rate: 1 %s = %g USD (stored with these prices)\n", rates[r].currency, rates[r].usd_per_unit);
+        if (used) printf("Rate: 1 %s = %g USD (stored with these prices)\n", cli_safe(rates[r].currency), rates[r].usd_per_unit);
     }
-    if (pl.n_issues) fprintf(stderr, "dlrig: %s: skipped %zu bad line%s\n", file, pl.n_issues,
+    if (pl.n_issues) fprintf(stderr, "dlrig: %s: skipped %zu bad line%s\n", cli_safe(file), pl.n_issues,
                              pl.n_issues == 1 ? "" : "s");
-    printf("Prices are in %s\n", db);
+    printf("Prices are in %s\n", cli_safe(db));
     free(db);
     price_list_free(&pl);
     return EXIT_OK;
@@ -261,11 +262,11 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
             if (dup) continue;
             if (!any) printf("Rates (US dollars per unit, as stated at import):\n");
             any = true;
-            printf("  1 %s = %g USD  (%s, imported %s)\n", rows[i].currency, rows[i].usd_per_unit,
-                   rows[i].source[0] ? rows[i].source : "?", rows[i].imported_at);
+            printf("  1 %s = %g USD  (%s, imported %s)\n", cli_safe(rows[i].currency), rows[i].usd_per_unit,
+                   rows[i].source[0] ? cli_safe(rows[i].source) : "?", cli_safe(rows[i].imported_at));
         }
         if (!any) printf("Every price is in USD (no conversion).\n");
-        printf("%zu price%s in %s\n", n, n == 1 ? "" : "s", db);
+        printf("%zu price%s in %s\n", n, n == 1 ? "" : "s", cli_safe(db));
     }
     free(eff);
     free(rows);
@@ -306,10 +307,10 @@ static int do_clear(cli_ctx *ctx, int argc, char **argv)
     }
     if (removed == 0)
         printf("No imported prices%s%s%s to remove; every price is the catalog's.\n", vendor ? " from '" : "",
-               vendor ? vendor : "", vendor ? "'" : "");
+               vendor ? cli_safe(vendor) : "", vendor ? "'" : "");
     else
         printf("Removed %zu price%s%s%s%s; %s\n", removed, removed == 1 ? "" : "s", vendor ? " from '" : "",
-               vendor ? vendor : "", vendor ? "'" : "", vendor ? "other vendors' prices stay" : "catalog prices apply again");
+               vendor ? cli_safe(vendor) : "", vendor ? "'" : "", vendor ? "other vendors' prices stay" : "catalog prices apply again");
     free(db);
     return EXIT_OK;
 }

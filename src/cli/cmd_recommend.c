@@ -209,10 +209,10 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     if (req.framework[0] && !catalog_framework(cat, req.framework)) {
         size_t n;
         const dlrig_framework *f = catalog_frameworks(cat, &n);
-        char valid[512] = "";
-        size_t k = 0;
-        for (size_t i = 0; i < n; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", f[i].id);
-        cli_error("--framework: unknown framework '%s'; expected one of %s", req.framework, valid);
+        strbuf valid = {0}; /* a --catalog may list any number of frameworks */
+        for (size_t i = 0; i < n; i++) sb_printf(&valid, "%s%s", i ? ", " : "", f[i].id);
+        cli_error("--framework: unknown framework '%s'; expected one of %s", req.framework, valid.s ? valid.s : "");
+        sb_free(&valid);
         return EXIT_USAGE;
     }
     dlrig_recommendation *recs;
@@ -268,13 +268,13 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             const dlrig_recommendation *r = &recs[i];
             char price[32];
-            printf("%zu. %s — %s, %.0f %s", i + 1, r->build.name, format_usd(r->price_usd, price, sizeof price),
-                   r->estimate.throughput, r->estimate.unit);
+            printf("%zu. %s — %s, %.0f %s", i + 1, cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
+                   r->estimate.throughput, cli_safe(r->estimate.unit));
             if (!isnan(r->estimate.epoch_hours)) printf(", %.1f h/epoch", r->estimate.epoch_hours);
-            printf("\n   %s\n", r->why);
+            printf("\n   %s\n", cli_safe(r->why));
             for (size_t k = 0; k < r->build.n_items; k++) {
                 const dlrig_item *it = &r->build.items[k];
-                printf("   %3d x %-44s %-13s %10s\n", it->qty, it->part->name, category_name(it->part->category),
+                printf("   %3d x %-44s %-13s %10s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
                        format_usd(it->part->price_usd * it->qty, price, sizeof price));
             }
             size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];
@@ -282,7 +282,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                                      warn == 1 ? "" : "s", info);
             printf("\n");
         }
-        if (outfile) printf("Best build written to %s\n", outfile);
+        if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
     recommendations_free(recs, n);
     return EXIT_OK;

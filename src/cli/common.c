@@ -35,20 +35,45 @@ dlrig_catalog *cli_catalog(cli_ctx *ctx)
 
 void cli_error(const char *fmt, ...)
 {
+    strbuf msg = {0}, safe = {0};
     va_list ap;
-    fputs("dlrig: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    sb_vprintf(&msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    /* messages quote file names, part ids and values from files */
+    sb_append_term_safe(&safe, msg.s ? msg.s : "", msg.len, TERM_SAFE_KEEP_LINES);
+    fprintf(stderr, "dlrig: %s\n", safe.s);
+    sb_free(&msg);
+    sb_free(&safe);
+}
+
+const char *cli_safe(const char *s)
+{
+    static char *ring[16];
+    static unsigned next;
+    char **slot = &ring[next++ % 16];
+    free(*slot);
+    *slot = term_safe(s, 0);
+    return *slot;
+}
+
+void cli_put_safe(const char *s, size_t len, FILE *f)
+{
+    strbuf b = {0};
+    sb_append_term_safe(&b, s, len, TERM_SAFE_KEEP_LINES);
+    fwrite(b.s, 1, b.len, f);
+    sb_free(&b);
 }
 
 void cli_print_json(cJSON *doc)
 {
     char *s = cJSON_Print(doc);
     if (s) {
-        fputs(s, stdout);
+        strbuf b = {0};
+        sb_append_term_safe(&b, s, strlen(s), TERM_SAFE_KEEP_LINES | TERM_SAFE_JSON);
+        fputs(b.s, stdout);
         fputc('\n', stdout);
+        sb_free(&b);
         cJSON_free(s);
     }
     cJSON_Delete(doc);
@@ -132,7 +157,7 @@ void table_row(cli_table *t, const char *const *cells)
         t->cells = xrealloc(t->cells, t->cap * 2 * t->ncols * sizeof(char *));
         t->cap *= 2;
     }
-    for (size_t i = 0; i < t->ncols; i++) t->cells[t->nrows * t->ncols + i] = xstrdup(cells[i] ? cells[i] : "");
+    for (size_t i = 0; i < t->ncols; i++) t->cells[t->nrows * t->ncols + i] = term_safe(cells[i], 0);
     t->nrows++;
 }
 
@@ -292,10 +317,10 @@ int cli_number_opt(const char *opt, const char *s, double lo, double hi, double 
 int cli_enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len)
 {
     if (id_index(ids, s) < 0) {
-        char valid[256] = "";
-        size_t k = 0;
-        for (int i = 0; ids[i]; i++) k += (size_t)snprintf(valid + k, sizeof valid - k, "%s%s", i ? ", " : "", ids[i]);
-        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid);
+        strbuf valid = {0}; /* grows: the list has no fixed length */
+        for (int i = 0; ids[i]; i++) sb_printf(&valid, "%s%s", i ? ", " : "", ids[i]);
+        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid.s ? valid.s : "");
+        sb_free(&valid);
         return -1;
     }
     snprintf(dst, len, "%s", s);

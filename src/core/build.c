@@ -83,6 +83,7 @@ void build_init(dlrig_build *b, const char *name)
 void build_free(dlrig_build *b)
 {
     free(b->name);
+    cJSON_Delete(b->notes);
     free(b->items);
     memset(b, 0, sizeof *b);
 }
@@ -91,6 +92,7 @@ void build_copy(dlrig_build *dst, const dlrig_build *src)
 {
     *dst = *src;
     dst->name = xstrdup(src->name);
+    dst->notes = src->notes ? cJSON_Duplicate(src->notes, 1) : NULL;
     dst->cap_items = src->n_items ? src->n_items : 1;
     dst->items = xcalloc(dst->cap_items, sizeof *dst->items);
     if (src->n_items) memcpy(dst->items, src->items, src->n_items * sizeof *src->items);
@@ -365,6 +367,17 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
     return 0;
 }
 
+/* Whether every string (and key) in v is valid UTF-8. */
+static bool json_utf8_ok(const cJSON *v)
+{
+    for (; v; v = v->next) {
+        if (v->string && !utf8_valid(v->string, strlen(v->string))) return false;
+        if (cJSON_IsString(v) && !utf8_valid(v->valuestring, strlen(v->valuestring))) return false;
+        if (v->child && !json_utf8_ok(v->child)) return false;
+    }
+    return true;
+}
+
 int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
                 char *err, size_t errlen)
 {
@@ -397,6 +410,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
     const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "requirements");
     const cJSON *parts = cJSON_GetObjectItemCaseSensitive(root, "parts");
+    const cJSON *notes = cJSON_GetObjectItemCaseSensitive(root, "notes");
     if (!cJSON_IsObject(root)) {
         rc = fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", json_type_name(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
@@ -405,6 +419,10 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         rc = fail(err, errlen, label, "version: expected 1%s", ver ? "" : " (the field is missing)");
     } else if (name && !cJSON_IsString(name)) {
         rc = fail(err, errlen, label, "name: expected a string, got %s", json_type_name(name));
+    } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
+        rc = fail(err, errlen, label, "name: not valid UTF-8 text");
+    } else if (notes && !json_utf8_ok(notes)) {
+        rc = fail(err, errlen, label, "notes: not valid UTF-8 text");
     } else if (!parts) {
         rc = fail(err, errlen, label, "parts: missing field (an array of {\"id\", \"qty\"})");
     }
@@ -420,6 +438,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         free(out->name);
         out->name = xstrdup(name->valuestring);
     }
+    if (!rc && notes) out->notes = cJSON_Duplicate(notes, 1); /* kept for saving, never shown */
     if (!rc && req) rc = parse_requirements(cat, req, &out->req, label, err, errlen);
     if (!rc) rc = parse_parts(cat, parts, out, label, err, errlen);
     cJSON_Delete(root);
@@ -473,6 +492,7 @@ cJSON *build_to_json(const dlrig_build *b)
         if (b->items[i].cluster_scope) cJSON_AddStringToObject(p, "scope", "cluster");
         cJSON_AddItemToArray(parts, p);
     }
+    if (b->notes) cJSON_AddItemToObject(o, "notes", cJSON_Duplicate(b->notes, 1));
     return o;
 }
 

@@ -270,13 +270,16 @@ void prices_parse(const dlrig_catalog *cat, const char *text, size_t len, const 
         }
         if (!valid_date(date)) reason_add(&why, "date '%s' is not YYYY-MM-DD or YYYY-MM", shown(date, b1, sizeof b1));
         else snprintf(row.date, sizeof row.date, "%s", date);
-        bool ctl = false;
-        for (const char *p = vendor; *p; p++)
-            if ((unsigned char)*p < 0x20) ctl = true;
+        /* a vendor name is shown on terminals and written into JSON: valid
+         * UTF-8 without controls (C0, DEL, C1) or bidirectional overrides */
+        char *safe_vendor = term_safe(vendor, 0);
+        bool ctl = strcmp(safe_vendor, vendor) != 0;
+        free(safe_vendor);
         if (!*vendor) reason_add(&why, "empty vendor");
         else if (strlen(vendor) > MAX_VENDOR_BYTES)
             reason_add(&why, "vendor '%s' is longer than %d bytes", shown(vendor, b2, sizeof b2), MAX_VENDOR_BYTES);
-        else if (ctl) reason_add(&why, "vendor contains control characters");
+        else if (!utf8_valid(vendor, strlen(vendor))) reason_add(&why, "vendor is not valid UTF-8");
+        else if (ctl) reason_add(&why, "vendor contains control characters or bidirectional overrides");
         else snprintf(row.vendor, sizeof row.vendor, "%s", vendor);
 
         if (why.len) {

@@ -349,3 +349,88 @@ void dated_files_free(dated_file *v, size_t n)
     for (size_t i = 0; i < n; i++) free(v[i].path);
     free(v);
 }
+
+/* Length of the valid UTF-8 sequence at s (at most left bytes) and its code
+ * point in *cp, or 0 when the bytes there are not valid UTF-8. */
+static size_t utf8_seq(const unsigned char *s, size_t left, unsigned *cp)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+        n = 2, c &= 0x1f, min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3, c &= 0x0f, min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4, c &= 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (left < n) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        c = (c << 6) | (s[i] & 0x3f);
+    }
+    if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
+    *cp = c;
+    return n;
+}
+
+bool utf8_valid(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (len > 0) {
+        unsigned cp;
+        size_t n = utf8_seq(p, len, &cp);
+        if (n == 0) return false;
+        p += n;
+        len -= n;
+    }
+    return true;
+}
+
+void sb_append_term_safe(strbuf *sb, const char *s, size_t len, unsigned flags)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    bool json = flags & TERM_SAFE_JSON;
+    while (len > 0) {
+        /* copy the longest run of harmless bytes at once */
+        size_t run = 0;
+        while (run < len && p[run] >= 0x20 && p[run] < 0x7f) run++;
+        if (run) {
+            sb_appendn(sb, (const char *)p, run);
+            p += run;
+            len -= run;
+            continue;
+        }
+        unsigned cp;
+        size_t n = utf8_seq(p, len, &cp);
+        if (n == 0) {
+            if (json) sb_append(sb, "\\ufffd");
+            else sb_printf(sb, "\\x%02x", p[0]);
+            p++;
+            len--;
+            continue;
+        }
+        bool keep_line = (flags & TERM_SAFE_KEEP_LINES) && (cp == '\n' || cp == '\t' || cp == '\r');
+        bool bad = !keep_line && (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+                                  (cp >= 0x2066 && cp <= 0x2069));
+        if (!bad) sb_appendn(sb, (const char *)p, n);
+        else if (json) sb_printf(sb, "\\u%04x", cp);
+        else if (cp < 0x80) sb_printf(sb, "\\x%02x", cp);
+        else sb_printf(sb, "\\u%04x", cp);
+        p += n;
+        len -= n;
+    }
+    if (!sb->s) sb_append(sb, "");
+}
+
+char *term_safe(const char *s, unsigned flags)
+{
+    strbuf sb = {0};
+    if (s) sb_append_term_safe(&sb, s, strlen(s), flags);
+    return sb_take(&sb);
+}

@@ -1042,10 +1042,14 @@ static void alt_cb(app *a, int idx, void *ctx)
     if (idx < 0 || (size_t)idx >= s->n_alts) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
+    s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, &s->alts[idx].build);
     free(s->b.name);
     s->b.name = name;
+    cJSON_Delete(s->b.notes);
+    s->b.notes = notes;
     changed(a);
     app_message(a, DLRIG_ROLE_OK, "Alternative %d loaded (u undoes)", idx + 1);
 }
@@ -1056,10 +1060,14 @@ void builder_use_build(app *a, const dlrig_build *b, const char *label)
     if (!s) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
+    s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, b);
     free(s->b.name);
     s->b.name = name;
+    cJSON_Delete(s->b.notes);
+    s->b.notes = notes;
     changed(a);
     app_message(a, DLRIG_ROLE_OK, "%s loaded from the comparison (u undoes)", label ? label : "Build");
 }

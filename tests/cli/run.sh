@@ -171,5 +171,8 @@ if [ "$(id -u)" -ne 0 ]; then
     chmod 0700 "$XDG_DATA_HOME/dlrig"
 fi
 
+# shellcheck source=reliability.sh
+. "$(dirname "$0")/reliability.sh"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

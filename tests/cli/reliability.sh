@@ -1,0 +1,64 @@
+# Reliability contract tests, sourced by run.sh (uses its expect, DLRIG,
+# CATDB, DATA, TMP): text from files is shown, never obeyed, by a terminal;
+# numbers saturate; untrusted catalogs and user databases fail cleanly.
+R=$TMP/rel
+mkdir -p "$R"
+
+# raw_free NAME -- CMD...: CMD's stdout+stderr are valid UTF-8 and hold no terminal
+# control (C0 but newline/tab/CR, DEL, C1, bidi overrides or isolates).
+raw_free() {
+    local name=$1
+    shift 2
+    local out
+    out=$("$@" 2>&1)
+    if printf '%s' "$out" | LC_ALL=C grep -aqP '[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]' ||
+        ! printf '%s' "$out" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1; then
+        fail=$((fail + 1))
+        echo "FAIL $name: raw control characters in the output:"
+        printf '%s\n' "$out" | head -5 | cat -v
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# ---- output safety: a hostile build name, vendor and part id
+EVIL='\u001b]0;pwned\u0007\u001b[2J\u001b[8m\u009b31m\u202eevil\u2066\u007f'
+sed "s/\"name\": \"[^\"]*\"/\"name\": \"${EVIL//\\/\\\\}\"/" "$DATA/builds/clean.json" > "$R/evil.json"
+raw_free check-evil-name -- "$DLRIG" check "$R/evil.json"
+expect check-evil-shown 0 '\\x1b\]0;pwned\\x07\\x1b\[2J.*\\u009b31m\\u202eevil\\u2066\\x7f' -- "$DLRIG" check "$R/evil.json"
+raw_free estimate-evil-name -- "$DLRIG" estimate "$R/evil.json"
+raw_free compare-evil-name -- "$DLRIG" compare "$R/evil.json" "$DATA/builds/clean.json"
+raw_free compare-md-evil-name -- "$DLRIG" compare "$R/evil.json" "$DATA/builds/clean.json" --format md
+for f in txt md csv html json; do
+    raw_free "export-$f-evil-name" -- "$DLRIG" export "$R/evil.json" --format $f
+done
+raw_free check-json-evil-name -- "$DLRIG" check "$R/evil.json" --json
+expect export-json-evil-same-json 0 '"name":[[:space:]]*"\\u001b\]0;pwned\\u0007\\u001b\[2J\\u001b\[8m\\u009b31m\\u202eevil\\u2066\\u007f"' -- "$DLRIG" export "$R/evil.json" --format json
+sed 's/"nvidia-rtx-5000-ada"/"gpu-\\u001b[2J\\u001b]52;c;cm0gLXJmIH4=\\u0007"/' "$DATA/builds/clean.json" > "$R/evil-id.json"
+raw_free check-evil-part-id -- "$DLRIG" check "$R/evil-id.json"
+expect check-evil-part-id-named 2 "unknown part id 'gpu-\\\\x1b\\[2J\\\\x1b\\]52" -- "$DLRIG" check "$R/evil-id.json"
+raw_free show-evil-id -- "$DLRIG" show "$(printf 'x\033[2Jy')"
+raw_free evil-file-name -- "$DLRIG" check "$R/$(printf 'no\033]0;t\007such.json')"
+# invalid UTF-8 in a build's name is refused at load (exports stay valid UTF-8)
+printf '{"format":"dlrig-build","version":1,"name":"bad \xff\xfe name","parts":[]}' > "$R/badutf8.json"
+expect check-invalid-utf8-name 2 'badutf8.json: name: not valid UTF-8' -- "$DLRIG" check "$R/badutf8.json"
+printf '{"format":"dlrig-build","version":1,"name":"n","notes":"PO \xc3\x28","parts":[]}' > "$R/badutf8n.json"
+expect check-invalid-utf8-notes 2 'badutf8n.json: notes: not valid UTF-8' -- "$DLRIG" check "$R/badutf8n.json"
+# vendors with C1 controls, DEL, bidi overrides or invalid UTF-8 are refused
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\xc2\x9b2J\n' > "$R/v1.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\xe2\x80\xaeevil\n' > "$R/v2.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\x7f\n' > "$R/v3.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\xff\n' > "$R/v4.csv"
+expect prices-vendor-c1 2 'v1.csv:2: vendor contains control characters or bidirectional overrides' -- "$DLRIG" prices import "$R/v1.csv"
+expect prices-vendor-bidi 2 'v2.csv:2: vendor contains control characters or bidirectional overrides' -- "$DLRIG" prices import "$R/v2.csv"
+expect prices-vendor-del 2 'v3.csv:2: vendor contains control' -- "$DLRIG" prices import "$R/v3.csv"
+expect prices-vendor-utf8 2 'v4.csv:2: vendor is not valid UTF-8' -- "$DLRIG" prices import "$R/v4.csv"
+# a user database written by something else: prices list, show and parts show vendors escaped
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\n' > "$R/ok.csv"
+expect prices-import-ok 0 'Imported 1 price' -- "$DLRIG" prices import "$R/ok.csv"
+sqlite3 "$XDG_DATA_HOME/dlrig/user.db" "UPDATE price SET vendor = 'Acme' || char(155) || '2J' || char(8238) || 'evil' || char(27) || '[2J'" 2>/dev/null
+raw_free prices-list-evil-vendor -- "$DLRIG" prices list
+raw_free prices-list-json-evil-vendor -- "$DLRIG" prices list --json
+raw_free show-evil-vendor -- "$DLRIG" show nvidia-rtx-4090
+raw_free parts-evil-vendor -- "$DLRIG" parts --category gpu
+"$DLRIG" prices clear >/dev/null 2>&1
