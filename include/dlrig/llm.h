@@ -1,0 +1,132 @@
+/*
+ * llm.h — the memory and speed of a language model on N GPUs of one kind:
+ * what `dlrig fit` answers, and what vram.model_fit, the advisor, the
+ * estimate, the builder's sheet and exports use for LLM workloads.
+ *
+ * Memory is a breakdown per GPU in GiB (as the cards report it): weights at
+ * their storage format (with quantisation scales), the KV cache (layers x
+ * KV heads x head dim x 2 x 2 bytes x context x batch; compressed for
+ * multi-head latent attention, windowed for sliding-window layers),
+ * activations (with gradient checkpointing for training), gradients and
+ * optimizer state of what is trained, and the framework's fixed overhead.
+ * Several GPUs split inference by layers (one stream) or tensor-parallel
+ * (batches), and training replicated (DDP) when a replica fits, else
+ * sharded (FSDP / ZeRO-3).  Every assumption is in llm.c with its source.
+ *
+ * The module is pure: no catalog access, no I/O.
+ */
+#ifndef DLRIG_LLM_H
+#define DLRIG_LLM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/catalog.h"
+
+typedef enum { DLRIG_METHOD_INFERENCE, DLRIG_METHOD_LORA, DLRIG_METHOD_QLORA, DLRIG_METHOD_FULL } dlrig_method;
+typedef enum { DLRIG_OPTIM_ADAMW, DLRIG_OPTIM_ADAMW8, DLRIG_OPTIM_SGD } dlrig_optim;
+typedef enum { DLRIG_OFFLOAD_NONE, DLRIG_OFFLOAD_OPTIMIZER, DLRIG_OFFLOAD_ALL } dlrig_offload;
+
+/* Names as the command line and build files spell them, NULL-terminated
+ * and indexed by the enums above. */
+extern const char *const dlrig_method_ids[];
+extern const char *const dlrig_optim_ids[];
+extern const char *const dlrig_offload_ids[];
+
+/* What the memory model needs to know of a model.  Counts are 0 when not
+ * known; llm_shape_complete fills them from the size. */
+typedef struct dlrig_llm_shape {
+    const char *name;       /* for messages; may be NULL */
+    double params_m;        /* all parameters, millions */
+    double active_params_m; /* read per token (MoE); = params_m when dense */
+    int layers, hidden, heads, kv_heads, head_dim, intermediate;
+    int vocab;
+    int max_context;        /* 0 when not known */
+    bool tied_embeddings;   /* input embedding and LM head share one matrix */
+    int kv_lora_rank;       /* multi-head latent attention (DeepSeek V2/V3): compressed KV width, else 0 */
+    int rope_head_dim;      /* MLA's decoupled RoPE key width */
+    int sliding_window;     /* tokens a windowed layer keeps, 0 when none */
+    double global_share;    /* share of layers with full attention when windowed (e.g. 1/6), else 1 */
+    bool assumed;           /* the layer shape was derived from the size, not published */
+} dlrig_llm_shape;
+
+/* Fills a shape's unknown layer counts from its size, as a Llama-like dense
+ * decoder of that size (grouped-query attention with 8 KV heads of 128,
+ * SwiGLU MLP 3.5x wide, a 128k vocabulary); sets `assumed` when it did. */
+void llm_shape_complete(dlrig_llm_shape *s);
+
+/* A weight format: a name (fp32 ... nf4) or bits per weight ("4.85").
+ * bits includes quantisation scales; `quantised` formats keep embeddings
+ * and the LM head in 16 bits (bitsandbytes, GPTQ, AWQ), a number of bits
+ * is an average over the whole file (GGUF). */
+typedef struct dlrig_weights {
+    char name[16];
+    double bits;
+    bool quantised;   /* dequantised to 16-bit compute */
+    bool whole_model; /* bits apply to every tensor */
+} dlrig_weights;
+
+/* Parses a weight format.  Returns 0, or -1 with what was expected in err. */
+int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen);
+
+typedef struct dlrig_fit_query {
+    dlrig_llm_shape model;
+    dlrig_method method;
+    dlrig_weights weights; /* storage of the (base) weights */
+    int context;           /* tokens per sequence */
+    int batch;             /* sequences in flight (inference) or per GPU step (training) */
+    dlrig_optim optimizer;
+    dlrig_offload offload;
+    bool checkpointing;    /* gradient checkpointing (training) */
+    int lora_rank;         /* adapters' rank (LoRA/QLoRA) */
+} dlrig_fit_query;
+
+/* The defaults a user would expect for a method (stated in `dlrig fit
+ * --help`): inference reads 16-bit weights (4-bit NF4 base for QLoRA) at a
+ * 4,096-token context, training 2,048-token sequences; batch 1; AdamW; no
+ * offload; checkpointing on; LoRA rank 16 on every linear layer. */
+void llm_query_defaults(dlrig_fit_query *q, dlrig_method m);
+
+/* Where one GPU's memory goes, GiB. */
+typedef struct dlrig_mem_breakdown {
+    double weights, kv_cache, activations, gradients, optimizer, overhead;
+    double total;
+} dlrig_mem_breakdown;
+
+/* The link between the GPUs, for multi-GPU speed. */
+typedef struct dlrig_link {
+    double gbs;     /* per direction, GB/s */
+    bool nvlink;
+} dlrig_link;
+
+typedef struct dlrig_fit {
+    int gpus;
+    dlrig_mem_breakdown per_gpu;
+    double capacity_gib;   /* one GPU's memory */
+    double headroom_gib;   /* capacity - total (negative: short by that much) */
+    bool fits;
+    double offloaded_gib;  /* held in system RAM (offload) */
+    char strategy[160];    /* e.g. "layer split over 2 GPUs (llama.cpp style)" */
+    double tokens_per_s;   /* generation (inference) or training tokens/s */
+    double prompt_tokens_per_s; /* inference: prompt processing */
+    int max_context;            /* the longest context that fits this way (0: none; capped at 10M) */
+    const char *speed_kind;     /* "generation" | "training" */
+    const char *bound;          /* "memory" | "compute" | "communication" */
+    char assumptions[512];      /* what was assumed, in words */
+} dlrig_fit;
+
+/* Fits q on n GPUs like g (n >= 1) joined by link (NULL: PCIe 4.0 x16).
+ * Always fills *out; out->fits says whether it fits. */
+void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, dlrig_fit *out);
+
+/* Memory of one replica on one GPU (no sharding), GiB: the figure the
+ * workload-level checks compare with a card. */
+double llm_replica_gib(const dlrig_fit_query *q);
+
+/* Whether g runs q at all: FP8 compute needs Ada/Hopper or newer, BF16
+ * training needs Ampere or newer; quantised weights run on any card of the
+ * CUDA platform (dequantised), and QLoRA's NF4 needs CUDA.  On false, why
+ * is written into why. */
+bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,514 @@
+/*
+ * llm.c — memory and speed of a language model on N GPUs (see llm.h).
+ *
+ * Sources of the assumptions (db/SOURCES.md lists them too):
+ *  - bytes per parameter of mixed-precision Adam training, 2 + 2 + 12
+ *    (16-bit weights and gradients; FP32 master weights, momentum and
+ *    variance): Rajbhandari et al., "ZeRO", 2020.
+ *  - NF4 with double quantisation: 4.127 bits per weight; embeddings and
+ *    the LM head stay in 16 bits; paged 8-bit optimizers: Dettmers et al.,
+ *    "QLoRA", 2023.  GPTQ/AWQ 4-bit in groups of 128 with a 16-bit scale and
+ *    zero point: 4 + 32/128 = 4.25 bits; 8-bit with per-block scales (GGUF
+ *    Q8_0): 8.5 bits.
+ *  - activations of a transformer layer per token (flash attention, no
+ *    attention scores kept): Korthikanti et al., "Reducing Activation
+ *    Recomputation in Large Transformer Models", 2022, adapted to SwiGLU
+ *    MLPs and grouped-query attention; gradient checkpointing keeps each
+ *    layer's input and recomputes one layer at a time.
+ *  - training FLOPs, 6 per parameter per token (+2 with recomputation) and
+ *    6 x layers x hidden x context for causal attention: Kaplan et al. 2020,
+ *    Chowdhery et al. (PaLM) 2022.
+ *  - token generation reads every active weight and the KV cache once per
+ *    step; llama.cpp's layer split runs the GPUs one after another (the
+ *    calibration table's multi-GPU llama.cpp rows).
+ */
+#include "dlrig/llm.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const dlrig_method_ids[] = {"inference", "lora", "qlora", "full", NULL};
+const char *const dlrig_optim_ids[] = {"adamw", "adamw-8bit", "sgd", NULL};
+const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights", NULL};
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* Fixed memory per GPU, GiB: the CUDA context and library workspaces
+ * (inference servers such as llama.cpp), plus the PyTorch caching
+ * allocator's slack in training. */
+#define OVERHEAD_INFERENCE_GIB 0.5
+#define OVERHEAD_TRAINING_GIB 1.0
+
+/* Tokens processed at once while reading a prompt (llama.cpp's n_ubatch). */
+#define PROMPT_CHUNK 512
+
+/* Reached fraction of peak: memory bandwidth in token generation, tensor
+ * throughput in prompt processing and training (model FLOPs utilisation).
+ * Fitted on llama.cpp's Llama-3 8B/70B F16 and Q4_K_M generation speeds on
+ * RTX 3090 and 4090 (one and two cards, tg512; XiongjieDai's
+ * GPU-Benchmarks-on-LLM-Inference, May 2024): time per token = bytes read /
+ * (bandwidth x 0.88) + layers x a fixed time per layer; checked on other
+ * sources in tests/data/llm_validation.csv (docs/CALIBRATION.md). */
+#define EFF_BANDWIDTH 0.88
+#define EFF_PROMPT 0.60
+#define EFF_TRAIN 0.45
+/* Per-layer fixed time of one generated token (kernel launches,
+ * dequantisation), seconds, by weight width. */
+#define LAYER_S_16BIT 25e-6
+#define LAYER_S_8BIT 45e-6
+#define LAYER_S_4BIT 70e-6
+/* One all-reduce of a token's activations between tensor-parallel GPUs. */
+#define ALLREDUCE_S_PCIE 25e-6
+#define ALLREDUCE_S_NVLINK 8e-6
+/* System memory bandwidth for offloaded weights (dual-channel DDR5). */
+#define HOST_GBS 60.0
+
+/* ------------------------------------------------------------ shapes */
+
+/* Published Llama-family shapes used to derive an unknown model's layers
+ * from its size (Llama 3.2 1B/3B, 3.1 8B/70B/405B; Llama 2 13B; Qwen2.5 32B). */
+static const struct {
+    double params_m;
+    int layers, hidden, heads, kv_heads, intermediate;
+} ref_shapes[] = {
+    {1236, 16, 2048, 32, 8, 8192},    {3213, 28, 3072, 24, 8, 8192},     {8030, 32, 4096, 32, 8, 14336},
+    {13016, 40, 5120, 40, 40, 13824}, {32764, 64, 5120, 40, 8, 27648},   {70554, 80, 8192, 64, 8, 28672},
+    {405853, 126, 16384, 128, 8, 53248},
+};
+
+void llm_shape_complete(dlrig_llm_shape *s)
+{
+    if (!(s->active_params_m > 0)) s->active_params_m = s->params_m;
+    if (s->global_share <= 0 || s->global_share > 1) s->global_share = 1;
+    bool need = s->layers <= 0 || s->hidden <= 0 || s->kv_heads <= 0 || s->head_dim <= 0;
+    if (need) {
+        /* the reference nearest in log size; layers scale with the size */
+        size_t best = 0;
+        double bd = INFINITY;
+        double p = s->params_m > 0 ? s->params_m : 8030;
+        for (size_t i = 0; i < sizeof ref_shapes / sizeof ref_shapes[0]; i++) {
+            double d = fabs(log(p / ref_shapes[i].params_m));
+            if (d < bd) bd = d, best = i;
+        }
+        int layers = (int)lround(ref_shapes[best].layers * p / ref_shapes[best].params_m);
+        if (s->layers <= 0) s->layers = layers < 1 ? 1 : layers;
+        if (s->hidden <= 0) s->hidden = ref_shapes[best].hidden;
+        if (s->heads <= 0) s->heads = ref_shapes[best].heads;
+        if (s->kv_heads <= 0) s->kv_heads = ref_shapes[best].kv_heads;
+        if (s->intermediate <= 0) s->intermediate = ref_shapes[best].intermediate;
+        s->assumed = true;
+    }
+    if (s->heads <= 0) s->heads = s->hidden / 128 > 0 ? s->hidden / 128 : 1;
+    if (s->head_dim <= 0) s->head_dim = s->hidden / s->heads;
+    if (s->intermediate <= 0) s->intermediate = (int)lround(3.5 * s->hidden);
+    if (s->vocab <= 0) s->vocab = 128256;
+}
+
+/* ------------------------------------------------------------ weights */
+
+static const struct {
+    const char *name;
+    double bits;
+    bool quantised;
+} formats[] = {
+    {"fp32", 32, false}, {"fp16", 16, false}, {"bf16", 16, false}, {"fp8", 8, true},
+    {"int8", 8.5, true}, {"int4", 4.25, true}, {"nf4", 4.127, true},
+};
+
+int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!s || !*s) {
+        snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4) or bits per weight "
+                              "(e.g. 4.85), got nothing");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcasecmp(s, formats[i].name) == 0) {
+            snprintf(out->name, sizeof out->name, "%s", formats[i].name);
+            out->bits = formats[i].bits;
+            out->quantised = formats[i].quantised;
+            return 0;
+        }
+    char *end;
+    double b = strtod(s, &end);
+    if (end != s && *end == '\0' && isfinite(b) && b >= 1 && b <= 32) {
+        snprintf(out->name, sizeof out->name, "%.4g-bit", b);
+        out->bits = b;
+        out->quantised = b < 16;
+        out->whole_model = true;
+        return 0;
+    }
+    snprintf(err, errlen, "'%s' is not a weight format: expected fp32, fp16, bf16, fp8, int8, int4, nf4, or bits per "
+                          "weight from 1 to 32 (e.g. 4.85 for GGUF Q4_K_M)", s);
+    return -1;
+}
+
+/* Parameters of the embeddings and the LM head (kept in 16 bits by the
+ * named quantised formats). */
+static double embedding_params(const dlrig_llm_shape *s)
+{
+    double e = (double)s->vocab * s->hidden * (s->tied_embeddings ? 1 : 2);
+    double p = s->params_m * 1e6;
+    return e < 0.5 * p ? e : 0.5 * p;
+}
+
+/* Bytes of params_m million parameters stored in format w (the share of
+ * embeddings is the model's). */
+static double weight_bytes(const dlrig_llm_shape *s, const dlrig_weights *w, double params_m)
+{
+    double p = params_m * 1e6;
+    if (w->whole_model || !w->quantised) return p * w->bits / 8;
+    double e = embedding_params(s) * (params_m / s->params_m);
+    return (p - e) * w->bits / 8 + e * 2;
+}
+
+/* KV cache bytes of one token over all layers (16-bit). */
+static double kv_bytes_per_token(const dlrig_llm_shape *s, int context)
+{
+    double per_layer = s->kv_lora_rank > 0 ? (double)(s->kv_lora_rank + s->rope_head_dim) * 2
+                                           : 2.0 * s->kv_heads * s->head_dim * 2;
+    double share = 1;
+    if (s->sliding_window > 0 && context > s->sliding_window)
+        share = s->global_share + (1 - s->global_share) * s->sliding_window / (double)context;
+    return per_layer * s->layers * share;
+}
+
+/* ------------------------------------------------------------ queries */
+
+void llm_query_defaults(dlrig_fit_query *q, dlrig_method m)
+{
+    dlrig_llm_shape keep = q->model;
+    memset(q, 0, sizeof *q);
+    q->model = keep;
+    q->method = m;
+    char err[160];
+    llm_weights_parse(m == DLRIG_METHOD_QLORA ? "nf4" : "bf16", &q->weights, err, sizeof err);
+    q->context = m == DLRIG_METHOD_INFERENCE ? 4096 : 2048;
+    q->batch = 1;
+    q->optimizer = DLRIG_OPTIM_ADAMW;
+    q->offload = DLRIG_OFFLOAD_NONE;
+    q->checkpointing = true;
+    q->lora_rank = 16;
+}
+
+static bool training(const dlrig_fit_query *q)
+{
+    return q->method != DLRIG_METHOD_INFERENCE;
+}
+
+/* Parameters the optimizer trains. */
+static double trainable_params(const dlrig_fit_query *q)
+{
+    const dlrig_llm_shape *s = &q->model;
+    if (q->method == DLRIG_METHOD_FULL) return s->params_m * 1e6;
+    if (q->method == DLRIG_METHOD_INFERENCE) return 0;
+    /* LoRA of rank r on q, k, v, o, gate, up and down: r x (in + out) each */
+    double h = s->hidden, qd = (double)s->heads * s->head_dim, kv = (double)s->kv_heads * s->head_dim;
+    double i = s->intermediate;
+    double per_layer = (h + qd) + 2 * (h + kv) + (qd + h) + 2 * (h + i) + (i + h);
+    return (double)q->lora_rank * per_layer * s->layers;
+}
+
+/* Activation bytes of one GPU. */
+static double activation_bytes(const dlrig_fit_query *q)
+{
+    const dlrig_llm_shape *s = &q->model;
+    double h = s->hidden, i = s->intermediate, kv = (double)s->kv_heads * s->head_dim;
+    if (!training(q)) {
+        /* the prompt chunk's working set and its logits (flash attention: no
+         * context x context scores) */
+        double chunk = PROMPT_CHUNK * (q->batch < 4 ? q->batch : 4);
+        double seq = (double)q->context * q->batch;
+        if (chunk > seq) chunk = seq;
+        return chunk * ((double)s->vocab * 4 + (4 * h + 2 * i) * 2);
+    }
+    double tokens = (double)q->context * q->batch;
+    double layer_tok = (6 * h + 2 * kv + 4 * i) * 2; /* a layer's saved tensors, 16-bit */
+    double logits = (double)s->vocab * 8;            /* FP32 logits and their gradient */
+    double per_token = q->checkpointing ? s->layers * h * 2 + layer_tok : s->layers * layer_tok;
+    return tokens * (per_token + logits);
+}
+
+/* ------------------------------------------------------------ memory */
+
+static void breakdown_total(dlrig_mem_breakdown *m)
+{
+    m->total = m->weights + m->kv_cache + m->activations + m->gradients + m->optimizer + m->overhead;
+}
+
+/* One replica's memory with nothing sharded; *host gets what offload moves
+ * to system RAM. */
+static void replica(const dlrig_fit_query *q, dlrig_mem_breakdown *m, double *host)
+{
+    const dlrig_llm_shape *s = &q->model;
+    memset(m, 0, sizeof *m);
+    *host = 0;
+    double wb = weight_bytes(s, &q->weights, s->params_m);
+    m->weights = wb / GIB;
+    m->activations = activation_bytes(q) / GIB;
+    if (!training(q)) {
+        m->kv_cache = kv_bytes_per_token(s, q->context) * q->context * q->batch / GIB;
+        m->overhead = OVERHEAD_INFERENCE_GIB;
+    } else {
+        double t = trainable_params(q);
+        bool fp32 = q->weights.bits >= 32;
+        m->gradients = t * (fp32 ? 4 : 2) / GIB;
+        /* per trainable parameter: the FP32 master copy (mixed precision),
+         * then the optimizer's own state */
+        double master = fp32 ? 0 : 4;
+        double state = q->optimizer == DLRIG_OPTIM_ADAMW ? 8 : q->optimizer == DLRIG_OPTIM_ADAMW8 ? 2 : 4;
+        if (q->method != DLRIG_METHOD_FULL) {
+            /* adapters are separate small tensors */
+            m->weights += t * (fp32 ? 4 : 2) / GIB;
+        }
+        m->optimizer = t * (master + state) / GIB;
+        m->overhead = OVERHEAD_TRAINING_GIB;
+        if (q->offload != DLRIG_OFFLOAD_NONE) {
+            *host += m->optimizer;
+            m->optimizer = 0;
+        }
+        if (q->offload == DLRIG_OFFLOAD_ALL) {
+            /* parameters stream in a layer at a time: two layers resident */
+            double keep = s->layers > 2 ? 2.0 / s->layers : 1;
+            *host += m->weights * (1 - keep);
+            m->weights *= keep;
+            if (q->method == DLRIG_METHOD_FULL) {
+                *host += m->gradients * (1 - keep);
+                m->gradients *= keep;
+            }
+        }
+    }
+    breakdown_total(m);
+}
+
+double llm_replica_gib(const dlrig_fit_query *q)
+{
+    dlrig_fit_query c = *q;
+    llm_shape_complete(&c.model);
+    dlrig_mem_breakdown m;
+    double host;
+    replica(&c, &m, &host);
+    return m.total;
+}
+
+/* ------------------------------------------------------------ speed */
+
+static double tensor_tflops(const dlrig_gpu *g)
+{
+    double t = g->arch && g->arch->bf16 && !isnan(g->bf16_tensor_tflops) ? g->bf16_tensor_tflops
+                                                                          : g->fp16_tensor_tflops;
+    return isnan(t) || t <= 0 ? g->fp32_tflops : t;
+}
+
+static double layer_seconds(const dlrig_weights *w)
+{
+    return w->bits >= 16 ? LAYER_S_16BIT : w->bits >= 8 ? LAYER_S_8BIT : LAYER_S_4BIT;
+}
+
+static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool tp,
+                            double host_bytes, dlrig_fit *out)
+{
+    const dlrig_llm_shape *s = &q->model;
+    double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
+    double active = weight_bytes(s, &q->weights, s->active_params_m) - host_bytes * (s->active_params_m / s->params_m);
+    if (active < 0) active = 0;
+    /* the KV cache read per step, at half the context filled */
+    double kv = kv_bytes_per_token(s, q->context / 2) * (q->context / 2.0) * q->batch;
+    double bytes = active + kv;
+    double flops = 2.0 * s->active_params_m * 1e6 * q->batch;
+    double peak = tensor_tflops(g) * 1e12 * EFF_PROMPT;
+    double t_mem, t_cmp, t_fix = s->layers * layer_seconds(&q->weights);
+    if (tp && n > 1) {
+        t_mem = bytes / (n * bw);
+        t_cmp = flops / (n * peak);
+        t_fix += 2.0 * s->layers * (link && link->nvlink ? ALLREDUCE_S_NVLINK : ALLREDUCE_S_PCIE);
+    } else { /* layers one GPU after another */
+        t_mem = bytes / bw;
+        t_cmp = flops / peak;
+    }
+    t_mem += host_bytes / (HOST_GBS * 1e9);
+    out->bound = t_mem >= t_cmp ? "memory" : "compute";
+    double t = (t_mem > t_cmp ? t_mem : t_cmp) + t_fix;
+    out->tokens_per_s = q->batch / t;
+    double pf = 2.0 * s->active_params_m * 1e6;
+    out->prompt_tokens_per_s = (tp ? n : 1) * peak / pf;
+    out->speed_kind = "generation";
+}
+
+static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool sharded,
+                           dlrig_fit *out)
+{
+    const dlrig_llm_shape *s = &q->model;
+    double p = s->active_params_m * 1e6;
+    double per_param = q->method == DLRIG_METHOD_FULL ? 6 : 4; /* frozen weights: no weight gradients */
+    if (q->checkpointing) per_param += 2;
+    double attn = 6.0 * s->layers * s->hidden * q->context * (q->checkpointing ? 4.0 / 3.0 : 1.0);
+    double tokens = (double)q->context * q->batch;
+    double t_step = tokens * (per_param * p + attn) / (tensor_tflops(g) * 1e12 * EFF_TRAIN);
+    double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
+    if (q->method == DLRIG_METHOD_QLORA || (q->method == DLRIG_METHOD_LORA && q->weights.quantised)) {
+        /* dequantising every weight to 16 bits, in each forward and backward
+         * pass (and the recomputation) */
+        double passes = q->checkpointing ? 3 : 2;
+        t_step += passes * p * (q->weights.bits / 8 + 2) / bw;
+    }
+    double exposed = 0;
+    if (n > 1) {
+        double gbs = (link && link->gbs > 0 ? link->gbs : 0.8 * 16 * 1.969) * 1e9;
+        double comm;
+        if (sharded) /* all-gather weights forward and backward, reduce-scatter gradients */
+            comm = 3.0 * (n - 1) / n * weight_bytes(s, &q->weights, s->params_m) / gbs;
+        else
+            comm = 2.0 * (n - 1) / n * trainable_params(q) * 2 / gbs;
+        exposed = comm - 0.6 * t_step;
+        if (exposed < 0) exposed = 0;
+    }
+    out->bound = exposed > 0.25 * t_step ? "communication" : "compute";
+    out->tokens_per_s = n * tokens / (t_step + exposed);
+    out->prompt_tokens_per_s = NAN;
+    out->speed_kind = "training";
+}
+
+/* ------------------------------------------------------------ fit */
+
+static bool power_of_two(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
+                     dlrig_fit *out);
+
+void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
+{
+    fit_once(g, n, link, query, out);
+    /* the longest context that still fits the same way (memory grows with it) */
+    dlrig_fit_query q = *query;
+    dlrig_fit t;
+    int lo = 0, hi = 10000000;
+    q.context = 1;
+    fit_once(g, n, link, &q, &t);
+    if (!t.fits) {
+        out->max_context = 0;
+        return;
+    }
+    lo = 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        q.context = mid;
+        fit_once(g, n, link, &q, &t);
+        if (t.fits) lo = mid;
+        else hi = mid - 1;
+    }
+    out->max_context = lo;
+}
+
+static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
+                     dlrig_fit *out)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 1) n = 1;
+    dlrig_fit_query qq = *query;
+    dlrig_fit_query *q = &qq;
+    llm_shape_complete(&q->model);
+    if (q->context < 1) q->context = 1;
+    if (q->batch < 1) q->batch = 1;
+    out->gpus = n;
+    out->capacity_gib = g->vram_gb;
+    dlrig_mem_breakdown rep;
+    double host;
+    replica(q, &rep, &host);
+    dlrig_mem_breakdown m = rep;
+    bool tp = false, sharded = false;
+    if (!training(q)) {
+        if (n > 1) {
+            tp = q->batch > 1 && power_of_two(n) && q->model.kv_heads % n == 0;
+            m.weights = rep.weights / n;
+            m.kv_cache = rep.kv_cache / n;
+            breakdown_total(&m);
+            snprintf(out->strategy, sizeof out->strategy,
+                     tp ? "tensor parallel over %d GPUs (weights and KV cache divided; all GPUs work on each token)"
+                        : "layer split over %d GPUs (weights and KV cache divided; one GPU works at a time)",
+                     n);
+        } else {
+            snprintf(out->strategy, sizeof out->strategy, "one GPU");
+        }
+        if (q->offload == DLRIG_OFFLOAD_ALL && m.total > out->capacity_gib) {
+            /* weights that do not fit stay in system RAM (llama.cpp partial offload) */
+            double over = m.total - out->capacity_gib;
+            if (over > m.weights) over = m.weights;
+            m.weights -= over;
+            host = over * n;
+            breakdown_total(&m);
+            size_t k = strlen(out->strategy);
+            snprintf(out->strategy + k, sizeof out->strategy - k, ", %.1f GiB of weights in system RAM", host);
+        }
+    } else if (n > 1) {
+        if (rep.total <= out->capacity_gib) {
+            snprintf(out->strategy, sizeof out->strategy, "data parallel (DDP) over %d GPUs: each holds a replica", n);
+        } else {
+            sharded = true;
+            double per_layer = rep.weights / (q->model.layers > 0 ? q->model.layers : 1);
+            m.weights = rep.weights / n + 2 * per_layer; /* + the gathered layers in flight */
+            m.gradients = rep.gradients / n;
+            m.optimizer = rep.optimizer / n;
+            breakdown_total(&m);
+            snprintf(out->strategy, sizeof out->strategy,
+                     "sharded (FSDP / ZeRO-3) over %d GPUs: weights, gradients and optimizer state divided", n);
+        }
+    } else {
+        snprintf(out->strategy, sizeof out->strategy, "one GPU");
+    }
+    if (training(q) && q->offload != DLRIG_OFFLOAD_NONE) {
+        size_t k = strlen(out->strategy);
+        snprintf(out->strategy + k, sizeof out->strategy - k, ", %s offloaded to system RAM",
+                 q->offload == DLRIG_OFFLOAD_ALL ? "optimizer state and weights" : "optimizer state");
+    }
+    out->per_gpu = m;
+    out->offloaded_gib = host;
+    out->headroom_gib = out->capacity_gib - m.total;
+    out->fits = m.total <= out->capacity_gib;
+    if (q->method == DLRIG_METHOD_FULL && q->weights.quantised) {
+        out->fits = false;
+        snprintf(out->strategy, sizeof out->strategy,
+                 "full fine-tuning trains 16- or 32-bit weights: %s weights need LoRA or QLoRA", q->weights.name);
+    }
+    if (training(q)) training_speed(g, n, link, q, sharded, out);
+    else inference_speed(g, n, link, q, tp, host * GIB, out);
+    if (q->offload == DLRIG_OFFLOAD_NONE || !training(q)) {
+        /* nothing to add */
+    } else {
+        /* moving optimizer state over PCIe each step, updated by the CPU
+         * (ZeRO-Offload reports a large share of GPU-only speed for big batches) */
+        out->tokens_per_s *= q->offload == DLRIG_OFFLOAD_ALL ? 0.5 : 0.8;
+    }
+    snprintf(out->assumptions, sizeof out->assumptions,
+             "%s weights (%.3g bits%s); %d-token context, batch %d%s%s; flash attention; KV cache in 16 bits",
+             q->weights.name, q->weights.bits,
+             q->weights.quantised && !q->weights.whole_model ? ", embeddings and LM head 16-bit" : "",
+             q->context, q->batch,
+             training(q) ? (q->checkpointing ? ", gradient checkpointing" : ", no checkpointing") : "",
+             q->model.assumed ? "; layer shape assumed Llama-like from the size" : "");
+}
+
+/* ------------------------------------------------------------ support */
+
+bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_t whylen)
+{
+    const dlrig_arch *a = g->arch;
+    bool cuda = !a || strcmp(a->platform, "cuda") == 0;
+    if ((q->method == DLRIG_METHOD_QLORA || strcmp(q->weights.name, "nf4") == 0) && !cuda) {
+        snprintf(why, whylen, "%s: NF4 (bitsandbytes) needs a CUDA card", g->p.name);
+        return false;
+    }
+    if (training(q) && a && !a->bf16 && q->weights.bits == 16 && strcmp(q->weights.name, "bf16") == 0) {
+        snprintf(why, whylen, "%s: BF16 training needs Ampere or newer (use fp16 weights)", g->p.name);
+        return false;
+    }
+    return true;
+}

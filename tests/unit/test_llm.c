@@ -1,0 +1,307 @@
+/* The LLM memory and speed model: published configurations give exact
+ * figures (KV cache per token, weights at a format), published measurements
+ * bound the speeds, and the behaviour a buyer relies on (what fits on how
+ * many cards, how the strategy changes) is checked case by case. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dlrig/llm.h"
+
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void) { catalog_close(cat); }
+
+static const dlrig_gpu *gpu(const char *id)
+{
+    const dlrig_part *p = catalog_find(cat, id);
+    ck_assert_msg(p && p->category == DLRIG_CAT_GPU, "%s", id);
+    return (const dlrig_gpu *)p;
+}
+
+/* Published configurations (config.json on Hugging Face). */
+static dlrig_llm_shape llama31_8b(void)
+{
+    return (dlrig_llm_shape){.name = "Llama-3.1-8B", .params_m = 8030, .layers = 32, .hidden = 4096, .heads = 32,
+                             .kv_heads = 8, .head_dim = 128, .intermediate = 14336, .vocab = 128256,
+                             .max_context = 131072};
+}
+
+static dlrig_llm_shape llama31_70b(void)
+{
+    return (dlrig_llm_shape){.name = "Llama-3.1-70B", .params_m = 70554, .layers = 80, .hidden = 8192,
+                             .heads = 64, .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 128256,
+                             .max_context = 131072};
+}
+
+static dlrig_fit_query query(dlrig_llm_shape m, dlrig_method method, const char *weights, int context)
+{
+    dlrig_fit_query q = {.model = m};
+    llm_query_defaults(&q, method);
+    char err[256];
+    if (weights) ck_assert_msg(llm_weights_parse(weights, &q.weights, err, sizeof err) == 0, "%s", err);
+    if (context) q.context = context;
+    return q;
+}
+
+START_TEST(kv_cache_from_the_configuration)
+{
+    /* 2 (K and V) x 32 layers x 8 KV heads x 128 x 2 bytes = 128 KiB a
+     * token: 16 GiB at 131,072 tokens. */
+    dlrig_fit_query q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "bf16", 131072);
+    dlrig_fit f;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &f);
+    ck_assert_double_eq_tol(f.per_gpu.kv_cache, 16.0, 1e-9);
+    /* 8.03B x 2 bytes = 14.96 GiB of weights (llama.cpp's F16 file: 14.96 GiB) */
+    ck_assert_double_eq_tol(f.per_gpu.weights, 14.96, 0.01);
+    ck_assert(!f.fits);
+    /* and on a 16 GB card the KV cache alone exceeds the card */
+    llm_fit(gpu("nvidia-rtx-4080-super"), 1, NULL, &q, &f);
+    ck_assert(!f.fits);
+    ck_assert(f.per_gpu.kv_cache >= f.capacity_gib);
+    /* at 4-bit weights and 4k context it fits the 16 GB card easily */
+    q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "int4", 4096);
+    llm_fit(gpu("nvidia-rtx-4080-super"), 1, NULL, &q, &f);
+    ck_assert(f.fits);
+    ck_assert(f.max_context > 4096 && f.max_context < 131072);
+}
+END_TEST
+
+START_TEST(latent_and_windowed_attention_shrink_the_cache)
+{
+    /* DeepSeek-V3: multi-head latent attention caches kv_lora_rank 512 +
+     * RoPE 64 values per layer (61 layers): 70,272 bytes a token. */
+    dlrig_llm_shape ds = {.params_m = 671000, .active_params_m = 37000, .layers = 61, .hidden = 7168,
+                          .heads = 128, .kv_heads = 128, .head_dim = 128, .intermediate = 18432,
+                          .vocab = 129280, .kv_lora_rank = 512, .rope_head_dim = 64};
+    dlrig_fit_query q = query(ds, DLRIG_METHOD_INFERENCE, "1.58", 1000);
+    dlrig_fit f;
+    llm_fit(gpu("nvidia-h100-pcie"), 2, NULL, &q, &f);
+    ck_assert_double_eq_tol(f.per_gpu.kv_cache * 2, 61.0 * 576 * 2 * 1000 / (1024.0 * 1024 * 1024), 1e-9);
+    /* 671B at 1.58 bits average (Unsloth's dynamic quant: 131 GB) fits on
+     * two 80 GB cards */
+    ck_assert_double_eq_tol(f.per_gpu.weights * 2, 671e9 * 1.58 / 8 / (1024.0 * 1024 * 1024), 1e-6);
+    ck_assert(f.fits);
+    /* A windowed model keeps only the window in its local layers. */
+    dlrig_llm_shape g = llama31_8b();
+    g.sliding_window = 4096;
+    g.global_share = 1.0 / 6;
+    dlrig_fit_query qw = query(g, DLRIG_METHOD_INFERENCE, "bf16", 131072);
+    dlrig_fit_query qf = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "bf16", 131072);
+    dlrig_fit fw, ff;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &qw, &fw);
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &qf, &ff);
+    ck_assert_double_eq_tol(fw.per_gpu.kv_cache, ff.per_gpu.kv_cache * (1.0 / 6 + 5.0 / 6 * 4096 / 131072), 1e-9);
+}
+END_TEST
+
+START_TEST(seventy_b_at_four_bits_on_two_3090s)
+{
+    dlrig_fit_query q = query(llama31_70b(), DLRIG_METHOD_INFERENCE, "4.82", 4096); /* Q4_K_M: 39.59 GiB */
+    dlrig_fit f;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, NULL, &q, &f);
+    ck_assert_double_eq_tol(f.per_gpu.weights * 2, 39.59, 0.05);
+    ck_assert(f.fits);
+    ck_assert_msg(strstr(f.strategy, "layer split") != NULL, "%s", f.strategy);
+    /* llama.cpp, 2 x RTX 3090, Llama-3-70B Q4_K_M: 16.57 tokens/s (tg512) */
+    q.context = 512;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, NULL, &q, &f);
+    ck_assert_msg(fabs(f.tokens_per_s / 16.57 - 1) < 0.15, "%.2f tokens/s", f.tokens_per_s);
+    /* one card cannot hold it; 16-bit needs far more */
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &q, &f);
+    ck_assert(!f.fits);
+    q = query(llama31_70b(), DLRIG_METHOD_INFERENCE, "bf16", 4096);
+    llm_fit(gpu("nvidia-rtx-3090"), 2, NULL, &q, &f);
+    ck_assert(!f.fits);
+    /* named int4 keeps embeddings and the LM head in 16 bits */
+    q = query(llama31_70b(), DLRIG_METHOD_INFERENCE, "int4", 4096);
+    llm_fit(gpu("nvidia-rtx-3090"), 2, NULL, &q, &f);
+    double emb = 2.0 * 128256 * 8192;
+    double expect = ((70554e6 - emb) * 4.25 / 8 + emb * 2) / (1024.0 * 1024 * 1024);
+    ck_assert_double_eq_tol(f.per_gpu.weights * 2, expect, 1e-6);
+}
+END_TEST
+
+START_TEST(generation_speed_follows_bandwidth)
+{
+    /* llama.cpp tg512, Llama-3-8B (May 2024): F16 47.40 (3090), 54.84 (4090);
+     * Q4_K_M (4.58 GiB, 4.90 bits) 115.42 and 130.58 tokens/s. */
+    struct {
+        const char *gpu, *weights;
+        double measured;
+    } rows[] = {{"nvidia-rtx-3090", "fp16", 47.40}, {"nvidia-rtx-4090", "fp16", 54.84},
+                {"nvidia-rtx-3090", "4.90", 115.42}, {"nvidia-rtx-4090", "4.90", 130.58}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        dlrig_fit_query q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, rows[i].weights, 512);
+        dlrig_fit f;
+        llm_fit(gpu(rows[i].gpu), 1, NULL, &q, &f);
+        ck_assert_msg(fabs(f.tokens_per_s / rows[i].measured - 1) < 0.12, "%s %s: %.1f vs %.1f", rows[i].gpu,
+                      rows[i].weights, f.tokens_per_s, rows[i].measured);
+        ck_assert_str_eq(f.bound, "memory");
+        /* layer split adds memory, not single-stream speed (2 x 3090: 47.72) */
+        dlrig_fit f2;
+        llm_fit(gpu(rows[i].gpu), 2, NULL, &q, &f2);
+        ck_assert_double_eq_tol(f2.tokens_per_s, f.tokens_per_s, 1e-9);
+        /* serving a batch across the pair in tensor parallel is faster per token */
+        q.batch = 8;
+        llm_fit(gpu(rows[i].gpu), 2, NULL, &q, &f2);
+        ck_assert_msg(strstr(f2.strategy, "tensor parallel") != NULL, "%s", f2.strategy);
+        ck_assert(f2.tokens_per_s > 4 * f.tokens_per_s);
+    }
+    /* A mixture of experts reads only its active parameters per token. */
+    dlrig_llm_shape mix = {.params_m = 46700, .active_params_m = 12900, .layers = 32, .hidden = 4096, .heads = 32,
+                           .kv_heads = 8, .head_dim = 128, .intermediate = 14336, .vocab = 32000};
+    dlrig_llm_shape dense = mix;
+    dense.active_params_m = 0;
+    dlrig_fit_query qm = query(mix, DLRIG_METHOD_INFERENCE, "int4", 4096);
+    dlrig_fit_query qd = query(dense, DLRIG_METHOD_INFERENCE, "int4", 4096);
+    dlrig_fit fm, fd;
+    llm_fit(gpu("nvidia-rtx-a6000"), 1, NULL, &qm, &fm);
+    llm_fit(gpu("nvidia-rtx-a6000"), 1, NULL, &qd, &fd);
+    ck_assert_double_eq_tol(fm.per_gpu.weights, fd.per_gpu.weights, 1e-9);
+    ck_assert(fm.tokens_per_s > 2.5 * fd.tokens_per_s);
+}
+END_TEST
+
+START_TEST(training_memory_by_method)
+{
+    /* Full fine-tuning in mixed precision with AdamW: 16 bytes a parameter
+     * before activations (ZeRO): 2 weights + 2 gradients + 12 optimizer. */
+    dlrig_fit_query q = query(llama31_8b(), DLRIG_METHOD_FULL, NULL, 0);
+    dlrig_fit f;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &f);
+    double p = 8030e6 / (1024.0 * 1024 * 1024);
+    ck_assert_double_eq_tol(f.per_gpu.weights, 2 * p, 1e-9);
+    ck_assert_double_eq_tol(f.per_gpu.gradients, 2 * p, 1e-9);
+    ck_assert_double_eq_tol(f.per_gpu.optimizer, 12 * p, 1e-9);
+    ck_assert(!f.fits);
+    /* 8-bit AdamW keeps 2 bytes of state (+4 of master weights) */
+    q.optimizer = DLRIG_OPTIM_ADAMW8;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &f);
+    ck_assert_double_eq_tol(f.per_gpu.optimizer, 6 * p, 1e-9);
+    ck_assert(!f.fits);
+    /* offloading the optimizer moves it to system RAM */
+    q.offload = DLRIG_OFFLOAD_OPTIMIZER;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &f);
+    ck_assert_double_eq_tol(f.per_gpu.optimizer, 0, 1e-12);
+    ck_assert_double_eq_tol(f.offloaded_gib, 6 * p, 1e-9);
+    /* LoRA: frozen 16-bit weights and small adapters; fits a 24 GB card */
+    q = query(llama31_8b(), DLRIG_METHOD_LORA, NULL, 0);
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &f);
+    ck_assert(f.fits);
+    ck_assert(f.per_gpu.gradients < 0.1 && f.per_gpu.optimizer < 0.6);
+    /* QLoRA: NF4 base weights, about a quarter of LoRA's */
+    dlrig_fit fq;
+    dlrig_fit_query qq = query(llama31_8b(), DLRIG_METHOD_QLORA, NULL, 0);
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &qq, &fq);
+    ck_assert(fq.per_gpu.weights < 0.4 * f.per_gpu.weights);
+    ck_assert(fq.tokens_per_s < f.tokens_per_s); /* dequantisation costs time */
+    /* checkpointing trades time for memory */
+    dlrig_fit fn;
+    q.checkpointing = false;
+    llm_fit(gpu("nvidia-rtx-4090"), 1, NULL, &q, &fn);
+    ck_assert(fn.per_gpu.activations > 3 * f.per_gpu.activations);
+    ck_assert(fn.tokens_per_s > f.tokens_per_s);
+    /* quantised weights cannot be fully fine-tuned */
+    q = query(llama31_8b(), DLRIG_METHOD_FULL, "int4", 0);
+    llm_fit(gpu("nvidia-h100-pcie"), 1, NULL, &q, &f);
+    ck_assert(!f.fits);
+    ck_assert(strstr(f.strategy, "LoRA or QLoRA") != NULL);
+}
+END_TEST
+
+START_TEST(seventy_b_qlora_on_two_24gb_cards)
+{
+    /* Answer.AI's FSDP + QLoRA recipe: Llama-2-70B, context 512, batch 2,
+     * gradient checkpointing, on two 24 GB cards. */
+    dlrig_llm_shape l2 = {.name = "Llama-2-70B", .params_m = 68977, .layers = 80, .hidden = 8192, .heads = 64,
+                          .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 32000};
+    dlrig_fit_query q = query(l2, DLRIG_METHOD_QLORA, NULL, 512);
+    q.batch = 2;
+    dlrig_fit f;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, NULL, &q, &f);
+    ck_assert_msg(f.fits, "%.1f GiB per GPU", f.per_gpu.total);
+    ck_assert_msg(strstr(f.strategy, "FSDP") != NULL, "%s", f.strategy);
+    /* not on one card, and not replicated */
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &q, &f);
+    ck_assert(!f.fits);
+    /* QLoRA paper: a 65B model fine-tunes on one 48 GB card */
+    dlrig_llm_shape l65 = {.params_m = 65286, .layers = 80, .hidden = 8192, .heads = 64, .kv_heads = 64,
+                           .head_dim = 128, .intermediate = 22016, .vocab = 32000};
+    q = query(l65, DLRIG_METHOD_QLORA, NULL, 512);
+    llm_fit(gpu("nvidia-rtx-a6000"), 1, NULL, &q, &f);
+    ck_assert_msg(f.fits, "%.1f GiB", f.per_gpu.total);
+}
+END_TEST
+
+START_TEST(sizes_without_a_shape)
+{
+    dlrig_llm_shape s = {.params_m = 70000};
+    llm_shape_complete(&s);
+    ck_assert(s.assumed);
+    ck_assert_int_eq(s.hidden, 8192);
+    ck_assert(s.layers >= 78 && s.layers <= 80);
+    ck_assert_double_eq(s.active_params_m, 70000);
+    dlrig_weights w;
+    char err[256];
+    ck_assert_int_eq(llm_weights_parse("NF4", &w, err, sizeof err), 0);
+    ck_assert(w.quantised && !w.whole_model);
+    ck_assert_int_eq(llm_weights_parse("4.85", &w, err, sizeof err), 0);
+    ck_assert(w.whole_model);
+    ck_assert_double_eq(w.bits, 4.85);
+    ck_assert_int_eq(llm_weights_parse("q4", &w, err, sizeof err), -1);
+    ck_assert(strstr(err, "'q4'") != NULL);
+    ck_assert_int_eq(llm_weights_parse("0.5", &w, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(what_runs_where)
+{
+    char why[256];
+    dlrig_fit_query q = query(llama31_8b(), DLRIG_METHOD_QLORA, NULL, 0);
+    ck_assert(llm_gpu_runs(gpu("nvidia-rtx-3090"), &q, why, sizeof why));
+    ck_assert(!llm_gpu_runs(gpu("amd-radeon-pro-w7900"), &q, why, sizeof why));
+    ck_assert(strstr(why, "CUDA") != NULL);
+    /* int8 weights run on a Turing card (dequantised) */
+    q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "int8", 0);
+    ck_assert(llm_gpu_runs(gpu("nvidia-titan-rtx"), &q, why, sizeof why));
+    /* BF16 training needs Ampere or newer */
+    q = query(llama31_8b(), DLRIG_METHOD_LORA, "bf16", 0);
+    ck_assert(!llm_gpu_runs(gpu("nvidia-titan-rtx"), &q, why, sizeof why));
+    ck_assert(llm_gpu_runs(gpu("nvidia-rtx-3090"), &q, why, sizeof why));
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("llm");
+    TCase *tc = tcase_create("llm");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, kv_cache_from_the_configuration);
+    tcase_add_test(tc, latent_and_windowed_attention_shrink_the_cache);
+    tcase_add_test(tc, seventy_b_at_four_bits_on_two_3090s);
+    tcase_add_test(tc, generation_speed_follows_bandwidth);
+    tcase_add_test(tc, training_memory_by_method);
+    tcase_add_test(tc, seventy_b_qlora_on_two_24gb_cards);
+    tcase_add_test(tc, sizes_without_a_shape);
+    tcase_add_test(tc, what_runs_where);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
