@@ -74,7 +74,10 @@ void export_opts_init(dlrig_export_opts *o);
 /* The money of a quote in integer cents: line totals are unit price (rounded
  * to the cent) x quantity; discount = round(subtotal x pct / 100); tax =
  * round((subtotal - discount) x pct / 100); total = subtotal - discount + tax.
- * Rounding is half away from zero. */
+ * Rounding is half away from zero.  Amounts saturate at DLRIG_MONEY_CAP_CENTS
+ * (a quadrillion dollars) instead of overflowing. */
+#define DLRIG_MONEY_CAP_CENTS 100000000000000000LL
+
 typedef struct dlrig_quote_money {
     long long subtotal, discount, tax, total; /* cents */
     int unpriced_lines;                        /* lines without a price (not in the subtotal) */
@@ -83,7 +86,8 @@ typedef struct dlrig_quote_money {
 void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pct, dlrig_quote_money *out);
 
 /* Money for people: "$1,234" when cents is a whole dollar amount and
- * show_cents is false, else "$1,234.50"; negative amounts "-$12.00". */
+ * show_cents is false, else "$1,234.50"; negative amounts "-$12.00"; a
+ * saturated amount "over $1,000,000,000,000,000". */
 const char *export_format_cents(long long cents, bool show_cents, char *buf, size_t len);
 
 /* A part as people name it on a purchase order: vendor and name ("NVIDIA

@@ -569,7 +569,7 @@ static bool covered(const place_ctx *c, int pos, const int *slot_of, int upto)
 {
     for (int i = 0; i < upto; i++) {
         if (slot_of[i] < 0) continue;
-        int p = c->board->slots[slot_of[i]].position;
+        long p = c->board->slots[slot_of[i]].position;
         if (pos >= p && pos < p + c->cards[i].width) return true;
     }
     return false;
@@ -586,9 +586,9 @@ static void score_assignment(place_ctx *c)
         int link = w < c->cards[i].lanes ? w : c->cards[i].lanes;
         if (c->cards[i].is_gpu) gpu_width += link;
         else nic_width += link;
-        int p = c->board->slots[c->slot_of[i]].position;
+        long p = c->board->slots[c->slot_of[i]].position;
         possum += p;
-        int below = p + c->cards[i].width;
+        long below = p + c->cards[i].width;
         if (below <= c->max_pos && !covered(c, below, c->slot_of, c->n_cards)) gaps++;
     }
     long score[5] = {placed, gpu_width, gaps, nic_width, -possum};
@@ -611,12 +611,12 @@ static bool slot_fits(const place_ctx *c, int i, int si)
     /* GPUs need a physical x16 slot; other cards a slot at least as wide as their lanes or x8. */
     int need = c->cards[i].is_gpu ? 16 : (c->cards[i].lanes < 8 ? c->cards[i].lanes : 8);
     if (s->physical_width < need) return false;
-    if (s->position + c->cards[i].width - 1 > c->max_pos) return false;
+    if ((long)s->position + c->cards[i].width - 1 > c->max_pos) return false;
     for (int k = 0; k < i; k++) {
         if (c->slot_of[k] < 0) continue;
-        int p = c->board->slots[c->slot_of[k]].position;
-        int a0 = p, a1 = p + c->cards[k].width - 1;
-        int b0 = s->position, b1 = s->position + c->cards[i].width - 1;
+        long p = c->board->slots[c->slot_of[k]].position;
+        long a0 = p, a1 = p + c->cards[k].width - 1;
+        long b0 = s->position, b1 = (long)s->position + c->cards[i].width - 1;
         if (c->slot_of[k] == si || !(b1 < a0 || b0 > a1)) return false;
     }
     return true;
@@ -667,7 +667,9 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
                 k->is_gpu = gpu;
                 if (gpu) {
                     const dlrig_gpu *g = (const dlrig_gpu *)p;
-                    k->width = (int)ceil(g->slots > 0 ? g->slots : 2);
+                    /* 1-4 positions; a --catalog value out of range must not overflow the cast */
+                    double sl = g->slots > 0 ? g->slots : 2;
+                    k->width = sl > 4 ? 4 : (int)ceil(sl);
                     k->lanes = g->pcie_lanes > 0 ? g->pcie_lanes : 16;
                     k->gen = g->pcie_gen > 0 ? g->pcie_gen : 3;
                 } else {
@@ -742,7 +744,7 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
         pl->link_width = w < c->cards[i].lanes ? w : c->cards[i].lanes;
         pl->link_gen = s->pcie_gen < c->cards[i].gen ? s->pcie_gen : c->cards[i].gen;
         pl->attached_to = s->attached_to;
-        int below = s->position + c->cards[i].width;
+        long below = (long)s->position + c->cards[i].width;
         pl->gap_after = below <= c->max_pos && !covered(c, below, c->best_slot_of, c->n_cards);
     }
     free(c);

@@ -51,7 +51,29 @@ void export_opts_init(dlrig_export_opts *o)
 
 /* ------------------------------------------------------------ money */
 
-static long long cents_of(double usd) { return llround(usd * 100.0); }
+/* Money saturates at DLRIG_MONEY_CAP_CENTS (a quadrillion dollars): sums and
+ * products of absurd prices, quantities and rates stay far from overflow,
+ * and export_format_cents shows a saturated amount as "over ...". */
+static long long cents_of(double usd)
+{
+    if (isnan(usd)) return 0;
+    double c = usd * 100.0;
+    if (c >= (double)DLRIG_MONEY_CAP_CENTS) return DLRIG_MONEY_CAP_CENTS;
+    if (c <= -(double)DLRIG_MONEY_CAP_CENTS) return -DLRIG_MONEY_CAP_CENTS;
+    return llround(c);
+}
+
+static long long money_clamp(long long v)
+{
+    return v > DLRIG_MONEY_CAP_CENTS ? DLRIG_MONEY_CAP_CENTS : v < -DLRIG_MONEY_CAP_CENTS ? -DLRIG_MONEY_CAP_CENTS : v;
+}
+
+static long long money_mul(long long cents, long long qty)
+{
+    long long r;
+    if (__builtin_mul_overflow(cents, qty, &r)) return (cents < 0) != (qty < 0) ? -DLRIG_MONEY_CAP_CENTS : DLRIG_MONEY_CAP_CENTS;
+    return money_clamp(r);
+}
 
 const char *export_part_label(const dlrig_part *p, char *buf, size_t len)
 {
@@ -79,10 +101,12 @@ void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pc
         }
         long long unit = cents_of(it->part->price_usd);
         if (unit % 100) m->any_cents = true;
-        m->subtotal += unit * export_item_total_qty(b, it);
+        m->subtotal = money_clamp(m->subtotal + money_mul(unit, export_item_total_qty(b, it)));
     }
     if (isnan(discount_pct) || discount_pct < 0) discount_pct = 0;
     if (isnan(tax_pct) || tax_pct < 0) tax_pct = 0;
+    if (discount_pct > 100) discount_pct = 100;
+    if (tax_pct > 100) tax_pct = 100;
     m->discount = llround((double)m->subtotal * discount_pct / 100.0);
     m->tax = llround((double)(m->subtotal - m->discount) * tax_pct / 100.0);
     m->total = m->subtotal - m->discount + m->tax;
@@ -91,11 +115,17 @@ void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pc
 
 const char *export_format_cents(long long cents, bool show_cents, char *buf, size_t len)
 {
+    bool over = cents >= DLRIG_MONEY_CAP_CENTS || cents <= -DLRIG_MONEY_CAP_CENTS;
+    if (over) cents = cents < 0 ? -DLRIG_MONEY_CAP_CENTS : DLRIG_MONEY_CAP_CENTS;
     unsigned long long v = cents < 0 ? (unsigned long long)(-(cents + 1)) + 1 : (unsigned long long)cents;
     char digits[32];
     snprintf(digits, sizeof digits, "%llu", v / 100);
     char out[64];
     size_t nd = strlen(digits), k = 0;
+    if (over) {
+        memcpy(out, "over ", 5);
+        k = 5;
+    }
     if (cents < 0) out[k++] = '-';
     out[k++] = '$';
     for (size_t i = 0; i < nd; i++) {
@@ -103,7 +133,8 @@ const char *export_format_cents(long long cents, bool show_cents, char *buf, siz
         out[k++] = digits[i];
     }
     out[k] = '\0';
-    if (show_cents || v % 100) snprintf(buf, len, "%s.%02llu", out, v % 100);
+    if (over) snprintf(buf, len, "%s", out);
+    else if (show_cents || v % 100) snprintf(buf, len, "%s.%02llu", out, v % 100);
     else snprintf(buf, len, "%s", out);
     return buf;
 }
@@ -187,7 +218,7 @@ static const char *unit_money(const ctx *c, const dlrig_item *it, char *buf, siz
 static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
     if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
-    return money(c, cents_of(it->part->price_usd) * export_item_total_qty(c->b, it), buf, len);
+    return money(c, money_mul(cents_of(it->part->price_usd), export_item_total_qty(c->b, it)), buf, len);
 }
 
 /* Requirement lines (label, value) of the build; returns how many. */

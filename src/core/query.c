@@ -193,6 +193,12 @@ const char *format_usd(double usd, char *buf, size_t len)
         snprintf(buf, len, "-");
         return buf;
     }
+    /* saturate: beyond a quadrillion dollars digits mean nothing, and llround
+     * of larger values (or their negation) overflows */
+    if (!(fabs(usd) < 1e15)) {
+        snprintf(buf, len, "%s$999,999,999,999,999", usd < 0 ? "over -" : "over ");
+        return buf;
+    }
     long long v = llround(usd);
     char digits[32];
     snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);

@@ -9,6 +9,7 @@
  */
 #include "dlrig/rules.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1260,16 +1261,19 @@ static void compute_totals(ctx *c)
     t->wall_w = t->power_w / psu_efficiency(c->psu);
     if (c->psu) t->psu_w = psu_capacity_w(c->psu, c->n_psu, c->circuit);
     /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
-    if (c->cpu) t->lanes_available = c->cpu->pcie_lanes * (c->n_cpu ? c->n_cpu : 1);
+    /* sums in long long, saturated: a --catalog may hold any int */
+    long long avail = 0, used = 0;
+    if (c->cpu) avail = (long long)c->cpu->pcie_lanes * (c->n_cpu ? c->n_cpu : 1);
     const dlrig_placement *pl = &c->rep->placement;
     for (size_t i = 0; i < pl->n_cards; i++)
-        if (pl->cards[i].position && pl->cards[i].attached_to != DLRIG_ATTACH_CHIPSET)
-            t->lanes_used += pl->cards[i].link_width;
+        if (pl->cards[i].position && pl->cards[i].attached_to != DLRIG_ATTACH_CHIPSET) used += pl->cards[i].link_width;
     if (c->board) {
         int left = pl->m2_used;
         for (size_t k = 0; k < c->board->n_m2 && left > 0; k++, left--)
-            if (c->board->m2[k].attached_to != DLRIG_ATTACH_CHIPSET) t->lanes_used += c->board->m2[k].lanes;
+            if (c->board->m2[k].attached_to != DLRIG_ATTACH_CHIPSET) used += c->board->m2[k].lanes;
     }
+    t->lanes_available = avail > INT_MAX ? INT_MAX : avail < INT_MIN ? INT_MIN : (int)avail;
+    t->lanes_used = used > INT_MAX ? INT_MAX : used < INT_MIN ? INT_MIN : (int)used;
 }
 
 static int cmp_findings(const void *a, const void *b)

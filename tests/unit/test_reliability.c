@@ -3,6 +3,7 @@
  * saturate instead of overflowing, untrusted catalogs and user databases. */
 #include <check.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,9 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/export.h"
+#include "dlrig/query.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
 
 static dlrig_catalog *cat;
@@ -124,6 +128,85 @@ START_TEST(invalid_utf8_text_refused)
 }
 END_TEST
 
+
+/* ---- 2. numbers */
+
+START_TEST(format_usd_saturates)
+{
+    char buf[64];
+    ck_assert_str_eq(format_usd(1234567.4, buf, sizeof buf), "$1,234,567");
+    ck_assert_str_eq(format_usd(-1500, buf, sizeof buf), "-$1,500");
+    ck_assert_str_eq(format_usd(1e20, buf, sizeof buf), "over $999,999,999,999,999");
+    ck_assert_str_eq(format_usd(9.3e18, buf, sizeof buf), "over $999,999,999,999,999");
+    ck_assert_str_eq(format_usd(-1e300, buf, sizeof buf), "over -$999,999,999,999,999");
+    ck_assert_str_eq(format_usd(INFINITY, buf, sizeof buf), "over $999,999,999,999,999");
+    ck_assert_str_eq(format_usd(NAN, buf, sizeof buf), "-");
+    ck_assert_str_eq(export_format_cents(LLONG_MAX, true, buf, sizeof buf), "over $1,000,000,000,000,000");
+    ck_assert_str_eq(export_format_cents(LLONG_MIN, true, buf, sizeof buf), "over -$1,000,000,000,000,000");
+}
+END_TEST
+
+START_TEST(money_saturates_in_quotes_and_checks)
+{
+    /* a price of 1e300 (a --catalog, or a price list in a currency rated 1e6 USD), 1000 cards, 1024 nodes */
+    dlrig_gpu g = *(const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-4090");
+    g.p.price_usd = 1e300;
+    dlrig_build b;
+    build_init(&b, "huge");
+    build_add(&b, &g.p, 1000);
+    build_add(&b, catalog_find(cat, "amd-threadripper-7960x"), 1);
+    b.req.nodes = 1024;
+    dlrig_quote_money m;
+    export_quote_money(&b, 10, 25, &m);
+    ck_assert(m.subtotal > 0 && m.subtotal <= DLRIG_MONEY_CAP_CENTS);
+    ck_assert(m.total > 0 && m.discount >= 0 && m.tax >= 0);
+    char buf[64];
+    ck_assert_str_eq(export_format_cents(m.subtotal, true, buf, sizeof buf), "over $1,000,000,000,000,000");
+    strbuf out = {0};
+    dlrig_analysis an = {0};
+    export_analyze(cat, &b, &an);
+    dlrig_export_opts eo;
+    export_opts_init(&eo);
+    export_build(cat, &b, &an, DLRIG_EXPORT_TXT, &eo, &out);
+    ck_assert_msg(strstr(out.s, "over $1,000,000,000,000,000") && !strstr(out.s, "$-"), "%s", out.s);
+    sb_free(&out);
+    export_analysis_free(&an);
+    dlrig_report rep = {0};
+    rules_check(cat, &b, &rep);
+    ck_assert_str_eq(format_usd(rep.totals.price_usd, buf, sizeof buf), "over $999,999,999,999,999");
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(placement_survives_extreme_catalog_values)
+{
+    dlrig_gpu g = *(const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-4090");
+    g.slots = 1e300;
+    dlrig_motherboard mb = *(const dlrig_motherboard *)catalog_find(cat, "gigabyte-trx50-aero-d");
+    dlrig_slot slots[16];
+    ck_assert(mb.n_slots <= 16);
+    memcpy(slots, mb.slots, mb.n_slots * sizeof *slots);
+    slots[mb.n_slots - 1].position = INT_MAX - 1;
+    mb.slots = slots;
+    mb.expansion_positions = INT_MAX;
+    dlrig_build b;
+    build_init(&b, "extreme");
+    build_add(&b, &g.p, 2);
+    build_add(&b, &mb.p, 1);
+    build_add(&b, catalog_find(cat, "amd-threadripper-7960x"), 1);
+    dlrig_placement pl;
+    build_place(&b, &pl);
+    ck_assert_uint_eq(pl.n_cards, 2);
+    for (size_t i = 0; i < pl.n_cards; i++) ck_assert(pl.cards[i].width >= 1 && pl.cards[i].width <= 4);
+    dlrig_report rep = {0};
+    rules_check(cat, &b, &rep); /* the lane sums too */
+    ck_assert(rep.totals.lanes_used >= 0);
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reliability");
@@ -132,6 +215,12 @@ int main(void)
     tcase_add_test(tc, term_safe_neutralises_controls);
     tcase_add_test(tc, notes_survive_load_and_save);
     tcase_add_test(tc, invalid_utf8_text_refused);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("numbers");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, format_usd_saturates);
+    tcase_add_test(tc, money_saturates_in_quotes_and_checks);
+    tcase_add_test(tc, placement_survives_extreme_catalog_values);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
