@@ -366,6 +366,55 @@ CREATE TABLE circuit (
   note             TEXT
 ) STRICT;
 
+-- ML models, for "will this model run on this GPU" (dlrig fit --model).
+-- Figures come from the model's published configuration (its config.json on
+-- Hugging Face, or the paper / model card); parameter counts as published.
+-- Columns that mean nothing for a kind of model (layers of a CNN, heads of a
+-- diffusion pipeline) are NULL, as is anything unknown.
+CREATE TABLE model (
+  id                TEXT PRIMARY KEY,  -- slug, e.g. 'llama-3.1-70b', 'qwen3-30b-a3b'
+  name              TEXT NOT NULL,     -- as its makers write it, e.g. 'Llama 3.1 70B'
+  family            TEXT NOT NULL,     -- 'Llama 3.1', 'Qwen3', 'Gemma 3', ...
+  kind              TEXT NOT NULL CHECK (kind IN ('llm','vision','diffusion','encoder')),
+  params_m          REAL NOT NULL CHECK (params_m > 0),   -- total parameters, millions
+  active_params_m   REAL NOT NULL CHECK (active_params_m > 0 AND active_params_m <= params_m),
+                                       -- used per token: MoE routed subset; = params_m for dense models
+  n_layers          INTEGER,           -- transformer blocks (decoder layers)
+  hidden_size       INTEGER,
+  n_heads           INTEGER,           -- attention (query) heads
+  n_kv_heads        INTEGER,           -- key/value heads (GQA); = n_heads without GQA
+  head_dim          INTEGER,           -- per-head width of queries/keys
+  intermediate_size INTEGER,           -- dense FFN width; for MoE the config's intermediate_size (see note)
+  vocab_size        INTEGER,           -- the checkpoint's embedding rows (config.json vocab_size)
+  max_context       INTEGER,           -- config.json max_position_embeddings (tokens)
+  experts           INTEGER,           -- MoE: routed experts per MoE layer; NULL for dense models
+  experts_per_token INTEGER,           -- MoE: routed experts each token uses
+  kv_lora_rank      INTEGER,           -- multi-head latent attention (DeepSeek): compressed KV width
+  qk_rope_head_dim  INTEGER,           -- MLA: decoupled RoPE key width, cached beside the latent
+  sliding_window    INTEGER,           -- tokens a local-attention layer keeps; NULL = every layer is global
+  global_layers     INTEGER,           -- with sliding_window: how many layers attend to the whole context
+  hf_repo           TEXT,              -- Hugging Face repository id, e.g. 'meta-llama/Llama-3.1-70B-Instruct'
+  year              INTEGER,           -- release year
+  source            TEXT NOT NULL REFERENCES source(id),
+  note              TEXT,
+  CHECK ((experts IS NULL) = (experts_per_token IS NULL)),
+  CHECK (experts IS NULL OR experts_per_token <= experts),
+  CHECK ((kv_lora_rank IS NULL) = (qk_rope_head_dim IS NULL)),
+  CHECK (global_layers IS NULL OR (sliding_window IS NOT NULL AND global_layers <= n_layers)),
+  CHECK (kind <> 'llm' OR (n_layers > 0 AND n_heads > 0 AND n_kv_heads > 0 AND head_dim > 0
+                           AND hidden_size > 0 AND max_context > 0)),
+  CHECK (id = lower(id))
+) STRICT;
+
+-- Other names of a model: lower-case, e.g. 'llama3-70b', 'llama-3.1-70b-instruct'.
+-- A Hugging Face id is matched through the model's hf_repo and, without its
+-- owner prefix, through these aliases.
+CREATE TABLE model_alias (
+  alias    TEXT PRIMARY KEY CHECK (alias = lower(alias)),
+  model_id TEXT NOT NULL REFERENCES model(id)
+) STRICT;
+CREATE INDEX model_alias_model ON model_alias(model_id);
+
 CREATE VIEW part AS
   SELECT id, 'gpu' AS category, vendor, name, price_usd, price_date, year, source, note FROM gpu
   UNION ALL SELECT id, 'cpu', vendor, name, price_usd, price_date, year, source, note FROM cpu

@@ -202,6 +202,30 @@ typedef struct dlrig_circuit { DLRIG_CIRCUIT_FIELDS(DLRIG_FIELD_DECL) } dlrig_ci
 #define DLRIG_SOURCE_FIELDS(X) X(STR, id) X(STR, title) X(STR, url) X(STR, note)
 typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_source;
 
+/* ML models (table `model`): what "will this model run on this GPU" needs.
+ * Unknown or meaningless figures (the layers of a CNN, the heads of a
+ * diffusion pipeline) are NAN for REAL fields, DLRIG_NA for INT fields and
+ * NULL for strings.  params_m and active_params_m are always known (millions
+ * of parameters; active = total for dense models, the per-token subset for
+ * MoE).  Every `llm` row has n_layers, hidden_size, n_heads, n_kv_heads,
+ * head_dim and max_context.  The KV cache per token and layer is
+ * 2 x n_kv_heads x head_dim values, except:
+ *   - kv_lora_rank set (DeepSeek multi-head latent attention): the cache
+ *     holds kv_lora_rank + qk_rope_head_dim values per token and layer;
+ *   - sliding_window set: only global_layers layers keep the whole context,
+ *     the others keep at most sliding_window tokens. */
+#define DLRIG_MODEL_FIELDS(X)                                                 \
+    X(STR, id) X(STR, name) X(STR, family) X(STR, kind) X(REAL, params_m)      \
+    X(REAL, active_params_m) X(INT, n_layers) X(INT, hidden_size) X(INT, n_heads) \
+    X(INT, n_kv_heads) X(INT, head_dim) X(INT, intermediate_size) X(INT, vocab_size) \
+    X(INT, max_context) X(INT, experts) X(INT, experts_per_token) X(INT, kv_lora_rank) \
+    X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
+    X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
+typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
+
+#define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)
+typedef struct dlrig_model_alias { DLRIG_MODEL_ALIAS_FIELDS(DLRIG_FIELD_DECL) } dlrig_model_alias;
+
 /* A description of one column of a category, for generic display. */
 typedef struct dlrig_field {
     const char *name;
@@ -269,6 +293,43 @@ const dlrig_vram_guidance *catalog_vram_guidance(const dlrig_catalog *cat, size_
 const dlrig_circuit *catalog_circuits(const dlrig_catalog *cat, size_t *n);
 const dlrig_circuit *catalog_circuit(const dlrig_catalog *cat, const char *id);
 const dlrig_source *catalog_source(const dlrig_catalog *cat, const char *id);
+
+/* ---- ML models ---- */
+
+/* Every model, in id order; *n gets the count.  The array belongs to the
+ * catalog. */
+const dlrig_model *catalog_models(const dlrig_catalog *cat, size_t *n);
+/* Every alias (alias -> model id), in alias order; the array belongs to the
+ * catalog. */
+const dlrig_model_alias *catalog_model_aliases(const dlrig_catalog *cat, size_t *n);
+/* Looks a model up by what a person or a script may call it, ASCII
+ * case-insensitively and ignoring surrounding blanks: its id
+ * ("llama-3.1-70b"), an alias ("llama3-70b", "llama-3.1-70b-instruct"), its
+ * name ("Llama 3.1 70B") or its Hugging Face repository id
+ * ("meta-llama/Llama-3.1-70B").  A name with an owner prefix ("owner/repo")
+ * that matches none of these is looked up again without the prefix, so
+ * "meta-llama/Llama-3.1-70B-Instruct" finds the alias
+ * "llama-3.1-70b-instruct".  Suffixes such as -Instruct or -it are never
+ * stripped by guessing: they match only through an alias.  NULL when
+ * nothing matches (or name is NULL). */
+const dlrig_model *catalog_model_find(const dlrig_catalog *cat, const char *name);
+/* Up to max (at most 8) model ids or aliases closest to name (edit distance,
+ * compared in lower case and without an owner prefix), closest first, for
+ * "did you mean".  The strings belong to the catalog.  Returns how many were
+ * written to out. */
+size_t catalog_model_suggest(const dlrig_catalog *cat, const char *name, const char **out, size_t max);
+/* The aliases of model id (at most max, in alias order) written to out;
+ * returns how many there are in all. */
+size_t catalog_model_alias_list(const dlrig_catalog *cat, const char *id, const char **out, size_t max);
+/* The models whose id, name, family, kind, Hugging Face id or one of whose
+ * aliases contains every space-separated word of filter (ASCII
+ * case-insensitive; the first 16 words of the first 255 characters count;
+ * NULL or blank: every model), in id order, stored in out, which has room
+ * for every model (catalog_models' count).  Returns how many. */
+size_t catalog_model_filter(const dlrig_catalog *cat, const char *filter, const dlrig_model **out);
+/* The columns of the model table, for generic display (`dlrig models`):
+ * offsets are into dlrig_model. */
+const dlrig_field *model_fields(size_t *n);
 
 /* The category-specific columns of c (after the common part columns). */
 const dlrig_field *category_fields(dlrig_category c, size_t *n);

@@ -74,5 +74,6 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv);
 int cmd_export(cli_ctx *ctx, int argc, char **argv);
 int cmd_compare(cli_ctx *ctx, int argc, char **argv);
 int cmd_prices(cli_ctx *ctx, int argc, char **argv);
+int cmd_models(cli_ctx *ctx, int argc, char **argv);
 
 #endif

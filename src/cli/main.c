@@ -47,6 +47,8 @@ static const command commands[] = {
      "parts list, CSV, JSON, text or a printable HTML quote (--customer, --discount, --tax, ...)"},
     {"compare", cmd_compare, "A.json B.json [C.json] [--json | --format md]",
      "two or three builds side by side, best values marked"},
+    {"models", cmd_models, "[--filter TEXT] [--json] | NAME [--json]",
+     "ML models (LLMs, vision, diffusion) with their size and attention layout"},
     {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--skip-bad] | list [--json] | clear",
      "vendors' price lists that override catalog prices"},
 };

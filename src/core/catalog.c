@@ -79,6 +79,12 @@ static const dlrig_field circuit_fields[] = {DLRIG_CIRCUIT_FIELDS(FLD)};
 #define CUR_T dlrig_source
 static const dlrig_field source_fields[] = {DLRIG_SOURCE_FIELDS(FLD)};
 #undef CUR_T
+#define CUR_T dlrig_model
+static const dlrig_field model_field_list[] = {DLRIG_MODEL_FIELDS(FLD)};
+#undef CUR_T
+#define CUR_T dlrig_model_alias
+static const dlrig_field model_alias_fields[] = {DLRIG_MODEL_ALIAS_FIELDS(FLD)};
+#undef CUR_T
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -110,7 +116,7 @@ static const table_desc part_tables[DLRIG_CAT_COUNT] = {
                           N(switch_fields)},
 };
 
-enum { REF_ARCH, REF_FRAMEWORK, REF_WORKLOAD, REF_VRAM, REF_CIRCUIT, REF_SOURCE, REF_COUNT };
+enum { REF_ARCH, REF_FRAMEWORK, REF_WORKLOAD, REF_VRAM, REF_CIRCUIT, REF_SOURCE, REF_MODEL, REF_MODEL_ALIAS, REF_COUNT };
 static const table_desc ref_tables[REF_COUNT] = {
     [REF_ARCH] = {"architecture", "architecture", "Architecture", sizeof(dlrig_arch), arch_fields, N(arch_fields)},
     [REF_FRAMEWORK] = {"framework", "framework", "Framework", sizeof(dlrig_framework), framework_fields,
@@ -121,6 +127,9 @@ static const table_desc ref_tables[REF_COUNT] = {
                   N(vram_fields)},
     [REF_CIRCUIT] = {"circuit", "circuit", "Circuit", sizeof(dlrig_circuit), circuit_fields, N(circuit_fields)},
     [REF_SOURCE] = {"source", "source", "Source", sizeof(dlrig_source), source_fields, N(source_fields)},
+    [REF_MODEL] = {"model", "model", "Model", sizeof(dlrig_model), model_field_list, N(model_field_list)},
+    [REF_MODEL_ALIAS] = {"model_alias", "model_alias", "Model alias", sizeof(dlrig_model_alias), model_alias_fields,
+                         N(model_alias_fields)},
 };
 
 /* ------------------------------------------------------------ the catalog */
@@ -949,6 +958,177 @@ const dlrig_circuit *catalog_circuits(const dlrig_catalog *c, size_t *n)
     const rows *r = ensure_ref(c, REF_CIRCUIT);
     if (n) *n = r->n;
     return (const dlrig_circuit *)r->base;
+}
+
+/* ------------------------------------------------------------ ML models */
+
+const dlrig_model *catalog_models(const dlrig_catalog *c, size_t *n)
+{
+    const rows *r = ensure_ref(c, REF_MODEL);
+    if (n) *n = r->n;
+    return (const dlrig_model *)r->base;
+}
+
+const dlrig_model_alias *catalog_model_aliases(const dlrig_catalog *c, size_t *n)
+{
+    const rows *r = ensure_ref(c, REF_MODEL_ALIAS);
+    if (n) *n = r->n;
+    return (const dlrig_model_alias *)r->base;
+}
+
+const dlrig_field *model_fields(size_t *n)
+{
+    if (n) *n = N(model_field_list);
+    return model_field_list;
+}
+
+/* name without surrounding blanks, in ASCII lower case, into key (n bytes);
+ * false when nothing is left or it does not fit. */
+static bool model_key(const char *name, char *key, size_t n)
+{
+    while (*name == ' ' || *name == '\t') name++;
+    size_t len = strlen(name);
+    while (len > 0 && (name[len - 1] == ' ' || name[len - 1] == '\t' || name[len - 1] == '\n')) len--;
+    if (len == 0 || len >= n) return false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = name[i];
+        key[i] = (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch;
+    }
+    key[len] = '\0';
+    return true;
+}
+
+/* ASCII case-insensitive equality of s and a lower-case key. */
+static bool eq_key(const char *s, const char *key)
+{
+    if (!s) return false;
+    for (; *s && *key; s++, key++) {
+        char ch = *s;
+        if (ch >= 'A' && ch <= 'Z') ch = (char)(ch - 'A' + 'a');
+        if (ch != *key) return false;
+    }
+    return *s == '\0' && *key == '\0';
+}
+
+static const dlrig_model *model_match(const dlrig_catalog *c, const char *key)
+{
+    const dlrig_model *m = find_ref(c, REF_MODEL, key);
+    if (m) return m;
+    const dlrig_model_alias *a = find_ref(c, REF_MODEL_ALIAS, key);
+    if (a) return find_ref(c, REF_MODEL, a->model_id);
+    size_t n;
+    const dlrig_model *all = catalog_models(c, &n);
+    for (size_t i = 0; i < n; i++)
+        if (eq_key(all[i].name, key) || eq_key(all[i].hf_repo, key)) return &all[i];
+    return NULL;
+}
+
+const dlrig_model *catalog_model_find(const dlrig_catalog *c, const char *name)
+{
+    char key[256];
+    if (!name || !model_key(name, key, sizeof key)) return NULL;
+    const dlrig_model *m = model_match(c, key);
+    if (m) return m;
+    const char *slash = strrchr(key, '/');
+    return slash && slash[1] ? model_match(c, slash + 1) : NULL;
+}
+
+size_t catalog_model_suggest(const dlrig_catalog *c, const char *name, const char **out, size_t max)
+{
+    char buf[256];
+    if (!name || max == 0 || !model_key(name, buf, sizeof buf)) return 0;
+    const char *slash = strrchr(buf, '/');
+    const char *key = slash && slash[1] ? slash + 1 : buf;
+    int limit = (int)strlen(key) / 3 + 2;
+    if (max > 8) max = 8;
+    int best[8];
+    size_t n = 0, nm, na;
+    const dlrig_model *models = catalog_models(c, &nm);
+    const dlrig_model_alias *aliases = catalog_model_aliases(c, &na);
+    for (size_t i = 0; i < nm + na; i++) {
+        const char *cand = i < nm ? models[i].id : aliases[i - nm].alias;
+        int d = edit_distance(key, cand, limit);
+        /* a fragment of a longer name, or a longer name around a known one ("...-instruct-2507") */
+        if (d > limit && (strstr(cand, key) || (strlen(cand) >= 6 && strstr(key, cand)))) d = limit;
+        if (d > limit) continue;
+        size_t pos = n;
+        while (pos > 0 && best[pos - 1] > d) pos--;
+        if (pos >= max) continue;
+        size_t end = n < max ? n : max - 1;
+        for (size_t k = end; k > pos; k--) {
+            best[k] = best[k - 1];
+            out[k] = out[k - 1];
+        }
+        best[pos] = d;
+        out[pos] = cand;
+        if (n < max) n++;
+    }
+    return n;
+}
+
+/* Whether the lower-case word w occurs in s, ignoring the case of s. */
+static bool has_word(const char *s, const char *w)
+{
+    if (!s) return false;
+    size_t n = strlen(w);
+    for (; *s; s++) {
+        size_t i = 0;
+        while (i < n && s[i]) {
+            char ch = s[i];
+            if (ch >= 'A' && ch <= 'Z') ch = (char)(ch - 'A' + 'a');
+            if (ch != w[i]) break;
+            i++;
+        }
+        if (i == n) return true;
+    }
+    return false;
+}
+
+size_t catalog_model_filter(const dlrig_catalog *c, const char *filter, const dlrig_model **out)
+{
+    size_t nm, na;
+    const dlrig_model *m = catalog_models(c, &nm);
+    const dlrig_model_alias *a = catalog_model_aliases(c, &na);
+    char buf[256];
+    const char *words[FILTER_MAX_WORDS];
+    size_t nw = 0;
+    snprintf(buf, sizeof buf, "%s", filter ? filter : "");
+    for (char *w = buf; *w && nw < FILTER_MAX_WORDS;) {
+        while (*w == ' ' || *w == '\t') w++;
+        if (!*w) break;
+        words[nw++] = w;
+        while (*w && *w != ' ' && *w != '\t') {
+            if (*w >= 'A' && *w <= 'Z') *w = (char)(*w - 'A' + 'a');
+            w++;
+        }
+        if (*w) *w++ = '\0';
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < nm; i++) {
+        bool all = true;
+        for (size_t j = 0; j < nw && all; j++) {
+            const char *w = words[j];
+            bool hit = has_word(m[i].id, w) || has_word(m[i].name, w) || has_word(m[i].family, w) ||
+                       has_word(m[i].kind, w) || has_word(m[i].hf_repo, w);
+            for (size_t x = 0; x < na && !hit; x++)
+                hit = strcmp(a[x].model_id, m[i].id) == 0 && has_word(a[x].alias, w);
+            all = hit;
+        }
+        if (all) out[k++] = &m[i];
+    }
+    return k;
+}
+
+size_t catalog_model_alias_list(const dlrig_catalog *c, const char *id, const char **out, size_t max)
+{
+    size_t na, k = 0;
+    const dlrig_model_alias *a = catalog_model_aliases(c, &na);
+    for (size_t i = 0; id && i < na; i++) {
+        if (strcmp(a[i].model_id, id) != 0) continue;
+        if (k < max) out[k] = a[i].alias;
+        k++;
+    }
+    return k;
 }
 
 const dlrig_field *category_fields(dlrig_category cat, size_t *n)

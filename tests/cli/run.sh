@@ -58,6 +58,17 @@ head -c 30000 "$CATDB" > "$TMP/truncated.db"
 expect catalog-truncated 3 "truncated.db" -- "$DLRIG" --catalog "$TMP/truncated.db" parts
 expect catalog-missing 3 "nope.db" -- "$DLRIG" --catalog "$TMP/nope.db" parts
 
+# ML models
+expect models-list 0 'llama-3.1-70b.*meta-llama/Llama-3.1-70B' -- "$DLRIG" models
+expect models-filter 0 'qwen3-30b-a3b' -- "$DLRIG" models --filter "qwen3 a3b"
+expect models-filter-none 0 "no model matches 'nosuchmodel'" -- "$DLRIG" models --filter nosuchmodel
+expect models-json 0 '"models":[[:space:]]*\[.*"active_params_m":[[:space:]]*3300.*"aliases"' -- "$DLRIG" models --json --filter qwen3-30b
+expect models-show-hf 0 'id +llama-3.1-70b.*n_kv_heads +8' -- "$DLRIG" models meta-llama/Llama-3.1-70B-Instruct
+expect models-show-json 0 '"kv_lora_rank":[[:space:]]*512' -- "$DLRIG" models DeepSeek-V3 --json
+expect models-unknown 2 "unknown model 'llama-3.1-7b'; did you mean:.*llama-3.1-8b" -- "$DLRIG" models llama-3.1-7b
+expect models-two-names 2 'expected at most one model NAME' -- "$DLRIG" models a b
+expect models-bad-option 2 'Usage: dlrig models' -- "$DLRIG" models --sort params
+
 # check / estimate on the build files
 for f in "$DATA"/builds/*.json; do
     [ -e "$f" ] || continue

@@ -453,6 +453,195 @@ START_TEST(bad_catalog_files_refused)
 }
 END_TEST
 
+/* ---- ML models ---- */
+
+/* Model ids: lower case letters, digits, '-' and '.' (version numbers: llama-3.1-8b). */
+static bool is_model_slug(const char *s)
+{
+    if (!s || !*s || *s == '-' || *s == '.') return false;
+    for (const char *p = s; *p; p++)
+        if (!(islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-' || *p == '.')) return false;
+    return true;
+}
+
+START_TEST(model_rows_complete)
+{
+    size_t n;
+    const dlrig_model *m = catalog_models(cat, &n);
+    ck_assert_uint_ge(n, 45);
+    size_t llms = 0, moe = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *id = m[i].id;
+        ck_assert_msg(is_model_slug(id), "model id '%s' is not a lower-case slug", id);
+        if (i > 0) ck_assert_msg(strcmp(m[i - 1].id, id) < 0, "models not in id order at %s", id);
+        ck_assert_msg(m[i].name && *m[i].name && m[i].family && *m[i].family, "%s: no name or family", id);
+        ck_assert_msg(catalog_source(cat, m[i].source) != NULL, "%s cites unknown source %s", id, m[i].source);
+        /* every model has its size; active never exceeds it */
+        ck_assert_msg(!isnan(m[i].params_m) && m[i].params_m > 0, "%s: no params_m", id);
+        ck_assert_msg(!isnan(m[i].active_params_m) && m[i].active_params_m > 0 &&
+                          m[i].active_params_m <= m[i].params_m,
+                      "%s: active_params_m %g of %g", id, m[i].active_params_m, m[i].params_m);
+        ck_assert_ptr_eq(catalog_model_find(cat, id), &m[i]);
+        ck_assert_ptr_eq(catalog_model_find(cat, m[i].name), &m[i]);
+        if (m[i].hf_repo) ck_assert_ptr_eq(catalog_model_find(cat, m[i].hf_repo), &m[i]);
+        if (m[i].experts != DLRIG_NA) {
+            moe++;
+            ck_assert_msg(m[i].experts_per_token > 0 && m[i].experts_per_token <= m[i].experts, "%s experts", id);
+            ck_assert_msg(m[i].active_params_m < m[i].params_m, "%s: MoE with every parameter active", id);
+        } else {
+            ck_assert_int_eq(m[i].experts_per_token, DLRIG_NA);
+            ck_assert_msg(m[i].active_params_m == m[i].params_m, "%s: dense model with active %g != %g", id,
+                          m[i].active_params_m, m[i].params_m);
+        }
+        if (strcmp(m[i].kind, "llm") != 0) continue;
+        llms++;
+        /* what the KV cache needs */
+        ck_assert_msg(m[i].n_layers > 0 && m[i].hidden_size > 0 && m[i].n_heads > 0, "%s: layers/heads", id);
+        ck_assert_msg(m[i].n_kv_heads > 0 && m[i].n_kv_heads <= m[i].n_heads, "%s: n_kv_heads %d", id,
+                      m[i].n_kv_heads);
+        ck_assert_msg(m[i].n_heads % m[i].n_kv_heads == 0, "%s: %d heads in %d KV groups", id, m[i].n_heads,
+                      m[i].n_kv_heads);
+        ck_assert_msg(m[i].head_dim >= 32 && m[i].head_dim <= 256, "%s: head_dim %d", id, m[i].head_dim);
+        ck_assert_msg(m[i].max_context >= 2048, "%s: max_context %d", id, m[i].max_context);
+        ck_assert_msg(m[i].vocab_size > 1000, "%s: vocab_size %d", id, m[i].vocab_size);
+        if (m[i].sliding_window != DLRIG_NA)
+            ck_assert_msg(m[i].global_layers > 0 && m[i].global_layers < m[i].n_layers, "%s: global_layers %d", id,
+                          m[i].global_layers);
+        /* the size follows from the shape: embeddings + attention + FFN can't exceed 10x or fall below 1/10 */
+        double embed = (double)m[i].vocab_size * m[i].hidden_size / 1e6;
+        ck_assert_msg(embed < m[i].params_m, "%s: embeddings alone %g M exceed %g M", id, embed, m[i].params_m);
+    }
+    ck_assert_uint_ge(llms, 38);
+    ck_assert_uint_ge(moe, 8);
+}
+END_TEST
+
+START_TEST(model_lookup_by_alias_and_hf_id)
+{
+    const dlrig_model *m = catalog_model_find(cat, "llama-3.1-70b");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->name, "Llama 3.1 70B");
+    ck_assert_int_eq(m->n_layers, 80);
+    ck_assert_int_eq(m->n_kv_heads, 8);
+    ck_assert_int_eq(m->head_dim, 128);
+    /* a Hugging Face id with its owner, of an instruct checkpoint: through the alias */
+    ck_assert_ptr_eq(catalog_model_find(cat, "meta-llama/Llama-3.1-70B-Instruct"), m);
+    ck_assert_ptr_eq(catalog_model_find(cat, "Llama-3.1-70B-Instruct"), m);
+    ck_assert_ptr_eq(catalog_model_find(cat, "meta-llama/Meta-Llama-3.1-70B-Instruct"), m);
+    ck_assert_ptr_eq(catalog_model_find(cat, "meta-llama/Llama-3.1-70B"), m); /* its hf_repo */
+    /* case and blanks do not matter */
+    ck_assert_ptr_eq(catalog_model_find(cat, "  LLAMA 3.1 70b "), m);
+    ck_assert_ptr_eq(catalog_model_find(cat, "LLaMA3.1-70B"), m);
+    /* other aliases */
+    ck_assert_str_eq(catalog_model_find(cat, "llama3-70b")->id, "llama-3-70b");
+    ck_assert_str_eq(catalog_model_find(cat, "Llama-3-70B-Instruct")->id, "llama-3-70b");
+    ck_assert_str_eq(catalog_model_find(cat, "google/gemma-3-27b-it")->id, "gemma-3-27b");
+    ck_assert_str_eq(catalog_model_find(cat, "mistralai/Mixtral-8x7B-Instruct-v0.1")->id, "mixtral-8x7b");
+    ck_assert_str_eq(catalog_model_find(cat, "Qwen/Qwen2.5-72B-Instruct")->id, "qwen2.5-72b");
+    ck_assert_str_eq(catalog_model_find(cat, "deepseek-ai/DeepSeek-R1")->id, "deepseek-r1");
+    ck_assert_str_eq(catalog_model_find(cat, "openai/gpt-oss-120b")->id, "gpt-oss-120b");
+    /* no guessing: a suffix that is no alias, another owner's model, nonsense */
+    ck_assert_ptr_null(catalog_model_find(cat, "llama-3.1-70b-awq"));
+    ck_assert_ptr_null(catalog_model_find(cat, "llama-3.1-7b"));
+    ck_assert_ptr_null(catalog_model_find(cat, ""));
+    ck_assert_ptr_null(catalog_model_find(cat, "/"));
+    ck_assert_ptr_null(catalog_model_find(cat, NULL));
+    /* every alias leads to an existing model and is lower case */
+    size_t na;
+    const dlrig_model_alias *a = catalog_model_aliases(cat, &na);
+    ck_assert_uint_ge(na, 50);
+    for (size_t i = 0; i < na; i++) {
+        const dlrig_model *t = catalog_model_find(cat, a[i].alias);
+        ck_assert_msg(t && strcmp(t->id, a[i].model_id) == 0, "alias %s -> %s", a[i].alias, a[i].model_id);
+        for (const char *p = a[i].alias; *p; p++) ck_assert_msg(!isupper((unsigned char)*p), "alias %s", a[i].alias);
+    }
+    const char *al[8];
+    ck_assert_uint_ge(catalog_model_alias_list(cat, "llama-3.1-70b", al, 8), 3);
+}
+END_TEST
+
+START_TEST(model_moe_and_attention_layouts)
+{
+    const dlrig_model *q = catalog_model_find(cat, "Qwen3-30B-A3B");
+    ck_assert_ptr_nonnull(q);
+    ck_assert_double_eq_tol(q->params_m, 30500, 1);
+    ck_assert_double_eq_tol(q->active_params_m, 3300, 1);
+    ck_assert_int_eq(q->experts, 128);
+    ck_assert_int_eq(q->experts_per_token, 8);
+    const dlrig_model *mx = catalog_model_find(cat, "mixtral-8x7b");
+    ck_assert_double_eq_tol(mx->active_params_m, 12900, 1);
+    ck_assert_int_eq(mx->experts_per_token, 2);
+    /* DeepSeek's compressed KV cache: latent + RoPE key per token and layer */
+    const dlrig_model *ds = catalog_model_find(cat, "deepseek-ai/DeepSeek-V3");
+    ck_assert_int_eq(ds->kv_lora_rank, 512);
+    ck_assert_int_eq(ds->qk_rope_head_dim, 64);
+    ck_assert_double_eq_tol(ds->active_params_m, 37000, 1);
+    ck_assert_int_eq(catalog_model_find(cat, "llama-3.1-8b")->kv_lora_rank, DLRIG_NA);
+    /* sliding windows */
+    const dlrig_model *g = catalog_model_find(cat, "gemma-2-9b");
+    ck_assert_int_eq(g->sliding_window, 4096);
+    ck_assert_int_eq(g->global_layers, 21);
+    const dlrig_model *o = catalog_model_find(cat, "gpt-oss-20b");
+    ck_assert_int_eq(o->sliding_window, 128);
+    ck_assert_int_eq(o->global_layers, 12);
+    /* the published count of Llama 3.1 8B; non-LLMs have no layers */
+    ck_assert_double_eq_tol(catalog_model_find(cat, "meta-llama/Llama-3.1-8B-Instruct")->params_m, 8030, 0.5);
+    const dlrig_model *r = catalog_model_find(cat, "ResNet-50");
+    ck_assert_str_eq(r->kind, "vision");
+    ck_assert_int_eq(r->n_layers, DLRIG_NA);
+    ck_assert_ptr_nonnull(catalog_model_find(cat, "stabilityai/stable-diffusion-xl-base-1.0"));
+    ck_assert_ptr_nonnull(catalog_model_find(cat, "black-forest-labs/FLUX.1-dev"));
+}
+END_TEST
+
+START_TEST(model_suggest_and_filter)
+{
+    const char *s[5];
+    size_t n = catalog_model_suggest(cat, "llama-3.1-7b", s, 5);
+    ck_assert_uint_ge(n, 1);
+    bool has8 = false;
+    for (size_t i = 0; i < n; i++) has8 |= strcmp(s[i], "llama-3.1-8b") == 0;
+    ck_assert_msg(has8, "llama-3.1-8b not suggested for llama-3.1-7b");
+    n = catalog_model_suggest(cat, "Qwen/Qwen3-30B-A3B-Instruct-2507", s, 5);
+    ck_assert_uint_ge(n, 1);
+    ck_assert_str_eq(s[0], "qwen3-30b-a3b");
+    ck_assert_uint_eq(catalog_model_suggest(cat, "zzzzzzzzzzzzzzzzzzzz", s, 5), 0);
+    size_t total;
+    catalog_models(cat, &total);
+    const dlrig_model **v = calloc(total, sizeof *v);
+    ck_assert_uint_eq(catalog_model_filter(cat, NULL, v), total);
+    ck_assert_uint_eq(catalog_model_filter(cat, "   ", v), total);
+    n = catalog_model_filter(cat, "LLAMA 3.1", v);
+    ck_assert_uint_ge(n, 3);
+    for (size_t i = 0; i < n; i++) ck_assert_ptr_nonnull(strstr(v[i]->id, "llama"));
+    n = catalog_model_filter(cat, "diffusion", v);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_uint_eq(catalog_model_filter(cat, "llama3-70b", v), 1); /* an alias */
+    ck_assert_str_eq(v[0]->id, "llama-3-70b");
+    ck_assert_uint_eq(catalog_model_filter(cat, "llama nosuchword", v), 0);
+    free(v);
+}
+END_TEST
+
+START_TEST(catalog_without_models_refused)
+{
+    char err[512];
+    size_t len;
+    char *db = read_file_limit(DLRIG_CATALOG_DB, 64 << 20, &len);
+    ck_assert_ptr_nonnull(db);
+    char *p = write_tmp(db, len);
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(p, &h), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_exec(h, "DROP TABLE model_alias", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    ck_assert_ptr_null(catalog_open(p, err, sizeof err));
+    ck_assert_msg(strstr(err, "model_alias") != NULL, "%s", err);
+    unlink(p);
+    free(p);
+    free(db);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("catalog");
@@ -470,6 +659,11 @@ int main(void)
     tcase_add_test(tc, filter_agrees_with_part_matches);
     tcase_add_test(tc, lazy_loading_is_invisible);
     tcase_add_test(tc, bad_catalog_files_refused);
+    tcase_add_test(tc, model_rows_complete);
+    tcase_add_test(tc, model_lookup_by_alias_and_hf_id);
+    tcase_add_test(tc, model_moe_and_attention_layouts);
+    tcase_add_test(tc, model_suggest_and_filter);
+    tcase_add_test(tc, catalog_without_models_refused);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
