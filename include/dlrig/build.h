@@ -132,7 +132,10 @@ typedef struct dlrig_placement {
  * Deterministic: maximises cards placed, then total link width (electrical
  * x16 first), then air gaps between cards, then the topmost positions.
  * Slots hanging off CPU 2 are usable only with two CPUs; lane sharing (M.2
- * sockets and slot population) narrows or disables slots. */
+ * sockets and slot population) narrows or disables slots.  The search is
+ * bounded (DLRIG_PLACE_MAX_STEPS): on a board with very many slots (a
+ * --catalog) the best layout found within the bound is used. */
+#define DLRIG_PLACE_MAX_STEPS 20000L
 void build_place(const dlrig_build *b, dlrig_placement *out);
 
 #endif

@@ -543,6 +543,7 @@ typedef struct place_ctx {
     int best_slot_of[DLRIG_MAX_CARDS];
     long best_score[5];
     bool have_best;
+    long nodes; /* search steps taken */
 } place_ctx;
 
 /* Width of slot si after lane sharing, given the cards placed. */
@@ -624,6 +625,10 @@ static bool slot_fits(const place_ctx *c, int i, int si)
 
 static void search(place_ctx *c, int i, int skipped)
 {
+    /* Bound the work: the search is exponential in slots x cards, and a
+     * --catalog board may have dozens of slots.  Depth first, the first
+     * layout is found within n_cards steps; shipped boards need < 1,000. */
+    if (++c->nodes > DLRIG_PLACE_MAX_STEPS && c->have_best) return;
     /* Bound: a layout that already left out more cards than the best one cannot win. */
     if (c->have_best && c->n_cards - skipped < c->best_score[0]) return;
     if (i == c->n_cards) {

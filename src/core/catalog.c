@@ -633,12 +633,253 @@ static int check_file(sqlite3 *db, const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* ---- the values of a catalog from elsewhere
+ *
+ * The engine relies on what the shipped schema promises (NOT NULL, STRICT
+ * types, CHECK lists) and on sane magnitudes; a --catalog file may have been
+ * made without those constraints.  Every column the built-in schema declares
+ * is checked in the file against the built-in declaration, plus the ranges
+ * below, so a bad value is refused at open naming table, row and column. */
+
+typedef struct col_rule {
+    const char *table, *column;
+    const char *bad;  /* SQL condition true for a bad value (on a non-NULL value) */
+    const char *want; /* what was expected, for the message */
+} col_rule;
+
+static const col_rule col_rules[] = {
+    {"gpu", "slots", "NOT (\"slots\" BETWEEN 1 AND 4)", "1 to 4 slots"},
+    {"gpu", "vram_gb", "\"vram_gb\" <= 0", "a positive size"},
+    {"gpu", "bandwidth_gbs", "\"bandwidth_gbs\" <= 0", "a positive bandwidth"},
+    {"gpu", "fp32_tflops", "\"fp32_tflops\" <= 0", "a positive speed"},
+    {"gpu", "tdp_w", "\"tdp_w\" <= 0", "a positive power"},
+    {"gpu", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
+    {"gpu", "pcie_gen", "NOT (\"pcie_gen\" BETWEEN 1 AND 7)", "PCIe generation 1 to 7"},
+    {"gpu", "max_per_machine", "NOT (\"max_per_machine\" BETWEEN 1 AND 64)", "1 to 64"},
+    {"cpu", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 0 AND 256)", "0 to 256 lanes"},
+    {"cpu", "max_sockets", "NOT (\"max_sockets\" BETWEEN 1 AND 8)", "1 to 8 sockets"},
+    {"motherboard", "cpu_sockets", "NOT (\"cpu_sockets\" BETWEEN 1 AND 8)", "1 to 8 sockets"},
+    {"motherboard", "memory_slots", "NOT (\"memory_slots\" BETWEEN 0 AND 64)", "0 to 64 slots"},
+    {"motherboard", "expansion_positions", "NOT (\"expansion_positions\" BETWEEN 1 AND 32)", "1 to 32 positions"},
+    {"motherboard", "m2_slots", "NOT (\"m2_slots\" BETWEEN 0 AND 32)", "0 to 32 sockets"},
+    {"board_slot", "position", "NOT (\"position\" BETWEEN 1 AND 32)", "a position from 1 to 32"},
+    {"board_slot", "pcie_gen", "NOT (\"pcie_gen\" BETWEEN 1 AND 7)", "PCIe generation 1 to 7"},
+    {"board_m2", "idx", "NOT (\"idx\" BETWEEN 1 AND 15)", "socket 1 to 15"},
+    {"board_m2", "lanes", "NOT (\"lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
+    {"board_m2", "pcie_gen", "NOT (\"pcie_gen\" BETWEEN 1 AND 7)", "PCIe generation 1 to 7"},
+    {"board_lane_share", "slot_position", "NOT (\"slot_position\" BETWEEN 1 AND 32)", "a position from 1 to 32"},
+    {"board_lane_share", "trigger_index", "NOT (\"trigger_index\" BETWEEN 1 AND 32)", "1 to 32"},
+    {"chassis", "expansion_slots", "NOT (\"expansion_slots\" BETWEEN 0 AND 32)", "0 to 32 slots"},
+    {"memory", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
+    {"storage", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
+    {"psu", "watts", "\"watts\" <= 0", "a positive power"},
+    {"nic", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
+};
+
+/* The CHECK (...) expression of column `col` in a CREATE TABLE statement, or NULL (caller frees). */
+static char *column_check(const char *create_sql, const char *col)
+{
+    size_t cl = strlen(col);
+    for (const char *line = create_sql; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (strncmp(p, col, cl) != 0 || (p[cl] != ' ' && p[cl] != '\t')) continue;
+        const char *eol = strchr(p, '\n');
+        const char *chk = strstr(p, "CHECK (");
+        if (!chk || (eol && chk > eol)) return NULL;
+        const char *q = chk + 6;
+        int depth = 0;
+        for (const char *e = q; *e && (!eol || e < eol); e++) {
+            if (*e == '(') depth++;
+            else if (*e == ')' && --depth == 0) return xasprintf("%.*s", (int)(e - q + 1), q);
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+typedef struct col_check {
+    char *column, *cond, *want;
+} col_check;
+
+/* Appends a check of one column; cond and want are copied. */
+static void add_check(col_check **v, size_t *n, size_t *cap, const char *column, const char *cond, const char *want)
+{
+    if (*n == *cap) *v = xrealloc(*v, (*cap = *cap ? *cap * 2 : 32) * sizeof **v);
+    (*v)[(*n)++] = (col_check){xstrdup(column), xstrdup(cond), xstrdup(want)};
+}
+
+/* Whether table t of db has column col (a declared column, any case). */
+static bool has_column(sqlite3 *db, const char *t, const char *col)
+{
+    sqlite3_stmt *st;
+    bool found = false;
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2 COLLATE NOCASE", -1, &st, NULL)
+        != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, col, -1, SQLITE_STATIC);
+    found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
+
+/* Checks every row of table t (of the user file db) against the built-in
+ * declaration of its columns (ref: the built-in catalog). */
+static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const char *create_sql, char *err,
+                              size_t errlen)
+{
+    if (sqlite3_table_column_metadata(db, "main", t, NULL, NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+        return 0; /* a missing table is reported by the statements that read it */
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(ref, "SELECT name, upper(type), \"notnull\", pk FROM pragma_table_info(?1) ORDER BY cid", -1,
+                           &st, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
+    col_check *v = NULL;
+    size_t n = 0, cap = 0;
+    strbuf key = {0};
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *col = (const char *)sqlite3_column_text(st, 0);
+        const char *type = (const char *)sqlite3_column_text(st, 1);
+        if (!col || !type || !has_column(db, t, col)) continue;
+        bool notnull = sqlite3_column_int(st, 2) || sqlite3_column_int(st, 3);
+        if (sqlite3_column_int(st, 3)) sb_printf(&key, "%squote(\"%s\")", key.len ? "||', '||" : "", col);
+        char *q = xasprintf("\"%s\"", col);
+        char *cond;
+        if (notnull) {
+            cond = xasprintf("%s IS NULL", q);
+            add_check(&v, &n, &cap, col, cond, "a value (NULL found)");
+            free(cond);
+        }
+        const char *types = strcmp(type, "INTEGER") == 0 ? "'integer'" : strcmp(type, "REAL") == 0 ? "'real','integer'"
+                            : strcmp(type, "TEXT") == 0 ? "'text'" : NULL;
+        if (types) {
+            cond = xasprintf("%s IS NOT NULL AND typeof(%s) NOT IN (%s)", q, q, types);
+            char *want = xasprintf("a value of type %s", type);
+            add_check(&v, &n, &cap, col, cond, want);
+            free(want);
+            free(cond);
+        }
+        if (strcmp(type, "INTEGER") == 0 || strcmp(type, "REAL") == 0) {
+            cond = xasprintf("abs(%s) > %s", q, type[0] == 'I' ? "1000000000" : "1e12");
+            add_check(&v, &n, &cap, col, cond, type[0] == 'I' ? "a number of at most 1e9" : "a finite number of at most 1e12");
+            free(cond);
+        }
+        char *chk = column_check(create_sql, col);
+        if (chk) {
+            cond = xasprintf("%s IS NOT NULL AND NOT %s", q, chk);
+            char *want = xasprintf("a value where %s", chk);
+            add_check(&v, &n, &cap, col, cond, want);
+            free(want);
+            free(cond);
+            free(chk);
+        }
+        for (size_t r = 0; r < sizeof col_rules / sizeof col_rules[0]; r++)
+            if (strcmp(col_rules[r].table, t) == 0 && strcmp(col_rules[r].column, col) == 0) {
+                cond = xasprintf("%s IS NOT NULL AND %s", q, col_rules[r].bad);
+                add_check(&v, &n, &cap, col, cond, col_rules[r].want);
+                free(cond);
+            }
+        free(q);
+    }
+    sqlite3_finalize(st);
+    int rc = 0;
+    if (n) {
+        strbuf sql = {0}, any = {0};
+        sb_printf(&sql, "SELECT %s, CASE", key.len ? key.s : "'rowid '||rowid");
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(&sql, " WHEN %s THEN %zu", v[i].cond, i);
+            sb_printf(&any, "%s(%s)", i ? " OR " : "", v[i].cond);
+        }
+        sb_printf(&sql, " END FROM \"%s\" WHERE %s LIMIT 1", t, any.s);
+        if (sqlite3_prepare_v2(db, sql.s, -1, &st, NULL) != SQLITE_OK) {
+            snprintf(err, errlen, "table %s: %s", t, sqlite3_errmsg(db));
+            rc = -1;
+        } else {
+            int s = sqlite3_step(st);
+            if (s == SQLITE_ROW) {
+                size_t i = (size_t)sqlite3_column_int64(st, 1);
+                const char *row = (const char *)sqlite3_column_text(st, 0);
+                snprintf(err, errlen, "table %s, row %s, column %s: expected %s", t, row ? row : "?",
+                         i < n ? v[i].column : "?", i < n ? v[i].want : "?");
+                rc = -1;
+            } else if (s != SQLITE_DONE) {
+                snprintf(err, errlen, "table %s: %s", t, sqlite3_errmsg(db));
+                rc = -1;
+            }
+            sqlite3_finalize(st);
+        }
+        sb_free(&sql);
+        sb_free(&any);
+    }
+    for (size_t i = 0; i < n; i++) {
+        free(v[i].column);
+        free(v[i].cond);
+        free(v[i].want);
+    }
+    free(v);
+    sb_free(&key);
+    return rc;
+}
+
+/* Opens the built-in catalog image read-only (a connection the caller closes), or NULL. */
+static sqlite3 *open_builtin(void)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
+            SQLITE_OK ||
+        sqlite3_deserialize(db, "main", (unsigned char *)dlrig_catalog_image, (sqlite3_int64)dlrig_catalog_image_size,
+                            (sqlite3_int64)dlrig_catalog_image_size, SQLITE_DESERIALIZE_READONLY) != SQLITE_OK) {
+        sqlite3_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+/* Every table of the built-in schema, checked in the user file db; then
+ * foreign keys. */
+static int check_values(sqlite3 *db, char *err, size_t errlen)
+{
+    sqlite3 *ref = open_builtin();
+    if (!ref) {
+        snprintf(err, errlen, "cannot read the built-in schema");
+        return -1;
+    }
+    sqlite3_stmt *st;
+    int rc = 0;
+    if (sqlite3_prepare_v2(ref, "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                           "ORDER BY rowid", -1, &st, NULL) == SQLITE_OK) {
+        while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+            const char *t = (const char *)sqlite3_column_text(st, 0);
+            const char *sql = (const char *)sqlite3_column_text(st, 1);
+            if (t && sql) rc = check_table_values(db, ref, t, sql, err, errlen);
+        }
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(ref);
+    if (rc) return rc;
+    /* a part that names a missing architecture, source or board */
+    if (sqlite3_prepare_v2(db, "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check LIMIT 1", -1, &st, NULL)
+        == SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            snprintf(err, errlen, "table %s, row rowid %lld: refers to a row missing from table %s",
+                     (const char *)sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1),
+                     (const char *)sqlite3_column_text(st, 2));
+            rc = -1;
+        }
+        sqlite3_finalize(st);
+    }
+    return rc;
+}
+
 /* A catalog file from elsewhere must have every table and column dlrig
  * reads: prepare every statement now (kept for later) and read the index and
  * the small reference tables, so that a wrong file is refused at open and
  * not half-way through a command. */
 static int validate(dlrig_catalog *c, char *err, size_t errlen)
 {
+    if (check_values(c->db, err, errlen)) return -1;
     for (int i = 0; i < REF_COUNT; i++)
         if (load_ref_table(c, i, err, errlen)) return -1;
     for (int i = 0; i < DLRIG_CAT_COUNT; i++)
