@@ -393,6 +393,9 @@ CREATE TABLE model (
   qk_rope_head_dim  INTEGER,           -- MLA: decoupled RoPE key width, cached beside the latent
   sliding_window    INTEGER,           -- tokens a local-attention layer keeps; NULL = every layer is global
   global_layers     INTEGER,           -- with sliding_window: how many layers attend to the whole context
+  tied_embeddings   INTEGER CHECK (tied_embeddings IN (0,1)),
+                                       -- 1 when the input embedding and the LM head share one matrix
+                                       -- (config.json tie_word_embeddings); NULL for models without an LM head
   hf_repo           TEXT,              -- Hugging Face repository id, e.g. 'meta-llama/Llama-3.1-70B-Instruct'
   year              INTEGER,           -- release year
   source            TEXT NOT NULL REFERENCES source(id),
@@ -402,7 +405,7 @@ CREATE TABLE model (
   CHECK ((kv_lora_rank IS NULL) = (qk_rope_head_dim IS NULL)),
   CHECK (global_layers IS NULL OR (sliding_window IS NOT NULL AND global_layers <= n_layers)),
   CHECK (kind <> 'llm' OR (n_layers > 0 AND n_heads > 0 AND n_kv_heads > 0 AND head_dim > 0
-                           AND hidden_size > 0 AND max_context > 0)),
+                           AND hidden_size > 0 AND max_context > 0 AND tied_embeddings IS NOT NULL)),
   CHECK (id = lower(id))
 ) STRICT;
 

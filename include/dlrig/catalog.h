@@ -213,14 +213,16 @@ typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_sour
  *   - kv_lora_rank set (DeepSeek multi-head latent attention): the cache
  *     holds kv_lora_rank + qk_rope_head_dim values per token and layer;
  *   - sliding_window set: only global_layers layers keep the whole context,
- *     the others keep at most sliding_window tokens. */
+ *     the others keep at most sliding_window tokens.
+ * tied_embeddings is 1 when the input embedding and the LM head share one
+ * vocab_size x hidden_size matrix (0 otherwise, and for non-LLMs). */
 #define DLRIG_MODEL_FIELDS(X)                                                 \
     X(STR, id) X(STR, name) X(STR, family) X(STR, kind) X(REAL, params_m)      \
     X(REAL, active_params_m) X(INT, n_layers) X(INT, hidden_size) X(INT, n_heads) \
     X(INT, n_kv_heads) X(INT, head_dim) X(INT, intermediate_size) X(INT, vocab_size) \
     X(INT, max_context) X(INT, experts) X(INT, experts_per_token) X(INT, kv_lora_rank) \
     X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
-    X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
+    X(BOOL, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
 typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)

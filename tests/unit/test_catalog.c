@@ -507,9 +507,19 @@ START_TEST(model_rows_complete)
         if (m[i].sliding_window != DLRIG_NA)
             ck_assert_msg(m[i].global_layers > 0 && m[i].global_layers < m[i].n_layers, "%s: global_layers %d", id,
                           m[i].global_layers);
-        /* the size follows from the shape: embeddings + attention + FFN can't exceed 10x or fall below 1/10 */
         double embed = (double)m[i].vocab_size * m[i].hidden_size / 1e6;
         ck_assert_msg(embed < m[i].params_m, "%s: embeddings alone %g M exceed %g M", id, embed, m[i].params_m);
+        /* A dense row's published size follows from its shape: layers x (attention + SwiGLU MLP + norms) +
+         * the embedding once or twice.  Gemma 3's count adds its 417M vision encoder. */
+        if (m[i].experts == DLRIG_NA && m[i].kv_lora_rank == DLRIG_NA) {
+            double h = m[i].hidden_size, hd = m[i].head_dim;
+            double attn = h * m[i].n_heads * hd * 2 + h * m[i].n_kv_heads * hd * 2;
+            double per_layer = attn + 3 * h * m[i].intermediate_size + 2 * h;
+            double count = m[i].n_layers * per_layer / 1e6 + embed * (m[i].tied_embeddings ? 1 : 2);
+            if (strcmp(m[i].family, "Gemma 3") == 0) count += 417;
+            ck_assert_msg(fabs(count - m[i].params_m) <= 0.03 * m[i].params_m,
+                          "%s: the shape gives %.0f M parameters, the row says %.0f M", id, count, m[i].params_m);
+        }
     }
     ck_assert_uint_ge(llms, 38);
     ck_assert_uint_ge(moe, 8);
@@ -577,6 +587,10 @@ START_TEST(model_moe_and_attention_layouts)
     ck_assert_int_eq(ds->qk_rope_head_dim, 64);
     ck_assert_double_eq_tol(ds->active_params_m, 37000, 1);
     ck_assert_int_eq(catalog_model_find(cat, "llama-3.1-8b")->kv_lora_rank, DLRIG_NA);
+    /* tied embeddings: Llama 3.2 1B and Gemma share the LM head, Llama 3.1 8B does not */
+    ck_assert_int_eq(catalog_model_find(cat, "llama-3.2-1b")->tied_embeddings, 1);
+    ck_assert_int_eq(catalog_model_find(cat, "gemma-2-27b")->tied_embeddings, 1);
+    ck_assert_int_eq(catalog_model_find(cat, "llama-3.1-8b")->tied_embeddings, 0);
     /* sliding windows */
     const dlrig_model *g = catalog_model_find(cat, "gemma-2-9b");
     ck_assert_int_eq(g->sliding_window, 4096);
