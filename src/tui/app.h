@@ -140,6 +140,11 @@ int ui_width(const app *a, const char *s);
  * ellipsis; returns the columns used. */
 int ui_put(app *a, int y, int x, int w, int role, const char *s);
 int ui_putf(app *a, int y, int x, int w, int role, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Appends a formatted string to buf (size bytes, holding *k bytes of text)
+ * and advances *k, never past the end: the text is cut and stays
+ * NUL-terminated when it does not fit.  Returns *k.  The caller keeps *k
+ * starting at 0 (or the length already in buf). */
+size_t ui_appendf(char *buf, size_t size, size_t *k, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Right-aligned in the w columns ending at x + w. */
 int ui_put_right(app *a, int y, int x, int w, int role, const char *s);
 void ui_fill(app *a, int y, int x, int w, int role);

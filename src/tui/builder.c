@@ -1333,15 +1333,16 @@ static void draw_title(app *a)
     ui_fill(a, 0, 0, a->w, DLRIG_ROLE_HEADER);
     char right[256], m1[32], m2[32], n1[32], n2[32];
     const dlrig_totals *t = &s->rep.totals;
-    int k = snprintf(right, sizeof right, "%s", format_usd(t->price_usd, m1, sizeof m1));
+    size_t k = 0;
+    ui_appendf(right, sizeof right, &k, "%s", format_usd(t->price_usd, m1, sizeof m1));
     if (!isnan(s->b.req.budget_usd) && a->w >= 100)
-        k += snprintf(right + k, sizeof right - (size_t)k, " of %s", format_usd(s->b.req.budget_usd, m2, sizeof m2));
-    k += snprintf(right + k, sizeof right - (size_t)k, " %s %s W", a->g->v, ui_num(t->power_w, 0, n1, sizeof n1));
+        ui_appendf(right, sizeof right, &k, " of %s", format_usd(s->b.req.budget_usd, m2, sizeof m2));
+    ui_appendf(right, sizeof right, &k, " %s %s W", a->g->v, ui_num(t->power_w, 0, n1, sizeof n1));
     if (a->w >= 90)
-        k += snprintf(right + k, sizeof right - (size_t)k, " %s %d GPU %s GB", a->g->v, t->gpu_count,
-                      ui_num(t->vram_gb, 0, n2, sizeof n2));
-    snprintf(right + k, sizeof right - (size_t)k, " %s %s%zu %s%zu %s%zu ", a->g->v, a->g->err, s->rep.counts[2],
-             a->g->warn, s->rep.counts[1], a->g->info, s->rep.counts[0]);
+        ui_appendf(right, sizeof right, &k, " %s %d GPU %s GB", a->g->v, t->gpu_count,
+                   ui_num(t->vram_gb, 0, n2, sizeof n2));
+    ui_appendf(right, sizeof right, &k, " %s %s%zu %s%zu %s%zu ", a->g->v, a->g->err, s->rep.counts[2], a->g->warn,
+               s->rep.counts[1], a->g->info, s->rep.counts[0]);
     int rw = ui_width(a, right);
     ui_put_right(a, 0, 0, a->w, DLRIG_ROLE_HEADER, right);
     ui_putf(a, 0, 1, a->w - rw - 3, DLRIG_ROLE_HEADER, "dlrig %s %s%s", a->g->sep,
@@ -1409,11 +1410,11 @@ static void draw_list(app *a, rect r)
     struct builder_state *s = B(a);
     s->r_list = r;
     char title[200];
-    int n = snprintf(title, sizeof title, "%s %s %zu", cat_label((dlrig_category)s->cat), a->g->sep, s->n_cand);
+    size_t n = 0;
+    ui_appendf(title, sizeof title, &n, "%s %s %zu", cat_label((dlrig_category)s->cat), a->g->sep, s->n_cand);
     if (s->filter[0] || s->filtering)
-        n += snprintf(title + n, sizeof title - (size_t)n, " %s filter: %s%s", a->g->sep, s->filter,
-                      s->filtering ? "_" : "");
-    if (s->compat_only) snprintf(title + n, sizeof title - (size_t)n, " %s compatible only", a->g->sep);
+        ui_appendf(title, sizeof title, &n, " %s filter: %s%s", a->g->sep, s->filter, s->filtering ? "_" : "");
+    if (s->compat_only) ui_appendf(title, sizeof title, &n, " %s compatible only", a->g->sep);
     ui_box(a, r.y, r.x, r.h, r.w, title, s->focus == PANE_LIST);
     int iw = r.w - 2, x0 = r.x + 1;
     int gap;
@@ -1498,7 +1499,7 @@ static void draw_totals(app *a, rect r)
     const dlrig_totals *t = &s->rep.totals;
     const dlrig_requirements *q = &s->b.req;
     int x = r.x + 2, w = r.w - 4, y = r.y + 1, end = r.y + r.h - 1;
-    char v[128], rest[200], m1[32], n1[32], n2[32];
+    char v[128], rest[512], m1[32], n1[32], n2[32];
     /* price */
     if (y < end) {
         bool over = !isnan(q->budget_usd) && t->price_usd > q->budget_usd;
@@ -1513,15 +1514,29 @@ static void draw_totals(app *a, rect r)
     dlrig_vendor_total vt[3];
     size_t nvt = prices_vendor_totals(a->cat, &s->b, vt, 3);
     if (nvt && y < end) {
-        int k = 0;
+        /* as many vendors as fit, then how many more there are ("+2"),
+         * which stays visible however long the names are */
+        size_t k = 0, shown = 0;
+        int avail = w - 7;
+        char more[32] = "";
         rest[0] = '\0';
-        for (size_t i = 0; i < nvt && i < 3; i++)
-            k += snprintf(rest + k, sizeof rest - (size_t)k, "%s%s%s%s %s (%d/%d)", i ? " " : "", i ? a->g->sep : "",
-                          i ? " " : "", vt[i].vendor, format_usd(vt[i].total_usd, m1, sizeof m1), vt[i].lines_listed,
-                          vt[i].lines);
-        if (nvt > 3) snprintf(rest + k, sizeof rest - (size_t)k, " +%zu", nvt - 3);
+        for (size_t i = 0; i < nvt && i < 3; i++) {
+            char item[320];
+            snprintf(item, sizeof item, "%s%s%s%s %s (%d/%d)", i ? " " : "", i ? a->g->sep : "", i ? " " : "",
+                     vt[i].vendor, format_usd(vt[i].total_usd, m1, sizeof m1), vt[i].lines_listed, vt[i].lines);
+            if (nvt > i + 1) snprintf(more, sizeof more, " +%zu", nvt - i - 1);
+            else more[0] = '\0';
+            if (i > 0 && ui_width(a, rest) + ui_width(a, item) + ui_width(a, more) > avail) break;
+            ui_appendf(rest, sizeof rest, &k, "%s", item);
+            shown++;
+        }
+        if (nvt > shown) snprintf(more, sizeof more, " +%zu", nvt - shown);
+        else more[0] = '\0';
+        int mw = ui_width(a, more);
         ui_put(a, y, x, 7, DLRIG_ROLE_DIM, "Vendor");
-        ui_put(a, y++, x + 7, w - 7, DLRIG_ROLE_INFO, rest);
+        int used = ui_put(a, y, x + 7, avail - mw, DLRIG_ROLE_INFO, rest);
+        if (mw) ui_put(a, y, x + 7 + used, mw, DLRIG_ROLE_DIM, more);
+        y++;
     }
     /* power vs PSU */
     if (y < end) {

@@ -137,13 +137,14 @@ static void compare_draw(app *a)
         }
     }
     char legend[200];
-    int k = snprintf(legend, sizeof legend, "%s best in the row   %s the builds differ", star + 1, neq);
+    size_t k = 0;
+    ui_appendf(legend, sizeof legend, &k, "%s best in the row   %s the builds differ", star + 1, neq);
     bool partial = false;
     for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial != 0;
-    if (partial) k += snprintf(legend + k, sizeof legend - (size_t)k, "   +? some parts unpriced (not ranked)");
+    if (partial) ui_appendf(legend, sizeof legend, &k, "   +? some parts unpriced (not ranked)");
     if (total > rows)
-        snprintf(legend + k, sizeof legend - (size_t)k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->scroll + 1,
-                 s->scroll + rows < total ? s->scroll + rows : total, total);
+        ui_appendf(legend, sizeof legend, &k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->scroll + 1,
+                   s->scroll + rows < total ? s->scroll + rows : total, total);
     ui_put(a, a->h - 2, 2, a->w - 4, DLRIG_ROLE_DIM, legend);
 }
 

@@ -130,6 +130,17 @@ int ui_putf(app *a, int y, int x, int w, int role, const char *fmt, ...)
     return ui_put(a, y, x, w, role, buf);
 }
 
+size_t ui_appendf(char *buf, size_t size, size_t *k, const char *fmt, ...)
+{
+    if (*k >= size) return *k; /* full already: nothing more fits */
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *k, size - *k, fmt, ap);
+    va_end(ap);
+    if (n > 0) *k += (size_t)n < size - *k ? (size_t)n : size - *k - 1;
+    return *k;
+}
+
 int ui_put_right(app *a, int y, int x, int w, int role, const char *s)
 {
     int sw = ui_width(a, s);

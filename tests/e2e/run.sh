@@ -653,6 +653,28 @@ test_two_tuis_one_file() {
     end_session
 }
 
+# Five vendors with names of 64 bytes (the import limit) on the build sheet's
+# Vendor line: it stays in its buffer (a stack overflow before) and says how
+# many vendors it could not show.
+test_vendor_line_long_names() {
+    local csv="$TMP/vendors.csv" i
+    printf 'id,price,currency,date,vendor\n' >"$csv"
+    for i in 1 2 3 4 5; do
+        printf 'nvidia-rtx-6000-ada,%d,USD,2025-05,Vendor %d with a rather long name that fills the limit of 64 b\n' \
+            $((6000 + i)) "$i" >>"$csv"
+    done
+    "$DLRIG" prices import "$csv" >/dev/null
+    start vendors 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    wait_for "Vendor Vendor 1"
+    wait_for "+4"
+    keys q
+    wait_exit 0
+    check_restored
+    end_session
+    "$DLRIG" prices clear >/dev/null
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -691,6 +713,7 @@ run test_presets_and_prices
 run test_open_asks_undo_keeps_file
 run test_export_not_over_build
 run test_two_tuis_one_file
+run test_vendor_line_long_names
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
