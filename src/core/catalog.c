@@ -676,26 +676,43 @@ static const col_rule col_rules[] = {
     {"nic", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
 };
 
-/* The CHECK (...) expression of column `col` in a CREATE TABLE statement, or NULL (caller frees). */
-static char *column_check(const char *create_sql, const char *col)
+/* The CHECK (...) expressions of a CREATE TABLE statement, each with the
+ * column it belongs to: its own for a column constraint, else the first
+ * column (of cols) the expression names.  Calls fn for each. */
+static void each_check(const char *create_sql, const char *const *cols, size_t ncols,
+                       void (*fn)(void *ctx, const char *col, const char *expr), void *ctx)
 {
-    size_t cl = strlen(col);
-    for (const char *line = create_sql; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-        const char *p = line;
-        while (*p == ' ' || *p == '\t') p++;
-        if (strncmp(p, col, cl) != 0 || (p[cl] != ' ' && p[cl] != '\t')) continue;
-        const char *eol = strchr(p, '\n');
-        const char *chk = strstr(p, "CHECK (");
-        if (!chk || (eol && chk > eol)) return NULL;
-        const char *q = chk + 6;
+    for (const char *chk = strstr(create_sql, "CHECK ("); chk; chk = strstr(chk + 1, "CHECK (")) {
+        const char *q = chk + 6, *e = q;
         int depth = 0;
-        for (const char *e = q; *e && (!eol || e < eol); e++) {
+        for (; *e; e++) {
             if (*e == '(') depth++;
-            else if (*e == ')' && --depth == 0) return xasprintf("%.*s", (int)(e - q + 1), q);
+            else if (*e == ')' && --depth == 0) break;
         }
-        return NULL;
+        if (!*e) return;
+        char *expr = xasprintf("%.*s", (int)(e - q + 1), q);
+        /* the line's first word, when it is a column, owns the constraint */
+        const char *line = chk;
+        while (line > create_sql && line[-1] != '\n') line--;
+        while (*line == ' ' || *line == '\t') line++;
+        const char *owner = NULL;
+        for (size_t i = 0; i < ncols && !owner; i++) {
+            size_t l = strlen(cols[i]);
+            if (strncmp(line, cols[i], l) == 0 && (line[l] == ' ' || line[l] == '\t')) owner = cols[i];
+        }
+        const char *first = NULL;
+        for (size_t i = 0; i < ncols && !owner; i++) {
+            const char *at = strstr(expr, cols[i]);
+            if (at && (!first || at < first)) first = at, owner = NULL;
+        }
+        if (!owner && first)
+            for (size_t i = 0; i < ncols; i++)
+                if (strncmp(first, cols[i], strlen(cols[i])) == 0 && (!owner || strlen(cols[i]) > strlen(owner)))
+                    owner = cols[i];
+        if (owner) fn(ctx, owner, expr);
+        free(expr);
+        chk = e;
     }
-    return NULL;
 }
 
 typedef struct col_check {
@@ -707,6 +724,20 @@ static void add_check(col_check **v, size_t *n, size_t *cap, const char *column,
 {
     if (*n == *cap) *v = xrealloc(*v, (*cap = *cap ? *cap * 2 : 32) * sizeof **v);
     (*v)[(*n)++] = (col_check){xstrdup(column), xstrdup(cond), xstrdup(want)};
+}
+
+/* each_check callback: a schema CHECK as a column check. */
+static void add_schema_check(void *ctx, const char *col, const char *expr)
+{
+    struct {
+        col_check **v;
+        size_t *n, *cap;
+    } *acc = ctx;
+    char *cond = xasprintf("NOT %s", expr); /* NULL (unknown) passes, as in SQL */
+    char *want = xasprintf("a value where %s", expr);
+    add_check(acc->v, acc->n, acc->cap, col, cond, want);
+    free(cond);
+    free(want);
 }
 
 /* Whether table t of db has column col (a declared column, any case). */
@@ -766,15 +797,6 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
             add_check(&v, &n, &cap, col, cond, type[0] == 'I' ? "a number of at most 1e9" : "a finite number of at most 1e12");
             free(cond);
         }
-        char *chk = column_check(create_sql, col);
-        if (chk) {
-            cond = xasprintf("%s IS NOT NULL AND NOT %s", q, chk);
-            char *want = xasprintf("a value where %s", chk);
-            add_check(&v, &n, &cap, col, cond, want);
-            free(want);
-            free(cond);
-            free(chk);
-        }
         for (size_t r = 0; r < sizeof col_rules / sizeof col_rules[0]; r++)
             if (strcmp(col_rules[r].table, t) == 0 && strcmp(col_rules[r].column, col) == 0) {
                 cond = xasprintf("%s IS NOT NULL AND %s", q, col_rules[r].bad);
@@ -784,6 +806,58 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
         free(q);
     }
     sqlite3_finalize(st);
+    /* the schema's CHECK constraints, on the columns the file has */
+    const char *cols[128];
+    size_t ncols = 0;
+    if (sqlite3_prepare_v2(ref, "SELECT name FROM pragma_table_info(?1) ORDER BY cid", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
+        while (sqlite3_step(st) == SQLITE_ROW && ncols < 128) {
+            const char *col = (const char *)sqlite3_column_text(st, 0);
+            if (col && has_column(db, t, col)) cols[ncols++] = xstrdup(col);
+        }
+        sqlite3_finalize(st);
+    }
+    struct {
+        col_check **v;
+        size_t *n, *cap;
+    } acc = {&v, &n, &cap};
+    each_check(create_sql, cols, ncols, add_schema_check, &acc);
+    for (size_t i = 0; i < ncols; i++) free((char *)cols[i]);
+    /* references, as the built-in schema declares them (the file may declare none) */
+    if (sqlite3_prepare_v2(ref, "SELECT id, \"table\", group_concat(\"from\", char(1)), group_concat(\"to\", char(1)) "
+                           "FROM pragma_foreign_key_list(?1) GROUP BY id", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            const char *parent = (const char *)sqlite3_column_text(st, 1);
+            char *from = xstrdup((const char *)sqlite3_column_text(st, 2));
+            char *to = xstrdup((const char *)sqlite3_column_text(st, 3));
+            strbuf cond = {0}, match = {0};
+            bool ok = parent && sqlite3_table_column_metadata(db, "main", parent, NULL, NULL, NULL, NULL, NULL, NULL) ==
+                                    SQLITE_OK;
+            char *fs = from, *ts = to, *f, *tt;
+            const char *first = from;
+            char *to_first = xstrdup(to);
+            to_first[strcspn(to_first, "\1")] = '\0';
+            while (ok && (f = strsep(&fs, "\1")) != NULL && (tt = strsep(&ts, "\1")) != NULL) {
+                ok = has_column(db, t, f) && has_column(db, parent, tt);
+                sb_printf(&cond, "%s\"%s\" IS NOT NULL", cond.len ? " AND " : "", f);
+                sb_printf(&match, "%sp.\"%s\" = \"%s\".\"%s\"", match.len ? " AND " : "", tt, t, f);
+            }
+            if (ok && cond.len) {
+                char *c2 = xasprintf("%s AND NOT EXISTS (SELECT 1 FROM \"%s\" p WHERE %s)", cond.s, parent, match.s);
+                char *want = xasprintf("a value found in %s.%s", parent, to_first);
+                add_check(&v, &n, &cap, first, c2, want);
+                free(c2);
+                free(want);
+            }
+            sb_free(&cond);
+            sb_free(&match);
+            free(to_first);
+            free(from);
+            free(to);
+        }
+        sqlite3_finalize(st);
+    }
     int rc = 0;
     if (n) {
         strbuf sql = {0}, any = {0};
@@ -837,8 +911,7 @@ static sqlite3 *open_builtin(void)
     return db;
 }
 
-/* Every table of the built-in schema, checked in the user file db; then
- * foreign keys. */
+/* Every table of the built-in schema, checked in the user file db. */
 static int check_values(sqlite3 *db, char *err, size_t errlen)
 {
     sqlite3 *ref = open_builtin();
@@ -859,17 +932,6 @@ static int check_values(sqlite3 *db, char *err, size_t errlen)
     }
     sqlite3_close(ref);
     if (rc) return rc;
-    /* a part that names a missing architecture, source or board */
-    if (sqlite3_prepare_v2(db, "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check LIMIT 1", -1, &st, NULL)
-        == SQLITE_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW) {
-            snprintf(err, errlen, "table %s, row rowid %lld: refers to a row missing from table %s",
-                     (const char *)sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1),
-                     (const char *)sqlite3_column_text(st, 2));
-            rc = -1;
-        }
-        sqlite3_finalize(st);
-    }
     return rc;
 }
 
