@@ -372,10 +372,13 @@ CREATE TABLE circuit (
 -- Columns that mean nothing for a kind of model (layers of a CNN, heads of a
 -- diffusion pipeline) are NULL, as is anything unknown.
 CREATE TABLE model (
-  id                TEXT PRIMARY KEY,  -- slug, e.g. 'llama-3.1-70b', 'qwen3-30b-a3b'
+  id                TEXT PRIMARY KEY CHECK (id = lower(id)), -- slug, e.g. 'llama-3.1-70b', 'qwen3-30b-a3b'
   name              TEXT NOT NULL,     -- as its makers write it, e.g. 'Llama 3.1 70B'
   family            TEXT NOT NULL,     -- 'Llama 3.1', 'Qwen3', 'Gemma 3', ...
-  kind              TEXT NOT NULL CHECK (kind IN ('llm','vision','diffusion','encoder')),
+  -- an LLM row must give what the KV cache needs (layers, heads, KV heads, head size, width, context, tying)
+  kind              TEXT NOT NULL CHECK (kind IN ('llm','vision','diffusion','encoder'))
+                    CHECK (kind <> 'llm' OR coalesce(min(n_layers, n_heads, n_kv_heads, head_dim, hidden_size,
+                                                         max_context), 0) > 0 AND coalesce(tied_embeddings, -1) >= 0),
   params_m          REAL NOT NULL CHECK (params_m > 0),   -- total parameters, millions
   active_params_m   REAL NOT NULL CHECK (active_params_m > 0 AND active_params_m <= params_m),
                                        -- used per token: MoE routed subset; = params_m for dense models
@@ -387,26 +390,23 @@ CREATE TABLE model (
   intermediate_size INTEGER,           -- dense FFN width; for MoE the config's intermediate_size (see note)
   vocab_size        INTEGER,           -- the checkpoint's embedding rows (config.json vocab_size)
   max_context       INTEGER,           -- config.json max_position_embeddings (tokens)
-  experts           INTEGER,           -- MoE: routed experts per MoE layer; NULL for dense models
-  experts_per_token INTEGER,           -- MoE: routed experts each token uses
-  kv_lora_rank      INTEGER,           -- multi-head latent attention (DeepSeek): compressed KV width
-  qk_rope_head_dim  INTEGER,           -- MLA: decoupled RoPE key width, cached beside the latent
+  -- MoE: routed experts per MoE layer and how many each token uses; both NULL for dense models
+  experts           INTEGER CHECK ((experts IS NULL) = (experts_per_token IS NULL)),
+  experts_per_token INTEGER CHECK (experts_per_token > 0 AND experts_per_token <= experts),
+  -- multi-head latent attention (DeepSeek): compressed KV width and the decoupled RoPE key cached beside it
+  kv_lora_rank      INTEGER CHECK ((kv_lora_rank IS NULL) = (qk_rope_head_dim IS NULL)),
+  qk_rope_head_dim  INTEGER,
   sliding_window    INTEGER,           -- tokens a local-attention layer keeps; NULL = every layer is global
-  global_layers     INTEGER,           -- with sliding_window: how many layers attend to the whole context
+  -- with sliding_window: how many layers attend to the whole context
+  global_layers     INTEGER CHECK (global_layers IS NULL OR (global_layers > 0 AND coalesce(sliding_window, 0) > 0
+                                    AND global_layers <= n_layers)),
   tied_embeddings   INTEGER CHECK (tied_embeddings IN (0,1)),
                                        -- 1 when the input embedding and the LM head share one matrix
                                        -- (config.json tie_word_embeddings); NULL for models without an LM head
   hf_repo           TEXT,              -- Hugging Face repository id, e.g. 'meta-llama/Llama-3.1-70B-Instruct'
   year              INTEGER,           -- release year
   source            TEXT NOT NULL REFERENCES source(id),
-  note              TEXT,
-  CHECK ((experts IS NULL) = (experts_per_token IS NULL)),
-  CHECK (experts IS NULL OR experts_per_token <= experts),
-  CHECK ((kv_lora_rank IS NULL) = (qk_rope_head_dim IS NULL)),
-  CHECK (global_layers IS NULL OR (sliding_window IS NOT NULL AND global_layers <= n_layers)),
-  CHECK (kind <> 'llm' OR (n_layers > 0 AND n_heads > 0 AND n_kv_heads > 0 AND head_dim > 0
-                           AND hidden_size > 0 AND max_context > 0 AND tied_embeddings IS NOT NULL)),
-  CHECK (id = lower(id))
+  note              TEXT
 ) STRICT;
 
 -- Other names of a model: lower-case, e.g. 'llama3-70b', 'llama-3.1-70b-instruct'.
