@@ -215,14 +215,15 @@ typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_sour
  *   - sliding_window set: only global_layers layers keep the whole context,
  *     the others keep at most sliding_window tokens.
  * tied_embeddings is 1 when the input embedding and the LM head share one
- * vocab_size x hidden_size matrix (0 otherwise, and for non-LLMs). */
+ * vocab_size x hidden_size matrix, 0 when they do not (known for every LLM),
+ * DLRIG_NA for models without an LM head. */
 #define DLRIG_MODEL_FIELDS(X)                                                 \
     X(STR, id) X(STR, name) X(STR, family) X(STR, kind) X(REAL, params_m)      \
     X(REAL, active_params_m) X(INT, n_layers) X(INT, hidden_size) X(INT, n_heads) \
     X(INT, n_kv_heads) X(INT, head_dim) X(INT, intermediate_size) X(INT, vocab_size) \
     X(INT, max_context) X(INT, experts) X(INT, experts_per_token) X(INT, kv_lora_rank) \
     X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
-    X(BOOL, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
+    X(INT, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
 typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)

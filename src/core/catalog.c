@@ -116,7 +116,10 @@ static const table_desc part_tables[DLRIG_CAT_COUNT] = {
                           N(switch_fields)},
 };
 
-enum { REF_ARCH, REF_FRAMEWORK, REF_WORKLOAD, REF_VRAM, REF_CIRCUIT, REF_SOURCE, REF_MODEL, REF_MODEL_ALIAS, REF_COUNT };
+enum {
+    REF_ARCH, REF_FRAMEWORK, REF_WORKLOAD, REF_VRAM, REF_CIRCUIT, REF_SOURCE, REF_MODEL, REF_MODEL_ALIAS,
+    REF_COUNT
+};
 static const table_desc ref_tables[REF_COUNT] = {
     [REF_ARCH] = {"architecture", "architecture", "Architecture", sizeof(dlrig_arch), arch_fields, N(arch_fields)},
     [REF_FRAMEWORK] = {"framework", "framework", "Framework", sizeof(dlrig_framework), framework_fields,
