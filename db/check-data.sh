@@ -10,4 +10,6 @@ for f in $(grep -v "^#" data/ORDER); do files="$files data/$f"; done
   echo "PRAGMA foreign_key_check;"
   echo "SELECT category, count(*) FROM part GROUP BY category;"
   echo "SELECT 'duplicate id: ' || id FROM part GROUP BY id HAVING count(*) > 1;"
+  echo "SELECT 'price offer for an unknown part: ' || part_id FROM price_offer WHERE part_id NOT IN (SELECT id FROM part);"
+  echo "SELECT 'price offers', condition, count(*) FROM price_offer GROUP BY condition;"
 } | sqlite3 -bail :memory:

@@ -23,10 +23,10 @@ CREATE TABLE source (
 -- Architectures: what a GPU generation can do, read by the rules and the perf model.
 CREATE TABLE architecture (
   id           TEXT PRIMARY KEY,     -- 'maxwell','pascal','volta','turing','ampere','ada','hopper','blackwell','rdna3','cdna2'
-  vendor       TEXT NOT NULL,        -- 'nvidia' | 'amd'
+  vendor       TEXT NOT NULL,        -- 'nvidia' | 'amd' | 'intel'
   name         TEXT NOT NULL,
   year         INTEGER NOT NULL,
-  platform     TEXT NOT NULL CHECK (platform IN ('cuda','rocm')),
+  platform     TEXT NOT NULL CHECK (platform IN ('cuda','rocm','xpu')), -- xpu: Intel oneAPI / SYCL (PyTorch 'xpu' device)
   tensor_cores INTEGER NOT NULL,     -- 1 if the architecture has matrix/tensor units
   tf32         INTEGER NOT NULL,
   bf16         INTEGER NOT NULL,
@@ -311,6 +311,22 @@ CREATE TABLE switch (
   power_w      REAL
 ) STRICT;
 
+-- Priced offers beside a part's own price_usd (which is always a new-part
+-- price): second-hand (used, refurbished) market prices, and further dated
+-- new prices.  part_id names a part of any category (the data check and the
+-- catalog test verify it exists).  The advisor considers used and refurbished
+-- offers only when the user allows second-hand parts (allow_used).
+CREATE TABLE price_offer (
+  part_id     TEXT NOT NULL,
+  condition   TEXT NOT NULL CHECK (condition IN ('new','used','refurbished')),
+  price_usd   REAL NOT NULL CHECK (price_usd > 0),
+  price_date  TEXT NOT NULL,         -- 'YYYY-MM' the price was observed or reported
+  market      TEXT NOT NULL,         -- where it sells: 'eBay', 'Newegg', ...
+  source      TEXT NOT NULL REFERENCES source(id),
+  note        TEXT,                  -- how the figure was read (median of sold listings, range midpoint, ...)
+  PRIMARY KEY (part_id, condition, market, price_date)
+) STRICT;
+
 -- ---------------------------------------------------------------- reference
 
 CREATE TABLE framework (
@@ -320,6 +336,7 @@ CREATE TABLE framework (
   status_note TEXT,                    -- e.g. 'retired to the Apache Attic in 2023'
   cuda        INTEGER NOT NULL,
   rocm        INTEGER NOT NULL,
+  xpu         INTEGER NOT NULL DEFAULT 0, -- official support for Intel GPUs (oneAPI / SYCL, the 'xpu' device)
   languages   TEXT NOT NULL,
   focus       TEXT,
   multi_gpu   INTEGER,                 -- seed 003 rating: 1..3 pluses, NULL if not rated

@@ -12,7 +12,8 @@ INSERT INTO source (id, title, url, note) VALUES
 ('nvidia-hopper-whitepaper', 'NVIDIA H100 Tensor Core GPU architecture whitepaper', 'https://resources.nvidia.com/en-us-tensor-core', NULL),
 ('nvidia-blackwell-whitepaper', 'NVIDIA RTX Blackwell GPU architecture whitepaper', 'https://images.nvidia.com/aem-dam/Solutions/geforce/blackwell/nvidia-rtx-blackwell-gpu-architecture.pdf', NULL),
 ('amd-rdna3-isa', 'AMD RDNA 3 instruction set architecture reference (WMMA)', 'https://www.amd.com/content/dam/amd/en/documents/radeon-tech-docs/instruction-set-architectures/rdna3-shader-instruction-set-architecture-feb-2023_0.pdf', NULL),
-('amd-cdna2-whitepaper', 'AMD CDNA 2 architecture whitepaper', 'https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf', NULL);
+('amd-cdna2-whitepaper', 'AMD CDNA 2 architecture whitepaper', 'https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf', NULL),
+('intel-xe2-pytorch-xpu', 'Intel Arc B-Series (Xe2, Battlemage) as PyTorch XPU hardware: PyTorch Getting Started on Intel GPU; TechPowerUp Arc B580 data (XMX matrix engines)', 'https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html', 'XMX engines run FP16/BF16/INT8; TF32 and FP8 support not read (stored 0).');
 
 INSERT INTO architecture (id, vendor, name, year, platform, tensor_cores, tf32, bf16, fp8, fp4, source, note) VALUES
 ('kepler',    'nvidia', 'Kepler',    2012, 'cuda', 0, 0, 0, 0, 0, 'nvidia-kepler-gk210', 'No tensor cores; no fast FP16.'),
@@ -25,4 +26,5 @@ INSERT INTO architecture (id, vendor, name, year, platform, tensor_cores, tf32, 
 ('hopper',    'nvidia', 'Hopper',    2022, 'cuda', 1, 1, 1, 1, 0, 'nvidia-hopper-whitepaper', 'Fourth-generation tensor cores with FP8 and the Transformer Engine.'),
 ('blackwell', 'nvidia', 'Blackwell', 2025, 'cuda', 1, 1, 1, 1, 1, 'nvidia-blackwell-whitepaper', 'Fifth-generation tensor cores add FP4.'),
 ('rdna3',     'amd',    'RDNA 3',    2022, 'rocm', 1, 0, 1, 0, 0, 'amd-rdna3-isa', 'WMMA matrix instructions for FP16/BF16/INT8; no FP8.'),
-('cdna2',     'amd',    'CDNA 2',    2021, 'rocm', 1, 0, 1, 0, 0, 'amd-cdna2-whitepaper', 'Matrix cores for FP64, FP32, FP16, BF16, INT8; no FP8.');
+('cdna2',     'amd',    'CDNA 2',    2021, 'rocm', 1, 0, 1, 0, 0, 'amd-cdna2-whitepaper', 'Matrix cores for FP64, FP32, FP16, BF16, INT8; no FP8.'),
+('xe2',       'intel',  'Xe2 (Battlemage)', 2024, 'xpu', 1, 0, 1, 0, 0, 'intel-xe2-pytorch-xpu', 'XMX matrix engines (FP16, BF16, INT8); runs PyTorch through the XPU device (oneAPI / SYCL). TF32 and FP8 not read: stored as unsupported.');

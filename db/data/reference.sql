@@ -42,6 +42,11 @@ INSERT INTO framework (id, name, status, status_note, cuda, rocm, languages, foc
 ('theano', 'Theano', 'discontinued', 'Development ended with 1.0 (Nov 2017) as announced by MILA in Sep 2017; the PyMC fork continues as Aesara/PyTensor.', 1, 0, 'Python', NULL, 1, 2, 2, NULL, NULL, 'ref-theano-end'),
 ('jax', 'JAX', 'maintained', 'Not in seed 003 (newer framework, Google); official CUDA and ROCm builds.', 1, 1, 'Python', 'Research, large-scale training on accelerators (XLA)', NULL, NULL, NULL, NULL, NULL, 'ref-rocm-frameworks');
 
+-- Intel GPUs (oneAPI / SYCL, the 'xpu' device): official support only in PyTorch (2.5 and later).
+INSERT INTO source (id, title, url, note) VALUES
+('ref-pytorch-xpu', 'PyTorch documentation: Getting Started on Intel GPU', 'https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html', 'Intel GPU support in the official PyTorch stack from 2.5; validated on Arc A-Series and B-Series and Data Center GPU Max.');
+UPDATE framework SET xpu = 1 WHERE id = 'pytorch';
+
 -- ------------------------------------------------------------------- workload
 -- FLOP convention: 1 multiply-add = 2 FLOPs.  Training = forward + backward
 -- (~3x forward) unless the note says otherwise.  Token-unit workloads count

@@ -104,12 +104,28 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
 
 /* Common head of every part.  Every category struct starts with it, so a
  * `const dlrig_part *` can point at any of them. */
+typedef struct dlrig_offer dlrig_offer;
+
 typedef struct dlrig_part {
     DLRIG_PART_FIELDS(DLRIG_FIELD_DECL)
     dlrig_category category;
     double catalog_price_usd; /* the catalog's own price; price_usd may be a user override */
     const char *price_vendor; /* vendor of an overriding price list, or NULL */
+    double new_price_usd;     /* the new-part price (the user's override or the catalog's), before used offers */
+    const dlrig_offer *price_offer; /* the second-hand offer that sets price_usd (allow_used), or NULL */
 } dlrig_part;
+
+/* A priced offer of a part beside its own (new) price: a used or refurbished
+ * market price, or another dated new price. */
+struct dlrig_offer {
+    const char *part_id;
+    const char *condition;  /* "new", "used" or "refurbished" */
+    double price_usd;
+    const char *price_date; /* YYYY-MM */
+    const char *market;     /* where it sells: "eBay", ... */
+    const char *source;     /* id of a source row */
+    const char *note;
+};
 
 typedef struct dlrig_arch dlrig_arch;
 
@@ -180,7 +196,7 @@ struct dlrig_arch { DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL) };
 
 #define DLRIG_FRAMEWORK_FIELDS(X)                                             \
     X(STR, id) X(STR, name) X(STR, status) X(STR, status_note) X(BOOL, cuda)   \
-    X(BOOL, rocm) X(STR, languages) X(STR, focus) X(INT, multi_gpu) X(INT, cnn) \
+    X(BOOL, rocm) X(BOOL, xpu) X(STR, languages) X(STR, focus) X(INT, multi_gpu) X(INT, cnn) \
     X(INT, rnn) X(INT, gan) X(INT, dbn) X(STR, source)
 typedef struct dlrig_framework { DLRIG_FRAMEWORK_FIELDS(DLRIG_FIELD_DECL) } dlrig_framework;
 
@@ -398,6 +414,30 @@ int catalog_apply_user_prices(dlrig_catalog *cat, const char *db_path, char *err
  * NULL (by part id, then price).  The array belongs to the catalog and lives
  * until the next catalog_apply_user_prices or catalog_close. */
 const dlrig_price_row *catalog_user_prices(const dlrig_catalog *cat, const char *id, size_t *n);
+
+/* The catalog's priced offers of one part (cheapest first), or of every part
+ * when id is NULL (by part id, then price).  *n gets the count; NULL when
+ * none.  A catalog file without offers has none.  The array belongs to the
+ * catalog. */
+const dlrig_offer *catalog_offers(const dlrig_catalog *cat, const char *id, size_t *n);
+/* Whether second-hand offers may price parts.  With allow true, every part's
+ * price_usd becomes the cheapest of its new price and its used and
+ * refurbished offers, and price_offer names the offer when one wins; with
+ * false (the default) parts carry their new prices.  Parts read later follow
+ * the setting; user price overrides (catalog_set_price) stay the new price. */
+void catalog_allow_used(dlrig_catalog *cat, bool allow);
+/* Whether catalog_allow_used(cat, true) is in force. */
+bool catalog_used_allowed(const dlrig_catalog *cat);
+/* Writes a short description of where a part's price comes from when it is
+ * not a new-part price, e.g. "used, eBay 2026-05", into buf (len bytes) and
+ * returns buf; returns NULL (buf untouched) for a new-part price. */
+const char *part_price_label(const dlrig_part *p, char *buf, size_t len);
+
+/* Whether framework fw has official support for the GPU platform of
+ * architecture a (CUDA, ROCm or Intel XPU). */
+bool framework_supports(const dlrig_framework *fw, const dlrig_arch *a);
+/* "NVIDIA CUDA", "AMD ROCm" or "Intel oneAPI (XPU)" for an architecture's platform. */
+const char *platform_title(const dlrig_arch *a);
 
 /* Whether a comma-separated LIST field contains item (exact, case-sensitive). */
 bool list_contains(const char *list, const char *item);

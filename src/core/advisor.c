@@ -349,8 +349,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (g->max_per_machine != DLRIG_NA && n > g->max_per_machine) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
-        bool rocm = !strcmp(g->arch->platform, "rocm");
-        if (c->fw && ((rocm && !c->fw->rocm) || (!rocm && !c->fw->cuda))) return false;
+        if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
     if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
     return true;

@@ -195,7 +195,13 @@ struct dlrig_catalog {
     size_t n_blocks, cap_blocks;
     dlrig_price_row *uprices; /* applied user prices, by part id then USD price */
     size_t n_uprices;
+    dlrig_offer *offers;      /* price_offer rows, by part id then price */
+    size_t n_offers;
+    bool offers_loaded;
+    bool allow_used;          /* second-hand offers may price parts */
 };
+
+static void reprice(dlrig_catalog *c, dlrig_part *p);
 
 static const char *own_string(dlrig_catalog *c, const unsigned char *s)
 {
@@ -310,6 +316,8 @@ static void store_row(dlrig_catalog *c, const table_desc *desc, bool is_part, sq
         dlrig_part *p = (dlrig_part *)obj;
         p->category = (dlrig_category)(desc - part_tables);
         p->catalog_price_usd = p->price_usd;
+        p->new_price_usd = p->price_usd;
+        p->price_offer = NULL;
     }
     for (size_t i = 0; i < desc->n_fields; i++) store_column(c, st, col++, obj, &desc->fields[i]);
 }
@@ -436,6 +444,7 @@ static void load_bridge_fits(dlrig_catalog *c, dlrig_nvlink_bridge *br)
 /* What a part needs beyond its own columns, once its row is stored. */
 static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj)
 {
+    if (c->allow_used) reprice(c, (dlrig_part *)obj);
     switch (cat) {
     case DLRIG_CAT_GPU: {
         dlrig_gpu *g = (dlrig_gpu *)obj;
@@ -1027,6 +1036,7 @@ void catalog_close(dlrig_catalog *c)
     free(c->blocks);
     free(c->index);
     free(c->uprices);
+    free(c->offers);
     free(c);
 }
 
@@ -1495,6 +1505,139 @@ void catalog_set_price(dlrig_catalog *c, const char *id, double price_usd, const
         p->price_usd = price_usd;
         p->price_vendor = vendor ? own_string(c, (const unsigned char *)vendor) : NULL;
     }
+    p->new_price_usd = p->price_usd;
+    p->price_offer = NULL;
+    if (c->allow_used) reprice(c, p);
+}
+
+/* ------------------------------------------------------------ price offers */
+
+static int cmp_offer(const void *x, const void *y)
+{
+    const dlrig_offer *a = x, *b = y;
+    int k = strcmp(a->part_id, b->part_id);
+    if (k) return k;
+    if (a->price_usd != b->price_usd) return a->price_usd < b->price_usd ? -1 : 1;
+    k = strcmp(a->price_date, b->price_date);
+    return k ? -k : strcmp(a->market, b->market); /* newest first among equal prices */
+}
+
+/* Reads the price_offer table once (a catalog file made before offers
+ * existed has none). */
+static void ensure_offers(const dlrig_catalog *cc)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->offers_loaded) return;
+    c->offers_loaded = true;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'price_offer'",
+                           -1, &st, NULL) != SQLITE_OK)
+        catalog_fatal(c, "price_offer");
+    bool have = step_row(c, st, "price_offer") && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    if (!have) return;
+    if (sqlite3_prepare_v2(c->db,
+                           "SELECT part_id, condition, price_usd, price_date, market, source, note FROM price_offer "
+                           "WHERE price_usd > 0",
+                           -1, &st, NULL) != SQLITE_OK)
+        catalog_fatal(c, "price_offer");
+    size_t cap = 0;
+    while (step_row(c, st, "price_offer")) {
+        if (c->n_offers == cap) {
+            cap = cap ? cap * 2 : 64;
+            c->offers = xrealloc(c->offers, cap * sizeof *c->offers);
+        }
+        dlrig_offer *o = &c->offers[c->n_offers];
+        o->part_id = own_string(c, sqlite3_column_text(st, 0));
+        o->condition = own_string(c, sqlite3_column_text(st, 1));
+        o->price_usd = sqlite3_column_double(st, 2);
+        o->price_date = own_string(c, sqlite3_column_text(st, 3));
+        o->market = own_string(c, sqlite3_column_text(st, 4));
+        o->source = own_string(c, sqlite3_column_text(st, 5));
+        o->note = own_string(c, sqlite3_column_text(st, 6));
+        if (!o->part_id || !o->condition || !o->price_date || !o->market || !o->source || !isfinite(o->price_usd))
+            continue; /* a malformed row in a foreign catalog file prices nothing */
+        c->n_offers++;
+    }
+    sqlite3_finalize(st);
+    if (c->n_offers) qsort(c->offers, c->n_offers, sizeof *c->offers, cmp_offer);
+}
+
+const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t *n)
+{
+    ensure_offers(c);
+    if (!id) {
+        *n = c->n_offers;
+        return c->n_offers ? c->offers : NULL;
+    }
+    size_t lo = 0, hi = c->n_offers;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->offers[mid].part_id, id) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t end = lo;
+    while (end < c->n_offers && strcmp(c->offers[end].part_id, id) == 0) end++;
+    *n = end - lo;
+    return *n ? &c->offers[lo] : NULL;
+}
+
+static bool second_hand(const dlrig_offer *o) { return strcmp(o->condition, "new") != 0; }
+
+/* Sets a part's price from its new price and, when allowed, its cheapest
+ * second-hand offer. */
+static void reprice(dlrig_catalog *c, dlrig_part *p)
+{
+    p->price_usd = p->new_price_usd;
+    p->price_offer = NULL;
+    if (!c->allow_used) return;
+    size_t n;
+    const dlrig_offer *o = catalog_offers(c, p->id, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (!second_hand(&o[i])) continue;
+        if (isnan(p->price_usd) || o[i].price_usd < p->price_usd) {
+            p->price_usd = o[i].price_usd;
+            p->price_offer = &o[i];
+        }
+        break; /* cheapest first */
+    }
+}
+
+void catalog_allow_used(dlrig_catalog *c, bool allow)
+{
+    if (c->allow_used == allow) return;
+    c->allow_used = allow;
+    size_t n;
+    const dlrig_offer *o = catalog_offers(c, NULL, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && strcmp(o[i].part_id, o[i - 1].part_id) == 0) continue;
+        dlrig_part *p = (dlrig_part *)catalog_find(c, o[i].part_id);
+        if (p) reprice(c, p);
+    }
+}
+
+bool catalog_used_allowed(const dlrig_catalog *c) { return c->allow_used; }
+
+const char *part_price_label(const dlrig_part *p, char *buf, size_t len)
+{
+    if (!p || !p->price_offer) return NULL;
+    const dlrig_offer *o = p->price_offer;
+    snprintf(buf, len, "%s, %s %s", o->condition, o->market, o->price_date);
+    return buf;
+}
+
+bool framework_supports(const dlrig_framework *fw, const dlrig_arch *a)
+{
+    if (!strcmp(a->platform, "rocm")) return fw->rocm;
+    if (!strcmp(a->platform, "xpu")) return fw->xpu;
+    return fw->cuda;
+}
+
+const char *platform_title(const dlrig_arch *a)
+{
+    if (!strcmp(a->platform, "rocm")) return "AMD ROCm";
+    if (!strcmp(a->platform, "xpu")) return "Intel oneAPI (XPU)";
+    return "NVIDIA CUDA";
 }
 
 bool list_contains(const char *list, const char *item)

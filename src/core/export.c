@@ -417,6 +417,11 @@ static void export_md(ctx *c)
         sb_append(sb, it->part->id);
         sb_append(sb, "`)");
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
+        char pl[160];
+        if (part_price_label(it->part, pl, sizeof pl)) {
+            sb_append(sb, "; priced ");
+            md_text(sb, pl);
+        }
         sb_printf(sb, " | %d | %s | %s |\n", export_item_total_qty(c->b, it), unit_money(c, it, m1, sizeof m1),
                   line_money(c, it, m2, sizeof m2));
     }
@@ -537,7 +542,10 @@ static void export_csv(ctx *c)
         snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
         bool priced = !isnan(it->part->price_usd);
         long long unit = priced ? cents_of(it->part->price_usd) : 0;
-        char lbl[200];
+        char lbl[200], pl[160], pnote[200];
+        if (part_price_label(it->part, pl, sizeof pl))
+            snprintf(pnote, sizeof pnote, "%spriced %s", it->cluster_scope ? "cluster-wide; " : "", pl);
+        else snprintf(pnote, sizeof pnote, "%s", it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price");
         const char *r[NC] = {"item",
                              category_name(it->part->category),
                              it->part->id,
@@ -545,7 +553,7 @@ static void export_csv(ctx *c)
                              q,
                              priced ? csv_money(unit, u, sizeof u) : "",
                              priced ? csv_money(unit * export_item_total_qty(c->b, it), l, sizeof l) : "",
-                             it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price"};
+                             pnote};
         csv_row(sb, r, NC);
     }
     /* Totals: amounts are positive; the discount row says it is subtracted. */
@@ -606,6 +614,15 @@ static void export_json(ctx *c)
             cJSON_AddItemToObject(j, "line_total_usd", json_money(unit * export_item_total_qty(c->b, it)));
         }
         if (it->part->price_vendor) cJSON_AddStringToObject(j, "price_from", it->part->price_vendor);
+        const dlrig_offer *o = it->part->price_offer;
+        cJSON_AddStringToObject(j, "price_condition", o ? o->condition : "new");
+        if (o) {
+            cJSON *po = cJSON_AddObjectToObject(j, "price_offer");
+            cJSON_AddStringToObject(po, "condition", o->condition);
+            cJSON_AddStringToObject(po, "market", o->market);
+            cJSON_AddStringToObject(po, "date", o->price_date);
+            cJSON_AddStringToObject(po, "source", o->source);
+        }
         cJSON_AddItemToArray(lines, j);
     }
     /* totals and findings as in `dlrig check --json` */
@@ -761,7 +778,10 @@ static void export_txt(ctx *c)
         r[0] = xstrdup(category_title(it->part->category));
         char lbl[200];
         char *pn = one_line(export_part_label(it->part, lbl, sizeof lbl));
-        r[1] = it->cluster_scope ? xasprintf("%s (cluster-wide)", pn) : xstrdup(pn);
+        char pl[160];
+        const char *used = part_price_label(it->part, pl, sizeof pl);
+        r[1] = xasprintf("%s%s%s%s%s", pn, it->cluster_scope ? " (cluster-wide)" : "", used ? " [" : "",
+                         used ? used : "", used ? "]" : "");
         free(pn);
         snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
         r[2] = xstrdup(q);
@@ -974,6 +994,12 @@ static void export_html(ctx *c)
         char lbl[200];
         h(sb, export_part_label(it->part, lbl, sizeof lbl));
         if (it->cluster_scope) sb_append(sb, " (cluster-wide)");
+        char pl[160];
+        if (part_price_label(it->part, pl, sizeof pl)) {
+            sb_append(sb, " <em>(priced ");
+            h(sb, pl);
+            sb_append(sb, ")</em>");
+        }
         sb_append(sb, "<br><span class=\"id\">");
         h(sb, it->part->id);
         sb_printf(sb, "</span></td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));

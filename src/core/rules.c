@@ -840,10 +840,9 @@ static void r_framework_vendor(ctx *c)
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
         if (!g->arch) continue;
-        bool rocm = strcmp(g->arch->platform, "rocm") == 0;
-        if ((rocm && !c->fw->rocm) || (!rocm && !c->fw->cuda))
+        if (!framework_supports(c->fw, g->arch))
             emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "%s does not support %s GPUs (%s)", c->fw->name,
-                 rocm ? "AMD ROCm" : "NVIDIA CUDA", g->p.name);
+                 platform_title(g->arch), g->p.name);
     }
 }
 
@@ -1044,8 +1043,8 @@ static const rule rules[] = {
       "Multi-node training is bounded by the network: InfiniBand or RoCE with a switch, not plain TCP.", SEED001
       ", " SEED004}, r_cluster_interconnect},
     {{"framework.gpu_vendor", DLRIG_SEV_ERROR, "framework without support for the GPU's platform",
-      "Frameworks build for CUDA (NVIDIA) and some also for ROCm (AMD); a framework without ROCm support cannot "
-      "use an AMD GPU.",
+      "Frameworks build for CUDA (NVIDIA) and some also for ROCm (AMD) or Intel's oneAPI (the XPU device); a "
+      "framework without ROCm support cannot use an AMD GPU, and one without XPU support cannot use an Intel GPU.",
       SEED003 "; framework documentation"}, r_framework_vendor},
     {{"framework.discontinued", DLRIG_SEV_WARNING, "framework no longer maintained",
       "Several frameworks from seed 003 (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "

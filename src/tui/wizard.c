@@ -302,8 +302,9 @@ static void build_choices(app *a, int q)
         const dlrig_framework *fw = catalog_frameworks(a->cat, &n);
         for (size_t i = 0; i < n; i++) {
             bool disc = fw[i].status && strcmp(fw[i].status, "maintained") != 0;
-            snprintf(d, sizeof d, "%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
-                     fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "");
+            snprintf(d, sizeof d, "%s%s%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
+                     fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "",
+                     fw[i].xpu && (fw[i].cuda || fw[i].rocm) ? "+" : "", fw[i].xpu ? "XPU" : "");
             if (!a->utf8) {
                 char *dot = strstr(d, "·");
                 if (dot) memcpy(dot, "- ", 2), memmove(dot + 1, dot + 2, strlen(dot + 2) + 1);

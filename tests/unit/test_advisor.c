@@ -99,6 +99,19 @@ static char *random_catalog(unsigned seed)
     pick(db, "nic", "rdma = 1", 1, 100, 2000);
     pick(db, "nic", "1", 1, 100, 2000);
     pick(db, "switch", "1", 1, 1000, 20000);
+    /* Used offers below the new price on some GPUs (the advisor sees them when used parts are allowed). */
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT id, price_usd FROM main.gpu ORDER BY id", -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (rnd() % 2) continue;
+        char sql[512];
+        snprintf(sql, sizeof sql,
+                 "INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source) "
+                 "VALUES ('%s', 'used', %.2f, '2026-05', 'test', 'gpu-runlocalai-2026')",
+                 (const char *)sqlite3_column_text(st, 0), sqlite3_column_double(st, 1) * urand(0.4, 0.95));
+        exec(db, sql);
+    }
+    sqlite3_finalize(st);
     exec(db, "INSERT INTO board_slot SELECT * FROM r.board_slot WHERE board_id IN (SELECT id FROM main.motherboard);"
              "INSERT INTO board_m2 SELECT * FROM r.board_m2 WHERE board_id IN (SELECT id FROM main.motherboard);"
              "INSERT INTO board_lane_share SELECT * FROM r.board_lane_share WHERE board_id IN (SELECT id FROM "
@@ -157,6 +170,8 @@ START_TEST(advisor_matches_exhaustive)
         ck_assert_msg(cat != NULL, "%s", err);
         dlrig_requirements req;
         random_requirements(&req);
+        bool allow_used = rnd() % 2;
+        catalog_allow_used(cat, allow_used);
         double et, ep;
         dlrig_build eb;
         build_init(&eb, NULL);
@@ -180,8 +195,11 @@ START_TEST(advisor_matches_exhaustive)
                           ep, eb.name, err);
             double at = recs[0].estimate.throughput, ap = recs[0].price_usd;
             ck_assert_msg(fabs(at - et) <= 1e-6 * et && fabs(ap - ep) < 0.01,
-                          "seed %u (%s, $%.0f): advisor %.4f at $%.2f, exhaustive %.4f at $%.2f", seed, req.workload,
-                          req.budget_usd, at, ap, et, ep);
+                          "seed %u (%s, $%.0f, used %s): advisor %.4f at $%.2f, exhaustive %.4f at $%.2f", seed,
+                          req.workload, req.budget_usd, allow_used ? "allowed" : "not allowed", at, ap, et, ep);
+            /* Parts are priced used only when allowed. */
+            for (size_t i = 0; i < recs[0].build.n_items; i++)
+                ck_assert(allow_used || recs[0].build.items[i].part->price_offer == NULL);
             /* The recommended build passes check without errors. */
             dlrig_report rep = {0};
             rules_check(cat, &recs[0].build, &rep);

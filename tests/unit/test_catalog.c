@@ -227,6 +227,111 @@ START_TEST(foreign_keys_hold)
 }
 END_TEST
 
+/* Price offers: every offer names a known part and a source; a part's own
+ * price stays its new price until second-hand offers are allowed, and then
+ * the cheapest used offer wins and says so. */
+START_TEST(price_offers_consistent)
+{
+    size_t n;
+    const dlrig_offer *o = catalog_offers(cat, NULL, &n);
+    ck_assert_msg(n >= 3, "only %zu price offers", n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(catalog_find(cat, o[i].part_id) != NULL, "offer for unknown part %s", o[i].part_id);
+        ck_assert_msg(catalog_source(cat, o[i].source) != NULL, "%s: offer source %s unknown", o[i].part_id,
+                      o[i].source);
+        ck_assert_msg(!strcmp(o[i].condition, "new") || !strcmp(o[i].condition, "used") ||
+                          !strcmp(o[i].condition, "refurbished"),
+                      "%s: condition %s", o[i].part_id, o[i].condition);
+        ck_assert_msg(strlen(o[i].price_date) == 7 && o[i].price_date[4] == '-', "%s: date %s", o[i].part_id,
+                      o[i].price_date);
+        ck_assert_msg(o[i].price_usd > 0, "%s: price %g", o[i].part_id, o[i].price_usd);
+        if (i > 0 && strcmp(o[i - 1].part_id, o[i].part_id) == 0)
+            ck_assert_msg(o[i - 1].price_usd <= o[i].price_usd, "%s: offers not cheapest first", o[i].part_id);
+    }
+}
+END_TEST
+
+START_TEST(used_offers_only_when_allowed)
+{
+    const dlrig_part *p = catalog_find(cat, "nvidia-rtx-3090");
+    ck_assert_ptr_nonnull(p);
+    size_t n;
+    const dlrig_offer *o = catalog_offers(cat, p->id, &n);
+    ck_assert_msg(n >= 1 && !strcmp(o[0].condition, "used"), "the RTX 3090 has no used offer");
+    double new_price = p->price_usd;
+    ck_assert_msg(new_price > o[0].price_usd, "test premise: used %g below new %g", o[0].price_usd, new_price);
+    char buf[160];
+    ck_assert_ptr_null(part_price_label(p, buf, sizeof buf));
+    ck_assert(!catalog_used_allowed(cat));
+
+    catalog_allow_used(cat, true);
+    ck_assert(catalog_used_allowed(cat));
+    ck_assert_double_eq(p->price_usd, o[0].price_usd);
+    ck_assert_ptr_eq(p->price_offer, &o[0]);
+    ck_assert_ptr_nonnull(part_price_label(p, buf, sizeof buf));
+    ck_assert_msg(strncmp(buf, "used, ", 6) == 0 && strstr(buf, o[0].price_date), "label '%s'", buf);
+    /* A part without offers keeps its price. */
+    const dlrig_part *q = catalog_find(cat, "nvidia-rtx-6000-ada");
+    ck_assert_ptr_nonnull(q);
+    ck_assert_double_eq(q->price_usd, q->catalog_price_usd);
+    ck_assert_ptr_null(q->price_offer);
+    /* A user price below the used offer wins; above it, the used offer does. */
+    catalog_set_price(cat, p->id, o[0].price_usd - 100, "Test Vendor");
+    ck_assert_double_eq(p->price_usd, o[0].price_usd - 100);
+    ck_assert_ptr_null(p->price_offer);
+    catalog_set_price(cat, p->id, o[0].price_usd + 100, "Test Vendor");
+    ck_assert_double_eq(p->price_usd, o[0].price_usd);
+    ck_assert_ptr_nonnull(p->price_offer);
+    catalog_set_price(cat, p->id, NAN, NULL);
+
+    catalog_allow_used(cat, false);
+    ck_assert_double_eq(p->price_usd, new_price);
+    ck_assert_ptr_null(p->price_offer);
+}
+END_TEST
+
+/* Parts read after the setting follow it (the catalog reads rows lazily). */
+START_TEST(used_setting_reaches_parts_read_later)
+{
+    char err[512];
+    dlrig_catalog *lazy = catalog_open(NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(lazy);
+    catalog_allow_used(lazy, true);
+    size_t n;
+    const dlrig_gpu *g = catalog_gpus(lazy, &n);
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k;
+        const dlrig_offer *o = catalog_offers(lazy, g[i].p.id, &k);
+        double best = g[i].p.new_price_usd;
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(o[j].condition, "new") != 0 && (isnan(best) || o[j].price_usd < best)) best = o[j].price_usd;
+        if (isnan(best)) ck_assert(isnan(g[i].p.price_usd));
+        else ck_assert_msg(g[i].p.price_usd == best, "%s: %g, cheapest allowed %g", g[i].p.id, g[i].p.price_usd, best);
+        if (g[i].p.price_offer) used++;
+    }
+    ck_assert_msg(used >= 2, "only %zu GPUs priced used", used);
+    catalog_close(lazy);
+}
+END_TEST
+
+/* Intel GPUs run on the XPU platform, which only PyTorch supports among the frameworks. */
+START_TEST(framework_platforms)
+{
+    const dlrig_part *b = catalog_find(cat, "intel-arc-b580");
+    ck_assert_ptr_nonnull(b);
+    const dlrig_gpu *g = (const dlrig_gpu *)b;
+    ck_assert_str_eq(g->arch->platform, "xpu");
+    ck_assert(framework_supports(catalog_framework(cat, "pytorch"), g->arch));
+    ck_assert(!framework_supports(catalog_framework(cat, "tensorflow"), g->arch));
+    const dlrig_gpu *x = (const dlrig_gpu *)catalog_find(cat, "amd-radeon-rx-7900-xtx");
+    ck_assert_ptr_nonnull(x);
+    ck_assert(framework_supports(catalog_framework(cat, "pytorch"), x->arch));
+    ck_assert(!framework_supports(catalog_framework(cat, "caffe"), x->arch));
+    ck_assert_str_eq(platform_title(g->arch), "Intel oneAPI (XPU)");
+}
+END_TEST
+
 /* The filter's meaning, field by field: a reference for catalog_filter,
  * which scans one text per category instead. */
 static bool str_icontains(const char *hay, const char *needle)
@@ -678,6 +783,10 @@ int main(void)
     tcase_add_test(tc, model_moe_and_attention_layouts);
     tcase_add_test(tc, model_suggest_and_filter);
     tcase_add_test(tc, catalog_without_models_refused);
+    tcase_add_test(tc, price_offers_consistent);
+    tcase_add_test(tc, used_offers_only_when_allowed);
+    tcase_add_test(tc, used_setting_reaches_parts_read_later);
+    tcase_add_test(tc, framework_platforms);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

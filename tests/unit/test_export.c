@@ -386,6 +386,57 @@ START_TEST(json_document)
 }
 END_TEST
 
+/* A part priced from a used offer is marked so in every format; with used
+ * offers not allowed nothing is marked and the new price is quoted. */
+START_TEST(exports_mark_used_prices)
+{
+    static const dlrig_export_format fmts[] = {DLRIG_EXPORT_MD, DLRIG_EXPORT_CSV, DLRIG_EXPORT_JSON,
+                                               DLRIG_EXPORT_TXT, DLRIG_EXPORT_HTML};
+    dlrig_build b;
+    load("clean.json", &b);
+    const dlrig_part *g = catalog_find(cat, "nvidia-rtx-3090");
+    ck_assert_ptr_nonnull(g);
+    build_set_category(&b, DLRIG_CAT_GPU, g, 1);
+    size_t n;
+    const dlrig_offer *o = catalog_offers(cat, g->id, &n);
+    ck_assert_uint_ge(n, 1);
+    char label[160];
+    snprintf(label, sizeof label, "%s, %s %s", o[0].condition, o[0].market, o[0].price_date);
+    for (int allow = 0; allow <= 1; allow++) {
+        catalog_allow_used(cat, allow);
+        for (size_t k = 0; k < sizeof fmts / sizeof fmts[0]; k++) {
+            char *out = export_to_string(&b, fmts[k], NULL);
+            if (allow && fmts[k] != DLRIG_EXPORT_JSON)
+                ck_assert_msg(strstr(out, label) != NULL, "format %zu does not say '%s'", k, label);
+            else ck_assert_msg(strstr(out, "used,") == NULL, "format %zu marks a used price when none is allowed", k);
+            if (fmts[k] == DLRIG_EXPORT_JSON) {
+                cJSON *doc = cJSON_Parse(out);
+                ck_assert_ptr_nonnull(doc);
+                cJSON *line = NULL, *lines = cJSON_GetObjectItemCaseSensitive(doc, "lines");
+                cJSON_ArrayForEach(line, lines)
+                {
+                    if (strcmp(cJSON_GetObjectItemCaseSensitive(line, "id")->valuestring, g->id) != 0) continue;
+                    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(line, "price_condition")->valuestring,
+                                     allow ? "used" : "new");
+                    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(line, "unit_price_usd")->valuedouble,
+                                            allow ? o[0].price_usd : g->new_price_usd, 0.005);
+                    cJSON *po = cJSON_GetObjectItemCaseSensitive(line, "price_offer");
+                    ck_assert(allow == cJSON_IsObject(po));
+                    if (allow) {
+                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "market")->valuestring, o[0].market);
+                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "date")->valuestring, o[0].price_date);
+                    }
+                }
+                cJSON_Delete(doc);
+            }
+            free(out);
+        }
+    }
+    catalog_allow_used(cat, false);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(format_names)
 {
     ck_assert_int_eq(export_format_from_name("md"), DLRIG_EXPORT_MD);
@@ -509,6 +560,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, markdown_escapes_metacharacters);
     tcase_add_test(tc, text_pads_by_display_width);
     tcase_add_test(tc, json_document);
+    tcase_add_test(tc, exports_mark_used_prices);
     tcase_add_test(tc, format_names);
     tcase_add_test(tc, compare_two_builds_best_values);
     tcase_add_test(tc, compare_ties_unknowns_and_bad_input);
