@@ -1,7 +1,7 @@
 /*
  * build.h — a build: the requirements it was made for and the parts (with
  * quantities) of one node.  Loads and saves the build file format
- * ("format": "dlrig-build", "version": 1) and places GPUs in the board's slots.
+ * ("format": "dlrig-build", versions 1 and 2) and places GPUs in the board's slots.
  */
 #ifndef DLRIG_BUILD_H
 #define DLRIG_BUILD_H
@@ -11,52 +11,10 @@
 #include <stddef.h>
 
 #include "dlrig/catalog.h"
+#include "dlrig/requirements.h"
 
-/* --require flags. */
-enum {
-    DLRIG_REQ_ECC = 1 << 0,
-    DLRIG_REQ_NVLINK = 1 << 1,
-    DLRIG_REQ_RDMA = 1 << 2,
-    DLRIG_REQ_QUIET = 1 << 3,
-    DLRIG_REQ_RACKMOUNT = 1 << 4,
-};
-#define DLRIG_REQ_NAMES "ecc, nvlink, rdma, quiet, rackmount"
-
-/* Enumerations of the command-line contract, as NULL-terminated lists. */
-extern const char *const dlrig_workload_ids[];    /* cnn, transformer, ... */
-extern const char *const dlrig_environment_ids[]; /* office, server-room, datacenter */
-extern const char *const dlrig_circuit_ids[];     /* 120v-15a, ... */
-extern const char *const dlrig_precision_ids[];   /* fp32, mixed-fp16, bf16, fp8 */
-extern const char *const dlrig_require_ids[];     /* ecc, nvlink, ... (bit i = 1 << i) */
-
-/* Requirements.  Empty strings / NAN mean "not given". */
-typedef struct dlrig_requirements {
-    char workload[24];
-    double model_params_m;
-    double dataset_gb;
-    double budget_usd;
-    char framework[24];
-    char precision[16];
-    char environment[16];
-    char circuit[16];
-    int nodes;        /* 1 when not given */
-    unsigned require; /* DLRIG_REQ_* */
-} dlrig_requirements;
-
-/* Sets every requirement to "not given" (nodes = 1). */
-void requirements_init(dlrig_requirements *r);
-/* Index of s in a NULL-terminated id list, or -1. */
-int id_index(const char *const *ids, const char *s);
-/* Parses a comma-separated --require list into *flags.  Returns 0, or -1
- * with the offending word in err. */
-int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen);
-
-/* Reads a build file's "requirements" object (also used by presets) into *r
- * (initialised by the caller with requirements_init): every field
- * type-checked, unknown fields rejected.  Returns 0, or DLRIG_BUILD_EINVAL
- * (2) with "LABEL: requirements.FIELD: what was expected" in err. */
-int requirements_from_json(const dlrig_catalog *cat, const cJSON *obj, dlrig_requirements *r, const char *label,
-                           char *err, size_t errlen);
+/* The requirements of a build (dlrig_requirements, requirements_init,
+ * requirements_from_json, ...) live in requirements.h. */
 
 typedef struct dlrig_item {
     const dlrig_part *part;
@@ -100,7 +58,8 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
                 char *err, size_t errlen);
 /* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read. */
 int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
-/* The build as its file document. Caller frees with cJSON_Delete. */
+/* The build as its file document (version 2 when an LLM requirement is
+ * given, else 1).  Caller frees with cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);
 /* Saves atomically (temp file, fsync, rename).  With overwrite false an
  * existing file is left alone (EIO with a message).  */

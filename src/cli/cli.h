@@ -2,11 +2,13 @@
 #ifndef DLRIG_CLI_H
 #define DLRIG_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "dlrig/catalog.h"
+#include "dlrig/requirements.h"
 
 /* Exit statuses (DESIGN: command-line contract). */
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
@@ -61,9 +63,33 @@ bool cli_parse_number(const char *s, double *out);
 /* An option's number, above lo and at most hi, into *out; or -1 with a
  * message naming the option and what was expected. */
 int cli_number_opt(const char *opt, const char *s, double lo, double hi, double *out);
-/* An option's value, one of ids (NULL-terminated), copied into dst; or -1
- * with a message listing the valid values. */
-int cli_enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len);
+
+/* ---- requirement options (from the core's table in requirements.h) ---- */
+#define CLI_REQOPTS_MAX 48
+typedef struct cli_reqopts {
+    struct option opts[CLI_REQOPTS_MAX]; /* for getopt_long, zero-terminated */
+    char shortopts[64];                  /* for getopt_long */
+    const dlrig_reqfield *fields[CLI_REQOPTS_MAX];
+    size_t n_fields;
+} cli_reqopts;
+/* Builds the getopt_long entries of the requirement fields named by keys
+ * (JSON keys, NULL-terminated; keys NULL: every field) followed by the
+ * command's own entries `extra` (zero-terminated), and the short option
+ * string: extra_short followed by the fields' letters. */
+void cli_reqopts_build(cli_reqopts *o, const char *const *keys, const struct option *extra, const char *extra_short);
+/* When c (getopt_long's answer) is one of o's requirement options, parses
+ * arg into *r (with units and range checks; catalog ids are checked against
+ * the catalog, opened here) and returns 1, setting *which (may be NULL) to
+ * the field; returns -1 after printing a message naming the option and what
+ * was expected; 0 when c is not a requirement option. */
+int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg, dlrig_requirements *r,
+                      const dlrig_reqfield **which);
+/* The requirement options that estimate, check and compare take to override
+ * a build's requirements: --workload and the LLM fields (build file version
+ * 2).  NULL-terminated, static. */
+const char *const *cli_override_keys(void);
+/* Prints the usage lines of the fields named by keys (NULL: every field). */
+void cli_req_usage(FILE *out, const char *const *keys);
 
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);

@@ -34,17 +34,26 @@ static const char *sev_color(dlrig_severity s)
 
 int cmd_check(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
+    static const struct option own[] = {
         {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, cli_override_keys(), own, "h");
+    dlrig_requirements over;
+    requirements_init(&over);
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
+        if (got < 0) return EXIT_USAGE;
+        if (got > 0) continue;
         if (c == 'j') json = true;
         else if (c == 'h') {
-            puts("Usage: dlrig check BUILD.json [--json]\n"
+            puts("Usage: dlrig check BUILD.json [options] [--json]\n"
                  "Check a build: compatibility, power, cooling, memory and advice.\n"
-                 "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.");
+                 "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.\n\n"
+                 "Requirements that override the build's own:");
+            cli_req_usage(stdout, cli_override_keys());
             return EXIT_OK;
         } else return EXIT_USAGE;
     }
@@ -55,6 +64,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     dlrig_build b;
     int rc = load(ctx, argv[optind], &b);
     if (rc) return rc;
+    requirements_overlay(&b.req, &over);
     dlrig_report rep = {0};
     rules_check(ctx->cat, &b, &rep);
     int status = rep.counts[DLRIG_SEV_ERROR] ? EXIT_FINDINGS : EXIT_OK;
@@ -94,20 +104,25 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
 
 int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
-                                         {"workload", required_argument, NULL, 'w'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option own[] = {
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, cli_override_keys(), own, "h");
+    dlrig_requirements over;
+    requirements_init(&over);
     bool json = false;
-    const char *workload = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "hw:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
+        if (got < 0) return EXIT_USAGE;
+        if (got > 0) continue;
         if (c == 'j') json = true;
-        else if (c == 'w') workload = optarg;
         else if (c == 'h') {
-            puts("Usage: dlrig estimate BUILD.json [--workload W] [--json]\n"
-                 "Estimated training or inference throughput of a build.");
+            puts("Usage: dlrig estimate BUILD.json [--workload W] [options] [--json]\n"
+                 "Estimated training or inference throughput of a build.\n\n"
+                 "Requirements that override the build's own (--workload: estimate for it):");
+            cli_req_usage(stdout, cli_override_keys());
             return EXIT_OK;
         } else return EXIT_USAGE;
     }
@@ -115,15 +130,14 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         cli_error("estimate: expected one BUILD.json");
         return EXIT_USAGE;
     }
-    if (workload && id_index(dlrig_workload_ids, workload) < 0) {
-        cli_error("--workload: unknown workload '%s'; valid: cnn, transformer, llm-finetune, llm-inference, rnn, "
-                  "gan, diffusion, recsys, inference, scientific-fp64",
-                  workload);
-        return EXIT_USAGE;
-    }
     dlrig_build b;
     int rc = load(ctx, argv[optind], &b);
     if (rc) return rc;
+    /* --workload is the workload to estimate for; the rest override the build's requirements */
+    const char *workload = over.workload[0] ? over.workload : NULL;
+    dlrig_requirements llm = over;
+    llm.workload[0] = '\0';
+    requirements_overlay(&b.req, &llm);
     dlrig_placement pl;
     build_place(&b, &pl);
     dlrig_estimate e;

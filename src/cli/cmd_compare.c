@@ -18,11 +18,12 @@ static void usage(FILE *f)
           "Two or three builds side by side: price, estimated speed, time per epoch, speed per $1k,\n"
           "power, GPUs and VRAM, RAM, findings and the parts of each category.  Speeds are all\n"
           "estimated for the first build's workload, model and dataset (or --workload W).\n\n"
-          "      --json           one JSON document\n"
-          "      --format md      a Markdown table (best values in bold)\n"
-          "  -w, --workload W     estimate every build for workload W\n\n"
-          "In the table, * marks the best value of a row and ! a row where the builds differ.\n",
+          "      --json               one JSON document\n"
+          "      --format md          a Markdown table (best values in bold)\n"
+          "Requirements that override the builds' own (--workload: estimate every build for it):\n",
           f);
+    cli_req_usage(f, cli_override_keys());
+    fputs("\nIn the table, * marks the best value of a row and ! a row where the builds differ.\n", f);
 }
 
 /* Appends s (cut to w) padded to w columns. */
@@ -186,16 +187,21 @@ static void render_table(const dlrig_compare *c, char *const *paths)
 int cmd_compare(cli_ctx *ctx, int argc, char **argv)
 {
     enum { O_JSON = 256 };
-    static const struct option opts[] = {{"json", no_argument, NULL, O_JSON},
-                                         {"format", required_argument, NULL, 'f'},
-                                         {"workload", required_argument, NULL, 'w'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option own[] = {{"json", no_argument, NULL, O_JSON},
+                                        {"format", required_argument, NULL, 'f'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, cli_override_keys(), own, "hf:");
     bool json = false, md = false;
-    const char *workload = NULL;
+    dlrig_requirements over;
+    requirements_init(&over);
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "hf:w:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
+        if (got < 0) return EXIT_USAGE;
+        if (got > 0) continue;
         switch (c) {
         case O_JSON: json = true; break;
         case 'f':
@@ -205,7 +211,6 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             }
             md = true;
             break;
-        case 'w': workload = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
         default: usage(stderr); return EXIT_USAGE;
         }
@@ -219,12 +224,12 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
         cli_error("compare: expected 2 or 3 build files, got %d; see 'dlrig compare --help'", n);
         return EXIT_USAGE;
     }
-    if (workload && id_index(dlrig_workload_ids, workload) < 0) {
-        cli_error("--workload: unknown workload '%s'; valid: cnn, transformer, llm-finetune, llm-inference, rnn, "
-                  "gan, diffusion, recsys, inference, scientific-fp64",
-                  workload);
-        return EXIT_USAGE;
-    }
+    /* --workload is the workload every build is estimated for; the other
+     * options override each build's own requirements */
+    char workload_buf[sizeof over.workload];
+    snprintf(workload_buf, sizeof workload_buf, "%s", over.workload);
+    const char *workload = workload_buf[0] ? workload_buf : NULL;
+    over.workload[0] = '\0';
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
     dlrig_build builds[DLRIG_COMPARE_MAX];
@@ -239,6 +244,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             status = rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
             break;
         }
+        requirements_overlay(&builds[i].req, &over);
         ptrs[i] = &builds[i];
     }
     if (status == EXIT_OK) {

@@ -17,6 +17,9 @@ static void list_categories(FILE *f)
     for (int i = 0; i < DLRIG_CAT_COUNT; i++) fprintf(f, "%s%s", i ? ", " : "", category_name((dlrig_category)i));
 }
 
+/* The requirement options that rank GPUs. */
+static const char *const rank_keys[] = {"workload", "model_params_m", "precision", NULL};
+
 static void parts_usage(FILE *f)
 {
     fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--json]\n"
@@ -29,14 +32,10 @@ static void parts_usage(FILE *f)
           "  -f, --filter TEXT   words that must all appear in the id, vendor or name\n"
           "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
           "      --json          {\"parts\": [...]} with every field of every part\n\n"
-          "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n"
-          "  -w, --workload W    cnn, transformer, llm-finetune, llm-inference, rnn, gan,\n"
-          "                      diffusion, recsys, inference, scientific-fp64\n"
-          "      --model-params-m N   model size in millions of parameters (default: the\n"
-          "                      workload's reference model)\n"
-          "      --precision P   fp32, mixed-fp16, bf16, fp8 (default mixed-fp16)\n"
-          "  with --workload, --sort takes speed (the default) or value (speed per $1,000)\n",
+          "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
+    cli_req_usage(f, rank_keys);
+    fputs("  with --workload, --sort takes speed (the default) or value (speed per $1,000)\n", f);
 }
 
 /* GPUs ranked for a workload: a table, or {"parts": [...]} with a "speed"
@@ -52,7 +51,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
     dlrig_gpu_speed *r = xcalloc(n + 1, sizeof *r);
     perf_rank_gpus((const dlrig_gpu *const *)v, n, w, params_m, precision[0] ? precision : NULL, by_value, r);
     double used_params = !isnan(params_m) ? params_m : w->params_m;
-    const char *prec = precision[0] ? precision : "mixed-fp16";
+    const char *prec = precision[0] ? precision : requirements_default("precision");
     if (json) {
         cJSON *doc = cJSON_CreateObject();
         cJSON_AddStringToObject(doc, "workload", w->id);
@@ -109,23 +108,26 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
 
 int cmd_parts(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {{"category", required_argument, NULL, 'c'},
-                                         {"filter", required_argument, NULL, 'f'},
-                                         {"sort", required_argument, NULL, 's'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"workload", required_argument, NULL, 'w'},
-                                         {"model-params-m", required_argument, NULL, 'm'},
-                                         {"precision", required_argument, NULL, 'p'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option own[] = {{"category", required_argument, NULL, 'c'},
+                                        {"filter", required_argument, NULL, 'f'},
+                                        {"sort", required_argument, NULL, 's'},
+                                        {"json", no_argument, NULL, 'j'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, rank_keys, own, "c:f:s:h");
     dlrig_query q = {.category = -1};
     bool json = false;
     char *sort = NULL;
-    char workload[32] = "", precision[16] = "";
-    double params_m = NAN;
+    dlrig_requirements req;
+    requirements_init(&req);
+    const char *workload = req.workload, *precision = req.precision;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "c:f:s:w:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, NULL);
+        if (got < 0) return EXIT_USAGE;
+        if (got > 0) continue;
         switch (c) {
         case 'c':
             q.category = category_from_name(optarg);
@@ -139,16 +141,6 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'f': q.filter = optarg; break;
         case 's': sort = optarg; break;
         case 'j': json = true; break;
-        case 'w':
-            if (cli_enum_opt("--workload", optarg, dlrig_workload_ids, workload, sizeof workload)) return EXIT_USAGE;
-            break;
-        case 'm':
-            if (cli_number_opt("--model-params-m", optarg, 0, 1e7, &params_m)) return EXIT_USAGE;
-            break;
-        case 'p':
-            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, precision, sizeof precision))
-                return EXIT_USAGE;
-            break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;
         }
@@ -158,7 +150,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     bool by_value = false;
-    if (!workload[0] && (precision[0] || !isnan(params_m))) {
+    if (!workload[0] && (precision[0] || !isnan(req.model_params_m))) {
         cli_error("parts: --model-params-m and --precision rank GPUs and need --workload");
         return EXIT_USAGE;
     }
@@ -206,7 +198,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     }
     free(sortbuf);
     if (workload[0]) {
-        int rc = print_ranked(cat, v, n, workload, params_m, precision, by_value, json);
+        int rc = print_ranked(cat, v, n, workload, req.model_params_m, precision, by_value, json);
         free(v);
         return rc;
     }

@@ -22,20 +22,10 @@ static void usage(FILE *f)
           "  -p, --preset NAME        start from a scenario preset (see --list-presets);\n"
           "                           the other options override its values (--require\n"
           "                           replaces its list)\n"
-          "      --list-presets       the scenario presets with their titles\n"
-          "  -w, --workload W         cnn, transformer, llm-finetune, llm-inference, rnn, gan,\n"
-          "                           diffusion, recsys, inference, scientific-fp64\n"
-          "  -b, --budget-usd N       total budget in US dollars\n"
-          "      --model-params-m N   model size in millions of parameters (default: the\n"
-          "                           workload's reference model)\n"
-          "      --dataset-gb N       dataset size in GB (sizes storage, epoch time)\n"
-          "      --framework F        pytorch, tensorflow, jax, ... (see the catalog)\n"
-          "      --precision P        fp32, mixed-fp16, bf16, fp8 (default mixed-fp16)\n"
-          "      --environment E      office, server-room, datacenter\n"
-          "      --circuit C          120v-15a, 120v-20a, 230v-10a, 230v-16a, 208v-30a\n"
-          "      --nodes N            plan N identical nodes\n"
-          "      --require LIST       comma-separated: ecc, nvlink, rdma, quiet, rackmount\n"
-          "  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
+          "      --list-presets       the scenario presets with their titles\n",
+          f);
+    cli_req_usage(f, NULL);
+    fputs("  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
           "      --json               one JSON document with every recommendation\n"
           "  -o FILE                  write the best build as a build file\n",
           f);
@@ -86,25 +76,16 @@ static int list_all_presets(cli_ctx *ctx, bool json)
 
 int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_PARAMS = 256, O_DATASET, O_FRAMEWORK, O_PRECISION, O_ENV, O_CIRCUIT, O_NODES, O_REQUIRE, O_JSON,
-           O_LIST_PRESETS };
-    static const struct option opts[] = {{"workload", required_argument, NULL, 'w'},
-                                         {"budget-usd", required_argument, NULL, 'b'},
-                                         {"model-params-m", required_argument, NULL, O_PARAMS},
-                                         {"dataset-gb", required_argument, NULL, O_DATASET},
-                                         {"framework", required_argument, NULL, O_FRAMEWORK},
-                                         {"precision", required_argument, NULL, O_PRECISION},
-                                         {"environment", required_argument, NULL, O_ENV},
-                                         {"circuit", required_argument, NULL, O_CIRCUIT},
-                                         {"nodes", required_argument, NULL, O_NODES},
-                                         {"require", required_argument, NULL, O_REQUIRE},
-                                         {"top", required_argument, NULL, 'k'},
-                                         {"json", no_argument, NULL, O_JSON},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"preset", required_argument, NULL, 'p'},
-                                         {"list-presets", no_argument, NULL, O_LIST_PRESETS},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    enum { O_JSON = 256, O_LIST_PRESETS };
+    static const struct option extra[] = {{"top", required_argument, NULL, 'k'},
+                                          {"json", no_argument, NULL, O_JSON},
+                                          {"output", required_argument, NULL, 'o'},
+                                          {"preset", required_argument, NULL, 'p'},
+                                          {"list-presets", no_argument, NULL, O_LIST_PRESETS},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, NULL, extra, "k:o:p:h");
     dlrig_requirements req;
     requirements_init(&req);
     /* A preset gives the starting requirements; every other option overrides
@@ -135,48 +116,17 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     double v = 0;
     char err[512];
     optind = 0;
-    while ((c = getopt_long(argc, argv, "w:b:k:o:p:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        const dlrig_reqfield *field = NULL;
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, &field);
+        if (got < 0) return field && field->kind == DLRIG_RK_CATALOG && !ctx->cat ? EXIT_IO : EXIT_USAGE;
+        if (got > 0) {
+            if (strcmp(field->key, "nodes") == 0) nodes_given = true;
+            continue;
+        }
         switch (c) {
         case 'p': break; /* read above */
         case O_LIST_PRESETS: break;
-        case 'w':
-            if (cli_enum_opt("--workload", optarg, dlrig_workload_ids, req.workload, sizeof req.workload)) return EXIT_USAGE;
-            break;
-        case 'b':
-            if (cli_number_opt("--budget-usd", optarg, 0, 1e9, &req.budget_usd)) return EXIT_USAGE;
-            break;
-        case O_PARAMS:
-            if (cli_number_opt("--model-params-m", optarg, 0, 1e7, &req.model_params_m)) return EXIT_USAGE;
-            break;
-        case O_DATASET:
-            if (cli_number_opt("--dataset-gb", optarg, 0, 1e8, &req.dataset_gb)) return EXIT_USAGE;
-            break;
-        case O_FRAMEWORK: snprintf(req.framework, sizeof req.framework, "%s", optarg); break;
-        case O_PRECISION:
-            if (cli_enum_opt("--precision", optarg, dlrig_precision_ids, req.precision, sizeof req.precision))
-                return EXIT_USAGE;
-            break;
-        case O_ENV:
-            if (cli_enum_opt("--environment", optarg, dlrig_environment_ids, req.environment, sizeof req.environment))
-                return EXIT_USAGE;
-            break;
-        case O_CIRCUIT:
-            if (cli_enum_opt("--circuit", optarg, dlrig_circuit_ids, req.circuit, sizeof req.circuit)) return EXIT_USAGE;
-            break;
-        case O_NODES:
-            if (cli_number_opt("--nodes", optarg, 0, 1024, &v) || v != floor(v)) {
-                if (v != floor(v)) cli_error("--nodes: expected a whole number, got '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            req.nodes = (int)v;
-            nodes_given = true;
-            break;
-        case O_REQUIRE:
-            if (requirements_parse_require(optarg, &req.require, err, sizeof err)) {
-                cli_error("--require: %s", err);
-                return EXIT_USAGE;
-            }
-            break;
         case 'k':
             if (cli_number_opt("--top", optarg, 0, 10, &v) || v != floor(v)) {
                 if (v != floor(v)) cli_error("--top: expected a whole number from 1 to 10");
@@ -196,8 +146,10 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     }
     if (list_presets) return list_all_presets(ctx, json);
     if (!req.workload[0]) {
-        cli_error("recommend: --workload is required (cnn, transformer, llm-finetune, llm-inference, rnn, gan, "
-                  "diffusion, recsys, inference, scientific-fp64)");
+        strbuf valid = {0};
+        requirements_describe(requirements_field("workload"), &valid);
+        cli_error("recommend: --workload is required (%s)", valid.s);
+        sb_free(&valid);
         return EXIT_USAGE;
     }
     if (isnan(req.budget_usd)) {
@@ -206,15 +158,6 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     }
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
-    if (req.framework[0] && !catalog_framework(cat, req.framework)) {
-        size_t n;
-        const dlrig_framework *f = catalog_frameworks(cat, &n);
-        strbuf valid = {0}; /* a --catalog may list any number of frameworks */
-        for (size_t i = 0; i < n; i++) sb_printf(&valid, "%s%s", i ? ", " : "", f[i].id);
-        cli_error("--framework: unknown framework '%s'; expected one of %s", req.framework, valid.s ? valid.s : "");
-        sb_free(&valid);
-        return EXIT_USAGE;
-    }
     dlrig_recommendation *recs;
     size_t n;
     if ((nodes_given ? advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err)

@@ -314,15 +314,130 @@ int cli_number_opt(const char *opt, const char *s, double lo, double hi, double 
     return 0;
 }
 
-int cli_enum_opt(const char *opt, const char *s, const char *const *ids, char *dst, size_t len)
+/* ---- requirement options from the core's field table ---- */
+
+/* getopt_long value of a field without a short letter. */
+#define REQ_OPT_BASE 1000
+
+const char *const *cli_override_keys(void)
 {
-    if (id_index(ids, s) < 0) {
-        strbuf valid = {0}; /* grows: the list has no fixed length */
-        for (int i = 0; ids[i]; i++) sb_printf(&valid, "%s%s", i ? ", " : "", ids[i]);
-        cli_error("%s: unknown value '%s'; expected one of %s", opt, s, valid.s ? valid.s : "");
-        sb_free(&valid);
+    static const char *keys[CLI_REQOPTS_MAX];
+    if (!keys[0]) {
+        size_t nf, n = 0;
+        const dlrig_reqfield *f = requirements_fields(&nf);
+        keys[n++] = "workload";
+        for (size_t i = 0; i < nf && n + 1 < CLI_REQOPTS_MAX; i++)
+            if (f[i].version >= 2) keys[n++] = f[i].key;
+    }
+    return keys;
+}
+
+void cli_reqopts_build(cli_reqopts *o, const char *const *keys, const struct option *extra, const char *extra_short)
+{
+    memset(o, 0, sizeof *o);
+    snprintf(o->shortopts, sizeof o->shortopts, "%s", extra_short ? extra_short : "");
+    size_t nf, n = 0;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        if (keys && id_index(keys, f[i].key) < 0) continue;
+        if (n + 1 >= CLI_REQOPTS_MAX) break;
+        o->fields[o->n_fields++] = &f[i];
+        int val = f[i].short_opt ? f[i].short_opt : REQ_OPT_BASE + (int)i;
+        o->opts[n++] = (struct option){f[i].option, f[i].kind == DLRIG_RK_BOOL ? no_argument : required_argument,
+                                       NULL, val};
+        if (f[i].short_opt) {
+            size_t k = strlen(o->shortopts);
+            if (k + 3 < sizeof o->shortopts) {
+                o->shortopts[k] = f[i].short_opt;
+                o->shortopts[k + 1] = ':';
+                o->shortopts[k + 2] = '\0';
+            }
+        }
+    }
+    for (size_t i = 0; extra && extra[i].name && n + 1 < CLI_REQOPTS_MAX; i++) o->opts[n++] = extra[i];
+    o->opts[n] = (struct option){NULL, 0, NULL, 0};
+}
+
+int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg, dlrig_requirements *r,
+                      const dlrig_reqfield **which)
+{
+    size_t nf;
+    const dlrig_reqfield *all = requirements_fields(&nf);
+    const dlrig_reqfield *f = NULL;
+    for (size_t i = 0; i < o->n_fields && !f; i++) {
+        size_t idx = (size_t)(o->fields[i] - all);
+        if ((o->fields[i]->short_opt && c == o->fields[i]->short_opt) || c == REQ_OPT_BASE + (int)idx)
+            f = o->fields[i];
+    }
+    if (!f) return 0;
+    if (which) *which = f;
+    const dlrig_catalog *cat = NULL;
+    if (f->kind == DLRIG_RK_CATALOG) {
+        cat = cli_catalog(ctx);
+        if (!cat) return -1;
+    }
+    char name[64], err[1024];
+    snprintf(name, sizeof name, "--%s", f->option);
+    if (requirements_parse_text(f, f->kind == DLRIG_RK_BOOL ? "yes" : arg, name, cat, r, err, sizeof err) != 0) {
+        cli_error("%s", err);
         return -1;
     }
-    snprintf(dst, len, "%s", s);
-    return 0;
+    return 1;
+}
+
+/* Prints text from column `col` on, wrapped to 79 columns with later lines
+ * indented to `indent`. */
+static void put_wrapped(FILE *f, const char *text, int col, int indent)
+{
+    const char *p = text;
+    while (*p) {
+        size_t w = strcspn(p, " ");
+        if (col > indent && col + 1 + (int)w > 79) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', f);
+            col++;
+        }
+        fwrite(p, 1, w, f);
+        col += (int)w;
+        p += w;
+        while (*p == ' ') p++;
+    }
+    fputc('\n', f);
+}
+
+void cli_req_usage(FILE *out, const char *const *keys)
+{
+    enum { DESC_COL = 27 };
+    size_t nf;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        if (keys && id_index(keys, f[i].key) < 0) continue;
+        strbuf opt = {0}, d = {0};
+        if (f[i].short_opt) sb_printf(&opt, "  -%c, ", f[i].short_opt);
+        else sb_append(&opt, "      ");
+        sb_printf(&opt, "--%s", f[i].option);
+        if (f[i].kind != DLRIG_RK_BOOL) sb_printf(&opt, " %s", f[i].metavar);
+        sb_append(&d, f[i].help);
+        if (f[i].kind == DLRIG_RK_ENUM || f[i].kind == DLRIG_RK_ENUM_BITS || f[i].kind == DLRIG_RK_FLAGS) {
+            sb_append(&d, ": ");
+            requirements_describe(&f[i], &d);
+        } else if (f[i].kind == DLRIG_RK_NUMBER || f[i].kind == DLRIG_RK_WHOLE) {
+            sb_append(&d, "; ");
+            requirements_describe(&f[i], &d);
+        }
+        if (f[i].def) sb_printf(&d, " (default %s)", f[i].def);
+        else if (f[i].def_help) sb_printf(&d, " (default: %s)", f[i].def_help);
+        fputs(opt.s, out);
+        int col = (int)opt.len;
+        if (col + 1 > DESC_COL) {
+            fprintf(out, "\n%*s", DESC_COL, "");
+        } else {
+            fprintf(out, "%*s", DESC_COL - col, "");
+        }
+        put_wrapped(out, d.s, DESC_COL, DESC_COL);
+        sb_free(&opt);
+        sb_free(&d);
+    }
 }

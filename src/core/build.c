@@ -12,64 +12,8 @@
 
 #include "dlrig/util.h"
 
-const char *const dlrig_workload_ids[] = {"cnn",       "transformer", "llm-finetune", "llm-inference",
-                                          "rnn",       "gan",         "diffusion",    "recsys",
-                                          "inference", "scientific-fp64", NULL};
-const char *const dlrig_environment_ids[] = {"office", "server-room", "datacenter", NULL};
-const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
-const char *const dlrig_precision_ids[] = {"fp32", "mixed-fp16", "bf16", "fp8", NULL};
-const char *const dlrig_require_ids[] = {"ecc", "nvlink", "rdma", "quiet", "rackmount", NULL};
-
 #define MAX_BUILD_BYTES (1 << 20)
 #define MAX_QTY 1000
-#define MAX_NODES 1024
-
-void requirements_init(dlrig_requirements *r)
-{
-    memset(r, 0, sizeof *r);
-    r->model_params_m = NAN;
-    r->dataset_gb = NAN;
-    r->budget_usd = NAN;
-    r->nodes = 1;
-}
-
-int id_index(const char *const *ids, const char *s)
-{
-    if (!s) return -1;
-    for (int i = 0; ids[i]; i++)
-        if (strcmp(ids[i], s) == 0) return i;
-    return -1;
-}
-
-static void join_ids(char *buf, size_t len, const char *const *ids)
-{
-    size_t k = 0;
-    buf[0] = '\0';
-    for (int i = 0; ids[i] && k + 1 < len; i++) k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", ids[i]);
-}
-
-int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen)
-{
-    *flags = 0;
-    char word[64];
-    const char *p = list;
-    while (p && *p) {
-        while (*p == ',' || *p == ' ') p++;
-        size_t n = strcspn(p, ", ");
-        if (n == 0) break;
-        if (n >= sizeof word) n = sizeof word - 1;
-        memcpy(word, p, n);
-        word[n] = '\0';
-        int i = id_index(dlrig_require_ids, word);
-        if (i < 0) {
-            snprintf(err, errlen, "unknown requirement '%s'; valid: %s", word, DLRIG_REQ_NAMES);
-            return -1;
-        }
-        *flags |= 1u << i;
-        p += n;
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------ the model */
 
@@ -196,115 +140,6 @@ static const char *json_type_name(const cJSON *v)
     return "an unknown value";
 }
 
-/* A string field from a fixed list of ids. */
-static int req_enum(const cJSON *o, const char *key, const char *const *ids, char *dst, size_t dstlen,
-                    const char *label, char *err, size_t errlen)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!v || cJSON_IsNull(v)) return 0;
-    char valid[256];
-    join_ids(valid, sizeof valid, ids);
-    if (!cJSON_IsString(v))
-        return fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", key, valid,
-                    json_type_name(v));
-    if (id_index(ids, v->valuestring) < 0)
-        return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", key,
-                    v->valuestring, valid);
-    snprintf(dst, dstlen, "%s", v->valuestring);
-    return 0;
-}
-
-static int req_number(const cJSON *o, const char *key, double lo, double hi, double *dst, const char *label,
-                      char *err, size_t errlen)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!v || cJSON_IsNull(v)) return 0;
-    if (!cJSON_IsNumber(v))
-        return fail(err, errlen, label, "requirements.%s: expected a number, got %s", key, json_type_name(v));
-    double d = v->valuedouble;
-    if (!(d > lo && d <= hi))
-        return fail(err, errlen, label, "requirements.%s: %g is out of range (expected more than %g, at most %g)",
-                    key, d, lo, hi);
-    *dst = d;
-    return 0;
-}
-
-static int parse_requirements(const dlrig_catalog *cat, const cJSON *o, dlrig_requirements *r, const char *label,
-                              char *err, size_t errlen)
-{
-    static const char *const known[] = {"workload", "model_params_m", "dataset_gb", "budget_usd", "framework",
-                                        "precision", "environment", "circuit", "nodes", "require", NULL};
-    if (!cJSON_IsObject(o))
-        return fail(err, errlen, label, "requirements: expected an object, got %s", json_type_name(o));
-    for (const cJSON *it = o->child; it; it = it->next)
-        if (id_index(known, it->string) < 0) {
-            char valid[256];
-            join_ids(valid, sizeof valid, known);
-            return fail(err, errlen, label, "requirements.%s: unknown field; valid fields: %s", it->string, valid);
-        }
-    int rc;
-    if ((rc = req_enum(o, "workload", dlrig_workload_ids, r->workload, sizeof r->workload, label, err, errlen)))
-        return rc;
-    if ((rc = req_enum(o, "precision", dlrig_precision_ids, r->precision, sizeof r->precision, label, err, errlen)))
-        return rc;
-    if ((rc = req_enum(o, "environment", dlrig_environment_ids, r->environment, sizeof r->environment, label, err,
-                       errlen)))
-        return rc;
-    if ((rc = req_enum(o, "circuit", dlrig_circuit_ids, r->circuit, sizeof r->circuit, label, err, errlen)))
-        return rc;
-    if ((rc = req_number(o, "model_params_m", 0, 1e7, &r->model_params_m, label, err, errlen))) return rc;
-    if ((rc = req_number(o, "dataset_gb", 0, 1e8, &r->dataset_gb, label, err, errlen))) return rc;
-    if ((rc = req_number(o, "budget_usd", 0, 1e9, &r->budget_usd, label, err, errlen))) return rc;
-
-    const cJSON *fw = cJSON_GetObjectItemCaseSensitive(o, "framework");
-    if (fw && !cJSON_IsNull(fw)) {
-        if (!cJSON_IsString(fw))
-            return fail(err, errlen, label, "requirements.framework: expected a string, got %s", json_type_name(fw));
-        if (!catalog_framework(cat, fw->valuestring)) {
-            strbuf b = {0};
-            size_t n;
-            const dlrig_framework *f = catalog_frameworks(cat, &n);
-            for (size_t i = 0; i < n; i++) sb_printf(&b, "%s%s", i ? ", " : "", f[i].id);
-            rc = fail(err, errlen, label, "requirements.framework: unknown framework '%s'; expected one of %s",
-                      fw->valuestring, b.s ? b.s : "");
-            sb_free(&b);
-            return rc;
-        }
-        snprintf(r->framework, sizeof r->framework, "%s", fw->valuestring);
-    }
-    const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(o, "nodes");
-    if (nodes && !cJSON_IsNull(nodes)) {
-        if (!cJSON_IsNumber(nodes) || nodes->valuedouble != floor(nodes->valuedouble))
-            return fail(err, errlen, label, "requirements.nodes: expected a whole number, got %s",
-                        cJSON_IsNumber(nodes) ? "a fraction" : json_type_name(nodes));
-        if (nodes->valuedouble < 1 || nodes->valuedouble > MAX_NODES)
-            return fail(err, errlen, label, "requirements.nodes: %g is out of range (1 to %d)", nodes->valuedouble,
-                        MAX_NODES);
-        r->nodes = (int)nodes->valuedouble;
-    }
-    const cJSON *req = cJSON_GetObjectItemCaseSensitive(o, "require");
-    if (req && !cJSON_IsNull(req)) {
-        if (!cJSON_IsArray(req))
-            return fail(err, errlen, label, "requirements.require: expected an array of strings (%s), got %s",
-                        DLRIG_REQ_NAMES, json_type_name(req));
-        for (const cJSON *it = req->child; it; it = it->next) {
-            int i = cJSON_IsString(it) ? id_index(dlrig_require_ids, it->valuestring) : -1;
-            if (i < 0)
-                return fail(err, errlen, label, "requirements.require: unknown requirement %s%s%s; valid: %s",
-                            cJSON_IsString(it) ? "'" : "", cJSON_IsString(it) ? it->valuestring : json_type_name(it),
-                            cJSON_IsString(it) ? "'" : "", DLRIG_REQ_NAMES);
-            r->require |= 1u << i;
-        }
-    }
-    return 0;
-}
-
-int requirements_from_json(const dlrig_catalog *cat, const cJSON *obj, dlrig_requirements *r, const char *label,
-                           char *err, size_t errlen)
-{
-    return parse_requirements(cat, obj, r, label, err, errlen);
-}
-
 static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *b, const char *label, char *err,
                        size_t errlen)
 {
@@ -415,8 +250,12 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         rc = fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", json_type_name(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
         rc = fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
-    } else if (!cJSON_IsNumber(ver) || ver->valuedouble != 1) {
-        rc = fail(err, errlen, label, "version: expected 1%s", ver ? "" : " (the field is missing)");
+    } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2)) {
+        if (cJSON_IsNumber(ver) && ver->valuedouble > 2)
+            rc = fail(err, errlen, label, "version: %g is newer than this dlrig reads (expected 1 or 2); update dlrig",
+                      ver->valuedouble);
+        else
+            rc = fail(err, errlen, label, "version: expected 1 or 2%s", ver ? "" : " (the field is missing)");
     } else if (name && !cJSON_IsString(name)) {
         rc = fail(err, errlen, label, "name: expected a string, got %s", json_type_name(name));
     } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
@@ -439,7 +278,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         out->name = xstrdup(name->valuestring);
     }
     if (!rc && notes) out->notes = cJSON_Duplicate(notes, 1); /* kept for saving, never shown */
-    if (!rc && req) rc = parse_requirements(cat, req, &out->req, label, err, errlen);
+    if (!rc && req) rc = requirements_from_json(cat, req, &out->req, label, err, errlen);
     if (!rc) rc = parse_parts(cat, parts, out, label, err, errlen);
     cJSON_Delete(root);
     if (rc) {
@@ -468,22 +307,9 @@ cJSON *build_to_json(const dlrig_build *b)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "format", "dlrig-build");
-    cJSON_AddNumberToObject(o, "version", 1);
+    cJSON_AddNumberToObject(o, "version", requirements_version(&b->req));
     cJSON_AddStringToObject(o, "name", b->name ? b->name : "Untitled build");
-    cJSON *r = cJSON_AddObjectToObject(o, "requirements");
-    const dlrig_requirements *q = &b->req;
-    if (q->workload[0]) cJSON_AddStringToObject(r, "workload", q->workload);
-    if (!isnan(q->model_params_m)) cJSON_AddNumberToObject(r, "model_params_m", q->model_params_m);
-    if (!isnan(q->dataset_gb)) cJSON_AddNumberToObject(r, "dataset_gb", q->dataset_gb);
-    if (!isnan(q->budget_usd)) cJSON_AddNumberToObject(r, "budget_usd", q->budget_usd);
-    if (q->framework[0]) cJSON_AddStringToObject(r, "framework", q->framework);
-    if (q->precision[0]) cJSON_AddStringToObject(r, "precision", q->precision);
-    if (q->environment[0]) cJSON_AddStringToObject(r, "environment", q->environment);
-    if (q->circuit[0]) cJSON_AddStringToObject(r, "circuit", q->circuit);
-    cJSON_AddNumberToObject(r, "nodes", q->nodes);
-    cJSON *req = cJSON_AddArrayToObject(r, "require");
-    for (int i = 0; dlrig_require_ids[i]; i++)
-        if (q->require & (1u << i)) cJSON_AddItemToArray(req, cJSON_CreateString(dlrig_require_ids[i]));
+    requirements_to_json(&b->req, cJSON_AddObjectToObject(o, "requirements"));
     cJSON *parts = cJSON_AddArrayToObject(o, "parts");
     for (size_t i = 0; i < b->n_items; i++) {
         cJSON *p = cJSON_CreateObject();

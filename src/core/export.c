@@ -222,6 +222,9 @@ static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, siz
 }
 
 /* Requirement lines (label, value) of the build; returns how many. */
+/* Room for every requirement field plus the sheet or estimate lines. */
+#define MAX_LINES 48
+
 typedef struct kv {
     const char *k;
     char v[160];
@@ -229,38 +232,10 @@ typedef struct kv {
 
 static size_t requirement_lines(const ctx *c, kv *out, size_t max)
 {
-    const dlrig_requirements *q = &c->b->req;
-    size_t n = 0;
-    char m[32];
-#define ADD(label, ...)                                                                                                \
-    do {                                                                                                               \
-        if (n < max) {                                                                                                 \
-            out[n].k = label;                                                                                          \
-            snprintf(out[n].v, sizeof out[n].v, __VA_ARGS__);                                                          \
-            n++;                                                                                                       \
-        }                                                                                                              \
-    } while (0)
-    if (q->workload[0]) {
-        const dlrig_workload *w = catalog_workload(c->cat, q->workload);
-        ADD("Workload", "%s", w && w->name ? w->name : q->workload);
-    }
-    if (!isnan(q->model_params_m)) ADD("Model size", "%gM parameters", q->model_params_m);
-    if (!isnan(q->dataset_gb)) ADD("Dataset", "%g GB", q->dataset_gb);
-    if (!isnan(q->budget_usd)) ADD("Budget", "%s", format_usd(q->budget_usd, m, sizeof m));
-    if (q->framework[0]) ADD("Framework", "%s", q->framework);
-    if (q->precision[0]) ADD("Precision", "%s", q->precision);
-    if (q->environment[0]) ADD("Environment", "%s", q->environment);
-    if (q->circuit[0]) ADD("Circuit", "%s", q->circuit);
-    if (q->nodes > 1) ADD("Nodes", "%d identical nodes (quantities cover all of them)", q->nodes);
-    if (q->require) {
-        char list[96] = "";
-        size_t k = 0;
-        for (int i = 0; dlrig_require_ids[i]; i++)
-            if (q->require & (1u << i))
-                k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", dlrig_require_ids[i]);
-        ADD("Must have", "%s", list);
-    }
-#undef ADD
+    size_t nf, n = 0;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    for (size_t i = 0; i < nf && n < max; i++)
+        if (requirements_format(&f[i], &c->b->req, c->cat, out[n].v, sizeof out[n].v)) out[n++].k = f[i].label;
     return n;
 }
 
@@ -380,7 +355,7 @@ static void export_md(ctx *c)
 {
     strbuf *sb = c->out;
     char m1[48], m2[48], pct[24];
-    kv lines[16];
+    kv lines[MAX_LINES];
     sb_append(sb, "# ");
     md_text(sb, build_name(c->b));
     sb_append(sb, "\n\n");
@@ -397,7 +372,7 @@ static void export_md(ctx *c)
         }
         sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
     }
-    size_t n = requirement_lines(c, lines, 16);
+    size_t n = requirement_lines(c, lines, MAX_LINES);
     if (n) {
         sb_append(sb, "| Requirement | Value |\n|---|---|\n");
         for (size_t i = 0; i < n; i++) {
@@ -437,14 +412,14 @@ static void export_md(ctx *c)
         sb_printf(sb, "\n%d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
     sb_append(sb, "\n## Estimated speed\n\n");
-    n = estimate_lines(c, lines, 16);
+    n = estimate_lines(c, lines, MAX_LINES);
     for (size_t i = 0; i < n; i++) {
         sb_printf(sb, "- **%s:** ", lines[i].k);
         md_text(sb, lines[i].v);
         sb_append(sb, "\n");
     }
     sb_append(sb, "\n## Sheet\n\n");
-    n = sheet_lines(c, lines, 16);
+    n = sheet_lines(c, lines, MAX_LINES);
     for (size_t i = 0; i < n; i++) {
         sb_printf(sb, "- **%s:** ", lines[i].k);
         md_text(sb, lines[i].v);
@@ -573,8 +548,8 @@ static void export_csv(ctx *c)
     const char *r_tot[NC] = {"total", "", "total", "Total", "", "", csv_money(c->m.total, l, sizeof l),
                              c->m.unpriced_lines ? note : ""};
     csv_row(sb, r_tot, NC);
-    kv lines[16];
-    size_t n = estimate_lines(c, lines, 16);
+    kv lines[MAX_LINES];
+    size_t n = estimate_lines(c, lines, MAX_LINES);
     for (size_t i = 0; i < n; i++) {
         const char *r[NC] = {"estimate", "", "", lines[i].k, "", "", "", lines[i].v};
         csv_row(sb, r, NC);
@@ -740,7 +715,7 @@ static void export_txt(ctx *c)
     char *name = one_line(build_name(c->b));
     txt_heading(sb, name, '=');
     free(name);
-    kv lines[16];
+    kv lines[MAX_LINES];
     size_t n = 0;
     if (given(c->o.customer)) {
         lines[n].k = "Customer";
@@ -760,7 +735,7 @@ static void export_txt(ctx *c)
         lines[n].k = "Valid until";
         snprintf(lines[n++].v, sizeof lines[0].v, "%s (%d days)", c->valid_until, c->o.validity_days);
     }
-    n += requirement_lines(c, lines + n, 16 - n);
+    n += requirement_lines(c, lines + n, MAX_LINES - n);
     txt_kv(sb, lines, n);
     sb_append(sb, "\n");
 
@@ -843,10 +818,10 @@ static void export_txt(ctx *c)
     sb_append(sb, "\n");
 
     txt_heading(sb, "Estimated speed", '-');
-    txt_kv(sb, lines, estimate_lines(c, lines, 16));
+    txt_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
     sb_append(sb, "\n");
     txt_heading(sb, "Sheet", '-');
-    txt_kv(sb, lines, sheet_lines(c, lines, 16));
+    txt_kv(sb, lines, sheet_lines(c, lines, MAX_LINES));
     sb_append(sb, "\n");
 
     txt_heading(sb, "Findings", '-');
@@ -954,7 +929,7 @@ static void export_html(ctx *c)
 {
     strbuf *sb = c->out;
     char m1[48], m2[48], pct[24];
-    kv lines[16];
+    kv lines[MAX_LINES];
     sb_append(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Quote: ");
     h(sb, build_name(c->b));
@@ -1027,10 +1002,10 @@ static void export_html(ctx *c)
     sb_append(sb, "</section>\n\n");
 
     sb_append(sb, "<section>\n<h2>Estimated performance</h2>\n");
-    html_kv(sb, lines, estimate_lines(c, lines, 16));
+    html_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
     sb_append(sb, "</section>\n\n<section>\n<h2>System</h2>\n");
-    size_t n = requirement_lines(c, lines, 16);
-    n += sheet_lines(c, lines + n, 16 - n);
+    size_t n = requirement_lines(c, lines, MAX_LINES);
+    n += sheet_lines(c, lines + n, MAX_LINES - n);
     html_kv(sb, lines, n);
     sb_append(sb, "</section>\n\n<section>\n<h2>Compatibility review</h2>\n");
     const dlrig_report *r = c->rep;

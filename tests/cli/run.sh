@@ -81,7 +81,7 @@ if [ -e "$DATA/builds/clean.json" ]; then
     expect check-clean 0 'No findings' -- "$DLRIG" check "$DATA/builds/clean.json"
     expect check-clean-json 0 '"ok":[[:space:]]*true' -- "$DLRIG" check "$DATA/builds/clean.json" --json
     expect estimate-json 0 '"unit":[[:space:]]*"samples/s"' -- "$DLRIG" estimate "$DATA/builds/clean.json" --json
-    expect estimate-bad-workload 2 "unknown workload 'cnnn'" -- "$DLRIG" estimate "$DATA/builds/clean.json" --workload cnnn
+    expect estimate-bad-workload 2 "--workload: unknown value 'cnnn'; expected one of cnn, transformer" -- "$DLRIG" estimate "$DATA/builds/clean.json" --workload cnnn
 fi
 
 # recommend

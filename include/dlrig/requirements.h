@@ -1,0 +1,162 @@
+/*
+ * requirements.h — what a build is for (workload, model and dataset size,
+ * budget, ...), declared once as a table of fields.
+ *
+ * Every requirement field has exactly one row in the table: its JSON key,
+ * command-line option, kind, unit, bounds, default and help.  The build file
+ * reader and writer, the command line (options, usage text, validation), the
+ * terminal wizard's typed amounts and the exported documents all go through
+ * the functions below, so a value one of them accepts the others accept too.
+ * Adding a requirement is one row in requirements.c plus its struct member.
+ */
+#ifndef DLRIG_REQUIREMENTS_H
+#define DLRIG_REQUIREMENTS_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/catalog.h"
+
+/* --require flags. */
+enum {
+    DLRIG_REQ_ECC = 1 << 0,
+    DLRIG_REQ_NVLINK = 1 << 1,
+    DLRIG_REQ_RDMA = 1 << 2,
+    DLRIG_REQ_QUIET = 1 << 3,
+    DLRIG_REQ_RACKMOUNT = 1 << 4,
+};
+
+/* Enumerations of the command-line contract, as NULL-terminated lists (the
+ * choices of the table's fields; declared in requirements.c only). */
+extern const char *const dlrig_workload_ids[];    /* cnn, transformer, ... */
+extern const char *const dlrig_environment_ids[]; /* office, server-room, datacenter */
+extern const char *const dlrig_circuit_ids[];     /* 120v-15a, ... */
+extern const char *const dlrig_precision_ids[];   /* fp32, mixed-fp16, bf16, fp8 */
+extern const char *const dlrig_require_ids[];     /* ecc, nvlink, ... (bit i = 1 << i) */
+
+/* Requirements.  Empty strings, NAN and 0 (whole numbers) mean "not given";
+ * nodes is 1 when not given. */
+typedef struct dlrig_requirements {
+    char workload[24];
+    double model_params_m;
+    double dataset_gb;
+    double budget_usd;
+    char framework[24];
+    char precision[16];
+    char environment[16];
+    char circuit[16];
+    int nodes;        /* 1 when not given */
+    unsigned require; /* DLRIG_REQ_* */
+    /* LLM requirements (build file version 2) */
+    char model[96];         /* a model name or repository id */
+    char method[16];        /* inference, lora, qlora, full */
+    char weights[16];       /* fp16, nf4, ... or bits per weight as text ("4.85") */
+    int context_tokens;     /* 0 when not given */
+    int batch;              /* 0 when not given */
+    char optimizer[16];     /* adamw, adamw-8bit, sgd */
+    char offload[24];       /* none, optimizer, optimizer+weights */
+    double active_params_m; /* active parameters of a mixture of experts */
+} dlrig_requirements;
+
+/* The kinds of value a field holds. */
+typedef enum dlrig_reqkind {
+    DLRIG_RK_ENUM,      /* one of a fixed list (char[]) */
+    DLRIG_RK_ENUM_BITS, /* one of a fixed list, or a number of bits (weights; char[]) */
+    DLRIG_RK_CATALOG,   /* an id of a catalog table (framework; char[]) */
+    DLRIG_RK_NUMBER,    /* a number above lo, at most hi (double, NAN when not given) */
+    DLRIG_RK_WHOLE,     /* a whole number from lo to hi (int) */
+    DLRIG_RK_FLAGS,     /* a comma-separated list of flags (unsigned bit set) */
+    DLRIG_RK_BOOL,      /* yes or no (bool) */
+    DLRIG_RK_STRING,    /* a name: letters, digits and - _ . / : + (char[]) */
+} dlrig_reqkind;
+
+/* Units of numbers: each has a parser for typed values with a suffix. */
+typedef enum dlrig_unit {
+    DLRIG_UNIT_NONE,     /* a plain number */
+    DLRIG_UNIT_PARAMS_M, /* millions of parameters: 350M, 13B, 1.3T, 500k */
+    DLRIG_UNIT_GB,       /* gigabytes: 800, 800GB, 3TB, 1.5PB, 500MB */
+    DLRIG_UNIT_USD,      /* US dollars: 12500, 12.5k, $12,500, 2M */
+    DLRIG_UNIT_TOKENS,   /* tokens: 8k, 128k, 131072, 1M */
+} dlrig_unit;
+
+/* One requirement field. */
+typedef struct dlrig_reqfield {
+    const char *key;      /* JSON key in "requirements" */
+    const char *option;   /* command-line long option, without the dashes */
+    char short_opt;       /* short option letter, or 0 */
+    const char *metavar;  /* the option's value in usage lines */
+    const char *label;    /* display label ("Model size") */
+    dlrig_reqkind kind;
+    dlrig_unit unit;
+    const char *const *choices; /* ENUM, ENUM_BITS, FLAGS: NULL-terminated */
+    double lo, hi;              /* NUMBER: lo < v <= hi; WHOLE and ENUM_BITS bits: lo <= v <= hi */
+    const char *def;            /* default value as text, NULL when none */
+    const char *def_help;       /* what "not given" means, for help ("the workload's reference model") */
+    const char *suffix;         /* shown after a number ("M parameters", " GB"); NULL for none */
+    const char *help;           /* one line of help */
+    size_t offset, size;        /* the member in dlrig_requirements */
+    int version;                /* build file version that introduced the field (1 or 2) */
+} dlrig_reqfield;
+
+/* The table, in the order of the build file and the help text. */
+const dlrig_reqfield *requirements_fields(size_t *n);
+/* A field by its JSON key ("model_params_m") or its option ("model-params-m",
+ * with or without the leading dashes); NULL when there is none. */
+const dlrig_reqfield *requirements_field(const char *key);
+const dlrig_reqfield *requirements_field_by_option(const char *option);
+
+/* Sets every requirement to "not given" (nodes = 1). */
+void requirements_init(dlrig_requirements *r);
+/* Fills the fields that are not given with their table defaults (precision
+ * mixed-fp16, ...). */
+void requirements_apply_defaults(dlrig_requirements *r);
+/* The field's default value when not given (NULL when it has none). */
+const char *requirements_default(const char *key);
+/* Whether the field is given in r. */
+bool requirements_given(const dlrig_reqfield *f, const dlrig_requirements *r);
+/* Copies into dst every field given in src. */
+void requirements_overlay(dlrig_requirements *dst, const dlrig_requirements *src);
+/* Index of s in a NULL-terminated id list, or -1. */
+int id_index(const char *const *ids, const char *s);
+/* Appends the list joined with ", " to b. */
+struct strbuf;
+void requirements_join(struct strbuf *b, const char *const *ids);
+
+/* Parses a typed value (a command-line option, a wizard answer) of field f,
+ * with its unit ("13B", "$12,500", "128k"), into *r.  `name` is how messages
+ * name the field ("--model-params-m", "model size"); `cat` checks catalog ids
+ * (NULL: catalog ids are taken as given).  Returns 0, or -1 with a message in
+ * err naming the field and what was expected, with the limits in the unit. */
+int requirements_parse_text(const dlrig_reqfield *f, const char *text, const char *name, const dlrig_catalog *cat,
+                            dlrig_requirements *r, char *err, size_t errlen);
+/* Parses a number with the unit's suffixes (no range check).  Returns false
+ * when text is not one. */
+bool requirements_parse_amount(dlrig_unit unit, const char *text, double *out);
+/* Parses a comma-separated --require list into *flags.  Returns 0, or -1
+ * with the offending word in err. */
+int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen);
+
+/* Reads a build file's "requirements" object (also used by presets) into *r
+ * (initialised by the caller with requirements_init): every field
+ * type-checked, unknown fields rejected.  Returns 0, or DLRIG_BUILD_EINVAL
+ * (2) with "LABEL: requirements.FIELD: what was expected" in err. */
+int requirements_from_json(const dlrig_catalog *cat, const cJSON *obj, dlrig_requirements *r, const char *label,
+                           char *err, size_t errlen);
+/* Adds every given field of r to the object o (nodes and require always). */
+void requirements_to_json(const dlrig_requirements *r, cJSON *o);
+/* The build file version r needs: 2 when an LLM field is given, else 1. */
+int requirements_version(const dlrig_requirements *r);
+
+/* The field's value for display ("13B parameters", "$12,500", "cnn"),
+ * written into buf; returns buf, or NULL when the field is not given (nodes:
+ * when it is 1).  `cat` names catalog ids (workload names); may be NULL. */
+const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirements *r, const dlrig_catalog *cat,
+                                char *buf, size_t len);
+/* A number in the unit, short ("10T", "100PB", "$1,000,000,000"). */
+const char *requirements_format_amount(dlrig_unit unit, double v, char *buf, size_t len);
+/* What a field's value looks like, for help and messages ("millions of
+ * parameters: 350M, 13B, 1.3T", "one of cnn, ..."); appended to b. */
+void requirements_describe(const dlrig_reqfield *f, struct strbuf *b);
+
+#endif

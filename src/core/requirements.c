@@ -1,0 +1,695 @@
+/*
+ * requirements.c — the requirement fields, declared once: the table and
+ * everything that reads, writes, parses and shows a field through it.
+ */
+#include "dlrig/requirements.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/build.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+const char *const dlrig_workload_ids[] = {"cnn",       "transformer", "llm-finetune", "llm-inference",
+                                          "rnn",       "gan",         "diffusion",    "recsys",
+                                          "inference", "scientific-fp64", NULL};
+const char *const dlrig_environment_ids[] = {"office", "server-room", "datacenter", NULL};
+const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
+const char *const dlrig_precision_ids[] = {"fp32", "mixed-fp16", "bf16", "fp8", NULL};
+const char *const dlrig_require_ids[] = {"ecc", "nvlink", "rdma", "quiet", "rackmount", NULL};
+static const char *const method_ids[] = {"inference", "lora", "qlora", "full", NULL};
+static const char *const weights_ids[] = {"fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", NULL};
+static const char *const optimizer_ids[] = {"adamw", "adamw-8bit", "sgd", NULL};
+static const char *const offload_ids[] = {"none", "optimizer", "optimizer+weights", NULL};
+
+#define AT(m) .offset = offsetof(dlrig_requirements, m), .size = sizeof(((dlrig_requirements *)0)->m)
+
+/* The table.  One row per field; the order is the build file's and the
+ * help text's. */
+static const dlrig_reqfield fields[] = {
+    {.key = "workload", .option = "workload", .short_opt = 'w', .metavar = "W", .label = "Workload",
+     .kind = DLRIG_RK_ENUM, .choices = dlrig_workload_ids, .def = "cnn", .help = "what the machine is for",
+     AT(workload), .version = 1},
+    {.key = "model_params_m", .option = "model-params-m", .metavar = "N", .label = "Model size",
+     .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
+     .def_help = "the workload's reference model", .help = "model size in millions of parameters",
+     AT(model_params_m), .version = 1},
+    {.key = "dataset_gb", .option = "dataset-gb", .metavar = "N", .label = "Dataset", .kind = DLRIG_RK_NUMBER,
+     .unit = DLRIG_UNIT_GB, .lo = 0, .hi = 1e8, .suffix = " GB",
+     .help = "dataset size in GB (sizes storage, epoch time)", AT(dataset_gb), .version = 1},
+    {.key = "budget_usd", .option = "budget-usd", .short_opt = 'b', .metavar = "N", .label = "Budget",
+     .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_USD, .lo = 0, .hi = 1e9, .help = "total budget in US dollars",
+     AT(budget_usd), .version = 1},
+    {.key = "framework", .option = "framework", .metavar = "F", .label = "Framework", .kind = DLRIG_RK_CATALOG,
+     .help = "pytorch, tensorflow, jax, ... (see the catalog)", AT(framework), .version = 1},
+    {.key = "precision", .option = "precision", .metavar = "P", .label = "Precision", .kind = DLRIG_RK_ENUM,
+     .choices = dlrig_precision_ids, .def = "mixed-fp16", .help = "compute precision", AT(precision), .version = 1},
+    {.key = "environment", .option = "environment", .metavar = "E", .label = "Environment", .kind = DLRIG_RK_ENUM,
+     .choices = dlrig_environment_ids, .help = "where the machine stands", AT(environment), .version = 1},
+    {.key = "circuit", .option = "circuit", .metavar = "C", .label = "Circuit", .kind = DLRIG_RK_ENUM,
+     .choices = dlrig_circuit_ids, .help = "the wall circuit that feeds it", AT(circuit), .version = 1},
+    {.key = "nodes", .option = "nodes", .metavar = "N", .label = "Nodes", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 1024, .def = "1", .suffix = " identical nodes (quantities cover all of them)",
+     .help = "plan N identical nodes", AT(nodes), .version = 1},
+    {.key = "require", .option = "require", .metavar = "LIST", .label = "Must have", .kind = DLRIG_RK_FLAGS,
+     .choices = dlrig_require_ids, .help = "must-haves, comma-separated", AT(require), .version = 1},
+    /* LLM requirements: build file version 2 */
+    {.key = "model", .option = "model", .metavar = "NAME", .label = "Model", .kind = DLRIG_RK_STRING, .lo = 1,
+     .hi = 95, .help = "the model by name or repository id", AT(model), .version = 2},
+    {.key = "method", .option = "method", .metavar = "M", .label = "Method", .kind = DLRIG_RK_ENUM,
+     .choices = method_ids, .help = "what is done with the model", AT(method), .version = 2},
+    {.key = "weights", .option = "weights", .metavar = "W", .label = "Weights", .kind = DLRIG_RK_ENUM_BITS,
+     .choices = weights_ids, .lo = 1, .hi = 32, .suffix = " bits per weight",
+     .help = "how the weights are stored (storage, not compute)", AT(weights), .version = 2},
+    {.key = "context_tokens", .option = "context-tokens", .metavar = "N", .label = "Context", .kind = DLRIG_RK_WHOLE,
+     .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .suffix = " tokens", .help = "context length in tokens",
+     AT(context_tokens), .version = 2},
+    {.key = "batch", .option = "batch", .metavar = "N", .label = "Batch", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 4096, .suffix = " sequences", .help = "sequences processed together", AT(batch), .version = 2},
+    {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,
+     .choices = optimizer_ids, .help = "training optimizer", AT(optimizer), .version = 2},
+    {.key = "offload", .option = "offload", .metavar = "X", .label = "Offload", .kind = DLRIG_RK_ENUM,
+     .choices = offload_ids, .help = "what stays in system memory instead of VRAM", AT(offload), .version = 2},
+    {.key = "active_params_m", .option = "active-params-m", .metavar = "N", .label = "Active parameters",
+     .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
+     .def_help = "all of them", .help = "parameters active per token (mixture of experts), millions",
+     AT(active_params_m), .version = 2},
+};
+#define N_FIELDS (sizeof fields / sizeof fields[0])
+
+const dlrig_reqfield *requirements_fields(size_t *n)
+{
+    if (n) *n = N_FIELDS;
+    return fields;
+}
+
+const dlrig_reqfield *requirements_field(const char *key)
+{
+    for (size_t i = 0; key && i < N_FIELDS; i++)
+        if (strcmp(fields[i].key, key) == 0) return &fields[i];
+    return NULL;
+}
+
+const dlrig_reqfield *requirements_field_by_option(const char *option)
+{
+    if (!option) return NULL;
+    while (*option == '-') option++;
+    for (size_t i = 0; i < N_FIELDS; i++)
+        if (strcmp(fields[i].option, option) == 0) return &fields[i];
+    return NULL;
+}
+
+/* ---- access to the member a row describes ---- */
+
+static char *str_of(const dlrig_reqfield *f, dlrig_requirements *r) { return (char *)r + f->offset; }
+static const char *cstr_of(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    return (const char *)r + f->offset;
+}
+static double *num_of(const dlrig_reqfield *f, dlrig_requirements *r) { return (double *)((char *)r + f->offset); }
+static double cnum_of(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    return *(const double *)((const char *)r + f->offset);
+}
+static int *int_of(const dlrig_reqfield *f, dlrig_requirements *r) { return (int *)((char *)r + f->offset); }
+static int cint_of(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    return *(const int *)((const char *)r + f->offset);
+}
+static unsigned *flags_of(const dlrig_reqfield *f, dlrig_requirements *r)
+{
+    return (unsigned *)((char *)r + f->offset);
+}
+static unsigned cflags_of(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    return *(const unsigned *)((const char *)r + f->offset);
+}
+static bool *bool_of(const dlrig_reqfield *f, dlrig_requirements *r) { return (bool *)((char *)r + f->offset); }
+static bool cbool_of(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    return *(const bool *)((const char *)r + f->offset);
+}
+
+static bool is_text_kind(dlrig_reqkind k)
+{
+    return k == DLRIG_RK_ENUM || k == DLRIG_RK_ENUM_BITS || k == DLRIG_RK_CATALOG || k == DLRIG_RK_STRING;
+}
+
+/* A whole number's "not given" value: its default, else 0. */
+static int whole_unset(const dlrig_reqfield *f) { return f->def ? atoi(f->def) : 0; }
+
+static void set_text(const dlrig_reqfield *f, dlrig_requirements *r, const char *s)
+{
+    snprintf(str_of(f, r), f->size, "%s", s);
+}
+
+void requirements_init(dlrig_requirements *r)
+{
+    memset(r, 0, sizeof *r);
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const dlrig_reqfield *f = &fields[i];
+        if (f->kind == DLRIG_RK_NUMBER) *num_of(f, r) = NAN;
+        else if (f->kind == DLRIG_RK_WHOLE) *int_of(f, r) = whole_unset(f);
+    }
+}
+
+bool requirements_given(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    switch (f->kind) {
+    case DLRIG_RK_NUMBER: return !isnan(cnum_of(f, r));
+    case DLRIG_RK_WHOLE: return cint_of(f, r) != whole_unset(f);
+    case DLRIG_RK_FLAGS: return cflags_of(f, r) != 0;
+    case DLRIG_RK_BOOL: return cbool_of(f, r);
+    default: return cstr_of(f, r)[0] != '\0';
+    }
+}
+
+void requirements_overlay(dlrig_requirements *dst, const dlrig_requirements *src)
+{
+    for (size_t i = 0; i < N_FIELDS; i++)
+        if (requirements_given(&fields[i], src))
+            memcpy((char *)dst + fields[i].offset, (const char *)src + fields[i].offset, fields[i].size);
+}
+
+const char *requirements_default(const char *key)
+{
+    const dlrig_reqfield *f = requirements_field(key);
+    return f ? f->def : NULL;
+}
+
+void requirements_apply_defaults(dlrig_requirements *r)
+{
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const dlrig_reqfield *f = &fields[i];
+        if (!f->def || requirements_given(f, r)) continue;
+        if (is_text_kind(f->kind)) set_text(f, r, f->def);
+        else if (f->kind == DLRIG_RK_NUMBER) *num_of(f, r) = strtod(f->def, NULL);
+    }
+}
+
+int id_index(const char *const *ids, const char *s)
+{
+    if (!s) return -1;
+    for (int i = 0; ids[i]; i++)
+        if (strcmp(ids[i], s) == 0) return i;
+    return -1;
+}
+
+void requirements_join(strbuf *b, const char *const *ids)
+{
+    for (int i = 0; ids[i]; i++) sb_printf(b, "%s%s", i ? ", " : "", ids[i]);
+}
+
+static void join_flags(strbuf *b, const char *const *ids, unsigned flags)
+{
+    bool first = true;
+    for (int i = 0; ids[i]; i++)
+        if (flags & (1u << i)) {
+            sb_printf(b, "%s%s", first ? "" : ", ", ids[i]);
+            first = false;
+        }
+}
+
+/* ---- units ---- */
+
+typedef struct suffix {
+    const char *s;
+    double mult;
+} suffix;
+
+static const suffix params_suffixes[] = {{"", 1}, {"m", 1}, {"k", 1e-3}, {"b", 1e3}, {"g", 1e3}, {"t", 1e6}, {NULL, 0}};
+static const suffix gb_suffixes[] = {{"", 1},     {"g", 1},    {"gb", 1},   {"m", 1e-3}, {"mb", 1e-3},
+                                     {"t", 1e3},  {"tb", 1e3}, {"p", 1e6},  {"pb", 1e6}, {NULL, 0}};
+static const suffix usd_suffixes[] = {{"", 1}, {"k", 1e3}, {"m", 1e6}, {NULL, 0}};
+/* Context lengths count k as 1,024 tokens, as model cards do (128k = 131,072). */
+static const suffix token_suffixes[] = {{"", 1}, {"k", 1024}, {"m", 1048576}, {NULL, 0}};
+static const suffix plain_suffixes[] = {{"", 1}, {NULL, 0}};
+
+static const suffix *suffixes_of(dlrig_unit u)
+{
+    switch (u) {
+    case DLRIG_UNIT_PARAMS_M: return params_suffixes;
+    case DLRIG_UNIT_GB: return gb_suffixes;
+    case DLRIG_UNIT_USD: return usd_suffixes;
+    case DLRIG_UNIT_TOKENS: return token_suffixes;
+    default: return plain_suffixes;
+    }
+}
+
+bool requirements_parse_amount(dlrig_unit unit, const char *text, double *out)
+{
+    char buf[64];
+    size_t k = 0;
+    if (!text) return false;
+    for (const char *p = text; *p; p++) {
+        if (*p == ',' || *p == '_' || *p == ' ' || (*p == '$' && unit == DLRIG_UNIT_USD)) continue;
+        if (k + 1 >= sizeof buf) return false;
+        buf[k++] = *p;
+    }
+    buf[k] = '\0';
+    if (!k || !(isdigit((unsigned char)buf[0]) || buf[0] == '.' || buf[0] == '-' || buf[0] == '+')) return false;
+    char *end;
+    double v = strtod(buf, &end);
+    if (end == buf || !isfinite(v)) return false;
+    char suf[8];
+    size_t n = 0;
+    for (; *end; end++) {
+        if (n + 1 >= sizeof suf) return false;
+        suf[n++] = (char)tolower((unsigned char)*end);
+    }
+    suf[n] = '\0';
+    for (const suffix *s = suffixes_of(unit); s->s; s++)
+        if (strcmp(s->s, suf) == 0) {
+            *out = v * s->mult;
+            return isfinite(*out);
+        }
+    return false;
+}
+
+const char *requirements_format_amount(dlrig_unit unit, double v, char *buf, size_t len)
+{
+    if (v == 0) unit = DLRIG_UNIT_NONE; /* "above 0", whatever the unit */
+    switch (unit) {
+    case DLRIG_UNIT_PARAMS_M:
+        if (v >= 1e6) snprintf(buf, len, "%gT", v / 1e6);
+        else if (v >= 1e3) snprintf(buf, len, "%gB", v / 1e3);
+        else snprintf(buf, len, "%gM", v);
+        break;
+    case DLRIG_UNIT_GB:
+        if (v >= 1e6) snprintf(buf, len, "%gPB", v / 1e6);
+        else if (v >= 1e3) snprintf(buf, len, "%gTB", v / 1e3);
+        else snprintf(buf, len, "%gGB", v);
+        break;
+    case DLRIG_UNIT_USD: format_usd(v, buf, len); break;
+    default: snprintf(buf, len, "%.15g", v); break;
+    }
+    return buf;
+}
+
+static const char *unit_hint(dlrig_unit u)
+{
+    switch (u) {
+    case DLRIG_UNIT_PARAMS_M: return "350 or 350M, 13B, 1.3T";
+    case DLRIG_UNIT_GB: return "800, 500MB, 3TB, 1.5PB";
+    case DLRIG_UNIT_USD: return "12500, 12.5k, $12,500, 2M";
+    case DLRIG_UNIT_TOKENS: return "8192, 8k, 128k; k = 1,024";
+    default: return NULL;
+    }
+}
+
+void requirements_describe(const dlrig_reqfield *f, strbuf *b)
+{
+    switch (f->kind) {
+    case DLRIG_RK_ENUM:
+    case DLRIG_RK_FLAGS: requirements_join(b, f->choices); break;
+    case DLRIG_RK_ENUM_BITS:
+        requirements_join(b, f->choices);
+        sb_printf(b, ", or bits per weight from %g to %g", f->lo, f->hi);
+        break;
+    case DLRIG_RK_CATALOG: sb_append(b, "an id from the catalog"); break;
+    case DLRIG_RK_STRING:
+        sb_printf(b, "a name of letters, digits and - _ . / : + (at most %g characters)", f->hi);
+        break;
+    case DLRIG_RK_BOOL: sb_append(b, "yes or no"); break;
+    case DLRIG_RK_NUMBER:
+    case DLRIG_RK_WHOLE: {
+        const char *h = unit_hint(f->unit);
+        char lo[40], hi[40];
+        requirements_format_amount(f->unit, f->lo, lo, sizeof lo);
+        requirements_format_amount(f->unit, f->hi, hi, sizeof hi);
+        if (f->kind == DLRIG_RK_WHOLE) sb_printf(b, "a whole number from %s to %s", lo, hi);
+        else sb_printf(b, "a number above %s and at most %s", lo, hi);
+        if (h) sb_printf(b, " (e.g. %s)", h);
+        break;
+    }
+    }
+}
+
+/* ---- parsing typed text ---- */
+
+static int text_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int text_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static bool name_ok(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max) return false;
+    if (!isalnum((unsigned char)s[0])) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("-_./:+", *p)) return false;
+    return true;
+}
+
+/* Checks a bits-per-weight number for ENUM_BITS, writing it as text. */
+static bool bits_value(const dlrig_reqfield *f, const char *text, char *out, size_t len)
+{
+    double v;
+    if (!requirements_parse_amount(DLRIG_UNIT_NONE, text, &v) || v < f->lo || v > f->hi) return false;
+    snprintf(out, len, "%g", v);
+    return true;
+}
+
+int requirements_parse_text(const dlrig_reqfield *f, const char *text, const char *name, const dlrig_catalog *cat,
+                            dlrig_requirements *r, char *err, size_t errlen)
+{
+    strbuf d = {0};
+    int rc = 0;
+    if (!text) text = "";
+    switch (f->kind) {
+    case DLRIG_RK_ENUM:
+        if (id_index(f->choices, text) < 0) {
+            requirements_describe(f, &d);
+            rc = text_fail(err, errlen, "%s: unknown value '%s'; expected one of %s", name, text, d.s);
+        } else {
+            set_text(f, r, text);
+        }
+        break;
+    case DLRIG_RK_ENUM_BITS: {
+        char bits[16];
+        if (id_index(f->choices, text) >= 0) {
+            set_text(f, r, text);
+        } else if (bits_value(f, text, bits, sizeof bits)) {
+            set_text(f, r, bits);
+        } else {
+            requirements_describe(f, &d);
+            rc = text_fail(err, errlen, "%s: unknown value '%s'; expected one of %s", name, text, d.s);
+        }
+        break;
+    }
+    case DLRIG_RK_CATALOG:
+        if (strlen(text) >= f->size || (cat && !catalog_framework(cat, text))) {
+            size_t n = 0;
+            const dlrig_framework *fw = cat ? catalog_frameworks(cat, &n) : NULL;
+            for (size_t i = 0; i < n; i++) sb_printf(&d, "%s%s", i ? ", " : "", fw[i].id);
+            rc = text_fail(err, errlen, "%s: unknown %s '%s'; expected one of %s", name, f->key, text,
+                           d.s ? d.s : "the catalog's ids");
+        } else {
+            set_text(f, r, text);
+        }
+        break;
+    case DLRIG_RK_STRING:
+        if (!name_ok(text, (size_t)f->hi) || strlen(text) >= f->size) {
+            requirements_describe(f, &d);
+            rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
+        } else {
+            set_text(f, r, text);
+        }
+        break;
+    case DLRIG_RK_BOOL: {
+        static const char *const yes[] = {"yes", "true", "1", "on", NULL}, *const no[] = {"no", "false", "0", "off",
+                                                                                           NULL};
+        if (id_index(yes, text) >= 0) *bool_of(f, r) = true;
+        else if (id_index(no, text) >= 0) *bool_of(f, r) = false;
+        else rc = text_fail(err, errlen, "%s: expected yes or no, got '%s'", name, text);
+        break;
+    }
+    case DLRIG_RK_FLAGS: {
+        char e[256];
+        if (requirements_parse_require(text, flags_of(f, r), e, sizeof e) != 0)
+            rc = text_fail(err, errlen, "%s: %s", name, e);
+        break;
+    }
+    case DLRIG_RK_NUMBER:
+    case DLRIG_RK_WHOLE: {
+        double v;
+        bool parsed = requirements_parse_amount(f->unit, text, &v);
+        bool whole = f->kind == DLRIG_RK_WHOLE;
+        bool ok = parsed && (whole ? v >= f->lo && v <= f->hi && v == floor(v) : v > f->lo && v <= f->hi);
+        if (!ok) {
+            requirements_describe(f, &d);
+            rc = text_fail(err, errlen, "%s: expected %s, got '%s'%s", name, d.s, text,
+                           parsed && (whole ? v >= f->lo && v <= f->hi : 0) ? " (not a whole number)"
+                           : parsed                                        ? " (out of range)"
+                                                                           : "");
+        } else if (whole) {
+            *int_of(f, r) = (int)v;
+        } else {
+            *num_of(f, r) = v;
+        }
+        break;
+    }
+    }
+    sb_free(&d);
+    return rc;
+}
+
+int requirements_parse_require(const char *list, unsigned *flags, char *err, size_t errlen)
+{
+    *flags = 0;
+    char word[64];
+    const char *p = list;
+    while (p && *p) {
+        while (*p == ',' || *p == ' ') p++;
+        size_t n = strcspn(p, ", ");
+        if (n == 0) break;
+        if (n >= sizeof word) n = sizeof word - 1;
+        memcpy(word, p, n);
+        word[n] = '\0';
+        int i = id_index(dlrig_require_ids, word);
+        if (i < 0) {
+            strbuf v = {0};
+            requirements_join(&v, dlrig_require_ids);
+            snprintf(err, errlen, "unknown requirement '%s'; valid: %s", word, v.s);
+            sb_free(&v);
+            return -1;
+        }
+        *flags |= 1u << i;
+        p += n;
+    }
+    return 0;
+}
+
+/* ---- JSON ---- */
+
+static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(err, errlen, "%s: %s", label, msg);
+    return DLRIG_BUILD_EINVAL;
+}
+
+static const char *json_type_name(const cJSON *v)
+{
+    if (cJSON_IsString(v)) return "a string";
+    if (cJSON_IsNumber(v)) return "a number";
+    if (cJSON_IsBool(v)) return "a boolean";
+    if (cJSON_IsNull(v)) return "null";
+    if (cJSON_IsArray(v)) return "an array";
+    if (cJSON_IsObject(v)) return "an object";
+    return "an unknown value";
+}
+
+/* Reads one present, non-null field v of row f.  d is scratch space. */
+static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, const cJSON *v, dlrig_requirements *r,
+                           const char *label, strbuf *d, char *err, size_t errlen)
+{
+    const char *k = f->key;
+    switch (f->kind) {
+    case DLRIG_RK_ENUM:
+        requirements_join(d, f->choices);
+        if (!cJSON_IsString(v))
+            return fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
+                        json_type_name(v));
+        if (id_index(f->choices, v->valuestring) < 0)
+            return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+                        v->valuestring, d->s);
+        set_text(f, r, v->valuestring);
+        return 0;
+    case DLRIG_RK_ENUM_BITS: {
+        char bits[16];
+        requirements_describe(f, d);
+        if (cJSON_IsNumber(v)) {
+            if (!(v->valuedouble >= f->lo && v->valuedouble <= f->hi))
+                return fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)", k,
+                            v->valuedouble, f->lo, f->hi);
+            snprintf(bits, sizeof bits, "%g", v->valuedouble);
+            set_text(f, r, bits);
+            return 0;
+        }
+        if (!cJSON_IsString(v))
+            return fail(err, errlen, label, "requirements.%s: expected a string or a number (one of %s), got %s", k,
+                        d->s, json_type_name(v));
+        if (id_index(f->choices, v->valuestring) >= 0) set_text(f, r, v->valuestring);
+        else if (bits_value(f, v->valuestring, bits, sizeof bits)) set_text(f, r, bits);
+        else
+            return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+                        v->valuestring, d->s);
+        return 0;
+    }
+    case DLRIG_RK_CATALOG:
+        if (!cJSON_IsString(v))
+            return fail(err, errlen, label, "requirements.%s: expected a string, got %s", k, json_type_name(v));
+        if (strlen(v->valuestring) >= f->size || !catalog_framework(cat, v->valuestring)) {
+            size_t n;
+            const dlrig_framework *fw = catalog_frameworks(cat, &n);
+            for (size_t i = 0; i < n; i++) sb_printf(d, "%s%s", i ? ", " : "", fw[i].id);
+            return fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k, k,
+                        v->valuestring, d->s ? d->s : "");
+        }
+        set_text(f, r, v->valuestring);
+        return 0;
+    case DLRIG_RK_STRING:
+        requirements_describe(f, d);
+        if (!cJSON_IsString(v))
+            return fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
+                        json_type_name(v));
+        if (!name_ok(v->valuestring, (size_t)f->hi) || strlen(v->valuestring) >= f->size)
+            return fail(err, errlen, label, "requirements.%s: expected %s, got '%.100s'", k, d->s, v->valuestring);
+        set_text(f, r, v->valuestring);
+        return 0;
+    case DLRIG_RK_BOOL:
+        if (!cJSON_IsBool(v))
+            return fail(err, errlen, label, "requirements.%s: expected true or false, got %s", k, json_type_name(v));
+        *bool_of(f, r) = cJSON_IsTrue(v);
+        return 0;
+    case DLRIG_RK_NUMBER: {
+        if (!cJSON_IsNumber(v))
+            return fail(err, errlen, label, "requirements.%s: expected a number, got %s", k, json_type_name(v));
+        double x = v->valuedouble;
+        if (!(x > f->lo && x <= f->hi))
+            return fail(err, errlen, label, "requirements.%s: %g is out of range (expected more than %g, at most %g)",
+                        k, x, f->lo, f->hi);
+        *num_of(f, r) = x;
+        return 0;
+    }
+    case DLRIG_RK_WHOLE: {
+        if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble))
+            return fail(err, errlen, label, "requirements.%s: expected a whole number, got %s", k,
+                        cJSON_IsNumber(v) ? "a fraction" : json_type_name(v));
+        double x = v->valuedouble;
+        if (x < f->lo || x > f->hi)
+            return fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g)", k, x, f->lo, f->hi);
+        *int_of(f, r) = (int)x;
+        return 0;
+    }
+    case DLRIG_RK_FLAGS:
+        requirements_join(d, f->choices);
+        if (!cJSON_IsArray(v))
+            return fail(err, errlen, label, "requirements.%s: expected an array of strings (%s), got %s", k, d->s,
+                        json_type_name(v));
+        for (const cJSON *it = v->child; it; it = it->next) {
+            int i = cJSON_IsString(it) ? id_index(f->choices, it->valuestring) : -1;
+            if (i < 0)
+                return fail(err, errlen, label, "requirements.%s: unknown requirement %s%.64s%s; valid: %s", k,
+                            cJSON_IsString(it) ? "'" : "", cJSON_IsString(it) ? it->valuestring : json_type_name(it),
+                            cJSON_IsString(it) ? "'" : "", d->s);
+            *flags_of(f, r) |= 1u << i;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+int requirements_from_json(const dlrig_catalog *cat, const cJSON *o, dlrig_requirements *r, const char *label,
+                           char *err, size_t errlen)
+{
+    if (!cJSON_IsObject(o))
+        return fail(err, errlen, label, "requirements: expected an object, got %s", json_type_name(o));
+    for (const cJSON *it = o->child; it; it = it->next)
+        if (!requirements_field(it->string)) {
+            strbuf valid = {0};
+            for (size_t i = 0; i < N_FIELDS; i++) sb_printf(&valid, "%s%s", i ? ", " : "", fields[i].key);
+            int rc = fail(err, errlen, label, "requirements.%.64s: unknown field; valid fields: %s", it->string,
+                          valid.s);
+            sb_free(&valid);
+            return rc;
+        }
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, fields[i].key);
+        if (!v || cJSON_IsNull(v)) continue;
+        strbuf d = {0};
+        int rc = field_from_json(cat, &fields[i], v, r, label, &d, err, errlen);
+        sb_free(&d);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+void requirements_to_json(const dlrig_requirements *r, cJSON *o)
+{
+    for (size_t i = 0; i < N_FIELDS; i++) {
+        const dlrig_reqfield *f = &fields[i];
+        /* nodes and the must-have list are always written, as version 1 did */
+        bool always = f->kind == DLRIG_RK_FLAGS || (f->kind == DLRIG_RK_WHOLE && f->def);
+        if (!always && !requirements_given(f, r)) continue;
+        switch (f->kind) {
+        case DLRIG_RK_NUMBER: cJSON_AddNumberToObject(o, f->key, cnum_of(f, r)); break;
+        case DLRIG_RK_WHOLE: cJSON_AddNumberToObject(o, f->key, cint_of(f, r)); break;
+        case DLRIG_RK_BOOL: cJSON_AddBoolToObject(o, f->key, cbool_of(f, r)); break;
+        case DLRIG_RK_FLAGS: {
+            cJSON *a = cJSON_AddArrayToObject(o, f->key);
+            for (int k = 0; f->choices[k]; k++)
+                if (cflags_of(f, r) & (1u << k)) cJSON_AddItemToArray(a, cJSON_CreateString(f->choices[k]));
+            break;
+        }
+        default:
+            /* a number of bits per weight is a number; names are strings */
+            if (f->kind == DLRIG_RK_ENUM_BITS && id_index(f->choices, cstr_of(f, r)) < 0)
+                cJSON_AddNumberToObject(o, f->key, strtod(cstr_of(f, r), NULL));
+            else
+                cJSON_AddStringToObject(o, f->key, cstr_of(f, r));
+            break;
+        }
+    }
+}
+
+int requirements_version(const dlrig_requirements *r)
+{
+    int v = 1;
+    for (size_t i = 0; i < N_FIELDS; i++)
+        if (fields[i].version > v && requirements_given(&fields[i], r)) v = fields[i].version;
+    return v;
+}
+
+/* ---- display ---- */
+
+const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirements *r, const dlrig_catalog *cat,
+                                char *buf, size_t len)
+{
+    if (!requirements_given(f, r)) return NULL;
+    switch (f->kind) {
+    case DLRIG_RK_NUMBER:
+        if (f->unit == DLRIG_UNIT_USD) format_usd(cnum_of(f, r), buf, len);
+        else snprintf(buf, len, "%g%s", cnum_of(f, r), f->suffix ? f->suffix : "");
+        break;
+    case DLRIG_RK_WHOLE: snprintf(buf, len, "%d%s", cint_of(f, r), f->suffix ? f->suffix : ""); break;
+    case DLRIG_RK_BOOL: snprintf(buf, len, "%s", cbool_of(f, r) ? "yes" : "no"); break;
+    case DLRIG_RK_FLAGS: {
+        strbuf b = {0};
+        join_flags(&b, f->choices, cflags_of(f, r));
+        snprintf(buf, len, "%s", b.s ? b.s : "");
+        sb_free(&b);
+        break;
+    }
+    case DLRIG_RK_ENUM_BITS:
+        if (id_index(f->choices, cstr_of(f, r)) < 0) snprintf(buf, len, "%s%s", cstr_of(f, r), f->suffix);
+        else snprintf(buf, len, "%s", cstr_of(f, r));
+        break;
+    default: {
+        const char *s = cstr_of(f, r);
+        /* a workload shows the catalog's name for it */
+        const dlrig_workload *w = cat && f->choices == dlrig_workload_ids ? catalog_workload(cat, s) : NULL;
+        snprintf(buf, len, "%s", w && w->name ? w->name : s);
+        break;
+    }
+    }
+    return buf;
+}

@@ -1,0 +1,299 @@
+/* Requirements tests: every field of the requirements table round-trips
+ * typed text -> struct -> build file JSON -> parse -> the same struct; values
+ * past a field's limits are refused by the typed-text parser and the file
+ * reader alike, with the field named; the units parse; the build file
+ * version follows the fields; every field is an option of `dlrig recommend`. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+#include "dlrig/requirements.h"
+#include "dlrig/util.h"
+
+static dlrig_catalog *cat;
+
+static void setup(void)
+{
+    char err[512];
+    cat = catalog_open(NULL, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+}
+
+static void teardown(void) { catalog_close(cat); }
+
+/* A typed value for a field, derived from its row, at the edge of what it
+ * accepts (the upper limit in the field's unit, the last choice, ...). */
+static void sample_text(const dlrig_reqfield *f, char *buf, size_t len)
+{
+    switch (f->kind) {
+    case DLRIG_RK_ENUM: {
+        int n = 0;
+        while (f->choices[n + 1]) n++;
+        snprintf(buf, len, "%s", f->choices[n]);
+        break;
+    }
+    case DLRIG_RK_ENUM_BITS: snprintf(buf, len, "4.85"); break;
+    case DLRIG_RK_CATALOG: snprintf(buf, len, "jax"); break;
+    case DLRIG_RK_STRING: snprintf(buf, len, "Qwen/Qwen2.5-72B-Instruct"); break;
+    case DLRIG_RK_BOOL: snprintf(buf, len, "yes"); break;
+    case DLRIG_RK_FLAGS: {
+        strbuf b = {0};
+        requirements_join(&b, f->choices);
+        snprintf(buf, len, "%s", b.s);
+        sb_free(&b);
+        break;
+    }
+    case DLRIG_RK_NUMBER:
+    case DLRIG_RK_WHOLE: requirements_format_amount(f->unit, f->hi, buf, len); break;
+    }
+}
+
+/* Typed text -> struct -> JSON -> struct, one field at a time and all at once. */
+START_TEST(every_field_round_trips)
+{
+    size_t nf;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    ck_assert_uint_ge(nf, 18);
+    dlrig_requirements all;
+    requirements_init(&all);
+    for (size_t i = 0; i < nf; i++) {
+        char text[128], err[1024];
+        sample_text(&f[i], text, sizeof text);
+        dlrig_requirements one;
+        requirements_init(&one);
+        ck_assert_msg(requirements_parse_text(&f[i], text, f[i].option, cat, &one, err, sizeof err) == 0,
+                      "%s '%s': %s", f[i].key, text, err);
+        ck_assert_msg(requirements_given(&f[i], &one), "%s '%s' parsed but is not given", f[i].key, text);
+        ck_assert_int_eq(requirements_version(&one), f[i].version);
+        ck_assert_int_eq(requirements_parse_text(&f[i], text, f[i].option, cat, &all, err, sizeof err), 0);
+        /* the display shows it */
+        char shown[200];
+        ck_assert_ptr_nonnull(requirements_format(&f[i], &one, cat, shown, sizeof shown));
+        cJSON *o = cJSON_CreateObject();
+        requirements_to_json(&one, o);
+        ck_assert_msg(cJSON_GetObjectItemCaseSensitive(o, f[i].key) != NULL, "%s not written", f[i].key);
+        dlrig_requirements back;
+        requirements_init(&back);
+        int rc = requirements_from_json(cat, o, &back, "t", err, sizeof err);
+        cJSON_Delete(o);
+        ck_assert_msg(rc == 0, "%s: %s", f[i].key, err);
+        ck_assert_msg(memcmp(&one, &back, sizeof one) == 0, "%s '%s' changed through JSON", f[i].key, text);
+    }
+    /* through a whole build file, on disk format */
+    dlrig_build b, back;
+    build_init(&b, "Every requirement");
+    b.req = all;
+    cJSON *doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 2);
+    char *text = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    char err[1024];
+    int rc = build_parse(cat, text, strlen(text), "all.json", &back, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s\n%s", err, text);
+    ck_assert_msg(memcmp(&b.req, &back.req, sizeof b.req) == 0, "requirements changed through the file:\n%s", text);
+    cJSON_free(text);
+    build_free(&b);
+    build_free(&back);
+}
+END_TEST
+
+/* Past the upper limit: refused when typed and when read from a file, the
+ * message naming the field and (typed) the limit in the field's unit. */
+START_TEST(out_of_range_names_the_field)
+{
+    size_t nf;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    int checked = 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (f[i].kind != DLRIG_RK_NUMBER && f[i].kind != DLRIG_RK_WHOLE) continue;
+        char text[64], limit[64], err[1024];
+        requirements_format_amount(f[i].unit, f[i].hi * 10, text, sizeof text);
+        requirements_format_amount(f[i].unit, f[i].hi, limit, sizeof limit);
+        dlrig_requirements r;
+        requirements_init(&r);
+        ck_assert_msg(requirements_parse_text(&f[i], text, f[i].label, cat, &r, err, sizeof err) != 0, "%s '%s'",
+                      f[i].key, text);
+        ck_assert_msg(strstr(err, f[i].label) && strstr(err, limit) && strstr(err, "out of range"), "%s", err);
+        ck_assert(!requirements_given(&f[i], &r));
+        /* below the lower limit too */
+        snprintf(text, sizeof text, "%g", f[i].kind == DLRIG_RK_WHOLE ? f[i].lo - 1 : f[i].lo);
+        ck_assert_msg(requirements_parse_text(&f[i], text, f[i].label, cat, &r, err, sizeof err) != 0, "%s '%s'",
+                      f[i].key, text);
+        /* the file reader */
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, f[i].key, f[i].hi * 10);
+        char key[80];
+        snprintf(key, sizeof key, "requirements.%s", f[i].key);
+        ck_assert_int_eq(requirements_from_json(cat, o, &r, "t.json", err, sizeof err), DLRIG_BUILD_EINVAL);
+        ck_assert_msg(strstr(err, key) && strstr(err, "out of range"), "%s", err);
+        cJSON_Delete(o);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 7);
+    /* the other kinds name the field too */
+    char err[1024];
+    dlrig_requirements r;
+    requirements_init(&r);
+    ck_assert_int_ne(requirements_parse_text(requirements_field("weights"), "int3", "--weights", cat, &r, err,
+                                             sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "--weights: unknown value 'int3'"));
+    ck_assert_int_ne(requirements_parse_text(requirements_field("weights"), "33", "--weights", cat, &r, err,
+                                             sizeof err), 0);
+    ck_assert_int_ne(requirements_parse_text(requirements_field("model"), "a b;rm", "--model", cat, &r, err,
+                                             sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "--model: expected a name"));
+    ck_assert_int_ne(requirements_parse_text(requirements_field("framework"), "torch", "--framework", cat, &r, err,
+                                             sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "unknown framework 'torch'"));
+    ck_assert_int_ne(requirements_parse_text(requirements_field("batch"), "2.5", "--batch", cat, &r, err,
+                                             sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "whole number"));
+    cJSON *o = cJSON_Parse("{\"method\": \"pretrain\"}");
+    ck_assert_int_eq(requirements_from_json(cat, o, &r, "t.json", err, sizeof err), DLRIG_BUILD_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "requirements.method: unknown value 'pretrain'; expected one of inference"));
+    cJSON_Delete(o);
+    o = cJSON_Parse("{\"weights\": 64}");
+    ck_assert_int_eq(requirements_from_json(cat, o, &r, "t.json", err, sizeof err), DLRIG_BUILD_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "requirements.weights: 64 is out of range"));
+    cJSON_Delete(o);
+}
+END_TEST
+
+/* The units a user types, with the values they mean. */
+START_TEST(units)
+{
+    static const struct {
+        dlrig_unit u;
+        const char *text;
+        double want;
+    } cases[] = {
+        {DLRIG_UNIT_PARAMS_M, "350M", 350},     {DLRIG_UNIT_PARAMS_M, "13B", 13000},
+        {DLRIG_UNIT_PARAMS_M, "1.3T", 1.3e6},   {DLRIG_UNIT_PARAMS_M, "350", 350},
+        {DLRIG_UNIT_PARAMS_M, "500k", 0.5},     {DLRIG_UNIT_GB, "800", 800},
+        {DLRIG_UNIT_GB, "3TB", 3000},           {DLRIG_UNIT_GB, "500MB", 0.5},
+        {DLRIG_UNIT_GB, "1.5PB", 1.5e6},        {DLRIG_UNIT_USD, "12500", 12500},
+        {DLRIG_UNIT_USD, "12.5k", 12500},       {DLRIG_UNIT_USD, "$12,500", 12500},
+        {DLRIG_UNIT_USD, "2M", 2e6},            {DLRIG_UNIT_TOKENS, "8k", 8192},
+        {DLRIG_UNIT_TOKENS, "128k", 131072},    {DLRIG_UNIT_TOKENS, "131072", 131072},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double v = NAN;
+        ck_assert_msg(requirements_parse_amount(cases[i].u, cases[i].text, &v), "%s", cases[i].text);
+        ck_assert_msg(fabs(v - cases[i].want) < 1e-9 * cases[i].want, "%s: %g", cases[i].text, v);
+    }
+    static const char *const bad[] = {"", "lots", "12 apples", "1e999", "nan", "$12", "13Q", NULL};
+    for (int i = 0; bad[i]; i++) {
+        double v;
+        ck_assert_msg(!requirements_parse_amount(DLRIG_UNIT_PARAMS_M, bad[i], &v), "'%s' parsed", bad[i]);
+    }
+}
+END_TEST
+
+/* The file version: 1 without LLM fields, 2 with; 1 and 2 load, 3 is refused. */
+START_TEST(file_versions)
+{
+    dlrig_build b, back;
+    build_init(&b, "v1");
+    snprintf(b.req.workload, sizeof b.req.workload, "cnn");
+    cJSON *doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 1);
+    cJSON_Delete(doc);
+    b.req.batch = 8;
+    doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 2);
+    cJSON_Delete(doc);
+    build_free(&b);
+    char err[512];
+    const char *v2 = "{\"format\":\"dlrig-build\",\"version\":2,\"requirements\":{\"method\":\"qlora\","
+                     "\"weights\":\"nf4\",\"context_tokens\":8192},\"parts\":[]}";
+    ck_assert_int_eq(build_parse(cat, v2, strlen(v2), "v2.json", &back, err, sizeof err), 0);
+    ck_assert_str_eq(back.req.method, "qlora");
+    ck_assert_str_eq(back.req.weights, "nf4");
+    ck_assert_int_eq(back.req.context_tokens, 8192);
+    build_free(&back);
+    const char *v3 = "{\"format\":\"dlrig-build\",\"version\":3,\"parts\":[]}";
+    ck_assert_int_eq(build_parse(cat, v3, strlen(v3), "v3.json", &back, err, sizeof err), DLRIG_BUILD_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "v3.json: version: 3 is newer"));
+    build_free(&back);
+}
+END_TEST
+
+/* Defaults come from the table. */
+START_TEST(defaults)
+{
+    dlrig_requirements r;
+    requirements_init(&r);
+    ck_assert_int_eq(r.nodes, 1);
+    ck_assert(isnan(r.model_params_m));
+    requirements_apply_defaults(&r);
+    ck_assert_str_eq(r.precision, "mixed-fp16");
+    ck_assert_str_eq(r.workload, "cnn");
+    ck_assert(isnan(r.model_params_m)); /* no default: the workload's reference model */
+    snprintf(r.precision, sizeof r.precision, "bf16");
+    requirements_apply_defaults(&r);
+    ck_assert_str_eq(r.precision, "bf16");
+}
+END_TEST
+
+/* The fixed workload and circuit lists name exactly the catalog's rows. */
+START_TEST(lists_match_the_catalog)
+{
+    size_t n;
+    const dlrig_workload *w = catalog_workloads(cat, &n);
+    size_t k = 0;
+    while (dlrig_workload_ids[k]) k++;
+    ck_assert_uint_eq(n, k);
+    for (size_t i = 0; i < n; i++) ck_assert_msg(id_index(dlrig_workload_ids, w[i].id) >= 0, "%s", w[i].id);
+    const dlrig_circuit *c = catalog_circuits(cat, &n);
+    k = 0;
+    while (dlrig_circuit_ids[k]) k++;
+    ck_assert_uint_eq(n, k);
+    for (size_t i = 0; i < n; i++) ck_assert_msg(id_index(dlrig_circuit_ids, c[i].id) >= 0, "%s", c[i].id);
+}
+END_TEST
+
+/* `dlrig recommend --help` lists every field's option. */
+START_TEST(every_field_in_recommend_help)
+{
+    char *cmd = xasprintf("'%s' recommend --help", DLRIG_BIN);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    ck_assert_ptr_nonnull(p);
+    strbuf out = {0};
+    char line[512];
+    while (fgets(line, sizeof line, p)) sb_append(&out, line);
+    ck_assert_int_eq(pclose(p), 0);
+    size_t nf;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        char opt[80];
+        snprintf(opt, sizeof opt, "--%s ", f[i].option);
+        ck_assert_msg(strstr(out.s, opt) != NULL, "%s is not in recommend --help", opt);
+    }
+    sb_free(&out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("requirements");
+    TCase *tc = tcase_create("table");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, every_field_round_trips);
+    tcase_add_test(tc, out_of_range_names_the_field);
+    tcase_add_test(tc, units);
+    tcase_add_test(tc, file_versions);
+    tcase_add_test(tc, defaults);
+    tcase_add_test(tc, lists_match_the_catalog);
+    tcase_add_test(tc, every_field_in_recommend_help);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
