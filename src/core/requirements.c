@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dlrig/build.h"
+#include "dlrig/llm.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -22,10 +23,10 @@ const char *const dlrig_environment_ids[] = {"office", "server-room", "datacente
 const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
 const char *const dlrig_precision_ids[] = {"fp32", "mixed-fp16", "bf16", "fp8", NULL};
 const char *const dlrig_require_ids[] = {"ecc", "nvlink", "rdma", "quiet", "rackmount", NULL};
-static const char *const method_ids[] = {"inference", "lora", "qlora", "full", NULL};
+/* Weight storage formats by name (llm.c knows their bits; the unit test
+ * checks that it reads each of them).  Methods, optimizers and offload
+ * modes are llm.h's lists. */
 static const char *const weights_ids[] = {"fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", NULL};
-static const char *const optimizer_ids[] = {"adamw", "adamw-8bit", "sgd", NULL};
-static const char *const offload_ids[] = {"none", "optimizer", "optimizer+weights", NULL};
 
 #define AT(m) .offset = offsetof(dlrig_requirements, m), .size = sizeof(((dlrig_requirements *)0)->m)
 
@@ -62,7 +63,7 @@ static const dlrig_reqfield fields[] = {
     {.key = "model", .option = "model", .metavar = "NAME", .label = "Model", .kind = DLRIG_RK_STRING, .lo = 1,
      .hi = 95, .help = "the model by name or repository id", AT(model), .version = 2},
     {.key = "method", .option = "method", .metavar = "M", .label = "Method", .kind = DLRIG_RK_ENUM,
-     .choices = method_ids, .help = "what is done with the model", AT(method), .version = 2},
+     .choices = dlrig_method_ids, .help = "what is done with the model", AT(method), .version = 2},
     {.key = "weights", .option = "weights", .metavar = "W", .label = "Weights", .kind = DLRIG_RK_ENUM_BITS,
      .choices = weights_ids, .lo = 1, .hi = 32, .suffix = " bits per weight",
      .help = "how the weights are stored (storage, not compute)", AT(weights), .version = 2},
@@ -72,9 +73,9 @@ static const dlrig_reqfield fields[] = {
     {.key = "batch", .option = "batch", .metavar = "N", .label = "Batch", .kind = DLRIG_RK_WHOLE, .lo = 1,
      .hi = 4096, .suffix = " sequences", .help = "sequences processed together", AT(batch), .version = 2},
     {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,
-     .choices = optimizer_ids, .help = "training optimizer", AT(optimizer), .version = 2},
+     .choices = dlrig_optim_ids, .help = "training optimizer", AT(optimizer), .version = 2},
     {.key = "offload", .option = "offload", .metavar = "X", .label = "Offload", .kind = DLRIG_RK_ENUM,
-     .choices = offload_ids, .help = "what stays in system memory instead of VRAM", AT(offload), .version = 2},
+     .choices = dlrig_offload_ids, .help = "what stays in system memory instead of VRAM", AT(offload), .version = 2},
     {.key = "active_params_m", .option = "active-params-m", .metavar = "N", .label = "Active parameters",
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
      .def_help = "all of them", .help = "parameters active per token (mixture of experts), millions",

@@ -11,6 +11,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/llm.h"
 #include "dlrig/requirements.h"
 #include "dlrig/util.h"
 
@@ -256,6 +257,24 @@ START_TEST(lists_match_the_catalog)
 }
 END_TEST
 
+/* Every weight format the table accepts is one the memory model reads, and
+ * so is a number of bits the table accepts. */
+START_TEST(weights_are_what_the_memory_model_reads)
+{
+    const dlrig_reqfield *f = requirements_field("weights");
+    ck_assert_ptr_nonnull(f);
+    char err[512];
+    dlrig_weights w;
+    for (int i = 0; f->choices[i]; i++)
+        ck_assert_msg(llm_weights_parse(f->choices[i], &w, err, sizeof err) == 0, "%s: %s", f->choices[i], err);
+    dlrig_requirements r;
+    requirements_init(&r);
+    ck_assert_int_eq(requirements_parse_text(f, "4.85", "--weights", NULL, &r, err, sizeof err), 0);
+    ck_assert_int_eq(llm_weights_parse(r.weights, &w, err, sizeof err), 0);
+    ck_assert_double_eq_tol(w.bits, 4.85, 1e-9);
+}
+END_TEST
+
 /* `dlrig recommend --help` lists every field's option. */
 START_TEST(every_field_in_recommend_help)
 {
@@ -289,6 +308,7 @@ int main(void)
     tcase_add_test(tc, file_versions);
     tcase_add_test(tc, defaults);
     tcase_add_test(tc, lists_match_the_catalog);
+    tcase_add_test(tc, weights_are_what_the_memory_model_reads);
     tcase_add_test(tc, every_field_in_recommend_help);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
