@@ -376,13 +376,19 @@ int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg
         cat = cli_catalog(ctx);
         if (!cat) return -1;
     }
-    char name[64], err[1024];
+    char name[64];
     snprintf(name, sizeof name, "--%s", f->option);
-    if (requirements_parse_text(f, f->kind == DLRIG_RK_BOOL ? "yes" : arg, name, cat, r, err, sizeof err) != 0) {
-        cli_error("%s", err);
-        return -1;
+    /* the message lists the valid values, as many as a --catalog has: grow until it fits */
+    for (size_t len = 1024;; len *= 4) {
+        char *err = xmalloc(len);
+        int rc = requirements_parse_text(f, f->kind == DLRIG_RK_BOOL ? "yes" : arg, name, cat, r, err, len);
+        if (rc == 0 || strlen(err) + 1 < len || len > (1u << 24)) {
+            if (rc != 0) cli_error("%s", err);
+            free(err);
+            return rc == 0 ? 1 : -1;
+        }
+        free(err);
     }
-    return 1;
 }
 
 /* Prints text from column `col` on, wrapped to 79 columns with later lines
