@@ -299,12 +299,13 @@ static int do_clear(cli_ctx *ctx, int argc, char **argv)
     char *db = db_path(false);
     if (!db) return EXIT_IO;
     size_t removed;
-    char err[512];
+    char err[512] = "";
     if (catalog_user_prices_clear(db, vendor, &removed, err, sizeof err) != 0) {
         cli_error("%s", err);
         free(db);
         return EXIT_IO;
     }
+    if (err[0]) cli_error("%s", err); /* an interrupted import rolled back first */
     if (removed == 0)
         printf("No imported prices%s%s%s to remove; every price is the catalog's.\n", vendor ? " from '" : "",
                vendor ? cli_safe(vendor) : "", vendor ? "'" : "");

@@ -24,10 +24,13 @@ dlrig_catalog *cli_catalog(cli_ctx *ctx)
     }
     /* the user's imported price lists apply to every command */
     char *db = prices_user_db_path(false);
+    err[0] = '\0';
     if (db && catalog_apply_user_prices(ctx->cat, db, err, sizeof err) != 0) {
         cli_error("%s", err);
         catalog_close(ctx->cat);
         ctx->cat = NULL;
+    } else if (err[0]) {
+        cli_error("%s", err); /* what recovering the user database did */
     }
     free(db);
     return ctx->cat;

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "dlrig/catalog.h"
 
+#include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -975,7 +976,11 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     const char *label = path ? path : "built-in catalog";
     if (path) {
         if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-            snprintf(err, errlen, "%s: cannot open catalog (%s)", path, db ? sqlite3_errmsg(db) : "out of memory");
+            int sys = db ? sqlite3_system_errno(db) : 0;
+            snprintf(err, errlen, "%s: cannot open catalog (%s)", path,
+                     sys == EMFILE || sys == ENFILE ? "too many open files"
+                     : db                           ? sqlite3_errmsg(db)
+                                                    : "out of memory");
             sqlite3_close(db);
             return NULL;
         }

@@ -19,6 +19,7 @@ enum { COL_ID, COL_PRICE, COL_CURRENCY, COL_DATE, COL_VENDOR, COL_COUNT };
 static const char *const col_names[COL_COUNT] = {"id", "price", "currency", "date", "vendor"};
 #define COLS_TEXT "id, price, currency, date, vendor"
 #define MAX_VENDOR_BYTES 64
+#define MAX_SUGGESTED 20 /* unknown ids that get did-you-mean suggestions */
 
 static bool is_currency(const char *s)
 {
@@ -180,7 +181,7 @@ void prices_parse(const dlrig_catalog *cat, const char *text, size_t len, const 
                   const dlrig_rate *rates, size_t n_rates, dlrig_price_list *out)
 {
     memset(out, 0, sizeof *out);
-    size_t icap = 0, rcap = 0;
+    size_t icap = 0, rcap = 0, unknown_ids = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { /* UTF-8 byte order mark */
         text += 3;
         len -= 3;
@@ -236,8 +237,10 @@ void prices_parse(const dlrig_catalog *cat, const char *text, size_t len, const 
         if (!*id) {
             reason_add(&why, "empty part id");
         } else if (!catalog_find(cat, id)) {
+            /* did-you-mean costs an edit distance against every id: only for
+             * the first few unknown ids (a list of thousands stays fast) */
             const char *sugg[3];
-            size_t ns = catalog_suggest(cat, id, sugg, 3);
+            size_t ns = unknown_ids++ < MAX_SUGGESTED ? catalog_suggest(cat, id, sugg, 3) : 0;
             if (ns == 0) {
                 reason_add(&why, "unknown part id '%s' (see 'dlrig parts')", shown(id, b1, sizeof b1));
             } else {

@@ -5,8 +5,10 @@
  */
 #include "dlrig/userdb.h"
 
+#include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,7 @@
 #include "dlrig/util.h"
 
 static const char user_schema_sql[] =
-    "CREATE TABLE price ("
+    "CREATE TABLE IF NOT EXISTS price ("
     " part_id TEXT NOT NULL,"
     " vendor TEXT NOT NULL,"
     " price REAL NOT NULL CHECK (price > 0),"
@@ -31,7 +33,20 @@ static const char user_schema_sql[] =
 static int user_fail(char *err, size_t errlen, const char *path, const char *what, sqlite3 *db)
 {
     int code = db ? sqlite3_errcode(db) : SQLITE_ERROR;
-    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+    int sys = db ? sqlite3_system_errno(db) : 0;
+    if (sys == EMFILE || sys == ENFILE)
+        snprintf(err, errlen, "%s: cannot %s the user database: too many open files", path, what);
+    else if (sys == ENOSPC || code == SQLITE_FULL)
+        snprintf(err, errlen, "%s: cannot %s the user database: the disk is full", path, what);
+    else if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+        snprintf(err, errlen,
+                 "%s: the user database is locked by another dlrig (importing or clearing prices); try again", path);
+    else if ((sqlite3_extended_errcode(db) == SQLITE_READONLY_ROLLBACK))
+        snprintf(err, errlen,
+                 "%s: an interrupted import left %s-journal, which cannot be rolled back from a read-only directory; "
+                 "make the directory writable and run any dlrig command",
+                 path, path);
+    else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
         snprintf(err, errlen,
                  "%s: the user database is corrupt (%s); move it away to start again (it holds your imported "
                  "price lists)",
@@ -49,16 +64,25 @@ static int user_fail(char *err, size_t errlen, const char *path, const char *wha
 static int user_open(const char *path, bool writable, sqlite3 **out, int *version, char *err, size_t errlen)
 {
     *out = NULL;
+    if (errlen) err[0] = '\0';
     if (!writable && access(path, F_OK) != 0) return 1;
     sqlite3 *db = NULL;
     int rc;
-    int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+    /* An import killed in its commit (or stopped by a full disk) leaves a
+     * hot journal, which only a read-write connection can roll back: then
+     * open read-write even to read, so every command recovers. */
+    char *journal = xasprintf("%s-journal", path);
+    struct stat jst;
+    bool hot = stat(journal, &jst) == 0 && jst.st_size > 0;
+    int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                : hot && access(path, W_OK) == 0 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
     if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
         rc = user_fail(err, errlen, path, "open", db);
         sqlite3_close(db);
+        free(journal);
         return rc;
     }
-    sqlite3_busy_timeout(db, 2000);
+    sqlite3_busy_timeout(db, 5000); /* another dlrig importing: wait for it, then say so */
     sqlite3_exec(db, "PRAGMA trusted_schema=OFF; PRAGMA cell_size_check=ON; PRAGMA foreign_keys=ON;", NULL, NULL,
                  NULL);
     sqlite3_stmt *st = NULL;
@@ -73,6 +97,7 @@ static int user_open(const char *path, bool writable, sqlite3 **out, int *versio
                      path, r ? (const char *)r : "?");
             sqlite3_finalize(st);
             sqlite3_close(db);
+            free(journal);
             return DLRIG_CATALOG_EIO;
         }
     } else if (rc != SQLITE_DONE) {
@@ -80,6 +105,9 @@ static int user_open(const char *path, bool writable, sqlite3 **out, int *versio
     }
     sqlite3_finalize(st);
     st = NULL;
+    if (hot && stat(journal, &jst) != 0 && errlen)
+        snprintf(err, errlen, "%s: an interrupted import or clear was rolled back; the prices are as they were before it",
+                 path);
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW)
         goto bad;
     *version = sqlite3_column_int(st, 0);
@@ -89,6 +117,7 @@ static int user_open(const char *path, bool writable, sqlite3 **out, int *versio
         snprintf(err, errlen, "%s: user database version %d was written by a newer dlrig (this one reads %d)", path,
                  *version, DLRIG_USER_DB_VERSION);
         sqlite3_close(db);
+        free(journal);
         return DLRIG_CATALOG_EIO;
     }
     if (*version == 0) {
@@ -102,15 +131,18 @@ static int user_open(const char *path, bool writable, sqlite3 **out, int *versio
         if (tables) {
             snprintf(err, errlen, "%s: not a dlrig user database (no schema version); move it away", path);
             sqlite3_close(db);
+            free(journal);
             return DLRIG_CATALOG_EIO;
         }
     }
     *out = db;
+    free(journal);
     return 0;
 bad:
     rc = user_fail(err, errlen, path, writable ? "open" : "read", db);
     sqlite3_finalize(st);
     sqlite3_close(db);
+    free(journal);
     return rc;
 }
 
@@ -121,7 +153,16 @@ int catalog_user_prices_store(const char *path, const dlrig_price_row *in, size_
     int rc = user_open(path, true, &db, &version, err, errlen);
     if (rc) return DLRIG_CATALOG_EIO;
     sqlite3_stmt *st = NULL;
+    char notice[512];
+    snprintf(notice, sizeof notice, "%s", errlen ? err : "");
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) goto bad;
+    /* Another dlrig may have created the schema since user_open looked:
+     * decide inside the write transaction, and create idempotently. */
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW)
+        goto bad_rollback;
+    version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    st = NULL;
     if (version == 0) {
         if (sqlite3_exec(db, user_schema_sql, NULL, NULL, NULL) != SQLITE_OK) goto bad_rollback;
         char pragma[64];
@@ -158,6 +199,7 @@ int catalog_user_prices_store(const char *path, const dlrig_price_row *in, size_
     st = NULL;
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) goto bad_rollback;
     sqlite3_close(db);
+    if (errlen) snprintf(err, errlen, "%s", notice); /* a rolled-back earlier import, if any */
     return 0;
 bad_rollback:
     user_fail(err, errlen, path, "write", db);

@@ -73,3 +73,58 @@ sed -e 's/"qty": 2}/"qty": 1000}/' -e 's/"nodes": 1,/"nodes": 1024,/' "$DATA/bui
 expect check-huge-total 1 'over \$999,999,999,999,999' -- "$DLRIG" check "$R/huge.json"
 expect export-huge-total 0 'over \$1,000,000,000,000,000' -- "$DLRIG" export "$R/huge.json" --format txt
 "$DLRIG" prices clear >/dev/null 2>&1
+
+# ---- the user price store
+UD=$TMP/ud
+mkdir -p "$UD/a/dlrig" "$UD/hot/dlrig"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\nnvidia-rtx-5090,2500,USD,2025-04,Acme\n' > "$R/two.csv"
+XDG_DATA_HOME=$UD/a "$DLRIG" prices import "$R/two.csv" >/dev/null 2>&1
+# An import killed in its commit: a copy of the database and its journal
+# taken in the middle of a big transaction that spilled to the file.
+sqlite3 "$UD/a/dlrig/user.db" "PRAGMA cache_size=1; BEGIN; UPDATE price SET price = price + 1;
+    INSERT INTO price SELECT part_id||'x'||value, vendor, price, currency, usd_per_unit, price_date, source, line,
+    imported_at FROM price, generate_series(1, 300);" ".system cp $UD/a/dlrig/user.db $UD/a/dlrig/user.db-journal $UD/hot/dlrig/" "ROLLBACK;"
+for c in parts check prices-list; do
+    rm -rf "$UD/h-$c" && cp -r "$UD/hot" "$UD/h-$c"
+done
+expect hot-journal-parts 0 'an interrupted import or clear was rolled back.*nvidia-rtx-4090' -- env XDG_DATA_HOME="$UD/h-parts" "$DLRIG" parts --category gpu
+expect hot-journal-check 0 'rolled back.*No findings' -- env XDG_DATA_HOME="$UD/h-check" "$DLRIG" check "$DATA/builds/clean.json"
+expect hot-journal-prices 0 'rolled back.*nvidia-rtx-4090 +Acme +1500.00.*2 prices' -- env XDG_DATA_HOME="$UD/h-prices-list" "$DLRIG" prices list
+expect hot-journal-after 0 '^ +Part' -- env XDG_DATA_HOME="$UD/h-parts" "$DLRIG" prices list
+# simultaneous first imports all succeed (the schema is created once, inside the transaction)
+races=0
+for i in $(seq 1 15); do
+    rm -rf "$UD/race"
+    XDG_DATA_HOME=$UD/race "$DLRIG" prices import "$R/two.csv" >"$UD/r1" 2>&1 &
+    p1=$!
+    XDG_DATA_HOME=$UD/race "$DLRIG" prices import "$R/ok.csv" >"$UD/r2" 2>&1 &
+    p2=$!
+    XDG_DATA_HOME=$UD/race "$DLRIG" prices import "$R/two.csv" >"$UD/r3" 2>&1 &
+    p3=$!
+    wait $p1 || races=$((races + 1))
+    wait $p2 || races=$((races + 1))
+    wait $p3 || races=$((races + 1))
+done
+if [ $races -eq 0 ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL first-import-race: $races of 45 simultaneous first imports failed:"
+    cat "$UD/r1" "$UD/r2" "$UD/r3" | head -3
+fi
+# a database locked by another program for longer than dlrig waits
+XDG_DATA_HOME=$UD/a "$DLRIG" prices import "$R/ok.csv" >/dev/null 2>&1
+sqlite3 "$UD/a/dlrig/user.db" "BEGIN EXCLUSIVE; DELETE FROM price WHERE 0;" ".system sleep 8" "COMMIT;" &
+locker=$!
+sleep 0.5
+expect locked-import 3 'user.db: the user database is locked by another dlrig.*try again' -- env XDG_DATA_HOME="$UD/a" "$DLRIG" prices import "$R/ok.csv"
+wait $locker
+# too many open files is said as such
+expect emfile-import 3 'too many open files|Too many open files' -- bash -c "ulimit -n 4; XDG_DATA_HOME=$UD/a exec $DLRIG prices import $R/ok.csv"
+# a long list of unknown ids stays fast (did-you-mean only for the first ones)
+{
+    echo 'id,price,currency,date,vendor'
+    for i in $(seq 1 63000); do echo "unknown-part-with-a-long-identifier-that-matches-nothing-in-the-catalog-at-all-number-$i-and-more-text-here,10,USD,2025-04,V"; done
+} > "$R/unknown.csv"
+start=$(date +%s%N)
+expect unknown-ids-fast 2 'unknown.csv:2: unknown part id .*63000 bad lines' -- "$DLRIG" prices import "$R/unknown.csv"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $ms -lt 2000 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL unknown-ids-time: $ms ms (want < 2000)"; fi
