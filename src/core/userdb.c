@@ -58,28 +58,27 @@ static int user_fail(char *err, size_t errlen, const char *path, const char *wha
     return DLRIG_CATALOG_EIO;
 }
 
+static int last_xcode; /* extended SQLite code of the last failed user_open_as */
+
 /* Opens the user database and checks it: integrity, schema version.
  * *version gets its user_version (0: a new, empty file).  Returns 0, 1 when
- * the file does not exist and !writable, or DLRIG_CATALOG_EIO. */
-static int user_open(const char *path, bool writable, sqlite3 **out, int *version, char *err, size_t errlen)
+ * the file does not exist and !writable, or DLRIG_CATALOG_EIO.  recover
+ * opens read-write even to read. */
+static int user_open_as(const char *path, bool writable, bool recover, sqlite3 **out, int *version, char *err,
+                        size_t errlen)
 {
+    last_xcode = 0;
     *out = NULL;
     if (errlen) err[0] = '\0';
     if (!writable && access(path, F_OK) != 0) return 1;
     sqlite3 *db = NULL;
     int rc;
-    /* An import killed in its commit (or stopped by a full disk) leaves a
-     * hot journal, which only a read-write connection can roll back: then
-     * open read-write even to read, so every command recovers. */
-    char *journal = xasprintf("%s-journal", path);
-    struct stat jst;
-    bool hot = stat(journal, &jst) == 0 && jst.st_size > 0;
     int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                : hot && access(path, W_OK) == 0 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+                : recover  ? SQLITE_OPEN_READWRITE
+                           : SQLITE_OPEN_READONLY;
     if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
         rc = user_fail(err, errlen, path, "open", db);
         sqlite3_close(db);
-        free(journal);
         return rc;
     }
     sqlite3_busy_timeout(db, 5000); /* another dlrig importing: wait for it, then say so */
@@ -97,52 +96,57 @@ static int user_open(const char *path, bool writable, sqlite3 **out, int *versio
                      path, r ? (const char *)r : "?");
             sqlite3_finalize(st);
             sqlite3_close(db);
-            free(journal);
-            return DLRIG_CATALOG_EIO;
+                return DLRIG_CATALOG_EIO;
         }
     } else if (rc != SQLITE_DONE) {
         goto bad;
     }
     sqlite3_finalize(st);
     st = NULL;
-    if (hot && stat(journal, &jst) != 0 && errlen)
-        snprintf(err, errlen, "%s: an interrupted import or clear was rolled back; the prices are as they were before it",
-                 path);
-    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW)
+    /* version and tables in one statement: one snapshot, even while another
+     * dlrig creates the schema */
+    if (sqlite3_prepare_v2(db, "SELECT (SELECT user_version FROM pragma_user_version), "
+                           "(SELECT count(*) FROM sqlite_schema)", -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_step(st) != SQLITE_ROW)
         goto bad;
     *version = sqlite3_column_int(st, 0);
+    int tables = sqlite3_column_int(st, 1);
     sqlite3_finalize(st);
     st = NULL;
     if (*version > DLRIG_USER_DB_VERSION) {
         snprintf(err, errlen, "%s: user database version %d was written by a newer dlrig (this one reads %d)", path,
                  *version, DLRIG_USER_DB_VERSION);
         sqlite3_close(db);
-        free(journal);
         return DLRIG_CATALOG_EIO;
     }
-    if (*version == 0) {
-        /* version 0 is only ours when the file is empty */
-        if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_schema", -1, &st, NULL) != SQLITE_OK ||
-            sqlite3_step(st) != SQLITE_ROW)
-            goto bad;
-        int tables = sqlite3_column_int(st, 0);
-        sqlite3_finalize(st);
-        st = NULL;
-        if (tables) {
-            snprintf(err, errlen, "%s: not a dlrig user database (no schema version); move it away", path);
-            sqlite3_close(db);
-            free(journal);
-            return DLRIG_CATALOG_EIO;
-        }
+    if (*version == 0 && tables) { /* version 0 is only ours when the file is empty */
+        snprintf(err, errlen, "%s: not a dlrig user database (no schema version); move it away", path);
+        sqlite3_close(db);
+        return DLRIG_CATALOG_EIO;
     }
     *out = db;
-    free(journal);
     return 0;
 bad:
+    last_xcode = db ? sqlite3_extended_errcode(db) : 0;
     rc = user_fail(err, errlen, path, writable ? "open" : "read", db);
     sqlite3_finalize(st);
     sqlite3_close(db);
-    free(journal);
+    return rc;
+}
+
+/* user_open_as; and when reading finds a hot journal (an import killed in
+ * its commit, or stopped by a full disk), which a read-only connection
+ * cannot roll back: again read-write, which rolls it back, with a notice in
+ * err saying so (the call still succeeds). */
+static int user_open(const char *path, bool writable, sqlite3 **out, int *version, char *err, size_t errlen)
+{
+    int rc = user_open_as(path, writable, false, out, version, err, errlen);
+    if (rc == DLRIG_CATALOG_EIO && !writable && last_xcode == SQLITE_READONLY_ROLLBACK && access(path, W_OK) == 0) {
+        rc = user_open_as(path, writable, true, out, version, err, errlen);
+        if (rc == 0 && errlen)
+            snprintf(err, errlen,
+                     "%s: an interrupted import or clear was rolled back; the prices are as they were before it", path);
+    }
     return rc;
 }
 
