@@ -30,6 +30,11 @@ typedef struct dlrig_build {
     size_t n_items, cap_items;
 } dlrig_build;
 
+/* Prices the catalog's parts as the build's requirements allow: with
+ * allow_used, a part's price is its cheapest new, used or refurbished offer;
+ * without, its new price (catalog_allow_used).  Callers that judge or quote a
+ * loaded build call this first. */
+void build_apply_prices(dlrig_catalog *cat, const dlrig_build *b);
 /* An empty build named `name` (copied; NULL for "Untitled build"). */
 void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);

@@ -57,6 +57,7 @@ typedef struct dlrig_requirements {
     char optimizer[16];     /* adamw, adamw-8bit, sgd */
     char offload[24];       /* none, optimizer, optimizer+weights */
     double active_params_m; /* active parameters of a mixture of experts */
+    bool allow_used;        /* second-hand (used, refurbished) price offers may price parts; off when not given */
 } dlrig_requirements;
 
 /* The kinds of value a field holds. */

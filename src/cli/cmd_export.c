@@ -128,6 +128,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         build_free(&b);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
+    build_apply_prices(cat, &b);
     dlrig_analysis an = {0};
     export_analyze(cat, &b, &an);
     strbuf out = {0};

@@ -160,6 +160,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     if (!cat) return EXIT_IO;
     dlrig_recommendation *recs;
     size_t n;
+    catalog_allow_used(cat, req.allow_used);
     if ((nodes_given ? advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err)
                     : advisor_recommend_nodes(cat, &req, top, 16, &recs, &n, err, sizeof err)) != 0) {
         cli_error("%s", err);
@@ -217,8 +218,11 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             printf("\n   %s\n", cli_safe(r->why));
             for (size_t k = 0; k < r->build.n_items; k++) {
                 const dlrig_item *it = &r->build.items[k];
-                printf("   %3d x %-44s %-13s %10s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+                char used[160];
+                printf("   %3d x %-44s %-13s %10s", it->qty, cli_safe(it->part->name), category_name(it->part->category),
                        format_usd(it->part->price_usd * it->qty, price, sizeof price));
+                if (part_price_label(it->part, used, sizeof used)) printf("  (%s)", cli_safe(used));
+                printf("\n");
             }
             size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];
             if (warn || info) printf("   findings: %zu warning%s, %zu info (dlrig check for details)\n", warn,

@@ -17,6 +17,8 @@
 
 /* ------------------------------------------------------------ the model */
 
+void build_apply_prices(dlrig_catalog *cat, const dlrig_build *b) { catalog_allow_used(cat, b->req.allow_used); }
+
 void build_init(dlrig_build *b, const char *name)
 {
     memset(b, 0, sizeof *b);

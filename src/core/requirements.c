@@ -80,6 +80,11 @@ static const dlrig_reqfield fields[] = {
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
      .def_help = "all of them", .help = "parameters active per token (mixture of experts), millions",
      AT(active_params_m), .version = 2},
+    {.key = "allow_used", .option = "allow-used", .label = "Used parts", .kind = DLRIG_RK_BOOL,
+     .def_help = "no: new-part prices only",
+     .help = "also price parts at their used or refurbished offers (off by default: a quote never assumes "
+             "second-hand parts unless asked; parts priced used are marked)",
+     AT(allow_used), .version = 2},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 

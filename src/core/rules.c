@@ -888,6 +888,19 @@ static void r_budget(ctx *c)
     }
 }
 
+/* Parts priced from a second-hand offer (the user allowed used parts): one
+ * info finding per such line, so a quote never hides it. */
+static void r_price_used(ctx *c)
+{
+    for (size_t i = 0; i < c->b->n_items; i++) {
+        const dlrig_part *p = c->b->items[i].part;
+        char lbl[160], a[32];
+        if (!part_price_label(p, lbl, sizeof lbl)) continue;
+        emit(c, DLRIG_SEV_INFO, p, NULL, "%s is priced %s at %s, not new", p->name, lbl,
+             format_usd(p->price_usd, a, sizeof a));
+    }
+}
+
 /* ------------------------------------------------------------ the table */
 
 typedef struct rule {
@@ -1059,6 +1072,10 @@ static const rule rules[] = {
       "chassis specifications"}, r_rackmount},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
       "dlrig"}, r_budget},
+    {{"price.used", DLRIG_SEV_INFO, "a part is priced second-hand",
+      "Second-hand prices were allowed (allow_used), and this part's cheapest offer is a used or refurbished "
+      "one: the quote counts that price, which comes with no new-part warranty and varies from listing to listing.",
+      "the catalog's price offers (condition, market and month)"}, r_price_used},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 

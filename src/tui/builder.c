@@ -824,6 +824,7 @@ static void open_cb(app *a, int idx, void *ctx)
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
     }
+    build_apply_prices(a->cat, &nb);
     push_undo(a);
     build_free(&s->b);
     s->b = nb;

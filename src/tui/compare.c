@@ -258,6 +258,7 @@ static void open_alternatives(app *a, const dlrig_build *current, const dlrig_re
             app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
             return;
         }
+        catalog_allow_used(a->cat, current->req.allow_used); /* second-hand prices only when asked */
         if (advisor_recommend(a->cat, &current->req, 3, &own, &n_own, err, sizeof err) != 0 || n_own < 2) {
             app_message(a, DLRIG_ROLE_INFO, "The advisor has fewer than two builds for these requirements%s%s",
                         err[0] ? ": " : "", err);

@@ -43,6 +43,7 @@ static void load_now(app *a, size_t i)
     dlrig_recommendation *recs = NULL;
     size_t n = 0;
     char aerr[512] = "";
+    catalog_allow_used(a->cat, p.req.allow_used); /* second-hand prices only when asked */
     int rc = advisor_recommend(a->cat, &p.req, 3, &recs, &n, aerr, sizeof aerr);
     dlrig_build b;
     if (rc == 0 && n > 0) {

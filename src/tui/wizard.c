@@ -455,6 +455,7 @@ static bool wizard_idle(app *a)
     w->prev_err[0] = '\0';
     double t0 = now_seconds();
     /* The best build, and the runners-up a tall preview lists under it. */
+    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
     int rc = advisor_recommend(a->cat, &r, 3, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
     w->prev_ms = (now_seconds() - t0) * 1000.0;
     if (rc != 0) {
@@ -554,6 +555,7 @@ static void finish(app *a)
     dlrig_recommendation *recs = NULL;
     size_t n = 0;
     char err[512] = "";
+    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
     int rc = advisor_recommend(a->cat, &r, 3, &recs, &n, err, sizeof err);
     dlrig_build b;
     build_init(&b, NULL);

@@ -93,6 +93,24 @@ expect recommend-bad-framework 2 "unknown framework 'torch'" -- "$DLRIG" recomme
 expect recommend-json 0 '"recommendations"' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --json
 expect recommend-out 0 'written to' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
 expect recommend-out-checks 0 'Result: no errors' -- "$DLRIG" check "$TMP/best.json"
+# second-hand prices: off unless asked, and marked wherever a used price is counted
+expect recommend-help-used 0 'allow-used.*off by default' -- "$DLRIG" recommend --help
+expect recommend-new-only 0 '"recommendations"' -- "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --json
+if "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --top 3 --json 2>/dev/null | grep -q '"price.used"'; then
+    fail=$((fail + 1)); echo "FAIL recommend-new-only-unmarked: a used price without --allow-used"
+else pass=$((pass + 1)); fi
+expect recommend-allow-used 0 '"price.used"' -- "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --allow-used --json
+expect recommend-allow-used-text 0 '\(used, [^)]* 20[0-9][0-9]-[0-9][0-9]\)' -- "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --allow-used
+expect recommend-allow-used-saves 0 'written to' -- "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --allow-used -o "$TMP/used.json"
+expect recommend-allow-used-file 0 '"allow_used":[[:space:]]*true' -- cat "$TMP/used.json"
+expect check-used 0 'price.used .*priced used, ' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json"
+expect check-used-json 0 '"id":[[:space:]]*"price.used"' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json" --json
+expect check-not-used 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/price.used.ok.json"
+expect export-md-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
+expect export-csv-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
+expect export-json-used 0 '"price_condition":[[:space:]]*"used"' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format json
+sed 's/"allow_used": true/"allow_used": "yes"/' "$DATA/builds/price.used.trigger.json" > "$TMP/used-bad.json"
+expect check-used-bad-type 2 'requirements.allow_used: expected true or false, got a string' -- "$DLRIG" check "$TMP/used-bad.json"
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 
 # export

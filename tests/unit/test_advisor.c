@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "dlrig/advisor.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
 
 #ifndef DLRIG_SCHEMA_SQL
@@ -223,12 +224,98 @@ START_TEST(advisor_matches_exhaustive)
 }
 END_TEST
 
+/* The real catalog with two GPUs left: the RTX 3090 (a used offer far below
+ * its new price) and the cheaper, slower Radeon RX 7900 XT.  At the lowest
+ * budget where the advisor picks the 3090 with used parts allowed, it must
+ * not pick it without: a used offer changes the pick only when allowed, and
+ * the build says which part is priced used. */
+START_TEST(used_offer_changes_pick_only_when_allowed)
+{
+    char path[] = "/tmp/dlrig-advisor-usedXXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    exec(db, "ATTACH '" DLRIG_CATALOG_DB "' AS r");
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT sql FROM r.sqlite_master WHERE type = 'table' AND sql IS NOT NULL",
+                                        -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) exec(db, (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT name FROM r.sqlite_master WHERE type = 'table'", -1, &st, NULL),
+                     SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        char sql[256];
+        snprintf(sql, sizeof sql, "INSERT INTO main.\"%s\" SELECT * FROM r.\"%s\"", sqlite3_column_text(st, 0),
+                 sqlite3_column_text(st, 0));
+        exec(db, sql);
+    }
+    sqlite3_finalize(st);
+    ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT sql FROM r.sqlite_master WHERE type IN ('view', 'index') AND sql "
+                                            "IS NOT NULL", -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW) exec(db, (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    exec(db, "DELETE FROM bridge_gpu WHERE gpu_id NOT IN ('nvidia-rtx-3090', 'amd-radeon-rx-7900-xt');"
+             "DELETE FROM price_offer WHERE part_id IN (SELECT id FROM gpu) AND part_id NOT IN ('nvidia-rtx-3090');"
+             "DELETE FROM gpu WHERE id NOT IN ('nvidia-rtx-3090', 'amd-radeon-rx-7900-xt');");
+    char v[64];
+    snprintf(v, sizeof v, "PRAGMA main.user_version=%d", DLRIG_SCHEMA_VERSION);
+    exec(db, v);
+    exec(db, "DETACH r");
+    sqlite3_close(db);
+
+    char err[512];
+    dlrig_catalog *cat = catalog_open(path, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+    dlrig_requirements req;
+    requirements_init(&req);
+    snprintf(req.workload, sizeof req.workload, "llm-inference");
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    bool found = false;
+    double t_used = 0;
+    catalog_allow_used(cat, true);
+    for (req.budget_usd = 1000; req.budget_usd <= 20000; req.budget_usd += 25) {
+        ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
+        const dlrig_part *g = n == 1 ? build_first(&recs[0].build, DLRIG_CAT_GPU, NULL) : NULL;
+        found = g && !strcmp(g->id, "nvidia-rtx-3090");
+        if (found) {
+            ck_assert_msg(g->price_offer != NULL, "the RTX 3090 is picked but not priced used");
+            char label[160];
+            ck_assert_ptr_nonnull(part_price_label(g, label, sizeof label));
+            dlrig_report rep = {0};
+            rules_check(cat, &recs[0].build, &rep);
+            ck_assert_msg(report_find(&rep, "price.used") != NULL, "no price.used finding");
+            report_free(&rep);
+            t_used = recs[0].estimate.throughput;
+        }
+        recommendations_free(recs, n);
+        if (found) break;
+    }
+    ck_assert_msg(found, "the RTX 3090 was never picked with used parts allowed");
+    catalog_allow_used(cat, false);
+    ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
+    ck_assert_msg(n == 1, "at $%.0f nothing without used parts: %s", req.budget_usd, err);
+    const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, NULL);
+    ck_assert_str_eq(g->id, "amd-radeon-rx-7900-xt");
+    for (size_t i = 0; i < recs[0].build.n_items; i++) ck_assert_ptr_null(recs[0].build.items[i].part->price_offer);
+    ck_assert_msg(recs[0].estimate.throughput < t_used, "new-only pick %.1f not slower than %.1f at $%.0f",
+                  recs[0].estimate.throughput, t_used, req.budget_usd);
+    recommendations_free(recs, n);
+    catalog_close(cat);
+    unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("advisor");
     TCase *tc = tcase_create("exact");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, advisor_matches_exhaustive);
+    tcase_add_test(tc, used_offer_changes_pick_only_when_allowed);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

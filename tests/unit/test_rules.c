@@ -87,6 +87,7 @@ static const dlrig_catalog *load(const char *name, dlrig_build *b)
     free(text);
     int rc = build_load(c, path, b, err, sizeof err);
     ck_assert_msg(rc == DLRIG_BUILD_OK, "%s", err);
+    build_apply_prices((dlrig_catalog *)c, b); /* as check and export do */
     return c;
 }
 
