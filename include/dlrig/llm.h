@@ -13,7 +13,7 @@
  * (batches), and training replicated (DDP) when a replica fits, else
  * sharded (FSDP / ZeRO-3).  Every assumption is in llm.c with its source.
  *
- * The module is pure: no catalog access, no I/O.
+ * No SQL and no I/O: the catalog is read through catalog.h.
  */
 #ifndef DLRIG_LLM_H
 #define DLRIG_LLM_H
@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dlrig/build.h"
 #include "dlrig/catalog.h"
 
 typedef enum { DLRIG_METHOD_INFERENCE, DLRIG_METHOD_LORA, DLRIG_METHOD_QLORA, DLRIG_METHOD_FULL } dlrig_method;
@@ -54,6 +55,9 @@ typedef struct dlrig_llm_shape {
  * decoder of that size (grouped-query attention with 8 KV heads of 128,
  * SwiGLU MLP 3.5x wide, a 128k vocabulary); sets `assumed` when it did. */
 void llm_shape_complete(dlrig_llm_shape *s);
+
+/* The shape of a catalog model (its published configuration). */
+void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s);
 
 /* A weight format: a name (fp32 ... nf4) or bits per weight ("4.85").
  * bits includes quantisation scales; `quantised` formats keep embeddings
@@ -128,5 +132,35 @@ double llm_replica_gib(const dlrig_fit_query *q);
  * CUDA platform (dequantised), and QLoRA's NF4 needs CUDA.  On false, why
  * is written into why. */
 bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_t whylen);
+
+/* The question a build's requirements ask, for workload w (NULL: the
+ * requirements' own): the model (by name from the catalog's model table,
+ * else by size, else the workload's reference size), the method (given, or
+ * inference for llm-inference and LoRA for llm-finetune), the weights
+ * (given, or the precision's width for inference, NF4 for QLoRA, BF16
+ * otherwise), context, batch, optimizer and offload (given or defaults).
+ * Returns 1 when the requirements describe a language-model job (an llm-*
+ * workload, or a method or model given), 0 when not (*q untouched), -1 with
+ * a message in err when a field cannot be used (an unknown model name, with
+ * the closest names). */
+int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const dlrig_workload *w,
+                  dlrig_fit_query *q, char *err, size_t errlen);
+
+/* The fewest cards of g, from `from` to max_n, that hold q (and run it),
+ * with their fit in *out; 0 when none does. */
+int llm_fewest_gpus(const dlrig_gpu *g, const dlrig_fit_query *q, int from, int max_n, dlrig_fit *out);
+
+/* One way to run a query: n cards of one GPU. */
+typedef struct dlrig_fit_option {
+    const dlrig_gpu *gpu;
+    int n;
+    double price_usd; /* n x the card's price; NAN when unpriced */
+    dlrig_fit fit;
+} dlrig_fit_option;
+
+/* For every GPU of the catalog that runs q, the fewest cards (1 to max_n)
+ * that hold it, cheapest first (unpriced last; ties: faster first, then
+ * id).  *out is malloc'd (caller frees); returns how many. */
+size_t llm_fit_options(const dlrig_catalog *cat, const dlrig_fit_query *q, int max_n, dlrig_fit_option **out);
 
 #endif

@@ -101,5 +101,6 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv);
 int cmd_compare(cli_ctx *ctx, int argc, char **argv);
 int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 int cmd_models(cli_ctx *ctx, int argc, char **argv);
+int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -42,6 +42,8 @@ static const command commands[] = {
     {"check", cmd_check, "BUILD.json [--json]", "compatibility findings, totals; exit 1 on an error finding"},
     {"recommend", cmd_recommend, "--workload W --budget-usd N [...] [--top K] [--json] [-o FILE]",
      "the fastest complete builds within a budget"},
+    {"fit", cmd_fit, "(--model NAME | --model-params-m N) [--method M] [--weights W] [...] [--gpu ID [--gpus N]]",
+     "does a language model fit on N of a GPU, how, and how fast"},
     {"estimate", cmd_estimate, "BUILD.json [--workload W] [--json]", "estimated training/inference speed"},
     {"export", cmd_export, "BUILD.json --format md|csv|json|txt|html [-o FILE] [--force] [...]",
      "parts list, CSV, JSON, text or a printable HTML quote (--customer, --discount, --tax, ...)"},

@@ -8,8 +8,8 @@
  *  - NF4 with double quantisation: 4.127 bits per weight; embeddings and
  *    the LM head stay in 16 bits; paged 8-bit optimizers: Dettmers et al.,
  *    "QLoRA", 2023.  GPTQ/AWQ 4-bit in groups of 128 with a 16-bit scale and
- *    zero point: 4 + 32/128 = 4.25 bits; 8-bit with per-block scales (GGUF
- *    Q8_0): 8.5 bits.
+ *    zero point: 4 + 32/128 = 4.25 bits; INT8 with per-channel scales (LLM.int8,
+ *    vLLM W8A8): 8 bits (GGUF Q8_0's blocks of 32 are 8.5: give --weights 8.5).
  *  - activations of a transformer layer per token (flash attention, no
  *    attention scores kept): Korthikanti et al., "Reducing Activation
  *    Recomputation in Large Transformer Models", 2022, adapted to SwiGLU
@@ -23,6 +23,8 @@
  *    calibration table's multi-GPU llama.cpp rows).
  */
 #include "dlrig/llm.h"
+
+#include "dlrig/util.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -108,6 +110,34 @@ void llm_shape_complete(dlrig_llm_shape *s)
     if (s->vocab <= 0) s->vocab = 128256;
 }
 
+static int known_int(int v)
+{
+    return v == DLRIG_NA || v < 0 ? 0 : v;
+}
+
+void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
+{
+    memset(s, 0, sizeof *s);
+    s->name = m->name;
+    s->params_m = m->params_m;
+    s->active_params_m = isnan(m->active_params_m) ? m->params_m : m->active_params_m;
+    s->layers = known_int(m->n_layers);
+    s->hidden = known_int(m->hidden_size);
+    s->heads = known_int(m->n_heads);
+    s->kv_heads = known_int(m->n_kv_heads);
+    s->head_dim = known_int(m->head_dim);
+    s->intermediate = known_int(m->intermediate_size);
+    s->vocab = known_int(m->vocab_size);
+    s->max_context = known_int(m->max_context);
+    s->tied_embeddings = m->tied_embeddings == 1;
+    s->kv_lora_rank = known_int(m->kv_lora_rank);
+    s->rope_head_dim = known_int(m->qk_rope_head_dim);
+    s->sliding_window = known_int(m->sliding_window);
+    int global = known_int(m->global_layers);
+    s->global_share = s->sliding_window > 0 && global > 0 && s->layers > 0 ? (double)global / s->layers : 1;
+    llm_shape_complete(s);
+}
+
 /* ------------------------------------------------------------ weights */
 
 static const struct {
@@ -116,7 +146,7 @@ static const struct {
     bool quantised;
 } formats[] = {
     {"fp32", 32, false}, {"fp16", 16, false}, {"bf16", 16, false}, {"fp8", 8, true},
-    {"int8", 8.5, true}, {"int4", 4.25, true}, {"nf4", 4.127, true},
+    {"int8", 8, true}, {"int4", 4.25, true}, {"nf4", 4.127, true},
 };
 
 int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen)
@@ -229,7 +259,7 @@ static double activation_bytes(const dlrig_fit_query *q)
     }
     double tokens = (double)q->context * q->batch;
     double layer_tok = (6 * h + 2 * kv + 4 * i) * 2; /* a layer's saved tensors, 16-bit */
-    double logits = (double)s->vocab * 8;            /* FP32 logits and their gradient */
+    double logits = (double)s->vocab * 4;            /* the loss's FP32 logits (their gradient reuses them) */
     double per_token = q->checkpointing ? s->layers * h * 2 + layer_tok : s->layers * layer_tok;
     return tokens * (per_token + logits);
 }
@@ -258,9 +288,11 @@ static void replica(const dlrig_fit_query *q, dlrig_mem_breakdown *m, double *ho
         double t = trainable_params(q);
         bool fp32 = q->weights.bits >= 32;
         m->gradients = t * (fp32 ? 4 : 2) / GIB;
-        /* per trainable parameter: the FP32 master copy (mixed precision),
-         * then the optimizer's own state */
-        double master = fp32 ? 0 : 4;
+        /* per trainable parameter: the FP32 master copy of mixed precision
+         * (none for FP32 weights, and none with 8-bit AdamW, which updates
+         * 16-bit weights directly as bitsandbytes and torchtune use it), then
+         * the optimizer's own state */
+        double master = fp32 || q->optimizer == DLRIG_OPTIM_ADAMW8 ? 0 : 4;
         double state = q->optimizer == DLRIG_OPTIM_ADAMW ? 8 : q->optimizer == DLRIG_OPTIM_ADAMW8 ? 2 : 4;
         if (q->method != DLRIG_METHOD_FULL) {
             /* adapters are separate small tensors */
@@ -511,4 +543,92 @@ bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_
         return false;
     }
     return true;
+}
+
+/* ------------------------------------------------------------ the catalog */
+
+static int option_cmp(const void *pa, const void *pb)
+{
+    const dlrig_fit_option *a = pa, *b = pb;
+    bool ua = isnan(a->price_usd), ub = isnan(b->price_usd);
+    if (ua != ub) return ua ? 1 : -1;
+    if (!ua && a->price_usd != b->price_usd) return a->price_usd < b->price_usd ? -1 : 1;
+    if (a->fit.tokens_per_s != b->fit.tokens_per_s) return a->fit.tokens_per_s > b->fit.tokens_per_s ? -1 : 1;
+    return strcmp(a->gpu->p.id, b->gpu->p.id);
+}
+
+int llm_fewest_gpus(const dlrig_gpu *g, const dlrig_fit_query *q, int from, int max_n, dlrig_fit *out)
+{
+    char why[256];
+    if (!llm_gpu_runs(g, q, why, sizeof why)) return 0;
+    for (int n = from < 1 ? 1 : from; n <= max_n; n++) {
+        llm_fit(g, n, NULL, q, out);
+        if (out->fits) return n;
+    }
+    return 0;
+}
+
+size_t llm_fit_options(const dlrig_catalog *cat, const dlrig_fit_query *q, int max_n, dlrig_fit_option **out)
+{
+    size_t ng;
+    const dlrig_gpu *gpus = catalog_gpus(cat, &ng);
+    dlrig_fit_option *o = xcalloc(ng + 1, sizeof *o);
+    size_t k = 0;
+    for (size_t i = 0; i < ng; i++) {
+        const dlrig_gpu *g = &gpus[i];
+        int n = llm_fewest_gpus(g, q, 1, max_n, &o[k].fit);
+        if (!n) continue;
+        o[k].gpu = g;
+        o[k].n = n;
+        o[k].price_usd = isnan(g->p.price_usd) ? NAN : g->p.price_usd * n;
+        k++;
+    }
+    qsort(o, k, sizeof *o, option_cmp);
+    *out = o;
+    return k;
+}
+
+/* ------------------------------------------------------------ requirements */
+
+int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const dlrig_workload *w,
+                  dlrig_fit_query *q, char *err, size_t errlen)
+{
+    if (!w) w = catalog_workload(cat, r->workload[0] ? r->workload : "cnn");
+    bool llm_workload = w && strncmp(w->id, "llm-", 4) == 0;
+    if (!llm_workload && !r->method[0] && !r->model[0]) return 0;
+    dlrig_fit_query out = {0};
+    if (r->model[0]) {
+        const dlrig_model *m = catalog_model_find(cat, r->model);
+        if (!m) {
+            const char *near[3];
+            size_t k = catalog_model_suggest(cat, r->model, near, 3);
+            snprintf(err, errlen, "unknown model '%s'%s%s%s%s%s%s (dlrig models lists them)", r->model,
+                     k ? "; did you mean '" : "", k ? near[0] : "", k > 1 ? "', '" : "", k > 1 ? near[1] : "",
+                     k ? "'" : "", k ? "?" : "");
+            return -1;
+        }
+        llm_shape_from_model(m, &out.model);
+    } else {
+        out.model.params_m = !isnan(r->model_params_m) ? r->model_params_m : w && w->params_m > 0 ? w->params_m : 8000;
+        if (!isnan(r->active_params_m)) out.model.active_params_m = r->active_params_m;
+        llm_shape_complete(&out.model);
+    }
+    dlrig_method method = DLRIG_METHOD_INFERENCE;
+    if (r->method[0]) method = (dlrig_method)id_index(dlrig_method_ids, r->method);
+    else if (w && (w->training || strcmp(w->id, "llm-finetune") == 0)) method = DLRIG_METHOD_LORA;
+    if ((int)method < 0) method = DLRIG_METHOD_INFERENCE;
+    llm_query_defaults(&out, method);
+    const char *wt = r->weights;
+    if (!wt[0] && method == DLRIG_METHOD_INFERENCE && r->precision[0])
+        wt = !strcmp(r->precision, "fp32") ? "fp32" : !strcmp(r->precision, "fp8") ? "fp8"
+             : !strcmp(r->precision, "bf16") ? "bf16" : "fp16";
+    if (wt[0] && llm_weights_parse(wt, &out.weights, err, errlen) != 0) return -1;
+    if (r->context_tokens > 0) out.context = r->context_tokens;
+    if (r->batch > 0) out.batch = r->batch;
+    if (r->optimizer[0]) out.optimizer = (dlrig_optim)(id_index(dlrig_optim_ids, r->optimizer) > 0
+                                                           ? id_index(dlrig_optim_ids, r->optimizer) : 0);
+    if (r->offload[0]) out.offload = (dlrig_offload)(id_index(dlrig_offload_ids, r->offload) > 0
+                                                         ? id_index(dlrig_offload_ids, r->offload) : 0);
+    *q = out;
+    return 1;
 }

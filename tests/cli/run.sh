@@ -200,6 +200,20 @@ if [ "$(id -u)" -ne 0 ]; then
     chmod 0700 "$XDG_DATA_HOME/dlrig"
 fi
 
+# dlrig fit: does a language model fit, how, how fast
+expect fit-70b-int4 0 'fits.*layer split over 2 GPUs.*tokens/s generation' -- "$DLRIG" fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
+expect fit-hf-id 0 'Llama 3.1 70B' -- "$DLRIG" fit --model meta-llama/Llama-3.1-70B-Instruct --weights int4 --gpu nvidia-rtx-3090 --gpus 2
+expect fit-long-context 1 'does not fit.*KV cache +16\.00 GiB.*longest context that fits this way: [0-9,]+ tokens.*on 2 x' -- "$DLRIG" fit --model llama-3.1-8b --weights bf16 --context-tokens 128k --gpu nvidia-rtx-4090
+expect fit-json 0 '"fits":[[:space:]]*true.*"per_gpu_gb".*"capacity_gb".*"breakdown".*"kv_cache".*"strategy".*"tokens_per_s"' -- "$DLRIG" fit --model qwen2.5-32b --method qlora --gpu nvidia-rtx-5090 --json
+expect fit-list 0 'cheapest first.*GeForce RTX' -- "$DLRIG" fit --model llama-3.1-70b --weights int4
+expect fit-full-int4 1 'full fine-tuning trains 16- or 32-bit weights' -- "$DLRIG" fit --model llama-3.1-8b --method full --weights int4 --gpu nvidia-h100-pcie
+expect fit-no-model 2 'fit: name a model' -- "$DLRIG" fit --gpu nvidia-rtx-4090
+expect fit-unknown-model 2 "unknown model 'lama-3.1-70b'.*did you mean" -- "$DLRIG" fit --model lama-3.1-70b
+expect fit-bad-weights 2 'weights' -- "$DLRIG" fit --model llama-3.1-8b --weights q4
+expect fit-unknown-gpu 2 "'nvidia-rtx-409' is not a GPU of the catalog.*nvidia-rtx-4090" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-rtx-409
+expect fit-gpus-without-gpu 2 'gpus counts the cards of --gpu' -- "$DLRIG" fit --model llama-3.1-8b --gpus 2
+expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
+
 # shellcheck source=reliability.sh
 . "$(dirname "$0")/reliability.sh"
 

@@ -1,0 +1,283 @@
+/* `dlrig fit`: does a language model fit on N of a GPU, how, and how fast. */
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "dlrig/llm.h"
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+
+#define MAX_GPUS 16
+
+static const char *const fit_keys[] = {"model",   "model_params_m", "active_params_m", "method", "weights",
+                                       "context_tokens", "batch", "optimizer", "offload", NULL};
+
+static void usage(FILE *f)
+{
+    fputs("Usage: dlrig fit (--model NAME | --model-params-m N [--active-params-m N]) [options]\n"
+          "                 [--gpu ID [--gpus N]] [--json]\n"
+          "Does a language model fit on N of a GPU, how, and how fast?  Without --gpu, every\n"
+          "catalog GPU that holds it, with the fewest cards it needs, cheapest first.\n\n",
+          f);
+    cli_req_usage(f, fit_keys);
+    fputs("  -g, --gpu ID             a GPU of the catalog (dlrig parts --category gpu)\n"
+          "  -n, --gpus N             how many of it (default 1, at most 16)\n"
+          "      --max-gpus N         without --gpu: the most cards a listed option may have\n"
+          "                           (default 8)\n"
+          "      --json               one JSON document\n\n"
+          "Defaults: inference reads 16-bit weights (BF16) at a 4,096-token context, one\n"
+          "sequence; LoRA trains 16-bit frozen weights with rank-16 adapters on every linear\n"
+          "layer, QLoRA NF4 weights (4.127 bits), full fine-tuning 16-bit weights with FP32\n"
+          "master weights; training uses 2,048-token sequences, batch 1, AdamW and gradient\n"
+          "checkpointing.  Named 8- and 4-bit formats keep the embeddings and LM head in 16\n"
+          "bits; a number of bits (4.85 for GGUF Q4_K_M) applies to the whole file.  Memory\n"
+          "is in GiB as the cards report it, with the framework's fixed overhead per GPU.\n"
+          "Several GPUs split inference by layers (one stream; tensor parallel for batches)\n"
+          "and training as data parallel when a replica fits, else sharded (FSDP).\n"
+          "Exit status: 0 when it fits (without --gpu: when some GPU holds it), 1 when not.\n",
+          f);
+}
+
+static void add_fit_json(cJSON *o, const dlrig_fit *f)
+{
+    cJSON_AddBoolToObject(o, "fits", f->fits);
+    cJSON_AddNumberToObject(o, "gpus", f->gpus);
+    cJSON_AddNumberToObject(o, "per_gpu_gb", round(f->per_gpu.total * 100) / 100);
+    cJSON_AddNumberToObject(o, "capacity_gb", f->capacity_gib);
+    cJSON_AddNumberToObject(o, "headroom_gb", round(f->headroom_gib * 100) / 100);
+    cJSON *b = cJSON_AddObjectToObject(o, "breakdown");
+    cJSON_AddNumberToObject(b, "weights", round(f->per_gpu.weights * 100) / 100);
+    cJSON_AddNumberToObject(b, "kv_cache", round(f->per_gpu.kv_cache * 100) / 100);
+    cJSON_AddNumberToObject(b, "activations", round(f->per_gpu.activations * 100) / 100);
+    cJSON_AddNumberToObject(b, "gradients", round(f->per_gpu.gradients * 100) / 100);
+    cJSON_AddNumberToObject(b, "optimizer", round(f->per_gpu.optimizer * 100) / 100);
+    cJSON_AddNumberToObject(b, "overhead", round(f->per_gpu.overhead * 100) / 100);
+    cJSON_AddNumberToObject(o, "offloaded_gb", round(f->offloaded_gib * 100) / 100);
+    cJSON_AddStringToObject(o, "strategy", f->strategy);
+    cJSON_AddNumberToObject(o, "tokens_per_s", round(f->tokens_per_s * 10) / 10);
+    cJSON_AddStringToObject(o, "speed_kind", f->speed_kind);
+    if (isnan(f->prompt_tokens_per_s)) cJSON_AddNullToObject(o, "prompt_tokens_per_s");
+    else cJSON_AddNumberToObject(o, "prompt_tokens_per_s", round(f->prompt_tokens_per_s));
+    cJSON_AddStringToObject(o, "bound", f->bound);
+    cJSON_AddNumberToObject(o, "max_context_tokens", f->max_context);
+    cJSON_AddStringToObject(o, "assumptions", f->assumptions);
+}
+
+static void add_query_json(cJSON *o, const dlrig_fit_query *q)
+{
+    if (q->model.name) cJSON_AddStringToObject(o, "model", q->model.name);
+    else cJSON_AddNullToObject(o, "model");
+    cJSON_AddNumberToObject(o, "params_m", q->model.params_m);
+    cJSON_AddNumberToObject(o, "active_params_m", q->model.active_params_m);
+    cJSON_AddStringToObject(o, "method", dlrig_method_ids[q->method]);
+    cJSON_AddStringToObject(o, "weights", q->weights.name);
+    cJSON_AddNumberToObject(o, "bits_per_weight", q->weights.bits);
+    cJSON_AddNumberToObject(o, "context_tokens", q->context);
+    cJSON_AddNumberToObject(o, "batch", q->batch);
+    if (q->method != DLRIG_METHOD_INFERENCE) {
+        cJSON_AddStringToObject(o, "optimizer", dlrig_optim_ids[q->optimizer]);
+        cJSON_AddStringToObject(o, "offload", dlrig_offload_ids[q->offload]);
+    }
+}
+
+/* "Llama 3.1 70B (70,554M parameters, 37,000M active), inference, int4 weights (4.25 bits), ..." */
+static void print_query(const dlrig_fit_query *q)
+{
+    char pm[32], ctx[32];
+    printf("%s (%sM parameters", q->model.name ? cli_safe(q->model.name) : "A model",
+           format_thousands(q->model.params_m, pm, sizeof pm));
+    if (q->model.active_params_m < q->model.params_m)
+        printf(", %sM active", format_thousands(q->model.active_params_m, pm, sizeof pm));
+    printf("), %s, %s weights (%.4g bits), %s-token context, batch %d", dlrig_method_ids[q->method],
+           q->weights.name, q->weights.bits, format_thousands(q->context, ctx, sizeof ctx), q->batch);
+    if (q->method != DLRIG_METHOD_INFERENCE)
+        printf(", %s%s%s", dlrig_optim_ids[q->optimizer], q->offload ? ", offload " : "",
+               q->offload ? dlrig_offload_ids[q->offload] : "");
+    printf("\n");
+}
+
+static void print_fit(const dlrig_gpu *g, const dlrig_fit *f)
+{
+    char num[32];
+    printf("on %d x %s (%.0f GiB each): %s", f->gpus, cli_safe(g->p.name), f->capacity_gib,
+           f->fits ? "fits" : "does not fit");
+    if (f->fits) printf(", %.1f GiB to spare a card\n", f->headroom_gib);
+    else printf(", %.1f GiB short a card\n", -f->headroom_gib);
+    printf("  strategy      %s\n", f->strategy);
+    printf("  per GPU       %.1f GiB of %.0f GiB\n", f->per_gpu.total, f->capacity_gib);
+    const struct {
+        const char *label;
+        double v;
+    } parts[] = {{"weights", f->per_gpu.weights},         {"KV cache", f->per_gpu.kv_cache},
+                 {"activations", f->per_gpu.activations}, {"gradients", f->per_gpu.gradients},
+                 {"optimizer", f->per_gpu.optimizer},     {"overhead", f->per_gpu.overhead}};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        printf("    %-12s %7.2f GiB\n", parts[i].label, parts[i].v);
+    if (f->offloaded_gib > 0) printf("  system RAM    %.1f GiB offloaded\n", f->offloaded_gib);
+    printf("  speed         %.1f tokens/s %s (%s-bound)", f->tokens_per_s, f->speed_kind, f->bound);
+    if (!isnan(f->prompt_tokens_per_s)) printf("; prompt %.0f tokens/s", f->prompt_tokens_per_s);
+    printf("\n");
+    if (f->max_context > 0)
+        printf("  longest context that fits this way: %s tokens\n",
+               format_thousands(f->max_context, num, sizeof num));
+    printf("  assumed: %s\n", f->assumptions);
+}
+
+static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool json)
+{
+    dlrig_fit_option *o;
+    size_t n = llm_fit_options(ctx->cat, q, max_n, &o);
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        add_query_json(doc, q);
+        cJSON *arr = cJSON_AddArrayToObject(doc, "options");
+        for (size_t i = 0; i < n; i++) {
+            cJSON *it = cJSON_CreateObject();
+            cJSON_AddStringToObject(it, "gpu", o[i].gpu->p.id);
+            if (isnan(o[i].price_usd)) cJSON_AddNullToObject(it, "price_usd");
+            else cJSON_AddNumberToObject(it, "price_usd", round(o[i].price_usd * 100) / 100);
+            add_fit_json(it, &o[i].fit);
+            cJSON_AddItemToArray(arr, it);
+        }
+        cli_print_json(doc);
+    } else {
+        print_query(q);
+        if (n == 0) {
+            printf("No catalog GPU holds it on %d cards or fewer: try fewer bits (--weights int4), a shorter "
+                   "context, or --offload.\n", max_n);
+        } else {
+            printf("GPUs that hold it, with the fewest cards each needs, cheapest first:\n");
+            static const char *const head[] = {"GPU", "Cards", "GPU cost", "GiB a card", "Tokens/s", "Strategy"};
+            static const bool right[] = {false, true, true, true, true, false};
+            cli_table *t = table_new(6, head, right);
+            for (size_t i = 0; i < n; i++) {
+                char cards[16], price[32], gib[32], tps[32];
+                snprintf(cards, sizeof cards, "%d", o[i].n);
+                if (isnan(o[i].price_usd)) snprintf(price, sizeof price, "unpriced");
+                else format_usd(o[i].price_usd, price, sizeof price);
+                snprintf(gib, sizeof gib, "%.1f / %.0f", o[i].fit.per_gpu.total, o[i].fit.capacity_gib);
+                snprintf(tps, sizeof tps, "%.1f", o[i].fit.tokens_per_s);
+                const char *row[] = {cli_safe(o[i].gpu->p.name), cards, price, gib, tps, o[i].fit.strategy};
+                table_row(t, row);
+            }
+            table_print(t, cli_term_width(), 5, 0);
+            table_free(t);
+            printf("Speeds are %s tokens/s.  GPU cost counts the cards only (dlrig recommend prices a "
+                   "whole machine).\n", o[0].fit.speed_kind);
+        }
+    }
+    free(o);
+    return n ? EXIT_OK : EXIT_FINDINGS;
+}
+
+int cmd_fit(cli_ctx *ctx, int argc, char **argv)
+{
+    enum { O_JSON = 256, O_MAX };
+    static const struct option extra[] = {{"gpu", required_argument, NULL, 'g'},
+                                          {"gpus", required_argument, NULL, 'n'},
+                                          {"max-gpus", required_argument, NULL, O_MAX},
+                                          {"json", no_argument, NULL, O_JSON},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+    cli_reqopts ro;
+    cli_reqopts_build(&ro, fit_keys, extra, "g:n:h");
+    dlrig_requirements req;
+    requirements_init(&req);
+    const char *gpu_id = NULL;
+    int gpus = 1, max_n = 8;
+    bool json = false, gpus_given = false;
+    double v = 0;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, NULL);
+        if (got < 0) return EXIT_USAGE;
+        if (got > 0) continue;
+        switch (c) {
+        case 'g': gpu_id = optarg; break;
+        case 'n':
+            if (cli_number_opt("--gpus", optarg, 0, MAX_GPUS, &v) || v != floor(v)) {
+                if (v != floor(v)) cli_error("--gpus: expected a whole number from 1 to %d", MAX_GPUS);
+                return EXIT_USAGE;
+            }
+            gpus = (int)v;
+            gpus_given = true;
+            break;
+        case O_MAX:
+            if (cli_number_opt("--max-gpus", optarg, 0, MAX_GPUS, &v) || v != floor(v)) {
+                if (v != floor(v)) cli_error("--max-gpus: expected a whole number from 1 to %d", MAX_GPUS);
+                return EXIT_USAGE;
+            }
+            max_n = (int)v;
+            break;
+        case O_JSON: json = true; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("fit: unexpected argument '%s'", cli_safe(argv[optind]));
+        return EXIT_USAGE;
+    }
+    if (!req.model[0] && isnan(req.model_params_m)) {
+        cli_error("fit: name a model (--model llama-3.1-70b; dlrig models lists them) or give its size "
+                  "(--model-params-m 70000)");
+        return EXIT_USAGE;
+    }
+    if (gpus_given && !gpu_id) {
+        cli_error("fit: --gpus counts the cards of --gpu ID; without --gpu every GPU is listed");
+        return EXIT_USAGE;
+    }
+    dlrig_catalog *cat = cli_catalog(ctx);
+    if (!cat) return EXIT_IO;
+    if (!req.method[0]) snprintf(req.method, sizeof req.method, "inference");
+    dlrig_fit_query q;
+    char err[512];
+    const dlrig_workload *w = catalog_workload(cat, "llm-inference");
+    if (llm_query_for(cat, &req, w, &q, err, sizeof err) != 1) {
+        cli_error("%s", err);
+        return EXIT_USAGE;
+    }
+    if (!gpu_id) return list_options(ctx, &q, max_n, json);
+
+    const dlrig_part *p = catalog_find(cat, gpu_id);
+    if (!p || p->category != DLRIG_CAT_GPU) {
+        const char *near[3];
+        size_t k = catalog_suggest(cat, gpu_id, near, 3);
+        cli_error("--gpu: '%s' is not a GPU of the catalog%s%s%s (dlrig parts --category gpu lists them)",
+                  cli_safe(gpu_id), k ? "; did you mean '" : "", k ? near[0] : "", k ? "'?" : "");
+        return EXIT_USAGE;
+    }
+    const dlrig_gpu *g = (const dlrig_gpu *)p;
+    dlrig_fit f;
+    llm_fit(g, gpus, NULL, &q, &f);
+    char why[256] = "";
+    bool runs = llm_gpu_runs(g, &q, why, sizeof why);
+    if (!runs) f.fits = false;
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        add_query_json(doc, &q);
+        cJSON_AddStringToObject(doc, "gpu", g->p.id);
+        add_fit_json(doc, &f);
+        if (!runs) cJSON_AddStringToObject(doc, "unsupported", why);
+        cli_print_json(doc);
+    } else {
+        print_query(&q);
+        print_fit(g, &f);
+        if (!runs) {
+            printf("  cannot run: %s\n", why);
+        } else if (!f.fits) {
+            dlrig_fit more;
+            int n = llm_fewest_gpus(g, &q, gpus + 1, MAX_GPUS, &more);
+            if (n) printf("  on %d x %s it fits: %s, %.1f GiB a card\n", n, cli_safe(g->p.name), more.strategy,
+                          more.per_gpu.total);
+            else printf("  no count of %s up to %d holds it: fewer bits (--weights), a shorter context or "
+                        "--offload\n", cli_safe(g->p.name), MAX_GPUS);
+        }
+    }
+    return f.fits ? EXIT_OK : EXIT_FINDINGS;
+}
