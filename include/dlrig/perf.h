@@ -14,6 +14,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/llm.h"
 
 typedef struct dlrig_estimate {
     const char *workload;        /* workload id (catalog string) */
@@ -32,6 +33,9 @@ typedef struct dlrig_estimate {
     bool fits;                   /* the model fits in one GPU */
     bool fits_sharded;           /* it fits when sharded over all the node's GPUs */
     int gpus;                    /* GPUs counted (all nodes) */
+    bool llm;                    /* a language-model job: `memory` holds its fit over the node's GPUs */
+    dlrig_fit memory;            /* breakdown per GPU, strategy, headroom (llm only) */
+    dlrig_fit_query query;       /* what was fitted (llm only) */
 } dlrig_estimate;
 
 /* Estimates b (with its placement p, as from build_place) for `workload`, or
@@ -39,6 +43,14 @@ typedef struct dlrig_estimate {
  * -1 with a message in err (unknown workload, no GPU in the build). */
 int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
                   dlrig_estimate *out, char *err, size_t errlen);
+
+/* For a language-model job: the fit of the build's requirements on n of
+ * GPU g (link: NULL for PCIe 4.0 x16).  Returns 1 and fills *one (the job on
+ * one card) and *all (on n cards), 0 when the requirements are not an LLM
+ * job, -1 with a message when they cannot be used (an unknown model). */
+int perf_llm_fit(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_workload *w,
+                 const dlrig_gpu *g, int n, const dlrig_link *link, dlrig_fit *one, dlrig_fit *all, char *err,
+                 size_t errlen);
 
 /* The model an estimate is for, in words: the reference model and its size,
  * or "a 13000M-parameter model, scaled from <reference>" when the build asks

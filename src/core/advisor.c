@@ -239,6 +239,8 @@ typedef struct ctx {
     const dlrig_circuit *circuit;
     const char *precision;
     double params_m;
+    bool llm;           /* a language-model job: q is what must fit */
+    dlrig_fit_query q;
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
@@ -350,6 +352,13 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
+    }
+    if (c->llm) {
+        char why[256];
+        dlrig_fit f;
+        if (!llm_gpu_runs(g, &c->q, why, sizeof why)) return false;
+        llm_fit(g, n, NULL, &c->q, &f);
+        return f.fits;
     }
     if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
     return true;
@@ -894,6 +903,9 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;
     c->quiet = (req->require & DLRIG_REQ_QUIET) || !strcmp(req->environment, "office");
+    int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
+    if (rc < 0) return -1;
+    c->llm = rc == 1;
     if (!isnan(req->dataset_gb))
         c->need_fast_gb = req->dataset_gb * 1.2 + 5 * c->params_m * 1e6 * 16.0 / 1e9;
     return 0;
@@ -928,6 +940,44 @@ void recommendations_free(dlrig_recommendation *r, size_t n)
     free(r);
 }
 
+/* Nothing runs a language model at its weight format within the budget:
+ * says what fewer bits per weight would buy, replacing err ("no build under
+ * $5,000 runs Llama 3.1 70B at 16-bit weights; at int4 weights, 2 x GeForce
+ * RTX 3090 does ($3,612)"). */
+static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_fit_query *q,
+                               char *err, size_t errlen)
+{
+    static const char *const fewer[] = {"int8", "int4"};
+    if (q->method == DLRIG_METHOD_FULL) return; /* full fine-tuning trains 16-bit weights */
+    for (size_t i = 0; i < sizeof fewer / sizeof fewer[0]; i++) {
+        dlrig_weights w;
+        char e[256];
+        if (llm_weights_parse(fewer[i], &w, e, sizeof e) != 0 || w.bits >= q->weights.bits) continue;
+        dlrig_requirements r2 = *req;
+        snprintf(r2.weights, sizeof r2.weights, "%s", q->method == DLRIG_METHOD_INFERENCE ? fewer[i] : "nf4");
+        if (q->method == DLRIG_METHOD_LORA && !strcmp(r2.weights, "nf4")) snprintf(r2.method, sizeof r2.method, "qlora");
+        dlrig_recommendation *recs = NULL;
+        size_t n = 0;
+        char e2[512];
+        if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
+            char price[32], budget[32];
+            int gpus = 0;
+            const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
+            snprintf(err, errlen,
+                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %.0f tokens/s)",
+                     isnan(req->budget_usd) ? "" : " under ",
+                     isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget),
+                     q->model.name ? q->model.name : "the model", q->weights.name, r2.weights,
+                     strcmp(r2.method, req->method) && r2.method[0] ? " (QLoRA)" : "", gpus, g ? g->name : "?",
+                     format_usd(recs[0].price_usd, price, sizeof price), recs[0].estimate.throughput);
+            recommendations_free(recs, n);
+            return;
+        }
+        if (recs) recommendations_free(recs, n);
+        if (q->method != DLRIG_METHOD_INFERENCE) return; /* QLoRA is the one smaller option */
+    }
+}
+
 int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,
                       dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
 {
@@ -951,11 +1001,21 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
     size_t np = 0;
     bool single_stream = !strcmp(c.wl->id, "llm-inference");
     for (size_t i = 0; i < ng; i++) {
-        double pg = perf_gpu_throughput(gpus[i], c.wl, c.params_m, c.precision, NULL);
+        double pg = c.llm ? 0 : perf_gpu_throughput(gpus[i], c.wl, c.params_m, c.precision, NULL);
         for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
             if (!gpu_allowed(&c, gpus[i], n)) continue;
             if (!isnan(req->budget_usd) && gpus[i]->p.price_usd * n * c.nodes > req->budget_usd) break;
-            pairs[np++] = (pair){gpus[i], n, single_stream ? pg : pg * n * c.nodes};
+            double ub = single_stream ? pg : pg * n * c.nodes;
+            if (c.llm) {
+                /* the speed with the fastest link the card can have bounds every build of it */
+                dlrig_link best = {gpus[i]->nvlink && !isnan(gpus[i]->nvlink_gbs) ? gpus[i]->nvlink_gbs / 2
+                                                                                   : 0.8 * 16 * 3.938,
+                                   gpus[i]->nvlink != NULL};
+                dlrig_fit f;
+                llm_fit(gpus[i], n, &best, &c.q, &f);
+                ub = f.tokens_per_s * (c.q.method == DLRIG_METHOD_INFERENCE ? 1 : c.nodes);
+            }
+            pairs[np++] = (pair){gpus[i], n, ub};
         }
     }
     if (np > 1) qsort(pairs, np, sizeof *pairs, cmp_pair);
@@ -1000,9 +1060,11 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
     free(pairs);
     usable_free(&c);
     if (nbest == 0) {
+        char budget[32];
         snprintf(err, errlen,
-                 "no build meets the requirements%s: raise the budget, relax a --require, or pick a smaller model",
-                 isnan(req->budget_usd) ? "" : " within the budget");
+                 "no build meets the requirements%s%s: raise the budget, relax a --require, or pick a smaller model",
+                 isnan(req->budget_usd) ? "" : " within ", isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget));
+        if (c.llm) suggest_fewer_bits(cat, req, &c.q, err, errlen);
         free(best);
         return 0;
     }

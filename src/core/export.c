@@ -227,7 +227,7 @@ static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, siz
 
 typedef struct kv {
     const char *k;
-    char v[160];
+    char v[800];
 } kv;
 
 static size_t requirement_lines(const ctx *c, kv *out, size_t max)
@@ -324,7 +324,22 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
         snprintf(out[n].v, sizeof out[n].v, "%.2fx", e->relative);
         n++;
     }
-    if (n < max) {
+    if (n < max && e->llm) {
+        const dlrig_fit *f = &e->memory;
+        const dlrig_mem_breakdown *m = &f->per_gpu;
+        out[n].k = "Memory";
+        snprintf(out[n].v, sizeof out[n].v,
+                 "%.1f GiB of %.0f GiB a card (%s): weights %.1f, KV cache %.1f, activations %.1f, gradients %.1f, "
+                 "optimizer %.1f, overhead %.1f; %s", m->total, f->capacity_gib, f->fits ? "fits" : "does not fit",
+                 m->weights, m->kv_cache, m->activations, m->gradients, m->optimizer, m->overhead, f->strategy);
+        n++;
+        if (n < max) {
+            out[n].k = "Assumed";
+            snprintf(out[n].v, sizeof out[n].v, "%s %s; %s", dlrig_method_ids[e->query.method],
+                     e->reference_model ? e->reference_model : "", f->assumptions);
+            n++;
+        }
+    } else if (n < max) {
         out[n].k = "Memory";
         snprintf(out[n].v, sizeof out[n].v, "%.1f GB per replica; smallest GPU %.0f GB (%s)", e->mem_need_gb, e->vram_gb,
                  e->fits ? "fits" : e->fits_sharded ? "fits only sharded" : "does not fit");

@@ -154,6 +154,87 @@ static double pcie_lane_gbs(int gen)
     }
 }
 
+/* The link between the node's GPUs: NVLink when every card is bridged,
+ * else PCIe at the narrowest placed width and generation. */
+static dlrig_link gpu_link(const dlrig_build *b, const dlrig_placement *p, const dlrig_gpu *slow, bool all_nvlink)
+{
+    bool bridged = build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink;
+    if (bridged && !isnan(slow->nvlink_gbs)) return (dlrig_link){slow->nvlink_gbs / 2, true};
+    int width = 16, gen = slow->pcie_gen;
+    for (size_t i = 0; p && i < p->n_cards; i++)
+        if (p->cards[i].part->category == DLRIG_CAT_GPU && p->cards[i].position) {
+            if (p->cards[i].link_width < width) width = p->cards[i].link_width;
+            if (p->cards[i].link_gen < gen) gen = p->cards[i].link_gen;
+        }
+    return (dlrig_link){pcie_lane_gbs(gen) * width * 0.8, false};
+}
+
+int perf_llm_fit(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_workload *w,
+                 const dlrig_gpu *g, int n, const dlrig_link *link, dlrig_fit *one, dlrig_fit *all, char *err,
+                 size_t errlen)
+{
+    dlrig_fit_query q;
+    int rc = llm_query_for(cat, req, w, &q, err, errlen);
+    if (rc != 1) return rc;
+    llm_fit(g, 1, link, &q, one);
+    llm_fit(g, n, link, &q, all);
+    return 1;
+}
+
+/* A language-model job: memory and speed from the LLM model (llm.h) on the
+ * node's smallest card.  Returns 0 when b's requirements are not one (the
+ * estimate goes on as usual), else fills *out (out->llm) and returns 1, or
+ * -1 with a message. */
+static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p,
+                      const dlrig_workload *w, const dlrig_gpu *slow, int n, int nodes, dlrig_estimate *out,
+                      char *err, size_t errlen)
+{
+    dlrig_fit_query q;
+    int rc = llm_query_for(cat, &b->req, w, &q, err, errlen);
+    if (rc != 1) return rc;
+    /* the card with the least memory decides what fits */
+    const dlrig_gpu *small = slow;
+    bool all_nvlink = true;
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category != DLRIG_CAT_GPU) continue;
+        const dlrig_gpu *g = (const dlrig_gpu *)b->items[i].part;
+        if (g->vram_gb < small->vram_gb) small = g;
+        if (!g->nvlink) all_nvlink = false;
+    }
+    dlrig_link link = gpu_link(b, p, slow, all_nvlink);
+    dlrig_fit one, all;
+    llm_fit(small, 1, &link, &q, &one);
+    llm_fit(small, n, &link, &q, &all);
+    out->llm = true;
+    out->query = q;
+    out->memory = n > 1 ? all : one;
+    out->mem_need_gb = one.per_gpu.total;
+    out->fits = one.fits;
+    out->fits_sharded = all.fits;
+    if (q.model.name) out->reference_model = q.model.name;
+    out->params_m = q.model.params_m;
+    const dlrig_fit *run = n > 1 ? &all : &one;
+    bool training = q.method != DLRIG_METHOD_INFERENCE;
+    /* one generation stream does not go faster on more nodes */
+    out->throughput = run->tokens_per_s * (training ? nodes : 1);
+    out->per_gpu = one.fits ? one.tokens_per_s : run->tokens_per_s / n;
+    out->scaling = out->per_gpu > 0 ? out->throughput / (out->per_gpu * out->gpus) : 1;
+    out->bound = run->bound;
+    out->unit = "tokens/s";
+    if (!isnan(b->req.dataset_gb) && out->throughput > 0 && training) {
+        /* about 4 bytes of text a token */
+        out->epoch_hours = b->req.dataset_gb * 1e9 / 4 / out->throughput / 3600.0;
+    }
+    const dlrig_part *ref = catalog_find(cat, "nvidia-rtx-4090");
+    out->relative = NAN;
+    if (ref && ref->category == DLRIG_CAT_GPU) {
+        dlrig_fit r;
+        llm_fit((const dlrig_gpu *)ref, 1, NULL, &q, &r);
+        if (r.tokens_per_s > 0) out->relative = out->throughput / r.tokens_per_s;
+    }
+    return 1;
+}
+
 int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
                   dlrig_estimate *out, char *err, size_t errlen)
 {
@@ -205,6 +286,8 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->mem_need_gb = perf_model_memory_gb(w, params_m, precision, 1);
     out->fits = out->mem_need_gb <= vmin;
     out->fits_sharded = out->mem_need_gb <= vmin * n;
+
+    if (llm_branch(cat, b, p, w, slow, n, nodes, out, err, errlen) != 0) return out->llm ? 0 : -1;
 
     /* Communication per step: all-reduce of the gradients. */
     const eff_row *e = eff_for(w->id);
@@ -296,6 +379,26 @@ cJSON *estimate_to_json(const dlrig_estimate *e)
     cJSON_AddNumberToObject(o, "memory_needed_gb", round(e->mem_need_gb * 10) / 10);
     cJSON_AddBoolToObject(o, "fits_one_gpu", e->fits);
     cJSON_AddBoolToObject(o, "fits_sharded", e->fits_sharded);
+    if (e->llm) {
+        const dlrig_fit *f = &e->memory;
+        cJSON *m = cJSON_AddObjectToObject(o, "memory");
+        cJSON_AddStringToObject(m, "method", dlrig_method_ids[e->query.method]);
+        cJSON_AddStringToObject(m, "weights", e->query.weights.name);
+        cJSON_AddNumberToObject(m, "context_tokens", e->query.context);
+        cJSON_AddNumberToObject(m, "batch", e->query.batch);
+        cJSON_AddStringToObject(m, "strategy", f->strategy);
+        cJSON_AddNumberToObject(m, "per_gpu_gb", round(f->per_gpu.total * 100) / 100);
+        cJSON_AddNumberToObject(m, "capacity_gb", f->capacity_gib);
+        cJSON *bd = cJSON_AddObjectToObject(m, "breakdown");
+        cJSON_AddNumberToObject(bd, "weights", round(f->per_gpu.weights * 100) / 100);
+        cJSON_AddNumberToObject(bd, "kv_cache", round(f->per_gpu.kv_cache * 100) / 100);
+        cJSON_AddNumberToObject(bd, "activations", round(f->per_gpu.activations * 100) / 100);
+        cJSON_AddNumberToObject(bd, "gradients", round(f->per_gpu.gradients * 100) / 100);
+        cJSON_AddNumberToObject(bd, "optimizer", round(f->per_gpu.optimizer * 100) / 100);
+        cJSON_AddNumberToObject(bd, "overhead", round(f->per_gpu.overhead * 100) / 100);
+        cJSON_AddBoolToObject(m, "fits", f->fits);
+        cJSON_AddStringToObject(m, "assumptions", f->assumptions);
+    }
     return o;
 }
 

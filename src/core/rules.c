@@ -637,9 +637,41 @@ static void r_nvlink_recommended(ctx *c)
 
 /* ------------------------------------------------------------ rules: VRAM */
 
+/* A language-model job: the breakdown of what one card must hold. */
+static bool llm_model_fit(ctx *c)
+{
+    const dlrig_gpu *small = NULL;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!small || g->vram_gb < small->vram_gb) small = g;
+    }
+    dlrig_fit one, all;
+    char err[256];
+    int rc = perf_llm_fit(c->cat, &c->b->req, c->wl, small, c->n_gpus, NULL, &one, &all, err, sizeof err);
+    if (rc == 0) return false;
+    if (rc < 0) {
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL, "%s", err);
+        return true;
+    }
+    const dlrig_fit *f = c->n_gpus > 1 ? &all : &one;
+    if (f->fits && (one.fits || c->n_gpus == 1)) return true;
+    const dlrig_mem_breakdown *m = &f->per_gpu;
+    if (f->fits)
+        emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
+             "The job needs %.1f GiB on one %s (%.0f GiB): it runs %s, %.1f GiB a card", one.per_gpu.total, small->p.name, small->vram_gb, f->strategy, m->total);
+    else
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "The job needs %.1f GiB a card on %d x %s (%.0f GiB): weights %.1f, KV cache %.1f, activations %.1f, "
+             "gradients %.1f, optimizer %.1f, overhead %.1f (%s)",
+             m->total, c->n_gpus, small->p.name, small->vram_gb, m->weights, m->kv_cache, m->activations, m->gradients,
+             m->optimizer, m->overhead, f->strategy);
+    return true;
+}
+
 static void r_model_fit(ctx *c)
 {
     if (!c->wl || c->n_gpus == 0) return;
+    if (llm_model_fit(c)) return;
     double need = perf_model_memory_gb(c->wl, c->params_m, c->precision, 1);
     double vmin = INFINITY;
     const dlrig_gpu *small = NULL;

@@ -1587,6 +1587,19 @@ static void draw_totals(app *a, rect r)
             sheet_line(a, y++, x, w, "Speed", DLRIG_ROLE_DIM, "-", s->est_err);
         }
     }
+    /* a language model: what one card holds, against the smallest card */
+    if (y < end && s->have_est && s->est.llm) {
+        const dlrig_fit *f = &s->est.memory;
+        const dlrig_mem_breakdown *m = &f->per_gpu;
+        snprintf(v, sizeof v, "%.1f of %.0f GiB", m->total, f->capacity_gib);
+        if (m->gradients + m->optimizer > 0.05)
+            snprintf(rest, sizeof rest, "weights %.1f %s act %.1f %s grad+opt %.1f", m->weights, a->g->sep,
+                     m->activations, a->g->sep, m->gradients + m->optimizer);
+        else
+            snprintf(rest, sizeof rest, "weights %.1f %s KV %.1f %s %s", m->weights, a->g->sep, m->kv_cache, a->g->sep,
+                     s->est.query.weights.name);
+        sheet_line(a, y++, x, w, "Memory", f->fits ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_ERROR, v, rest);
+    }
     if (y < end && s->have_est) {
         if (!isnan(s->est.epoch_hours))
             snprintf(v, sizeof v, "%s h", ui_num(s->est.epoch_hours, s->est.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
