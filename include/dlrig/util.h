@@ -52,6 +52,10 @@ int write_file_atomic(const char *path, const void *data, size_t len, bool overw
  * with errno set. */
 char *xdg_data_dir(bool create);
 char *xdg_config_dir(bool create);
+/* The same for state that outlives a run but is no user data:
+ * $XDG_STATE_HOME/dlrig or ~/.local/state/dlrig (the terminal interface's
+ * recovery files). */
+char *xdg_state_dir(bool create);
 
 /* A file found by list_json_files. */
 typedef struct dated_file {

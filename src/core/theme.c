@@ -253,7 +253,9 @@ int theme_load(const char *name, const dlrig_theme_src *builtins, dlrig_theme *o
             free(path);
             return rc;
         }
-        if (errno != ENOENT) {
+        /* no such file, or a part of the path is not a directory (e.g.
+         * XDG_CONFIG_HOME is a file): no user theme, try the built-ins */
+        if (errno != ENOENT && errno != ENOTDIR) {
             snprintf(err, errlen, "%s: %s", path,
                      errno == EFBIG ? "larger than 64 KiB, not a theme" : strerror(errno));
             free(path);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "dlrig/util.h"
@@ -289,8 +291,25 @@ static void dispatch_mouse(app *a)
     if (s && s->on_mouse) s->on_mouse(a, &ev);
 }
 
+/* Whether the terminal is gone: its input reports a hang-up or an error
+ * (the pane was closed while dlrig has no controlling terminal, so no SIGHUP
+ * comes), or reads keep failing at once instead of waiting. */
+static bool input_gone(int *fast_errs, double waited)
+{
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR | POLLNVAL))) return true;
+    /* a timed-out read waits 250 ms; an immediate ERR means no input */
+    if (waited < 0.05) {
+        if (++*fast_errs >= 40) return true;
+    } else {
+        *fast_errs = 0;
+    }
+    return false;
+}
+
 static void run_loop(app *a)
 {
+    int fast_errs = 0;
     /* For the start-up benchmark (bench/run.sh): leave right after the first frame. */
     bool first_frame_only = getenv("DLRIG_EXIT_AFTER_FIRST_FRAME") != NULL;
     while (!a->quit) {
@@ -306,9 +325,18 @@ static void run_loop(app *a)
             if (pending != ERR) ungetch(pending);
             else if (a->scr->on_idle(a)) continue;
         }
+        double t0 = now_seconds();
         int ch = wgetch(stdscr);
         if (got_signal) break;
-        if (ch == ERR) continue;
+        if (ch == ERR) {
+            if (input_gone(&fast_errs, now_seconds() - t0)) {
+                a->input_gone = true;
+                break;
+            }
+            recover_update(a); /* idle: keep unsaved changes safe */
+            continue;
+        }
+        fast_errs = 0;
         if (ch == KEY_RESIZE) {
             getmaxyx(stdscr, a->h, a->w);
             if (a->scr && a->scr->on_resize) a->scr->on_resize(a);
@@ -320,8 +348,22 @@ static void run_loop(app *a)
             continue;
         }
         dispatch_key(a, ch);
+        if (!builder_dirty(a)) recover_update(a); /* saved: the recovery file goes at once */
     }
     if (got_signal) a->exit_code = got_signal == SIGINT ? 130 : got_signal == SIGTERM ? 143 : 129;
+    else if (a->input_gone) a->exit_code = 129; /* as for a hang-up */
+    if (got_signal || a->input_gone) recover_update(a); /* the terminal is gone: keep the changes */
+    else recover_remove(a);                             /* a normal quit: saved or discarded */
+}
+
+/* Terminal flow control off while dlrig owns the terminal, so that Ctrl-S
+ * does not freeze the screen; endwin() restores the shell's settings. */
+static void flow_control_off(void)
+{
+    struct termios t;
+    if (tcgetattr(STDIN_FILENO, &t) != 0) return;
+    t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0) def_prog_mode();
 }
 
 static dlrig_theme_src *copy_builtins(void)
@@ -410,6 +452,7 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
     cbreak();
     noecho();
     nonl();
+    flow_control_off();
     keypad(stdscr, TRUE);
     curs_set(0);
     wtimeout(stdscr, 250); /* wake up to see a signal flag */
@@ -424,6 +467,7 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
 
     if (have_build) builder_open(a, &loaded, build_path, NULL, 0);
     else wizard_open(a, NULL);
+    recover_offer(a);
     run_loop(a);
 
     ov_close(a);

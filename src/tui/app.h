@@ -118,6 +118,7 @@ struct app {
     struct builder_state *bld;
     struct compare_state *cmp; /* the compare screen, while it is open */
     bool quit;
+    bool input_gone; /* the terminal went away (end of input) */
     int exit_code;
 };
 
@@ -188,10 +189,27 @@ extern const screen builder_screen;
  * the file the build came from, or NULL. */
 void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts);
 bool builder_dirty(const app *a);
+/* The builder's build and the file it belongs to (NULL: none); NULL without
+ * a builder.  Borrowed. */
+const dlrig_build *builder_build(const app *a);
+const char *builder_path(const app *a);
+/* Opens the builder on a build recovered from a session that ended with
+ * unsaved changes: takes *b (left empty); path is the file it belongs to or
+ * NULL.  The build counts as unsaved. */
+void builder_open_recovered(app *a, dlrig_build *b, const char *path);
 /* Counts the builder's changes (0 without a builder). */
 unsigned long builder_generation(const app *a);
 void builder_save_then_quit(app *a);
 void builder_free(app *a);
+
+/* ---- recover.c ---- */
+/* Writes the recovery file when the builder has unsaved changes not yet in
+ * it, removes it when there are none (cheap when nothing changed). */
+void recover_update(app *a);
+/* Removes this session's recovery file (normal quit). */
+void recover_remove(app *a);
+/* Offers the newest recovery file left by a session that is gone. */
+void recover_offer(app *a);
 
 /* ---- presets.c ---- */
 /* F1..F8 load the first eight presets (db/presets/ORDER). */

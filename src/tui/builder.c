@@ -727,13 +727,12 @@ static void save_to(app *a, const char *path)
     bool own = s->path && strcmp(s->path, path) == 0;
     char title[200];
     title[0] = '\0';
-    if (own) {
+    if (own && s->stamp.known) {
         /* the build's own file: ask when something else wrote it since it
          * was opened or saved here */
         file_stamp now = stamp_of(path);
         if (now.known && !stamp_same(&now, &s->stamp))
-            snprintf(title, sizeof title, "%s changed on disk since it was %s here", path,
-                     s->stamp.known ? "opened or saved" : "opened");
+            snprintf(title, sizeof title, "%s changed on disk since it was opened or saved here", path);
     } else if (access(path, F_OK) == 0) {
         snprintf(title, sizeof title, "%s exists", path);
     }
@@ -1755,6 +1754,20 @@ const screen builder_screen = {
 bool builder_dirty(const app *a) { return a->bld && a->bld->gen != a->bld->saved_gen; }
 
 unsigned long builder_generation(const app *a) { return a->bld ? a->bld->gen : 0; }
+
+const dlrig_build *builder_build(const app *a) { return a->bld ? &a->bld->b : NULL; }
+
+const char *builder_path(const app *a) { return a->bld ? a->bld->path : NULL; }
+
+void builder_open_recovered(app *a, dlrig_build *b, const char *path)
+{
+    builder_open(a, b, path, NULL, 0);
+    struct builder_state *s = B(a);
+    /* what is on disk now was not seen here: a save asks before replacing */
+    s->stamp.known = false;
+    s->gen = 1;
+    s->saved_gen = 0;
+}
 
 void builder_free(app *a)
 {

@@ -27,7 +27,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export TERM=xterm-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
+# tmux-256color: its khome/kend (\E[1~, \E[4~) are what tmux sends for Home/End
+# (xterm-256color expects \EOH/\EOF, so the keys would arrive as Esc [ 1 ~)
+export TERM=tmux-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
 export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/config" XDG_DATA_HOME="$TMP/home/data"
 unset LC_ALL LC_CTYPE || true
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
@@ -50,7 +52,8 @@ start() {
     cmd="cd $(printf '%q' "$WORK") && ${START_ENV:-} $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 600"
     tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x "$w" -y "$h" \
         -e TERM="$TERM" -e LANG="$LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
-        -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" "$cmd"
+        -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
+        -e XDG_STATE_HOME="$WORK/state" "$cmd"
 }
 
 screen() { tmux -L "$SOCK" capture-pane -p -t "$S"; }
@@ -462,7 +465,7 @@ test_speed_column() {
 # The mouse: a click selects a wizard choice, a second click on it accepts
 # it, the wheel moves the selection.
 test_mouse() {
-    START_ENV="TERM=tmux-256color" start mouse 80 24
+    start mouse 80 24
     wait_for "What will it mostly run?"
     wait_for "Advisor preview"
     # row 4 of the screen is the second choice
@@ -675,6 +678,130 @@ test_vendor_line_long_names() {
     "$DLRIG" prices clear >/dev/null
 }
 
+# Ctrl-S does not freeze the screen (flow control is off while dlrig runs,
+# and back on after).
+test_ctrl_s() {
+    start ctrls 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    keys C-s
+    keys '?'
+    wait_for "Keys: builder"
+    keys Escape
+    wait_gone "Keys: builder"
+    keys q
+    wait_exit 0
+    check_restored
+    grep -qE '(^| )ixon( |$)' "$WORK/stty" || fail "flow control not restored: $(cat "$WORK/stty")"
+    end_session
+}
+
+# The pane closes (the tmux server dies) with unsaved changes: the next
+# start offers them back, and they come back.
+test_sighup_recovery() {
+    cp "$FIXTURE" "$TMP/hup.json"
+    local state="$TMP/hupstate" sock="$SOCK-hup"
+    tmux -L "$sock" -f /dev/null new-session -d -s hup -x 80 -y 24 -e TERM="$TERM" -e LANG="$LANG" \
+        -e HOME="$HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" \
+        -e XDG_STATE_HOME="$state" -e NO_COLOR=1 "$(printf '%q' "$DLRIG") tui $TMP/hup.json"
+    local deadline=$((SECONDS + TIMEOUT))
+    until tmux -L "$sock" capture-pane -p -t hup 2>/dev/null | grep -qF "Build sheet"; do
+        [ $SECONDS -lt $deadline ] || { tmux -L "$sock" kill-server; fail "no builder"; }
+        sleep 0.05
+    done
+    tmux -L "$sock" send-keys -t hup n C-u "Recovered box" Enter +
+    until tmux -L "$sock" capture-pane -p -t hup 2>/dev/null | grep -qF "Recovered box *"; do
+        [ $SECONDS -lt $deadline ] || { tmux -L "$sock" kill-server; fail "no rename"; }
+        sleep 0.05
+    done
+    tmux -L "$sock" kill-server
+    cmp -s "$FIXTURE" "$TMP/hup.json" || fail "the build file was written"
+    deadline=$((SECONDS + TIMEOUT))
+    until ls "$state"/dlrig/recover-*.json >/dev/null 2>&1 && ! pgrep -f "tui $TMP/hup.json" >/dev/null; do
+        [ $SECONDS -lt $deadline ] || fail "no recovery file in $state/dlrig: $(ls -la "$state"/dlrig 2>&1)"
+        sleep 0.05
+    done
+    [ "$(stat -c %a "$state/dlrig")" = 700 ] || fail "the state directory is not private"
+    START_ENV="XDG_STATE_HOME=$state" start hup2 80 24 tui "$FIXTURE"
+    wait_for "Unsaved changes from a session that ended"
+    wait_for "$TMP/hup.json"
+    keys Enter
+    wait_for "Recovered the unsaved build"
+    wait_for "Recovered box *"
+    wait_for "3× RTX 6000 Ada"
+    keys w
+    wait_for "hup.json exists"
+    keys Up Enter
+    wait_for "Saved to $TMP/hup.json"
+    [ "$(jq -r .name "$TMP/hup.json")" = "Recovered box" ] || fail "not saved: $(jq -c .name "$TMP/hup.json")"
+    ls "$state"/dlrig/recover-* >/dev/null 2>&1 && fail "the recovery file stays after the save"
+    keys q
+    wait_exit 0
+    check_restored
+    end_session
+}
+
+# No controlling terminal (setsid) and the pane goes away: no SIGHUP comes,
+# input ends; dlrig leaves within two seconds instead of spinning, keeping
+# its unsaved changes in a recovery file.
+test_no_tty_input_gone() {
+    mkdir -p "$TMP/notty2"
+    cp "$FIXTURE" "$TMP/notty2/b.json"
+    local cmd="cd $TMP/notty2 && setsid sh -c 'echo \$\$ >pid; exec env XDG_STATE_HOME=$TMP/notty2/state $(printf '%q' "$DLRIG") tui b.json'; sleep 600"
+    tmux -L "$SOCK" -f /dev/null new-session -d -s notty2 -x 80 -y 24 -e TERM="$TERM" -e LANG="$LANG" \
+        -e HOME="$HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e NO_COLOR=1 "$cmd"
+    S=notty2
+    wait_for "Build sheet"
+    keys +
+    wait_for "Vision lab box *"
+    local pid
+    pid=$(cat "$TMP/notty2/pid")
+    kill -0 "$pid" || fail "no dlrig"
+    tmux -L "$SOCK" kill-session -t notty2
+    local t0=$SECONDS
+    while kill -0 "$pid" 2>/dev/null; do
+        [ $((SECONDS - t0)) -le 2 ] || { kill "$pid"; fail "dlrig still runs $((SECONDS - t0)) s after its terminal went away"; }
+        sleep 0.05
+    done
+    ls "$TMP/notty2/state"/dlrig/recover-*.json >/dev/null 2>&1 || fail "no recovery file"
+}
+
+# XDG_CONFIG_HOME is a file: the built-in themes load and t cycles them.
+test_config_home_is_a_file() {
+    : >"$TMP/config-file"
+    START_ENV="XDG_CONFIG_HOME=$TMP/config-file" start cfgfile 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    screen | grep -qF "Not a directory" && fail "the default theme did not load"
+    keys t
+    wait_for "Theme: "
+    screen | grep -qF "Not a directory" && fail "t did not cycle"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# Home and End arrive as keys (the pane's terminal type maps what tmux sends)
+# and move to the ends of a list.
+test_home_end() {
+    start homeend 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    # only compatible parts: the list's bottom line shows the position
+    keys c
+    wait_for "compatible only"
+    local deadline
+    keys End
+    deadline=$((SECONDS + TIMEOUT))
+    until screen | grep -qE "─ ([0-9]+)/\1 ─"; do
+        [ $SECONDS -lt $deadline ] || fail "End did not go to the last part"
+        sleep 0.05
+    done
+    keys Home
+    wait_for "─ 1/"
+    wait_for "compatible only"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -714,6 +841,11 @@ run test_open_asks_undo_keeps_file
 run test_export_not_over_build
 run test_two_tuis_one_file
 run test_vendor_line_long_names
+run test_ctrl_s
+run test_sighup_recovery
+run test_no_tty_input_gone
+run test_config_home_is_a_file
+run test_home_end
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

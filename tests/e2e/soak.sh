@@ -47,7 +47,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export TERM=xterm-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
+# tmux-256color: its khome/kend (\E[1~, \E[4~) are what tmux sends for Home/End
+# (xterm-256color expects \EOH/\EOF, so the keys would arrive as Esc [ 1 ~)
+export TERM=tmux-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
 export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/config" XDG_DATA_HOME="$TMP/home/data"
 unset LC_ALL LC_CTYPE || true
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$TMP/san"
@@ -73,7 +75,7 @@ start() {
     cmd="cd $(printf '%q' "$WORK") && $(printf '%q' "$DLRIG")$args; rc=\$?; stty -a >stty 2>&1; echo \$rc >exit.tmp; mv exit.tmp exit; exec sleep 3600"
     tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x 80 -y 24 \
         -e TERM="$TERM" -e LANG="$PHASE_LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
-        -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
+        -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" -e XDG_STATE_HOME="$HOME/state" \
         -e ASAN_OPTIONS="$ASAN_OPTIONS" -e UBSAN_OPTIONS="$UBSAN_OPTIONS" "$cmd"
     # SOAK_LOG=DIR keeps each session's raw terminal output, for debugging.
     if [ -n "${SOAK_LOG:-}" ]; then

@@ -125,7 +125,7 @@ vg 0 prices clear
 if command -v tmux >/dev/null; then
     log="$TMP/vg.tui.log"
     cmd="$(printf '%q ' "${VG[@]}" --log-file="$log" "$DLRIG" tui "$FIXTURE"); echo \$? >$TMP/tui.exit; sleep 60"
-    tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 30 -e TERM=xterm-256color -e LANG=C.UTF-8 \
+    tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 30 -e TERM=tmux-256color -e LANG=C.UTF-8 \
         -e ESCDELAY=25 -e NO_COLOR=1 -e HOME="$HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
         -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" "$cmd"
     wait_screen() {
