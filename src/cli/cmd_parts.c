@@ -336,6 +336,19 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddBoolToObject(v, "effective", i == 0);
             cJSON_AddItemToArray(arr, v);
         }
+        size_t n_off;
+        const dlrig_offer *off = catalog_offers(cat, p->id, &n_off);
+        cJSON *offers = cJSON_AddArrayToObject(o, "price_offers");
+        for (size_t i = 0; i < n_off; i++) {
+            cJSON *v = cJSON_CreateObject();
+            cJSON_AddStringToObject(v, "condition", off[i].condition);
+            cJSON_AddNumberToObject(v, "price_usd", off[i].price_usd);
+            cJSON_AddStringToObject(v, "date", off[i].price_date);
+            cJSON_AddStringToObject(v, "market", off[i].market);
+            cJSON_AddStringToObject(v, "source", off[i].source);
+            if (off[i].note) cJSON_AddStringToObject(v, "note", off[i].note);
+            cJSON_AddItemToArray(offers, v);
+        }
         cli_print_json(o);
         return EXIT_OK;
     }
@@ -358,6 +371,17 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         print_field(label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf), width);
     if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
                                 cli_safe(p->price_vendor), format_usd(p->catalog_price_usd, buf, sizeof buf));
+    size_t n_off;
+    const dlrig_offer *off = catalog_offers(cat, p->id, &n_off);
+    if (n_off) {
+        printf("  price offers (cheapest first; used and refurbished count only with --allow-used):\n");
+        for (size_t i = 0; i < n_off; i++) {
+            char usd[32];
+            snprintf(usd, sizeof usd, "$%.2f", off[i].price_usd);
+            printf("     %-12s %12s  %s, %s  [%s]\n", cli_safe(off[i].condition), usd, cli_safe(off[i].market),
+                   cli_safe(off[i].price_date), cli_safe(off[i].source));
+        }
+    }
     if (n_vp) {
         printf("  vendor prices (cheapest first; * is the price used):\n");
         for (size_t i = 0; i < n_vp; i++) {

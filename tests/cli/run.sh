@@ -109,6 +109,8 @@ expect check-not-used 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/pric
 expect export-md-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
 expect export-csv-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
 expect export-json-used 0 '"price_condition":[[:space:]]*"used"' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format json
+expect show-offers 0 'price offers.*used +\$850\.00 +US resale, 2026-05' -- "$DLRIG" show nvidia-rtx-3090
+expect show-offers-json 0 '"price_offers":.*"condition":[[:space:]]*"used"' -- "$DLRIG" show nvidia-rtx-3090 --json
 sed 's/"allow_used": true/"allow_used": "yes"/' "$DATA/builds/price.used.trigger.json" > "$TMP/used-bad.json"
 expect check-used-bad-type 2 'requirements.allow_used: expected true or false, got a string' -- "$DLRIG" check "$TMP/used-bad.json"
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
