@@ -852,7 +852,11 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
-    if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
+    if (e->llm)
+        sb_printf(&b, "): %.0f %s for %s (%s, %s weights, %d-token context), bound by %s", e->throughput, e->unit,
+                  e->reference_model, dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context,
+                  e->bound);
+    else if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
         sb_printf(&b, "): %.0f %s for a %.0fM-parameter model (scaled from %s), bound by %s", e->throughput, e->unit,
                   e->params_m, e->reference_model, e->bound);
     else
@@ -863,9 +867,13 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
     sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
     if (c->wl && !strcmp(c->wl->priority, "bandwidth"))
-        sb_printf(&b, " For %s work seed 003 ranks memory bandwidth and VRAM first: %.0f GB at %.0f GB/s per GPU here.",
+        sb_printf(&b, " For %s work memory bandwidth and VRAM come first: %.0f GB at %.0f GB/s per GPU here.",
                   c->wl->id, g->vram_gb, g->bandwidth_gbs);
-    if (!e->fits) sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
+    if (e->llm)
+        sb_printf(&b, " Memory: %.1f of %.0f GiB a card, %s.", e->memory.per_gpu.total, e->memory.capacity_gib,
+                  e->memory.strategy);
+    else if (!e->fits)
+        sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
     if (next_up) {
         /* The next better-ranked build: what it buys, and for how much more (or less). */
         double gain = next_up->estimate.throughput / e->throughput - 1;

@@ -622,6 +622,10 @@ static void r_nvlink_recommended(ctx *c)
 {
     bool required = c->b->req.require & DLRIG_REQ_NVLINK;
     bool wants = c->wl && strcmp(c->wl->priority, "bandwidth") == 0 && c->n_gpus >= 2;
+    /* generating tokens exchanges only a token's activations between cards:
+     * no gradients to all-reduce */
+    if (c->wl && !strcmp(c->wl->id, "llm-inference") && !strcmp(c->b->req.method, "")) wants = false;
+    if (!strcmp(c->b->req.method, "inference")) wants = false;
     if (!required && !wants) return;
     if (c->n_gpus == 0) return;
     const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
@@ -656,8 +660,11 @@ static bool llm_model_fit(ctx *c)
     const dlrig_fit *f = c->n_gpus > 1 ? &all : &one;
     if (f->fits && (one.fits || c->n_gpus == 1)) return true;
     const dlrig_mem_breakdown *m = &f->per_gpu;
+    /* splitting inference over cards is how large models run; sharding
+     * training costs communication every step */
+    bool inference = all.speed_kind && !strcmp(all.speed_kind, "generation");
     if (f->fits)
-        emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
+        emit(c, inference ? DLRIG_SEV_INFO : DLRIG_SEV_WARNING, &small->p, NULL,
              "The job needs %.1f GiB on one %s (%.0f GiB): it runs %s, %.1f GiB a card", one.per_gpu.total, small->p.name, small->vram_gb, f->strategy, m->total);
     else
         emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
