@@ -126,6 +126,8 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
 /* Memory of one replica on one GPU (no sharding), GiB: the figure the
  * workload-level checks compare with a card. */
 double llm_replica_gib(const dlrig_fit_query *q);
+/* The same as a breakdown. */
+void llm_replica_breakdown(const dlrig_fit_query *q, dlrig_mem_breakdown *out);
 
 /* Whether g runs q at all: FP8 compute needs Ada/Hopper or newer, BF16
  * training needs Ampere or newer; quantised weights run on any card of the

@@ -318,13 +318,18 @@ static void replica(const dlrig_fit_query *q, dlrig_mem_breakdown *m, double *ho
     breakdown_total(m);
 }
 
-double llm_replica_gib(const dlrig_fit_query *q)
+void llm_replica_breakdown(const dlrig_fit_query *q, dlrig_mem_breakdown *out)
 {
     dlrig_fit_query c = *q;
     llm_shape_complete(&c.model);
-    dlrig_mem_breakdown m;
     double host;
-    replica(&c, &m, &host);
+    replica(&c, out, &host);
+}
+
+double llm_replica_gib(const dlrig_fit_query *q)
+{
+    dlrig_mem_breakdown m;
+    llm_replica_breakdown(q, &m);
     return m.total;
 }
 

@@ -8,11 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/llm.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { Q_WORKLOAD, Q_MODEL, Q_DATASET, Q_BUDGET, Q_FRAMEWORK, Q_PRECISION, Q_ENV, Q_CIRCUIT, Q_NOISE, Q_MUST,
+enum { Q_WORKLOAD, Q_MODEL, Q_RUN, Q_CONTEXT, Q_DATASET, Q_BUDGET, Q_FRAMEWORK, Q_PRECISION, Q_ENV, Q_CIRCUIT, Q_NOISE, Q_MUST,
        Q_REVIEW, Q_COUNT };
 
 static const struct {
@@ -22,6 +23,8 @@ static const struct {
 } questions[Q_COUNT] = {
     [Q_WORKLOAD] = {"Workload", "What will it mostly run?", "Workload"},
     [Q_MODEL] = {"Model", "How big is the model?", "Model"},
+    [Q_RUN] = {"Model", "How will it run?", "Runs as"},
+    [Q_CONTEXT] = {"Model", "How long a context?", "Context"},
     [Q_DATASET] = {"Model", "How big is the dataset?", "Dataset"},
     [Q_BUDGET] = {"Budget", "What is the budget?", "Budget"},
     [Q_FRAMEWORK] = {"Framework", "Which framework?", "Framework"},
@@ -166,7 +169,7 @@ struct wizard_state {
     unsigned must;
     bool editing;
     char input[32];
-    choice ch[24];
+    choice ch[64];
     int n_ch;
     int top;
     /* preview */
@@ -244,6 +247,154 @@ static int default_circuit(const struct wizard_state *w)
     return i < 0 ? 0 : i;
 }
 
+static choice choice_of(app *a, int q);
+static void copy_id(char *dst, size_t n, const char *src);
+
+/* Whether the workload chosen is a language-model one (its model, how it
+ * runs and its context are asked). */
+static bool llm_workload(app *a)
+{
+    struct wizard_state *w = W(a);
+    int s = w->sel[Q_WORKLOAD], n = 0;
+    while (dlrig_workload_ids[n]) n++;
+    return s >= 0 && s < n && strncmp(dlrig_workload_ids[s], "llm-", 4) == 0;
+}
+
+/* Whether question q is asked for the answers so far. */
+static bool applies(app *a, int q)
+{
+    return (q != Q_RUN && q != Q_CONTEXT) || llm_workload(a);
+}
+
+/* The LLM question the answers ask, with `weights`, `method` or `context`
+ * replaced when not NULL/0 (for the memory each choice costs). */
+static bool llm_answer(app *a, const char *method, const char *weights, int context, dlrig_fit_query *q)
+{
+    /* the workload and model only: the run and context choices call this */
+    dlrig_requirements r;
+    requirements_init(&r);
+    copy_id(r.workload, sizeof r.workload, choice_of(a, Q_WORKLOAD).id);
+    choice mc = choice_of(a, Q_MODEL);
+    if (mc.id[0]) copy_id(r.model, sizeof r.model, mc.id);
+    else r.model_params_m = mc.num;
+    if (method) snprintf(r.method, sizeof r.method, "%s", method);
+    if (weights) snprintf(r.weights, sizeof r.weights, "%s", weights);
+    if (context) r.context_tokens = context;
+    char err[256];
+    return llm_query_for(a->cat, &r, NULL, q, err, sizeof err) == 1;
+}
+
+static int cmp_model_size(const void *x, const void *y)
+{
+    const dlrig_model *a = *(const dlrig_model *const *)x, *b = *(const dlrig_model *const *)y;
+    if (a->params_m != b->params_m) return a->params_m < b->params_m ? -1 : 1;
+    return strcmp(a->id, b->id);
+}
+
+/* The catalog's language models, smallest first, between the workload's
+ * reference and a typed size. */
+static void llm_model_choices(app *a)
+{
+    struct wizard_state *w = W(a);
+    add_choice(w, "Workload's reference model", "an 8B decoder",
+               "Estimates use the workload's reference model, an 8B Llama-class decoder. Pick yours for exact memory "
+               "(KV cache, embeddings) and speed.", NAN, NULL, DLRIG_ROLE_NORMAL, false);
+    size_t n;
+    const dlrig_model *m = catalog_models(a->cat, &n);
+    const dlrig_model **v = xcalloc(n + 1, sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m[i].kind && !strcmp(m[i].kind, "llm")) v[k++] = &m[i];
+    qsort(v, k, sizeof *v, cmp_model_size);
+    size_t room = sizeof w->ch / sizeof w->ch[0] - 2;
+    for (size_t i = 0; i < k && i < room; i++) {
+        char d[96], h[400], pm[32], am[32];
+        format_thousands(v[i]->params_m, pm, sizeof pm);
+        if (!isnan(v[i]->active_params_m) && v[i]->active_params_m < v[i]->params_m)
+            snprintf(d, sizeof d, "%sM, %sM active", pm, format_thousands(v[i]->active_params_m, am, sizeof am));
+        else snprintf(d, sizeof d, "%sM params", pm);
+        dlrig_llm_shape sh;
+        llm_shape_from_model(v[i], &sh);
+        snprintf(h, sizeof h, "%s: %d layers, %d KV heads of %d; up to %d tokens of context%s%s.",
+                 v[i]->hf_repo ? v[i]->hf_repo : v[i]->name, sh.layers, sh.kv_heads, sh.head_dim, sh.max_context,
+                 sh.kv_lora_rank ? " (latent attention: a small KV cache)" : "",
+                 sh.sliding_window ? " (sliding-window layers)" : "");
+        add_choice(w, v[i]->name, d, h, v[i]->params_m, v[i]->id, DLRIG_ROLE_NORMAL, false);
+    }
+    free(v);
+    char d[96] = "e.g. 13B, 350M";
+    if (!isnan(w->typed[Q_MODEL])) snprintf(d, sizeof d, "%gM params", w->typed[Q_MODEL]);
+    add_choice(w, "Type a size...", d, "Type the parameter count: 350M, 13B, or a number in millions. The layer shape "
+               "is then assumed Llama-like.", w->typed[Q_MODEL], NULL, DLRIG_ROLE_NORMAL, true);
+}
+
+/* How the model runs: weights for inference, the method for fine-tuning,
+ * each with what it costs in memory for the model chosen. */
+static void llm_run_choices(app *a)
+{
+    struct wizard_state *w = W(a);
+    bool tune = strcmp(choice_of(a, Q_WORKLOAD).id, "llm-finetune") == 0;
+    static const struct {
+        const char *label, *detail, *id, *help;
+    } inf[] = {{"16-bit weights", "BF16 / FP16", "bf16", "Full quality; 2 bytes a parameter."},
+               {"8-bit weights", "INT8 / FP8", "int8", "Near-lossless; 1 byte a parameter. INT8 runs on any CUDA card, "
+                                                      "FP8 compute needs Ada or newer."},
+               {"4-bit weights", "GGUF Q4_K_M, AWQ, GPTQ", "4.85", "How large models run at home (llama.cpp, "
+                                                                 "ExLlama, vLLM): about 4.85 bits a parameter."}},
+      ft[] = {{"LoRA", "16-bit base, adapters", "lora", "Frozen 16-bit weights and small trained adapters."},
+              {"QLoRA", "4-bit NF4 base, adapters", "qlora", "The base in 4-bit NF4 (Dettmers et al.): a quarter of "
+                                                           "LoRA's weights; a little slower."},
+              {"Full fine-tuning", "every weight, AdamW", "full", "Weights, gradients and optimizer state: about 16 "
+                                                                 "bytes a parameter in mixed precision (ZeRO)."}};
+    for (size_t i = 0; i < 3; i++) {
+        const char *label = tune ? ft[i].label : inf[i].label, *id = tune ? ft[i].id : inf[i].id;
+        char h[400];
+        dlrig_fit_query q;
+        if (llm_answer(a, tune ? id : "inference", tune ? NULL : id, 0, &q)) {
+            dlrig_mem_breakdown m;
+            llm_replica_breakdown(&q, &m);
+            snprintf(h, sizeof h, "%s %s needs %.1f GiB in all on one card (weights %.1f GiB).",
+                     tune ? ft[i].help : inf[i].help, q.model.name ? q.model.name : "The model", m.total, m.weights);
+        } else {
+            snprintf(h, sizeof h, "%s", tune ? ft[i].help : inf[i].help);
+        }
+        add_choice(w, label, tune ? ft[i].detail : inf[i].detail, h, NAN, id, DLRIG_ROLE_NORMAL, false);
+    }
+}
+
+/* Context lengths up to the model's own, with their KV cache. */
+static void llm_context_choices(app *a)
+{
+    struct wizard_state *w = W(a);
+    static const int ctx[] = {4096, 8192, 32768, 131072};
+    /* the way it runs, as answered */
+    choice rc = choice_of(a, Q_RUN);
+    bool tune = strcmp(choice_of(a, Q_WORKLOAD).id, "llm-finetune") == 0;
+    const char *method = tune ? rc.id : NULL, *weights = tune ? NULL : rc.id;
+    dlrig_fit_query q0;
+    bool have = llm_answer(a, method, weights, 0, &q0);
+    for (size_t i = 0; i < sizeof ctx / sizeof ctx[0]; i++) {
+        if (have && q0.model.max_context > 0 && ctx[i] > q0.model.max_context && i > 0) break;
+        char label[32], d[96], h[400];
+        snprintf(label, sizeof label, "%dk tokens", ctx[i] / 1024);
+        snprintf(d, sizeof d, "%s", i == 0 ? "chat, short prompts" : i == 1 ? "documents" : i == 2 ? "long documents"
+                                                                                                     : "whole books, code bases");
+        dlrig_fit_query q;
+        if (llm_answer(a, method, weights, ctx[i], &q)) {
+            dlrig_mem_breakdown m;
+            llm_replica_breakdown(&q, &m);
+            snprintf(h, sizeof h, "Memory grows with the context: %s at %d tokens needs %.1f GiB in all (KV cache %.1f "
+                     "GiB, activations %.1f GiB).", q.model.name ? q.model.name : "the model", ctx[i], m.total,
+                     m.kv_cache, m.activations);
+        } else {
+            snprintf(h, sizeof h, "Memory grows with the context (the KV cache).");
+        }
+        char id[16];
+        snprintf(id, sizeof id, "%d", ctx[i]);
+        add_choice(w, label, d, h, ctx[i], id, DLRIG_ROLE_NORMAL, false);
+    }
+}
+
 /* Fills w->ch with the choices of question q. */
 static void build_choices(app *a, int q)
 {
@@ -265,6 +416,10 @@ static void build_choices(app *a, int q)
         }
         break;
     case Q_MODEL:
+        if (llm_workload(a)) {
+            llm_model_choices(a);
+            break;
+        }
         for (size_t i = 0; i < sizeof model_presets / sizeof model_presets[0]; i++) {
             bool typed = i + 1 == sizeof model_presets / sizeof model_presets[0];
             const char *detail = model_presets[i].detail;
@@ -276,6 +431,8 @@ static void build_choices(app *a, int q)
                        typed ? w->typed[q] : model_presets[i].value, NULL, DLRIG_ROLE_NORMAL, typed);
         }
         break;
+    case Q_RUN: llm_run_choices(a); break;
+    case Q_CONTEXT: llm_context_choices(a); break;
     case Q_DATASET:
         for (size_t i = 0; i < sizeof dataset_presets / sizeof dataset_presets[0]; i++) {
             bool typed = i + 1 == sizeof dataset_presets / sizeof dataset_presets[0];
@@ -386,7 +543,7 @@ static void build_choices(app *a, int q)
 static choice choice_of(app *a, int q)
 {
     struct wizard_state *w = W(a);
-    choice saved[24];
+    choice saved[64];
     int saved_n = w->n_ch;
     memcpy(saved, w->ch, sizeof saved);
     build_choices(a, q);
@@ -416,7 +573,15 @@ static void answers(app *a, dlrig_requirements *r)
     requirements_init(r);
     choice c = choice_of(a, Q_WORKLOAD);
     copy_id(r->workload, sizeof r->workload, c.id);
-    r->model_params_m = choice_of(a, Q_MODEL).num;
+    choice mc = choice_of(a, Q_MODEL);
+    if (llm_workload(a) && mc.id[0]) copy_id(r->model, sizeof r->model, mc.id);
+    else r->model_params_m = mc.num;
+    if (llm_workload(a)) {
+        choice rc = choice_of(a, Q_RUN), cc = choice_of(a, Q_CONTEXT);
+        if (!strcmp(c.id, "llm-finetune")) copy_id(r->method, sizeof r->method, rc.id);
+        else if (rc.id[0]) copy_id(r->weights, sizeof r->weights, rc.id);
+        if (!isnan(cc.num)) r->context_tokens = (int)cc.num;
+    }
     r->dataset_gb = choice_of(a, Q_DATASET).num;
     r->budget_usd = choice_of(a, Q_BUDGET).num;
     copy_id(r->framework, sizeof r->framework, choice_of(a, Q_FRAMEWORK).id);
@@ -482,6 +647,13 @@ static void enter_question(app *a, int q)
     if (w->sel[q] >= w->n_ch) w->sel[q] = w->n_ch - 1;
     if (w->sel[q] < 0) w->sel[q] = 0;
     refresh_preview(a);
+}
+
+/* Enters question q, or the next one asked in direction dir (+1, -1). */
+static void go(app *a, int q, int dir)
+{
+    while (q > 0 && q < Q_REVIEW && !applies(a, q)) q += dir;
+    enter_question(a, q);
 }
 
 static int find_id(app *a, int q, const char *id)
@@ -591,7 +763,7 @@ static void accept(app *a)
     int q = w->q;
     choice *c = &w->ch[w->sel[q]];
     if (q == Q_REVIEW) {
-        if (w->sel[q] < Q_REVIEW) enter_question(a, w->sel[q]);
+        if (w->sel[q] < Q_REVIEW) go(a, w->sel[q], 1);
         else finish(a);
         return;
     }
@@ -608,7 +780,7 @@ static void accept(app *a)
     if (q == Q_ENV) w->answered[Q_CIRCUIT] = false; /* its default depends on the environment */
     /* from a jump back from the review, go straight back to it */
     bool back_to_review = w->answered[Q_REVIEW];
-    enter_question(a, back_to_review ? Q_REVIEW : q + 1);
+    go(a, back_to_review ? Q_REVIEW : q + 1, 1);
 }
 
 static int wizard_key(app *a, int action, int key)
@@ -680,7 +852,7 @@ static int wizard_key(app *a, int action, int key)
     case W_ESC:
         if (q > 0) {
             w->answered[Q_REVIEW] = false;
-            enter_question(a, q - 1);
+            go(a, q - 1, -1);
         } else if (action == W_ESC) {
             app_message(a, DLRIG_ROLE_INFO, "This is the first question; q quits.");
         }
@@ -735,6 +907,10 @@ static void draw_steps(app *a, int y)
 
 static void answer_text(app *a, int q, char *buf, size_t len)
 {
+    if (!applies(a, q)) {
+        snprintf(buf, len, "- (language-model workloads)");
+        return;
+    }
     choice c = choice_of(a, q);
     struct wizard_state *w = W(a);
     if (q == Q_MUST) {
@@ -764,7 +940,7 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
 {
     struct wizard_state *w = W(a);
     int q = w->q;
-    ui_box(a, y, x, h, wdt, questions[q].title, true);
+    ui_box(a, y, x, h, wdt, q == Q_MODEL && llm_workload(a) ? "Which model, or how big?" : questions[q].title, true);
     int body = h - 2, iw = wdt - 4;
     w->list_y = y + 1;
     w->list_x = x + 1;
@@ -955,10 +1131,17 @@ void wizard_open(app *a, const dlrig_requirements *start)
     w->sel[Q_CIRCUIT] = default_circuit(w);
     if (start) {
         if ((i = find_id(a, Q_WORKLOAD, start->workload)) >= 0) w->sel[Q_WORKLOAD] = i;
-        if (!isnan(start->model_params_m)) {
+        if (start->model[0] && (i = find_id(a, Q_MODEL, start->model)) >= 0) {
+            w->sel[Q_MODEL] = i;
+        } else if (!isnan(start->model_params_m)) {
             w->typed[Q_MODEL] = start->model_params_m;
-            w->sel[Q_MODEL] = (int)(sizeof model_presets / sizeof model_presets[0]) - 1;
+            build_choices(a, Q_MODEL);
+            w->sel[Q_MODEL] = w->n_ch - 1;
         }
+        if ((i = find_id(a, Q_RUN, start->method[0] ? start->method : start->weights)) >= 0) w->sel[Q_RUN] = i;
+        char ctx[16];
+        snprintf(ctx, sizeof ctx, "%d", start->context_tokens);
+        if (start->context_tokens > 0 && (i = find_id(a, Q_CONTEXT, ctx)) >= 0) w->sel[Q_CONTEXT] = i;
         if (!isnan(start->dataset_gb)) {
             w->typed[Q_DATASET] = start->dataset_gb;
             w->sel[Q_DATASET] = (int)(sizeof dataset_presets / sizeof dataset_presets[0]) - 1;

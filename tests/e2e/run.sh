@@ -200,6 +200,67 @@ test_wizard_160x48() {
     end_session
 }
 
+# A language-model workload asks which model, how it runs and the context,
+# with what each costs in memory; the builder's sheet shows the breakdown.
+test_wizard_llm() {
+    start wizllm 100 32
+    wait_for "What will it mostly run?"
+    keys Down Down Down
+    wait_for "LLM token generation"
+    keys Enter
+    wait_for "Which model, or how big?"
+    wait_for "Llama 3.2 1B"
+    # the list scrolls down to the 70B models
+    local i
+    for i in $(seq 1 40); do
+        screen | grep -qF "▸ Llama 3.1 70B " && break
+        keys Down
+        sleep 0.05
+    done
+    screen | grep -qF "▸ Llama 3.1 70B " || fail "no Llama 3.1 70B in the model list"
+    keys Enter
+    wait_for "How will it run?"
+    wait_for "Llama 3.1 70B needs"
+    keys Down Down
+    wait_for "4-bit weights"
+    keys Enter
+    wait_for "How long a context?"
+    wait_for "KV cache"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace BSpace
+    wait_for "How will it run?"
+    keys Enter Enter
+    local q
+    for q in "How big is the dataset?" "What is the budget" "Which framework?" "Which training precision?" \
+        "Where will it stand?" "Which wall circuit feeds it?" "Does noise matter?" "Must-haves (Space toggles)"; do
+        wait_for "$q"
+        keys Enter
+    done
+    wait_for "Review the answers"
+    wait_for "4-bit weights"
+    wait_for "4k tokens"
+    keys Enter
+    wait_for "Build sheet"
+    wait_for "Memory"
+    wait_for "GiB"
+    quit_discarding
+    wait_exit 0
+    end_session
+    # a CNN build never asks about the run or the context
+    start wizcnn 100 32
+    wait_for "What will it mostly run?"
+    keys Enter
+    wait_for "How big is the model?"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace
+    wait_for "How big is the model?"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 test_builder_finding_save_open_export() {
     cp "$FIXTURE" "$TMP/fixture.json"
     start builder 80 24 tui "$TMP/fixture.json"
@@ -826,6 +887,7 @@ run() {
 
 run test_wizard_80x24
 run test_wizard_160x48
+run test_wizard_llm
 run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat
