@@ -284,6 +284,14 @@ static void r_pcie_slots(ctx *c)
              pl->n_unplaced == 1 ? "" : "s", c->board->p.name);
 }
 
+/* A language model generating tokens: only a token's activations cross
+ * between cards, so link width and NVLink barely matter. */
+static bool generation_only(const ctx *c)
+{
+    const char *m = c->b->req.method;
+    return !strcmp(m, "inference") || (!m[0] && c->wl && !strcmp(c->wl->id, "llm-inference"));
+}
+
 static void r_pcie_lanes(ctx *c)
 {
     const dlrig_placement *pl = &c->rep->placement;
@@ -305,7 +313,11 @@ static void r_pcie_lanes(ctx *c)
             k += (size_t)snprintf(narrow + k, sizeof narrow - k, "%sslot %d at x%d", k ? ", " : "", p->position,
                                   p->link_width);
     }
-    if (first)
+    if (first && generation_only(c))
+        emit(c, DLRIG_SEV_INFO, first, &c->board->p,
+             "GPUs run below x16 on %s: %s (generating tokens passes only activations between cards)",
+             c->board->p.name, narrow);
+    else if (first)
         emit(c, worst < 8 ? DLRIG_SEV_WARNING : DLRIG_SEV_INFO, first, &c->board->p,
              "GPUs run below x16 on %s: %s%s", c->board->p.name, narrow,
              worst < 8 ? " (below x8 all-reduce bandwidth halves again)" : "");
@@ -624,8 +636,7 @@ static void r_nvlink_recommended(ctx *c)
     bool wants = c->wl && strcmp(c->wl->priority, "bandwidth") == 0 && c->n_gpus >= 2;
     /* generating tokens exchanges only a token's activations between cards:
      * no gradients to all-reduce */
-    if (c->wl && !strcmp(c->wl->id, "llm-inference") && !strcmp(c->b->req.method, "")) wants = false;
-    if (!strcmp(c->b->req.method, "inference")) wants = false;
+    if (generation_only(c)) wants = false;
     if (!required && !wants) return;
     if (c->n_gpus == 0) return;
     const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
