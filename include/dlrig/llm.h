@@ -113,7 +113,6 @@ typedef struct dlrig_fit {
     char strategy[160];    /* e.g. "layer split over 2 GPUs (llama.cpp style)" */
     double tokens_per_s;   /* generation (inference) or training tokens/s */
     double prompt_tokens_per_s; /* inference: prompt processing */
-    int max_context;            /* the longest context that fits this way (0: none; capped at 10M) */
     const char *speed_kind;     /* "generation" | "training" */
     const char *bound;          /* "memory" | "compute" | "communication" */
     char assumptions[512];      /* what was assumed, in words */
@@ -122,6 +121,10 @@ typedef struct dlrig_fit {
 /* Fits q on n GPUs like g (n >= 1) joined by link (NULL: PCIe 4.0 x16).
  * Always fills *out; out->fits says whether it fits. */
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, dlrig_fit *out);
+
+/* The longest context that fits the way llm_fit would run q on n of g
+ * (0: not even one token; capped at 10,000,000). */
+int llm_max_context(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q);
 
 /* Memory of one replica on one GPU (no sharding), GiB: the figure the
  * workload-level checks compare with a card. */

@@ -42,7 +42,7 @@ static void usage(FILE *f)
           f);
 }
 
-static void add_fit_json(cJSON *o, const dlrig_fit *f)
+static void add_fit_json(cJSON *o, const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_fit *f)
 {
     cJSON_AddBoolToObject(o, "fits", f->fits);
     cJSON_AddNumberToObject(o, "gpus", f->gpus);
@@ -63,7 +63,7 @@ static void add_fit_json(cJSON *o, const dlrig_fit *f)
     if (isnan(f->prompt_tokens_per_s)) cJSON_AddNullToObject(o, "prompt_tokens_per_s");
     else cJSON_AddNumberToObject(o, "prompt_tokens_per_s", round(f->prompt_tokens_per_s));
     cJSON_AddStringToObject(o, "bound", f->bound);
-    cJSON_AddNumberToObject(o, "max_context_tokens", f->max_context);
+    cJSON_AddNumberToObject(o, "max_context_tokens", llm_max_context(g, f->gpus, NULL, q));
     cJSON_AddStringToObject(o, "assumptions", f->assumptions);
 }
 
@@ -100,8 +100,9 @@ static void print_query(const dlrig_fit_query *q)
     printf("\n");
 }
 
-static void print_fit(const dlrig_gpu *g, const dlrig_fit *f)
+static void print_fit(const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_fit *f)
 {
+    int max_context = llm_max_context(g, f->gpus, NULL, q);
     char num[32];
     printf("on %d x %s (%.0f GiB each): %s", f->gpus, cli_safe(g->p.name), f->capacity_gib,
            f->fits ? "fits" : "does not fit");
@@ -121,9 +122,8 @@ static void print_fit(const dlrig_gpu *g, const dlrig_fit *f)
     printf("  speed         %.1f tokens/s %s (%s-bound)", f->tokens_per_s, f->speed_kind, f->bound);
     if (!isnan(f->prompt_tokens_per_s)) printf("; prompt %.0f tokens/s", f->prompt_tokens_per_s);
     printf("\n");
-    if (f->max_context > 0)
-        printf("  longest context that fits this way: %s tokens\n",
-               format_thousands(f->max_context, num, sizeof num));
+    if (max_context > 0)
+        printf("  longest context that fits this way: %s tokens\n", format_thousands(max_context, num, sizeof num));
     printf("  assumed: %s\n", f->assumptions);
 }
 
@@ -140,7 +140,7 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
             cJSON_AddStringToObject(it, "gpu", o[i].gpu->p.id);
             if (isnan(o[i].price_usd)) cJSON_AddNullToObject(it, "price_usd");
             else cJSON_AddNumberToObject(it, "price_usd", round(o[i].price_usd * 100) / 100);
-            add_fit_json(it, &o[i].fit);
+            add_fit_json(it, o[i].gpu, q, &o[i].fit);
             cJSON_AddItemToArray(arr, it);
         }
         cli_print_json(doc);
@@ -262,12 +262,12 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
         cJSON *doc = cJSON_CreateObject();
         add_query_json(doc, &q);
         cJSON_AddStringToObject(doc, "gpu", g->p.id);
-        add_fit_json(doc, &f);
+        add_fit_json(doc, g, &q, &f);
         if (!runs) cJSON_AddStringToObject(doc, "unsupported", why);
         cli_print_json(doc);
     } else {
         print_query(&q);
-        print_fit(g, &f);
+        print_fit(g, &q, &f);
         if (!runs) {
             printf("  cannot run: %s\n", why);
         } else if (!f.fits) {

@@ -424,17 +424,17 @@ static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dl
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
 {
     fit_once(g, n, link, query, out);
-    /* the longest context that still fits the same way (memory grows with it) */
+}
+
+int llm_max_context(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query)
+{
+    /* memory grows with the context: bisect for the longest that fits */
     dlrig_fit_query q = *query;
     dlrig_fit t;
-    int lo = 0, hi = 10000000;
     q.context = 1;
     fit_once(g, n, link, &q, &t);
-    if (!t.fits) {
-        out->max_context = 0;
-        return;
-    }
-    lo = 1;
+    if (!t.fits) return 0;
+    int lo = 1, hi = 10000000;
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
         q.context = mid;
@@ -442,7 +442,7 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
         if (t.fits) lo = mid;
         else hi = mid - 1;
     }
-    out->max_context = lo;
+    return lo;
 }
 
 static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,

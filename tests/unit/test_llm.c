@@ -75,7 +75,14 @@ START_TEST(kv_cache_from_the_configuration)
     q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "int4", 4096);
     llm_fit(gpu("nvidia-rtx-4080-super"), 1, NULL, &q, &f);
     ck_assert(f.fits);
-    ck_assert(f.max_context > 4096 && f.max_context < 131072);
+    int mc = llm_max_context(gpu("nvidia-rtx-4080-super"), 1, NULL, &q);
+    ck_assert(mc > 4096 && mc < 131072);
+    q.context = mc;
+    llm_fit(gpu("nvidia-rtx-4080-super"), 1, NULL, &q, &f);
+    ck_assert(f.fits);
+    q.context = mc + 1;
+    llm_fit(gpu("nvidia-rtx-4080-super"), 1, NULL, &q, &f);
+    ck_assert(!f.fits);
 }
 END_TEST
 
