@@ -158,8 +158,17 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         printf("  bound by       %s\n", e.bound);
         if (!isnan(e.epoch_hours)) printf("  one epoch      %.2f hours\n", e.epoch_hours);
         if (!isnan(e.relative)) printf("  vs one RTX 4090  %.2fx\n", e.relative);
-        printf("  memory needed  %.1f GB per replica; smallest GPU has %.0f GB (%s)\n", e.mem_need_gb, e.vram_gb,
-               e.fits ? "fits" : e.fits_sharded ? "fits only sharded over the GPUs" : "does not fit");
+        if (e.llm) {
+            const dlrig_mem_breakdown *m = &e.memory.per_gpu;
+            printf("  memory         %.1f of %.0f GiB a card (%s): %s\n", m->total, e.memory.capacity_gib,
+                   e.memory.fits ? "fits" : "does not fit", e.memory.strategy);
+            printf("                 weights %.1f, KV cache %.1f, activations %.1f, gradients %.1f, optimizer %.1f, "
+                   "overhead %.1f GiB\n", m->weights, m->kv_cache, m->activations, m->gradients, m->optimizer,
+                   m->overhead);
+        } else {
+            printf("  memory needed  %.1f GB per replica; smallest GPU has %.0f GB (%s)\n", e.mem_need_gb, e.vram_gb,
+                   e.fits ? "fits" : e.fits_sharded ? "fits only sharded over the GPUs" : "does not fit");
+        }
     }
     build_free(&b);
     return EXIT_OK;

@@ -554,6 +554,12 @@ static const char *model_label(const char *ref, double ref_params_m, double para
 
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
 {
+    if (e->llm) {
+        snprintf(buf, n, "%s, %s, %s weights, %d-token context%s", e->reference_model ? e->reference_model : "a model",
+                 dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context,
+                 e->query.batch > 1 ? ", batched" : "");
+        return buf;
+    }
     return model_label(e->reference_model, e->reference_params_m, e->params_m, buf, n);
 }
 
