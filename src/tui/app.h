@@ -86,7 +86,8 @@ typedef struct overlay_state {
     ov_menu_cb menu_cb;
     /* prompt */
     char input[256];
-    char note[256];
+    bool input_full; /* typed text was refused: the prompt says so */
+    char note[320];
     ov_prompt_cb prompt_cb;
     void *ctx;
     void (*ctx_free)(void *ctx);

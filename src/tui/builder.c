@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "dlrig/export.h"
 #include "dlrig/perf.h"
@@ -661,22 +663,66 @@ static void show_finding(app *a, const dlrig_finding *f)
 
 /* ---- files: save, open, export ---- */
 
-static char *slug(const char *name)
+#define SLUG_MAX 60 /* bytes of a file name taken from a build name */
+
+/* A file name for a build name: ASCII letters (lower-cased), digits, '.'
+ * and '_' are kept, and so are the letters and digits of other scripts
+ * (北京实验室, Zürich) in a UTF-8 locale; anything else becomes one '-'.  The
+ * name never starts with '.' (no hidden files, no "." or ".."), and when
+ * characters were lost (emoji, symbols, another locale) or the name was cut
+ * to SLUG_MAX bytes, a short hash of the whole name is added, so that
+ * different names do not share a file.  *cut (may be NULL) tells whether the
+ * name was cut.  The caller frees the result. */
+static char *slug(const char *name, bool *cut)
 {
     strbuf sb = {0};
-    bool dash = false;
-    for (const char *p = name; *p && sb.len < 60; p++) {
-        char c = *p;
-        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_') {
+    bool dash = false, lost = false, trunc = false;
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    size_t left = strlen(name);
+    for (const char *p = name; *p;) {
+        wchar_t wc = 0;
+        size_t n = 1;
+        bool keep = false;
+        unsigned char c = (unsigned char)*p;
+        char low = (char)c;
+        if (c < 0x80) {
+            if (c >= 'A' && c <= 'Z') low = (char)(c - 'A' + 'a');
+            keep = (low >= 'a' && low <= 'z') || (low >= '0' && low <= '9') || low == '_' || (low == '.' && sb.len);
+        } else {
+            n = mbrtowc(&wc, p, left, &st);
+            if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+                memset(&st, 0, sizeof st);
+                n = 1;
+                lost = true;
+            } else if (iswalnum((wint_t)wc)) {
+                keep = true;
+            } else {
+                lost = true;
+            }
+        }
+        if (keep) {
+            size_t need = (dash && sb.len ? 1 : 0) + n;
+            if (sb.len + need > SLUG_MAX) {
+                trunc = true;
+                break;
+            }
             if (dash && sb.len) sb_append(&sb, "-");
             dash = false;
-            sb_appendn(&sb, &c, 1);
+            if (c < 0x80) sb_appendn(&sb, &low, 1);
+            else sb_appendn(&sb, p, n);
         } else {
             dash = true;
         }
+        p += n;
+        left -= n;
     }
-    if (!sb.len) sb_append(&sb, "build");
+    if (!sb.len || lost || trunc) {
+        uint32_t h = 2166136261u; /* FNV-1a of the whole name */
+        for (const char *p = name; *p; p++) h = (h ^ (unsigned char)*p) * 16777619u;
+        sb_printf(&sb, "%s%08x", sb.len ? "-" : "build-", (unsigned)h);
+    }
+    if (cut) *cut = trunc;
     return sb_take(&sb);
 }
 
@@ -768,9 +814,12 @@ static void save_name_cb(app *a, const char *text, void *ctx)
         quit_after_save = false;
         return;
     }
-    char *sl = slug(text);
+    bool cut = false;
+    char *sl = slug(text, &cut);
     char *path = xasprintf("%s/%s.json", dir, sl);
     save_to(a, path);
+    if (cut && a->status_role == DLRIG_ROLE_OK)
+        app_message(a, DLRIG_ROLE_OK, "The name is cut to %d bytes for the file name. Saved to %s", SLUG_MAX, path);
     free(path);
     free(sl);
     free(dir);
@@ -982,7 +1031,7 @@ static void export_path_cb(app *a, const char *text, void *ctx)
 static void export_ask_path(app *a, export_ctx *e)
 {
     struct builder_state *s = B(a);
-    char *sl = slug(s->b.name ? s->b.name : "build");
+    char *sl = slug(s->b.name ? s->b.name : "build", NULL);
     char *def = xasprintf("%s.%s", sl, export_format_ext(e->format));
     /* never propose the build's own file (a JSON export of lab.json opened
      * from here would be lab.json) */

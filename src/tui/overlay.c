@@ -345,6 +345,25 @@ static void pop_char(char *s)
     s[n] = '\0';
 }
 
+/* The prompt's text is full: the rest of what is typed is not taken, which
+ * the prompt says; a character cut in the middle is dropped whole. */
+static void prompt_full(overlay_state *o)
+{
+    if (o->input_full) return;
+    o->input_full = true;
+    size_t n = strlen(o->input), start = n;
+    while (start > 0 && ((unsigned char)o->input[start - 1] & 0xC0) == 0x80) start--;
+    if (start > 0) {
+        unsigned char lead = (unsigned char)o->input[start - 1];
+        size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+        if (n - (start - 1) < want) o->input[start - 1] = '\0';
+    }
+    size_t k = strlen(o->note);
+    snprintf(o->note + k, sizeof o->note - k, "%sAt most %zu bytes: the rest was not taken.",
+             k ? (o->note[k - 1] == '.' ? " " : ". ") : "",
+             sizeof o->input - 1);
+}
+
 static int prompt_key(app *a, int action, int key)
 {
     (void)action;
@@ -361,13 +380,20 @@ static int prompt_key(app *a, int action, int key)
         if (ctx_free && ctx) ctx_free(ctx);
         return UI_HANDLED;
     }
-    if (key == KEY_BACKSPACE || key == 127 || key == 8) pop_char(o->input);
-    else if (key == 21) o->input[0] = '\0'; /* Ctrl-U */
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        pop_char(o->input);
+        o->input_full = false;
+    } else if (key == 21) {
+        o->input[0] = '\0'; /* Ctrl-U */
+        o->input_full = false;
+    }
     else if (key >= 0x20 && key < 0x100 && key != 0x7f) {
         size_t n = strlen(o->input);
-        if (n + 1 < sizeof o->input) {
+        if (n + 1 < sizeof o->input && !o->input_full) {
             o->input[n] = (char)key;
             o->input[n + 1] = '\0';
+        } else {
+            prompt_full(o);
         }
     }
     return UI_HANDLED;
@@ -392,6 +418,8 @@ void ov_prompt(app *a, const char *title, const char *note, const char *initial,
     snprintf(o->title, sizeof o->title, "%s", title);
     snprintf(o->note, sizeof o->note, "%s", note ? note : "");
     snprintf(o->input, sizeof o->input, "%s", initial ? initial : "");
+    o->input_full = false;
+    if (initial && strlen(initial) >= sizeof o->input) prompt_full(o);
     o->prompt_cb = cb;
     o->ctx = ctx;
     o->ctx_free = ctx_free;

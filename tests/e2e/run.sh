@@ -863,6 +863,52 @@ test_home_end() {
     end_session
 }
 
+# save_as NAME : W, the name, Enter; waits for "Saved to".
+save_as() {
+    keys W
+    wait_for "Save build as"
+    keys C-u
+    type_text "$1"
+    keys Enter
+    wait_for "Saved to"
+}
+
+# Names in other scripts, emoji only, "." and "..": each saves to its own
+# readable file, and the Open dialog lists every one.  A name cut to fit a
+# file name says so.
+test_save_names() {
+    local dir="$XDG_DATA_HOME/dlrig/builds" n
+    rm -rf "$dir"
+    start names 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    for n in "北京实验室" "東京" "🚀🚀" "🎉" "." ".." "../x"; do
+        save_as "$n"
+        keys Escape
+    done
+    [ -f "$dir/北京实验室.json" ] || fail "no 北京实验室.json: $(ls "$dir")"
+    [ -f "$dir/東京.json" ] || fail "no 東京.json: $(ls "$dir")"
+    [ "$(find "$dir" -name '*.json' | wc -l)" = 7 ] || fail "names share files: $(ls -a "$dir")"
+    ls -a "$dir" | grep -q '^\.[^.]' && fail "a hidden file: $(ls -a "$dir")"
+    ls -a "$dir" | grep -q '^\.\.[^/]' && fail "a hidden file: $(ls -a "$dir")"
+    keys o
+    wait_for "Open a saved build (7)"
+    keys Escape
+    # a long name: the file name is cut, and the message says so
+    save_as "$(printf 'long%.0s' $(seq 1 30))"
+    wait_for "cut to 60 bytes"
+    # a name longer than the prompt takes: the prompt says so
+    keys W
+    wait_for "Save build as"
+    keys C-u
+    type_text "$(printf 'abcdefghij%.0s' $(seq 1 30))"
+    wait_for "the rest was not taken"
+    keys Escape
+    keys q
+    wait_exit 0
+    end_session
+    rm -rf "$dir"
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -908,6 +954,7 @@ run test_sighup_recovery
 run test_no_tty_input_gone
 run test_config_home_is_a_file
 run test_home_end
+run test_save_names
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
