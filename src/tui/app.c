@@ -482,3 +482,68 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
     free(a);
     return code;
 }
+
+/* ---- in-process driving, for the key-handling fuzz target ---- */
+
+static SCREEN *test_scr;
+static FILE *test_out, *test_in;
+
+int tui_test_init(void)
+{
+    if (test_scr) return 0;
+    test_out = fopen("/dev/null", "w");
+    test_in = fopen("/dev/null", "r");
+    if (!test_out || !test_in) return -1;
+    test_scr = newterm("xterm-256color", test_out, test_in);
+    if (!test_scr) return -1;
+    set_term(test_scr);
+    keypad(stdscr, TRUE);
+    if (has_colors()) start_color();
+    return 0;
+}
+
+app *tui_test_begin(dlrig_catalog *cat, int w, int h, dlrig_build *b)
+{
+    app *a = xcalloc(1, sizeof *a);
+    a->cat = cat;
+    a->builtins = copy_builtins();
+    a->utf8 = true;
+    a->g = &ui_glyphs_utf8;
+    a->can_color = has_colors();
+    dlrig_theme theme;
+    load_theme(a, NULL, &theme);
+    tui_test_resize(a, w, h);
+    app_theme_apply(a, &theme);
+    if (b) builder_open(a, b, NULL, NULL, 0);
+    else wizard_open(a, NULL);
+    draw_frame(a);
+    return a;
+}
+
+void tui_test_key(app *a, int key)
+{
+    dispatch_key(a, key);
+    if (a->scr && a->scr->on_idle && !a->ov) a->scr->on_idle(a);
+    draw_frame(a);
+}
+
+void tui_test_resize(app *a, int w, int h)
+{
+    resize_term(h, w);
+    getmaxyx(stdscr, a->h, a->w);
+    if (a->scr && a->scr->on_resize) a->scr->on_resize(a);
+    if (a->ov && a->ov->on_resize) a->ov->on_resize(a);
+    draw_frame(a);
+}
+
+bool tui_test_done(const app *a) { return a->quit; }
+
+void tui_test_end(app *a)
+{
+    ov_close(a);
+    compare_screen_free(a);
+    wizard_free(a);
+    builder_free(a);
+    free(a->builtins);
+    free(a);
+}

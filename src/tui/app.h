@@ -134,6 +134,19 @@ void app_request_quit(app *a);
 /* The global key table (help, theme, quit, redraw). */
 extern const keybind app_global_keys[];
 
+/* In-process driving without a terminal (the key-handling fuzz target).
+ * tui_test_init makes a curses screen writing to /dev/null, once per
+ * process (returns -1 when it cannot); tui_test_begin opens the builder on
+ * *b (taken, left empty) or the wizard when b is NULL, at w x h; keys and
+ * resizes go to the handlers with a frame drawn after each; tui_test_done
+ * says the interface asked to quit; tui_test_end frees everything of a. */
+int tui_test_init(void);
+app *tui_test_begin(dlrig_catalog *cat, int w, int h, dlrig_build *b);
+void tui_test_key(app *a, int key);
+void tui_test_resize(app *a, int w, int h);
+bool tui_test_done(const app *a);
+void tui_test_end(app *a);
+
 /* ---- draw.c ---- */
 attr_t ui_attr(const app *a, int role);
 /* Display width of a UTF-8 string in the current locale. */
