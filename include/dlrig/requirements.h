@@ -116,6 +116,8 @@ void requirements_apply_defaults(dlrig_requirements *r);
 const char *requirements_default(const char *key);
 /* Whether the field is given in r. */
 bool requirements_given(const dlrig_reqfield *f, const dlrig_requirements *r);
+/* The value of a number field (NUMBER: NAN when not given; WHOLE: as a double). */
+double requirements_number(const dlrig_reqfield *f, const dlrig_requirements *r);
 /* Copies into dst every field given in src. */
 void requirements_overlay(dlrig_requirements *dst, const dlrig_requirements *src);
 /* Index of s in a NULL-terminated id list, or -1. */

@@ -896,7 +896,7 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     memset(c, 0, sizeof *c);
     c->cat = cat;
     c->req = req;
-    c->wl = catalog_workload(cat, req->workload[0] ? req->workload : "cnn");
+    c->wl = catalog_workload(cat, req->workload[0] ? req->workload : requirements_default("workload"));
     if (!c->wl) {
         snprintf(err, errlen, "unknown workload '%s'", req->workload);
         return -1;
@@ -907,7 +907,7 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
         return -1;
     }
     c->circuit = req->circuit[0] ? catalog_circuit(cat, req->circuit) : NULL;
-    c->precision = req->precision[0] ? req->precision : "mixed-fp16";
+    c->precision = req->precision[0] ? req->precision : requirements_default("precision");
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;
     c->quiet = (req->require & DLRIG_REQ_QUIET) || !strcmp(req->environment, "office");

@@ -96,7 +96,7 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
         return -1;
     }
     const dlrig_requirements *ref = &builds[0]->req;
-    const char *wl = workload ? workload : ref->workload[0] ? ref->workload : "cnn";
+    const char *wl = workload ? workload : ref->workload[0] ? ref->workload : requirements_default("workload");
     if (!catalog_workload(cat, wl)) {
         snprintf(err, errlen, "unknown workload '%s'", wl);
         return -1;

@@ -117,7 +117,7 @@ static void peaks(const dlrig_gpu *g, const dlrig_workload *w, const char *preci
 double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
                            const char **bound)
 {
-    if (!precision || !*precision) precision = "mixed-fp16";
+    if (!precision || !*precision) precision = requirements_default("precision");
     const eff_row *e = eff_for(w->id);
     double ratio = size_ratio(w, params_m);
     double flops = w->gflops_per_sample * 1e9 * ratio;
@@ -240,13 +240,13 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
 {
     memset(out, 0, sizeof *out);
     out->epoch_hours = NAN;
-    const char *wid = workload ? workload : (b->req.workload[0] ? b->req.workload : "cnn");
+    const char *wid = workload ? workload : (b->req.workload[0] ? b->req.workload : requirements_default("workload"));
     const dlrig_workload *w = catalog_workload(cat, wid);
     if (!w) {
         snprintf(err, errlen, "unknown workload '%s'", wid);
         return -1;
     }
-    const char *precision = b->req.precision[0] ? b->req.precision : (w->training ? "mixed-fp16" : "mixed-fp16");
+    const char *precision = b->req.precision[0] ? b->req.precision : requirements_default("precision");
     double params_m = !isnan(b->req.model_params_m) ? b->req.model_params_m : w->params_m;
     out->workload = w->id;
     out->reference_model = w->reference_model;
@@ -604,7 +604,7 @@ void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload
                     const char *precision, bool by_value, dlrig_gpu_speed *out)
 {
     if (isnan(params_m) || params_m <= 0) params_m = w->params_m;
-    if (!precision || !*precision) precision = "mixed-fp16";
+    if (!precision || !*precision) precision = requirements_default("precision");
     double need = perf_model_memory_gb(w, params_m, precision, 1);
     for (size_t i = 0; i < n; i++) {
         const dlrig_gpu *g = gpus[i];

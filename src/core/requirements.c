@@ -175,6 +175,13 @@ bool requirements_given(const dlrig_reqfield *f, const dlrig_requirements *r)
     }
 }
 
+double requirements_number(const dlrig_reqfield *f, const dlrig_requirements *r)
+{
+    if (f->kind == DLRIG_RK_NUMBER) return cnum_of(f, r);
+    if (f->kind == DLRIG_RK_WHOLE) return cint_of(f, r);
+    return NAN;
+}
+
 void requirements_overlay(dlrig_requirements *dst, const dlrig_requirements *src)
 {
     for (size_t i = 0; i < N_FIELDS; i++)

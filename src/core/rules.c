@@ -1290,7 +1290,7 @@ static void gather(ctx *c)
     c->wl = catalog_workload(c->cat, r->workload[0] ? r->workload : NULL);
     c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
     c->circuit = r->circuit[0] ? catalog_circuit(c->cat, r->circuit) : NULL;
-    c->precision = r->precision[0] ? r->precision : "mixed-fp16";
+    c->precision = r->precision[0] ? r->precision : requirements_default("precision");
     c->params_m = !isnan(r->model_params_m) ? r->model_params_m : c->wl ? c->wl->params_m : 0;
 }
 

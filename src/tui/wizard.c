@@ -2,7 +2,6 @@
  * budget, framework and precision, environment, must-haves), a live advisor
  * preview of the answers so far, and at the end the builder on the
  * advisor's best build. */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -678,45 +677,23 @@ void wizard_free(app *a)
     a->wiz = NULL;
 }
 
-/* Parses "12.5k", "$12,500", "8B", "350M", "3TB" as a number in the
- * question's unit (M params, GB, USD).  Returns false when it is not one. */
-static bool parse_amount(int q, const char *s, double *out)
+/* The requirement field a typed amount answers (NULL for other questions). */
+static const dlrig_reqfield *amount_field(int q)
 {
-    char buf[40];
-    size_t k = 0;
-    for (const char *p = s; *p && k + 1 < sizeof buf; p++)
-        if (*p != ',' && *p != '$' && *p != ' ' && *p != '_') buf[k++] = *p;
-    buf[k] = '\0';
-    char *end;
-    double v = strtod(buf, &end);
-    if (end == buf || !isfinite(v) || v <= 0) return false;
-    char suf[8];
-    size_t n = 0;
-    for (; *end && n + 1 < sizeof suf; end++) suf[n++] = (char)tolower((unsigned char)*end);
-    if (*end) return false;
-    suf[n] = '\0';
-    double m = 1;
-    if (q == Q_MODEL) {
-        if (!strcmp(suf, "") || !strcmp(suf, "m")) m = 1;
-        else if (!strcmp(suf, "k")) m = 1e-3;
-        else if (!strcmp(suf, "b") || !strcmp(suf, "g")) m = 1e3;
-        else if (!strcmp(suf, "t")) m = 1e6;
-        else return false;
-    } else if (q == Q_DATASET) {
-        if (!strcmp(suf, "") || !strcmp(suf, "g") || !strcmp(suf, "gb")) m = 1;
-        else if (!strcmp(suf, "m") || !strcmp(suf, "mb")) m = 1e-3;
-        else if (!strcmp(suf, "t") || !strcmp(suf, "tb")) m = 1e3;
-        else if (!strcmp(suf, "p") || !strcmp(suf, "pb")) m = 1e6;
-        else return false;
-    } else {
-        if (!strcmp(suf, "")) m = 1;
-        else if (!strcmp(suf, "k")) m = 1e3;
-        else if (!strcmp(suf, "m")) m = 1e6;
-        else return false;
-    }
-    v *= m;
-    if (v > 1e12) return false;
-    *out = v;
+    return requirements_field(q == Q_MODEL ? "model_params_m" : q == Q_DATASET ? "dataset_gb"
+                              : q == Q_BUDGET ? "budget_usd" : "");
+}
+
+/* Parses a typed amount ("12.5k", "$12,500", "13B", "3TB") with the
+ * requirement table's units and limits, so the wizard accepts exactly what a
+ * build file holds.  Returns false with a message naming the limit in err. */
+static bool parse_amount(int q, const char *s, double *out, char *err, size_t errlen)
+{
+    const dlrig_reqfield *f = amount_field(q);
+    dlrig_requirements r;
+    requirements_init(&r);
+    if (!f || requirements_parse_text(f, s, f->label, NULL, &r, err, errlen) != 0) return false;
+    *out = requirements_number(f, &r);
     return true;
 }
 
@@ -792,16 +769,14 @@ static int wizard_key(app *a, int action, int key)
             w->editing = false;
         } else if (key == '\r' || key == '\n' || key == KEY_ENTER) {
             double v;
-            if (parse_amount(q, w->input, &v)) {
+            char err[512];
+            if (parse_amount(q, w->input, &v, err, sizeof err)) {
                 w->typed[q] = v;
                 w->editing = false;
                 build_choices(a, q);
                 accept(a);
             } else {
-                app_message(a, DLRIG_ROLE_ERROR, "'%s' is not a %s", w->input,
-                            q == Q_MODEL ? "model size (try 350M or 13B)"
-                            : q == Q_DATASET ? "dataset size (try 800 or 3TB)"
-                                             : "budget (try 12500 or 12.5k)");
+                app_message(a, DLRIG_ROLE_ERROR, "%s", err);
             }
         } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
             size_t n = strlen(w->input);
@@ -914,14 +889,10 @@ static void answer_text(app *a, int q, char *buf, size_t len)
     choice c = choice_of(a, q);
     struct wizard_state *w = W(a);
     if (q == Q_MUST) {
-        size_t k = 0;
-        buf[0] = '\0';
-        for (size_t i = 0; i < N_MUST; i++)
-            if ((w->must & must_help[i].bit) && k + 1 < len) {
-                k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", dlrig_require_ids[i]);
-                if (k >= len) k = len - 1;
-            }
-        if (!k) snprintf(buf, len, "none");
+        dlrig_requirements r;
+        requirements_init(&r);
+        r.require = w->must;
+        if (!requirements_format(requirements_field("require"), &r, NULL, buf, len)) snprintf(buf, len, "none");
         return;
     }
     if (c.typed) {
@@ -1125,7 +1096,7 @@ void wizard_open(app *a, const dlrig_requirements *start)
     w->sel[Q_BUDGET] = 2;   /* $10,000 */
     int i = find_id(a, Q_FRAMEWORK, "pytorch");
     w->sel[Q_FRAMEWORK] = i < 0 ? 0 : i;
-    i = id_index(dlrig_precision_ids, "mixed-fp16");
+    i = id_index(dlrig_precision_ids, requirements_default("precision"));
     w->sel[Q_PRECISION] = i < 0 ? 0 : i;
     w->sel[Q_ENV] = 0;
     w->sel[Q_CIRCUIT] = default_circuit(w);

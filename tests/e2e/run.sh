@@ -261,6 +261,58 @@ test_wizard_llm() {
     end_session
 }
 
+# Typed amounts past what a build file holds are refused in the wizard, naming
+# the limit (a 50T model or a $2,000m budget used to be saved into a build
+# that dlrig check and the builder's own Open then refused); what it accepts
+# saves a build that dlrig check reads.
+test_wizard_amount_limits() {
+    start wizlimits 160 48
+    wait_for "What will it mostly run?"
+    keys Enter
+    wait_for "How big is the model?"
+    type_text "50T"
+    keys Enter
+    wait_for "out of range"
+    wait_for "at most 10T"
+    screen | grep -qF "How big is the model?" || fail "the wizard went past the model question with 50T"
+    keys BSpace BSpace BSpace
+    type_text "13B"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys Enter
+    wait_for "What is the budget"
+    keys End Enter
+    type_text "2000m"
+    keys Enter
+    wait_for "at most \$1,000,000,000"
+    screen | grep -qF "What is the budget" || fail "the wizard went past the budget question with 2000m"
+    keys BSpace BSpace BSpace BSpace BSpace
+    type_text "20k"
+    keys Enter
+    local q
+    for q in "Which framework?" "Which training precision?" "Where will it stand?" \
+        "Which wall circuit feeds it?" "Does noise matter?" "Must-haves (Space toggles)" "Review the answers"; do
+        wait_for "$q"
+        keys Enter
+    done
+    wait_for "Build sheet"
+    keys W
+    wait_for "Save build as"
+    keys C-u
+    type_text "limits box"
+    keys Enter
+    wait_for "Saved to"
+    local saved="$XDG_DATA_HOME/dlrig/builds/limits-box.json"
+    [ -f "$saved" ] || fail "no $saved"
+    grep -q '"model_params_m":[[:space:]]*13000' "$saved" || fail "the saved build lacks the 13B model: $(cat "$saved")"
+    local rc=0
+    "$DLRIG" check "$saved" >/dev/null 2>"$WORK/check.err" || rc=$?
+    [ "$rc" -le 1 ] || fail "dlrig check refused the saved build: $(cat "$WORK/check.err")"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 test_builder_finding_save_open_export() {
     cp "$FIXTURE" "$TMP/fixture.json"
     start builder 80 24 tui "$TMP/fixture.json"
@@ -934,6 +986,7 @@ run() {
 run test_wizard_80x24
 run test_wizard_160x48
 run test_wizard_llm
+run test_wizard_amount_limits
 run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat
