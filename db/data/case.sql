@@ -78,3 +78,14 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
 ('dell-dss-8440', 'Dell', 'DSS 8440 (chassis)', NULL, NULL, NULL, 'case-heise-dss8440',
  '4U, two Xeon sockets, up to 10 double-width full-length GPUs behind four PCIe switches, four PSUs, twelve fans (heise iX; Skyward overview). expansion_slots counts the 10 double-width GPU bays as 20 positions; the 9 rear I/O slots (8 full-height, 1 half-height) are extra.',
  'rack', 4, 'dell-dss8440', NULL, NULL, 20, 10, 1, 'server', 'loud');
+
+-- Mid-tower cases with vendor clearances.
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise) VALUES
+('fractal-north', 'Fractal Design', 'North', 139.99, '2025-07', 2023, 'case-nyvanga-fractal-specs',
+ 'Vendor spec table (as copied in case-nyvanga-fractal-specs): ATX / mATX / Mini-ITX; GPU 355 mm with or without the front fan; CPU cooler 170 mm (145 mm with the side fan bracket of the Mesh version, which Hardwareluxx also reports as 14.5 cm); PSU up to 255 mm with one HDD tray. 7 expansion slots: the ATX count, not stated in the table read. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Charcoal Black TG.',
+ 'tower', NULL, 'ATX,Micro-ATX,Mini-ITX', 355, 170, 7, NULL, 0, 'ATX', 'quiet'),
+('fractal-torrent-compact', 'Fractal Design', 'Torrent Compact', 184.99, '2025-07', 2022, 'case-nyvanga-fractal-specs',
+ 'Vendor spec table (as copied in case-nyvanga-fractal-specs): E-ATX up to 274 mm / ATX / mATX / Mini-ITX / SSI-CEB; GPU 330 mm with the front fan mounted; CPU cooler 174 mm; PSU 210 mm. High-airflow front. 7 expansion slots: the ATX count, not stated in the table read. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), RGB TG SKU (the plain SKU had no price).',
+ 'tower', NULL, 'E-ATX,ATX,Micro-ATX,Mini-ITX', 330, 174, 7, NULL, 0, 'ATX', 'normal');

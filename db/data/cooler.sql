@@ -48,3 +48,21 @@ INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note,
 ('arctic-liquid-freezer-iii-360', 'Arctic', 'Liquid Freezer III 360', 200.0, '2025-07', NULL, 'cooler-unconfirmed',
  'UNCONFIRMED: 360 mm radiator (model name) and AM5/LGA1700/LGA1851 fit are the commonly published values, not found in sources read. TDP rating NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07), black non-RGB 360 SKU; 116.99 on 2024-05-14; the successor Liquid Freezer III Pro 360 was listed at 84.99 in the 2025-07 snapshot.',
  'aio', NULL, 360, 'AM5,LGA1700,LGA1851', NULL);
+
+-- Budget air coolers and a 360 mm AIO for AM5 / LGA1700 / LGA1851.  Prices and
+-- radiator size as listed by PCPartPicker on 2025-07-23 (cooler-pcpp-2025-07).
+-- Socket lists are the vendors' commonly published compatibility, not read in a
+-- source here (UNCONFIRMED in each note); heights and heat-load ratings NULL.
+INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm, radiator_mm, sockets, tdp_rating_w) VALUES
+('thermalright-peerless-assassin-120-se', 'Thermalright', 'Peerless Assassin 120 SE', 34.90, '2025-07', NULL, 'cooler-pcpp-2025-07',
+ 'Dual-tower air cooler with two 120 mm fans. UNCONFIRMED: AM5, LGA1700 and LGA1851 fit (LGA1851 keeps the LGA1700 mounting holes, cooler-arrowlake-cooler-compat). Height not read in a source: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('thermalright-phantom-spirit-120-se', 'Thermalright', 'Phantom Spirit 120 SE', 35.90, '2025-07', NULL, 'cooler-pcpp-2025-07',
+ 'Dual-tower air cooler. UNCONFIRMED: AM5, LGA1700 and LGA1851 fit (LGA1851 via the LGA1700 hole pattern, cooler-arrowlake-cooler-compat). Height NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('arctic-freezer-36', 'Arctic', 'Freezer 36', 44.19, '2025-07', NULL, 'cooler-pcpp-2025-07',
+ 'Single-tower air cooler with two fans. UNCONFIRMED: AM5, LGA1700 and LGA1851 fit. Height NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23.',
+ 'air', NULL, NULL, 'AM5,LGA1700,LGA1851', NULL),
+('arctic-liquid-freezer-iii-pro-360', 'Arctic', 'Liquid Freezer III Pro 360', 84.99, '2025-07', 2024, 'cooler-pcpp-2025-07',
+ '360 mm radiator (listing). UNCONFIRMED: AM5, LGA1700 and LGA1851 fit. Price: street price, lowest PCPartPicker US listing on 2025-07-23.',
+ 'aio', NULL, 360, 'AM5,LGA1700,LGA1851', NULL);

@@ -264,3 +264,76 @@ INSERT INTO board_lane_share (board_id, slot_position, trigger_kind, trigger_ind
 ('gigabyte-z790-aorus-master', 1, 'm2', 1, 8, 'mb-gigabyte-z790-aorus-master'),
 ('msi-meg-x670e-ace', 1, 'slot', 4, 8, 'mb-msi-meg-x670e-ace'),
 ('asus-pro-ws-w680-ace', 1, 'slot', 4, 8, 'mb-asus-pro-ws-w680-ace');
+
+-- Mainstream AM5 and LGA1851 boards.  Slot positions: where a review's slot
+-- table lists every expansion position (Hardwareluxx tables give one row per
+-- position, "-" for an empty one) the positions are read from it; otherwise they
+-- follow the vendor's slot order and the row says UNVERIFIED.
+INSERT INTO source (id, title, url, note) VALUES
+('mb-hwluxx-x870e-carbon', 'Hardwareluxx: MSI MPG X870E CARBON WIFI im Test (lane distribution page)', 'https://www.hardwareluxx.de/index.php/artikel/hardware/mainboards/64652-msi-mpg-x870e-carbon-wifi-im-test-fuer-die-gehobene-mittelklasse.html?start=2', 'Seven-row slot table: position 2 PCIe 5.0 x16 (CPU, x16 or x8), position 6 PCIe 5.0 x16 connector at x4 (CPU), position 7 PCIe 4.0 x16 connector at x4 (X870E); four CPU lanes fixed to the ASM4242 USB4 controller; the first slot drops to x8 when the second PCIe 5.0 slot or M.2_2 is used. M.2_1 PCIe 5.0 x4 (CPU), M.2_2 PCIe 5.0 x4 (CPU, shared), M.2_3 and M.2_4 PCIe 4.0 x4 (X870E).'),
+('mb-hwluxx-z890-aorus-master', 'Hardwareluxx: Gigabyte Z890 AORUS Master im Test (lane distribution page)', 'https://www.hardwareluxx.de/index.php/artikel/hardware/mainboards/65757-gigabyte-z890-aorus-master-im-test-nicht-fuer-die-speichertakt-jaeger-geeignet.html?start=2', 'Seven-row slot table: position 2 PCIe 5.0 x16 (CPU, x16 or x8), position 6 PCIe 4.0 x16 connector at x4 (Z890), position 7 PCIe 4.0 x16 connector at x1 (Z890). M.2_A PCIe 5.0 x4 (CPU), M.2_B PCIe 4.0 x4 (CPU), M.2_D PCIe 5.0 x4 taken from the 16 graphics lanes (slot then x8), M.2_M and M.2_P PCIe 4.0 x4 (Z890); four SATA.'),
+('mb-asus-tuf-b650m-e-spec', 'ASUS TUF GAMING B650M-E tech specs (as copied on a retailer product page, tinhocphucthien.com)', 'https://tinhocphucthien.com/san-pham/mainboard-asus-tuf-gaming-b650m-e-ddr5/', 'ASUS spec text: 4 DIMM, max 192 GB DDR5, ECC and non-ECC un-buffered memory; Ryzen 9000/7000: 1 x PCIe 4.0 x16 slot (x16 mode); AMD B650 chipset: 2 x PCIe 4.0 x1 slots; 2 x M.2: M.2_1 PCIe 5.0 x4, M.2_2 PCIe 4.0 x4 (both listed under the processor); 4 x SATA.'),
+('mb-ecatalog-tuf-b650m', 'e-catalog: Asus TUF GAMING B650M-E vs TUF GAMING B650M-PLUS', 'https://e-catalog.com/cmp/102924/tuf-gaming-b650m-e-vs-tuf-gaming-b650m-plus/', 'TUF GAMING B650M-E: micro-ATX 244 x 244 mm, 2.5 Gbps Realtek LAN, one PCIe x16 and two x1 slots.'),
+('mb-asus-prime-b650m-k-spec', 'ASUS PRIME B650M-K tech specs (as copied on a retailer product page, computexsl.lk)', 'https://computexsl.lk/shop/motherboards/asus-prime-b650m-k-ddr5-motherboard-3-years-warranty', 'ASUS spec text: 2 x DIMM, max 96 GB DDR5, ECC and non-ECC un-buffered memory; Ryzen 9000/7000: 1 x PCIe 4.0 x16 slot (x16 mode); AMD B650 chipset: 2 x PCIe 4.0 x1 slots; 2 x M.2 and 4 x SATA (per-socket lanes not in the copied part).'),
+('mb-gigabyte-b650m-elite-ax-ice-spec', 'GIGABYTE B650M AORUS ELITE AX ICE specification (as copied on a retailer product page, aurapc.live)', 'https://aurapc.live/ar/product/gigabyte-b650m-aorus-elite-ax-ice-am5-lga-1718-amd-b650-m-atx-motherboard-ddr5-2-m2-pcie-50-usb-32-gen2x2-type-c-25gbe-lan-q-flash-plus-ez-latch-el-badr-group-price-egypt-1', 'GIGABYTE spec text: 4 x DDR5, up to 256 GB (64 GB per DIMM), non-ECC un-buffered; CPU: 1 x PCIe 4.0 x16 (PCIEX16); chipset: 1 x PCI Express x16 connector at PCIe 4.0 (PCIEX4); CPU: 1 x M.2 PCIe 5.0 x4 and 1 x M.2 PCIe 4.0 x4; Realtek 2.5GbE.'),
+('mb-gigabyte-b650m-gaming-x-ax-spec', 'GIGABYTE B650M GAMING X AX specification (as copied on a retailer product page, archivate.com)', 'https://archivate.com/product_info.php?cPath=742_790_936&products_id=30267', 'GIGABYTE spec text: micro-ATX 30.5 x 24.4 cm; 4 x DDR5 up to 128 GB (32 GB per DIMM, launch-time figure), non-ECC un-buffered; 1 x PCIe 4.0 x16 slot at x16 (PCIEX16); 2 x PCI Express x16 connectors at PCIe 3.0 x1 (PCIEX1_1/2); 3 x M.2 connectors.'),
+('mb-am5-chipset-lanes', 'UNIKO''s Hardware: MSI MAG X870E TOMAHAWK WIFI teardown, AM5/Intel chipset lane table', 'https://unikoshardware.com/?p=170387', 'Chipset downstream lanes: B650 8 PCIe 4.0 (+4 PCIe 3.0/SATA), X870E 12 PCIe 4.0 (+8 PCIe 3.0/SATA), Z790 24 PCIe 4.0 of which 20 from the chipset.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('asus-tuf-gaming-b650m-e', 'ASUS', 'TUF GAMING B650M-E', 255.10, '2025-07', 2023, 'mb-asus-tuf-b650m-e-spec',
+ 'Slots and M.2 per the ASUS spec text; micro-ATX and Realtek 2.5GbE per e-catalog. ECC UDIMM supported. Slot positions follow the spec order (x16 on top, then the two x1), UNVERIFIED against the layout drawing. Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07), non-WiFi model.',
+ 'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 4, 192, 0, 1, 4, 2, '2.5GbE (Realtek)', 8),
+('asus-prime-b650m-k', 'ASUS', 'PRIME B650M-K', 188.27, '2025-07', 2023, 'mb-asus-prime-b650m-k-spec',
+ 'Two DIMM slots (96 GB), ECC UDIMM supported; one CPU PCIe 4.0 x16 slot and two chipset PCIe 4.0 x1 (ASUS spec text). Slot positions follow the spec order, UNVERIFIED. Two M.2 sockets whose lanes were not in the copied text: not modelled (m2_slots 0). Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 2, 96, 0, 1, 4, 0, NULL, 8),
+('gigabyte-b650m-aorus-elite-ax-ice', 'Gigabyte', 'B650M AORUS ELITE AX ICE', 199.99, '2025-07', 2024, 'mb-gigabyte-b650m-elite-ax-ice-spec',
+ 'GIGABYTE spec text: CPU PCIe 4.0 x16 (PCIEX16), chipset x16 connector at PCIe 4.0 x4 (PCIEX4), two CPU M.2 (PCIe 5.0 x4, PCIe 4.0 x4), 256 GB, non-ECC. PCPartPicker lists 192 GB (launch figure); the vendor 256 GB is stored. Positions follow the spec order (PCIEX16 above PCIEX4), UNVERIFIED. Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 4, 256, 0, 0, 4, 2, '2.5GbE (Realtek)', 8),
+('gigabyte-b650m-gaming-x-ax', 'Gigabyte', 'B650M GAMING X AX', NULL, NULL, 2022, 'mb-gigabyte-b650m-gaming-x-ax-spec',
+ 'GIGABYTE spec text: PCIe 4.0 x16 (PCIEX16) and two x16 connectors at PCIe 3.0 x1 (PCIEX1_1/2), which hang off the chipset (the AM5 processor has no PCIe 3.0 lanes); three M.2 whose lanes were not in the copied text (m2_slots 0 = not modelled); 128 GB as listed at launch; non-ECC. Positions follow the spec order, UNVERIFIED. Listed without a price in the 2025-07 PCPartPicker snapshot.',
+ 'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 4, 128, 0, 0, 4, 0, NULL, 8),
+('msi-mpg-x870e-carbon-wifi', 'MSI', 'MPG X870E CARBON WIFI', 499.99, '2025-07', 2024, 'mb-hwluxx-x870e-carbon',
+ 'Full slot map and M.2 list from the Hardwareluxx lane tables (positions read from its seven-row table). Four CPU lanes always feed the USB4 controller. Memory 4 DIMM / 256 GB as listed by PCPartPicker. ECC support not stated in sources read (stored 0, UNVERIFIED). Network controller not read (NULL). Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM5', 1, 'X870E', 'ATX', 'DDR5', 4, 256, 0, 0, 7, 4, NULL, 12),
+('gigabyte-z890-aorus-master', 'Gigabyte', 'Z890 AORUS MASTER', 484.01, '2025-07', 2024, 'mb-hwluxx-z890-aorus-master',
+ 'Full slot map and M.2 list from the Hardwareluxx lane tables (positions read from its seven-row table; M.2 idx 1-5 = M.2_A, _B, _D, _M, _P). Using M.2_D takes four of the sixteen graphics lanes. Memory 4 DIMM / 256 GB and ATX as listed by PCPartPicker. Non-ECC (Z890 consumer board; not stated in sources read, UNVERIFIED). Network controller not read (NULL). Z890 has 24 PCIe 4.0 chipset lanes (cpu-corsair-z890-lanes). Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'LGA1851', 1, 'Z890', 'ATX', 'DDR5', 4, 256, 0, 0, 7, 5, NULL, 24);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('asus-tuf-gaming-b650m-e', 1, 16, 16, 4, 'cpu1', 'PCIe 4.0 x16 (x16 mode) from the CPU; position UNVERIFIED.'),
+('asus-tuf-gaming-b650m-e', 3, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
+('asus-tuf-gaming-b650m-e', 4, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
+('asus-prime-b650m-k', 1, 16, 16, 4, 'cpu1', 'PCIe 4.0 x16 (x16 mode) from the CPU; position UNVERIFIED.'),
+('asus-prime-b650m-k', 3, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
+('asus-prime-b650m-k', 4, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
+('gigabyte-b650m-aorus-elite-ax-ice', 1, 16, 16, 4, 'cpu1', 'PCIEX16, PCIe 4.0 from the CPU; position UNVERIFIED.'),
+('gigabyte-b650m-aorus-elite-ax-ice', 3, 16, 4, 4, 'chipset', 'PCIEX4, x16 connector at PCIe 4.0 x4 from the chipset; position UNVERIFIED.'),
+('gigabyte-b650m-gaming-x-ax', 1, 16, 16, 4, 'cpu1', 'PCIEX16, PCIe 4.0 x16; position UNVERIFIED.'),
+('gigabyte-b650m-gaming-x-ax', 3, 16, 1, 3, 'chipset', 'PCIEX1_1, x16 connector at PCIe 3.0 x1; position UNVERIFIED.'),
+('gigabyte-b650m-gaming-x-ax', 4, 16, 1, 3, 'chipset', 'PCIEX1_2, x16 connector at PCIe 3.0 x1; position UNVERIFIED.'),
+('msi-mpg-x870e-carbon-wifi', 2, 16, 16, 5, 'cpu1', 'PCIe 5.0 x16 from the CPU; x8 when the second PCIe 5.0 slot or M.2_2 is used.'),
+('msi-mpg-x870e-carbon-wifi', 6, 16, 4, 5, 'cpu1', 'x16 connector at PCIe 5.0 x4 from the CPU (takes lanes from the first slot).'),
+('msi-mpg-x870e-carbon-wifi', 7, 16, 4, 4, 'chipset', 'x16 connector at PCIe 4.0 x4 from the X870E.'),
+('gigabyte-z890-aorus-master', 2, 16, 16, 5, 'cpu1', 'PCIe 5.0 x16 from the CPU; x8 when M.2_D is used.'),
+('gigabyte-z890-aorus-master', 6, 16, 4, 4, 'chipset', 'x16 connector at PCIe 4.0 x4 from the Z890.'),
+('gigabyte-z890-aorus-master', 7, 16, 1, 4, 'chipset', 'x16 connector at PCIe 4.0 x1 from the Z890.');
+
+INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
+('asus-tuf-gaming-b650m-e', 1, 5, 4, 'cpu1'),
+('asus-tuf-gaming-b650m-e', 2, 4, 4, 'cpu1'),
+('gigabyte-b650m-aorus-elite-ax-ice', 1, 5, 4, 'cpu1'),
+('gigabyte-b650m-aorus-elite-ax-ice', 2, 4, 4, 'cpu1'),
+('msi-mpg-x870e-carbon-wifi', 1, 5, 4, 'cpu1'),
+('msi-mpg-x870e-carbon-wifi', 2, 5, 4, 'cpu1'),
+('msi-mpg-x870e-carbon-wifi', 3, 4, 4, 'chipset'),
+('msi-mpg-x870e-carbon-wifi', 4, 4, 4, 'chipset'),
+('gigabyte-z890-aorus-master', 1, 5, 4, 'cpu1'),
+('gigabyte-z890-aorus-master', 2, 4, 4, 'cpu1'),
+('gigabyte-z890-aorus-master', 3, 5, 4, 'cpu1'),
+('gigabyte-z890-aorus-master', 4, 4, 4, 'chipset'),
+('gigabyte-z890-aorus-master', 5, 4, 4, 'chipset');
+
+INSERT INTO board_lane_share (board_id, slot_position, trigger_kind, trigger_index, width_when, source) VALUES
+('msi-mpg-x870e-carbon-wifi', 2, 'slot', 6, 8, 'mb-hwluxx-x870e-carbon'),
+('msi-mpg-x870e-carbon-wifi', 2, 'm2', 2, 8, 'mb-hwluxx-x870e-carbon'),
+('gigabyte-z890-aorus-master', 2, 'm2', 3, 8, 'mb-hwluxx-z890-aorus-master');
