@@ -272,6 +272,8 @@ INSERT INTO board_lane_share (board_id, slot_position, trigger_kind, trigger_ind
 INSERT INTO source (id, title, url, note) VALUES
 ('mb-hwluxx-x870e-carbon', 'Hardwareluxx: MSI MPG X870E CARBON WIFI im Test (lane distribution page)', 'https://www.hardwareluxx.de/index.php/artikel/hardware/mainboards/64652-msi-mpg-x870e-carbon-wifi-im-test-fuer-die-gehobene-mittelklasse.html?start=2', 'Seven-row slot table: position 2 PCIe 5.0 x16 (CPU, x16 or x8), position 6 PCIe 5.0 x16 connector at x4 (CPU), position 7 PCIe 4.0 x16 connector at x4 (X870E); four CPU lanes fixed to the ASM4242 USB4 controller; the first slot drops to x8 when the second PCIe 5.0 slot or M.2_2 is used. M.2_1 PCIe 5.0 x4 (CPU), M.2_2 PCIe 5.0 x4 (CPU, shared), M.2_3 and M.2_4 PCIe 4.0 x4 (X870E).'),
 ('mb-hwluxx-z890-aorus-master', 'Hardwareluxx: Gigabyte Z890 AORUS Master im Test (lane distribution page)', 'https://www.hardwareluxx.de/index.php/artikel/hardware/mainboards/65757-gigabyte-z890-aorus-master-im-test-nicht-fuer-die-speichertakt-jaeger-geeignet.html?start=2', 'Seven-row slot table: position 2 PCIe 5.0 x16 (CPU, x16 or x8), position 6 PCIe 4.0 x16 connector at x4 (Z890), position 7 PCIe 4.0 x16 connector at x1 (Z890). M.2_A PCIe 5.0 x4 (CPU), M.2_B PCIe 4.0 x4 (CPU), M.2_D PCIe 5.0 x4 taken from the 16 graphics lanes (slot then x8), M.2_M and M.2_P PCIe 4.0 x4 (Z890); four SATA.'),
+('mb-hwluxx-b650m-ds3h', 'Hardwareluxx: Gigabyte B650M DS3H im Test (features and layout page)', 'https://hardwareluxx.de/index.php/artikel/hardware/mainboards/62580-gigabyte-b650m-ds3h-im-test-mit-vielen-positiven-ueberraschungen-im-gepaeck.html?start=2', 'Four-position micro-ATX slot table: position 1 PCIe 4.0 x16 (CPU, x16), positions 2-3 empty (two M.2 sit between the slots), position 4 PCIe 3.0 x1 (B650). Both M.2 PCIe 4.0 x4 from the AM5 processor; no lane sharing; four SATA on the B650; Realtek 2.5GbE.'),
+('mb-hwluxx-strix-x870e-e', 'Hardwareluxx: ASUS ROG Strix X870E-E Gaming WiFi im Test (features and layout page)', 'https://hardwareluxx.de/index.php/artikel/hardware/mainboards/64908-asus-rog-strix-x870e-e-gaming-wifi-im-test-das-hero-lite-fuer-120-euro-weniger.html?start=2', 'Seven-row slot table: position 3 PCIe 5.0 x16 (CPU, x16 or x8), position 7 PCIe 4.0 x16 connector at x4 (X870E). The 16 CPU lanes are shared by the slot and M.2_2 / M.2_3 (slot x8 when either is used); M.2_1 PCIe 5.0 x4 (CPU), M.2_2 and M.2_3 PCIe 5.0 x4 (CPU, shared), M.2_4 and M.2_5 PCIe 4.0 x4 (X870E); four CPU lanes reserved for the USB4 controller.'),
 ('mb-asus-tuf-b650m-e-spec', 'ASUS TUF GAMING B650M-E tech specs (as copied on a retailer product page, tinhocphucthien.com)', 'https://tinhocphucthien.com/san-pham/mainboard-asus-tuf-gaming-b650m-e-ddr5/', 'ASUS spec text: 4 DIMM, max 192 GB DDR5, ECC and non-ECC un-buffered memory; Ryzen 9000/7000: 1 x PCIe 4.0 x16 slot (x16 mode); AMD B650 chipset: 2 x PCIe 4.0 x1 slots; 2 x M.2: M.2_1 PCIe 5.0 x4, M.2_2 PCIe 4.0 x4 (both listed under the processor); 4 x SATA.'),
 ('mb-ecatalog-tuf-b650m', 'e-catalog: Asus TUF GAMING B650M-E vs TUF GAMING B650M-PLUS', 'https://e-catalog.com/cmp/102924/tuf-gaming-b650m-e-vs-tuf-gaming-b650m-plus/', 'TUF GAMING B650M-E: micro-ATX 244 x 244 mm, 2.5 Gbps Realtek LAN, one PCIe x16 and two x1 slots.'),
 ('mb-asus-prime-b650m-k-spec', 'ASUS PRIME B650M-K tech specs (as copied on a retailer product page, computexsl.lk)', 'https://computexsl.lk/shop/motherboards/asus-prime-b650m-k-ddr5-motherboard-3-years-warranty', 'ASUS spec text: 2 x DIMM, max 96 GB DDR5, ECC and non-ECC un-buffered memory; Ryzen 9000/7000: 1 x PCIe 4.0 x16 slot (x16 mode); AMD B650 chipset: 2 x PCIe 4.0 x1 slots; 2 x M.2 and 4 x SATA (per-socket lanes not in the copied part).'),
@@ -280,6 +282,12 @@ INSERT INTO source (id, title, url, note) VALUES
 ('mb-am5-chipset-lanes', 'UNIKO''s Hardware: MSI MAG X870E TOMAHAWK WIFI teardown, AM5/Intel chipset lane table', 'https://unikoshardware.com/?p=170387', 'Chipset downstream lanes: B650 8 PCIe 4.0 (+4 PCIe 3.0/SATA), X870E 12 PCIe 4.0 (+8 PCIe 3.0/SATA), Z790 24 PCIe 4.0 of which 20 from the chipset.');
 
 INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('gigabyte-b650m-ds3h', 'Gigabyte', 'B650M DS3H', 209.83, '2025-07', 2023, 'mb-hwluxx-b650m-ds3h',
+ 'Slot map, positions and M.2 lanes from the Hardwareluxx four-position table; Realtek 2.5GbE. Memory 4 DIMM / 192 GB as listed by PCPartPicker (a retailer copy of the launch spec says 128 GB, since raised); non-ECC unbuffered per the GIGABYTE spec text of the B650M family (not re-read for this board: stored 0, UNVERIFIED). Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 4, 192, 0, 0, 4, 2, '2.5GbE (Realtek)', 8),
+('asus-rog-strix-x870e-e-gaming-wifi', 'ASUS', 'ROG Strix X870E-E Gaming WiFi', 478.01, '2025-07', 2024, 'mb-hwluxx-strix-x870e-e',
+ 'Slot map, positions, M.2 lanes and lane sharing from the Hardwareluxx tables (M.2 idx 1-5 = M.2_1.._5). Memory 4 DIMM / 192 GB and ATX as listed by PCPartPicker. ECC support and network controller not read (ecc stored 0, UNVERIFIED; network NULL). Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM5', 1, 'X870E', 'ATX', 'DDR5', 4, 192, 0, 0, 7, 5, NULL, 12),
 ('asus-tuf-gaming-b650m-e', 'ASUS', 'TUF GAMING B650M-E', 255.10, '2025-07', 2023, 'mb-asus-tuf-b650m-e-spec',
  'Slots and M.2 per the ASUS spec text; micro-ATX and Realtek 2.5GbE per e-catalog. ECC UDIMM supported. Slot positions follow the spec order (x16 on top, then the two x1), UNVERIFIED against the layout drawing. Price: street price, PCPartPicker US 2025-07-23 (mb-pcpp-2025-07), non-WiFi model.',
  'AM5', 1, 'B650', 'Micro-ATX', 'DDR5', 4, 192, 0, 1, 4, 2, '2.5GbE (Realtek)', 8),
@@ -300,6 +308,10 @@ INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, 
  'LGA1851', 1, 'Z890', 'ATX', 'DDR5', 4, 256, 0, 0, 7, 5, NULL, 24);
 
 INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('gigabyte-b650m-ds3h', 1, 16, 16, 4, 'cpu1', 'PCIe 4.0 x16 from the CPU.'),
+('gigabyte-b650m-ds3h', 4, 1, 1, 3, 'chipset', 'PCIe 3.0 x1 from the B650.'),
+('asus-rog-strix-x870e-e-gaming-wifi', 3, 16, 16, 5, 'cpu1', 'PCIe 5.0 x16 from the CPU; x8 when M.2_2 or M.2_3 is used.'),
+('asus-rog-strix-x870e-e-gaming-wifi', 7, 16, 4, 4, 'chipset', 'x16 connector at PCIe 4.0 x4 from the X870E.'),
 ('asus-tuf-gaming-b650m-e', 1, 16, 16, 4, 'cpu1', 'PCIe 4.0 x16 (x16 mode) from the CPU; position UNVERIFIED.'),
 ('asus-tuf-gaming-b650m-e', 3, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
 ('asus-tuf-gaming-b650m-e', 4, 1, 1, 4, 'chipset', 'PCIe 4.0 x1 from the B650; position UNVERIFIED.'),
@@ -319,6 +331,13 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('gigabyte-z890-aorus-master', 7, 16, 1, 4, 'chipset', 'x16 connector at PCIe 4.0 x1 from the Z890.');
 
 INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
+('gigabyte-b650m-ds3h', 1, 4, 4, 'cpu1'),
+('gigabyte-b650m-ds3h', 2, 4, 4, 'cpu1'),
+('asus-rog-strix-x870e-e-gaming-wifi', 1, 5, 4, 'cpu1'),
+('asus-rog-strix-x870e-e-gaming-wifi', 2, 5, 4, 'cpu1'),
+('asus-rog-strix-x870e-e-gaming-wifi', 3, 5, 4, 'cpu1'),
+('asus-rog-strix-x870e-e-gaming-wifi', 4, 4, 4, 'chipset'),
+('asus-rog-strix-x870e-e-gaming-wifi', 5, 4, 4, 'chipset'),
 ('asus-tuf-gaming-b650m-e', 1, 5, 4, 'cpu1'),
 ('asus-tuf-gaming-b650m-e', 2, 4, 4, 'cpu1'),
 ('gigabyte-b650m-aorus-elite-ax-ice', 1, 5, 4, 'cpu1'),
@@ -334,6 +353,8 @@ INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
 ('gigabyte-z890-aorus-master', 5, 4, 4, 'chipset');
 
 INSERT INTO board_lane_share (board_id, slot_position, trigger_kind, trigger_index, width_when, source) VALUES
+('asus-rog-strix-x870e-e-gaming-wifi', 3, 'm2', 2, 8, 'mb-hwluxx-strix-x870e-e'),
+('asus-rog-strix-x870e-e-gaming-wifi', 3, 'm2', 3, 8, 'mb-hwluxx-strix-x870e-e'),
 ('msi-mpg-x870e-carbon-wifi', 2, 'slot', 6, 8, 'mb-hwluxx-x870e-carbon'),
 ('msi-mpg-x870e-carbon-wifi', 2, 'm2', 2, 8, 'mb-hwluxx-x870e-carbon'),
 ('gigabyte-z890-aorus-master', 2, 'm2', 3, 8, 'mb-hwluxx-z890-aorus-master');
