@@ -36,13 +36,19 @@ char *sb_take(strbuf *b);
  * the file is larger than max). */
 char *read_file_limit(const char *path, size_t max, size_t *len);
 
-/* Writes data to path atomically: a temporary file in the same directory,
- * write, fsync, close, rename, fsync of the directory.  With overwrite false
- * an existing path is not replaced (returns -1 with errno EEXIST).  Returns 0
- * on success, -1 with errno set and path untouched on failure.  An existing
- * path that is not a regular file is never replaced: a directory fails with
- * EISDIR, and a device or FIFO (/dev/stdout, /dev/null, /dev/full) is
- * written in place, so its errors (ENOSPC from /dev/full) are reported. */
+/* Writes data to path atomically: a temporary file in the same directory
+ * (named PATH.tmp<pid>-XXXXXX; those of dead processes, left by a kill, are
+ * removed on the next save into the directory), write, fsync, close, rename,
+ * fsync of the directory.  An existing file keeps its permissions; a new one
+ * gets 0666 less the umask.  A symlink to a file is written through (its
+ * target is replaced).  With overwrite false an existing path, a dangling
+ * symlink included, is not replaced (returns -1 with errno EEXIST), without
+ * a race: the final step fails when the name appeared meanwhile.  Returns 0
+ * on success, -1 with errno set and path untouched on failure (ENOENT for an
+ * empty path).  An existing path that is not a regular file is never
+ * replaced: a directory fails with EISDIR, and a device or FIFO
+ * (/dev/stdout, /dev/null, /dev/full) is written in place, so its errors
+ * (ENOSPC from /dev/full) are reported. */
 int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite);
 
 /* The user's dlrig data / config directory ($XDG_DATA_HOME/dlrig or

@@ -65,7 +65,13 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "hf:o:", opts, NULL)) != -1) {
         switch (c) {
         case 'f': format = optarg; break;
-        case 'o': output = optarg; break;
+        case 'o':
+            if (!*optarg) {
+                cli_error("-o: expected a file name, got an empty one");
+                return EXIT_USAGE;
+            }
+            output = optarg;
+            break;
         case O_FORCE: force = true; break;
         case O_CUSTOMER: eo.customer = optarg; break;
         case O_PROJECT: eo.project = optarg; break;

@@ -135,7 +135,13 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             top = (int)v;
             break;
         case O_JSON: json = true; break;
-        case 'o': outfile = optarg; break;
+        case 'o':
+            if (!*optarg) {
+                cli_error("-o: expected a file name, got an empty one");
+                return EXIT_USAGE;
+            }
+            outfile = optarg;
+            break;
         case 'h': usage(stdout); return EXIT_OK;
         default: usage(stderr); return EXIT_USAGE;
         }

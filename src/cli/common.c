@@ -197,6 +197,8 @@ void sb_append_cut(strbuf *sb, const char *s, int w)
 
 bool cli_parse_number(const char *s, double *out)
 {
+    /* decimal only: strtod would also take hex ("0x10" = 16), inf and nan */
+    if (!*s || strspn(s, "0123456789+-.eE") != strlen(s)) return false;
     char *end;
     errno = 0;
     double v = strtod(s, &end);

@@ -1,6 +1,9 @@
+#define _GNU_SOURCE /* renameat2 */
 #include "dlrig/util.h"
 
 #include <ctype.h>
+#include <limits.h>
+#include <signal.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -183,49 +186,139 @@ static int write_in_place(const char *path, const void *data, size_t len)
     return close(fd);
 }
 
+/* The directory part of path ("." when none); caller frees. */
+static char *dir_of(const char *path)
+{
+    char *dir = xstrdup(path);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir) slash[1] = '\0';
+    else if (slash) *slash = '\0';
+    else strcpy(dir, ".");
+    return dir;
+}
+
+/* Whether name is one of our temporary files ("NAME.tmp<pid>-XXXXXX") whose
+ * process is gone; *pid gets the pid. */
+static bool stale_temp(const char *name)
+{
+    const char *t = strstr(name, ".tmp");
+    while (t) {
+        const char *p = t + 4;
+        char *end;
+        long pid = strtol(p, &end, 10);
+        if (end > p && *end == '-' && strlen(end + 1) == 6 && pid > 0 && pid != (long)getpid())
+            return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+        t = strstr(t + 1, ".tmp");
+    }
+    return false;
+}
+
+/* Removes temporary files of dead dlrig processes (killed while saving) from dir. */
+static void clean_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!stale_temp(e->d_name)) continue;
+        char *full = xasprintf("%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode)) unlink(full);
+        free(full);
+    }
+    closedir(d);
+}
+
+/* Renames tmp to path unless path exists (EEXIST): atomically, with
+ * renameat2(RENAME_NOREPLACE), or link() + unlink() where that is missing. */
+static int rename_noreplace(const char *tmp, const char *path)
+{
+#ifdef RENAME_NOREPLACE
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+#endif
+    if (link(tmp, path) != 0) return -1;
+    unlink(tmp);
+    return 0;
+}
+
 int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite)
 {
+    if (!path || !*path) {
+        errno = ENOENT;
+        return -1;
+    }
     struct stat st;
-    if (stat(path, &st) == 0) {
-        if (!overwrite) {
+    char *target = NULL; /* a symlink's target: written through the link */
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        if (stat(path, &st) == 0) {
+            target = realpath(path, NULL);
+            if (!target) return -1;
+        } else if (!overwrite) { /* a dangling link is an existing name */
             errno = EEXIST;
             return -1;
         }
+    }
+    const char *dest = target ? target : path;
+    mode_t mode;
+    bool exists = stat(dest, &st) == 0;
+    if ((exists || target) && !overwrite) {
+        free(target);
+        errno = EEXIST;
+        return -1;
+    }
+    if (exists) {
         if (S_ISDIR(st.st_mode)) {
+            free(target);
             errno = EISDIR;
             return -1;
         }
-        if (!S_ISREG(st.st_mode)) return write_in_place(path, data, len);
+        if (!S_ISREG(st.st_mode)) {
+            int rc = write_in_place(dest, data, len);
+            int e = errno;
+            free(target);
+            errno = e;
+            return rc;
+        }
+        mode = st.st_mode & 07777; /* keep the file's permissions */
+    } else {
+        mode_t um = umask(0);
+        umask(um);
+        mode = 0666 & ~um;
     }
-    char *tmp = xasprintf("%s.tmpXXXXXX", path);
+    char *dir = dir_of(dest);
+    clean_stale_temps(dir);
+    char *tmp = xasprintf("%s.tmp%ld-XXXXXX", dest, (long)getpid());
     int fd = mkstemp(tmp);
     if (fd < 0) {
         int e = errno;
         free(tmp);
+        free(dir);
+        free(target);
         errno = e;
         return -1;
     }
     if (write_all(fd, data, len) != 0) goto fail;
+    if (fchmod(fd, mode) != 0) goto fail;
     if (fsync(fd) != 0) goto fail;
-    if (fchmod(fd, 0644) != 0) goto fail;
     if (close(fd) != 0) {
         fd = -1;
         goto fail;
     }
     fd = -1;
-    if (!overwrite && stat(path, &st) == 0) {
-        errno = EEXIST;
-        goto fail;
-    }
-    if (rename(tmp, path) != 0) goto fail;
+    if (overwrite ? rename(tmp, dest) != 0 : rename_noreplace(tmp, dest) != 0) goto fail;
     free(tmp);
-    fsync_dir_of(path);
+    fsync_dir_of(dest);
+    free(dir);
+    free(target);
     return 0;
 fail: {
     int e = errno;
     if (fd >= 0) close(fd);
     unlink(tmp);
     free(tmp);
+    free(dir);
+    free(target);
     errno = e;
     return -1;
 }

@@ -131,3 +131,15 @@ start=$(date +%s%N)
 expect unknown-ids-fast 2 'unknown.csv:2: unknown part id .*63000 bad lines' -- "$DLRIG" prices import "$R/unknown.csv"
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ $ms -lt 2000 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL unknown-ids-time: $ms ms (want < 2000)"; fi
+
+# ---- files
+expect export-empty-output 2 '-o: expected a file name' -- "$DLRIG" export "$DATA/builds/clean.json" --format md -o ''
+expect recommend-empty-output 2 '-o: expected a file name' -- "$DLRIG" recommend --workload cnn --budget-usd 9000 -o ''
+expect export-hex-discount 2 "discount: expected a percentage from 0 to 100, got '0x10'" -- "$DLRIG" export "$DATA/builds/clean.json" --format md --discount 0x10
+expect recommend-inf-budget 2 "budget-usd: expected a number" -- "$DLRIG" recommend --workload cnn --budget-usd inf
+ln -s missing.html "$R/dangling.html"
+expect export-dangling-link 2 'dangling.html exists; not overwritten' -- "$DLRIG" export "$DATA/builds/clean.json" --format html -o "$R/dangling.html"
+[ -L "$R/dangling.html" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL dangling-link-kept: the link was replaced"; }
+expect umask-077 0 '^600$' -- bash -c 'umask 077; "$0" recommend --workload cnn --budget-usd 9000 -o "$1" >/dev/null 2>&1; stat -c %a "$1"' "$DLRIG" "$R/private.json"
+chmod 600 "$R/private.json"
+expect keep-mode-600 0 '^600$' -- bash -c '"$0" recommend --workload cnn --budget-usd 9500 -o "$1" >/dev/null 2>&1; stat -c %a "$1"' "$DLRIG" "$R/private.json"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dlrig/build.h"
@@ -207,6 +208,136 @@ START_TEST(placement_survives_extreme_catalog_values)
 }
 END_TEST
 
+/* ---- 5. files */
+
+static char *slurp(const char *path)
+{
+    size_t n;
+    char *s = read_file_limit(path, 1 << 20, &n);
+    ck_assert_msg(s != NULL, "%s: %s", path, strerror(errno));
+    return s;
+}
+
+START_TEST(atomic_write_keeps_mode_and_respects_umask)
+{
+    char *dir = tmpdir_make();
+    char *p = xasprintf("%s/b.json", dir);
+    mode_t old = umask(077);
+    ck_assert_int_eq(write_file_atomic(p, "a", 1, false), 0);
+    struct stat st;
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    umask(022);
+    ck_assert_int_eq(chmod(p, 0640), 0);
+    ck_assert_int_eq(write_file_atomic(p, "b", 1, true), 0);
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0640);
+    unlink(p);
+    ck_assert_int_eq(write_file_atomic(p, "c", 1, false), 0);
+    ck_assert_int_eq(stat(p, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0644);
+    umask(old);
+    unlink(p);
+    ck_assert_int_eq(write_file_atomic("", "c", 1, true), -1);
+    rmdir(dir);
+    free(p);
+    free(dir);
+}
+END_TEST
+
+START_TEST(atomic_write_through_symlinks)
+{
+    char *dir = tmpdir_make();
+    char *real = xasprintf("%s/real.json", dir), *link = xasprintf("%s/link.json", dir);
+    char *dang = xasprintf("%s/dangling.json", dir);
+    ck_assert_int_eq(write_file_atomic(real, "old", 3, false), 0);
+    ck_assert_int_eq(symlink("real.json", link), 0);
+    ck_assert_int_eq(write_file_atomic(link, "new", 3, false), -1); /* exists */
+    ck_assert_int_eq(errno, EEXIST);
+    ck_assert_int_eq(write_file_atomic(link, "new", 3, true), 0);
+    struct stat st;
+    ck_assert_int_eq(lstat(link, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode)); /* still a link */
+    char *s = slurp(real);
+    ck_assert_str_eq(s, "new"); /* its target was written */
+    free(s);
+    ck_assert_int_eq(symlink("missing.json", dang), 0);
+    ck_assert_int_eq(write_file_atomic(dang, "x", 1, false), -1);
+    ck_assert_int_eq(errno, EEXIST);
+    ck_assert_int_eq(lstat(dang, &st), 0);
+    ck_assert(S_ISLNK(st.st_mode));
+    unlink(dang);
+    unlink(link);
+    unlink(real);
+    rmdir(dir);
+    free(real);
+    free(link);
+    free(dang);
+    free(dir);
+}
+END_TEST
+
+START_TEST(atomic_no_clobber_has_no_race)
+{
+    char *dir = tmpdir_make();
+    int lost = 0;
+    for (int round = 0; round < 30; round++) {
+        char *p = xasprintf("%s/q%d.txt", dir, round);
+        pid_t kids[4];
+        for (int k = 0; k < 4; k++) {
+            kids[k] = fork();
+            if (kids[k] == 0) {
+                char body[2] = {(char)('a' + k), 0};
+                _exit(write_file_atomic(p, body, 1, false) == 0 ? 0 : 1);
+            }
+        }
+        int ok = 0;
+        for (int k = 0; k < 4; k++) {
+            int status;
+            waitpid(kids[k], &status, 0);
+            ok += WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        }
+        if (ok != 1) lost++;
+        unlink(p);
+        free(p);
+    }
+    ck_assert_msg(lost == 0, "%d of 30 rounds: more (or fewer) than one no-clobber write succeeded", lost);
+    rmdir(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(stale_temp_files_cleaned)
+{
+    char *dir = tmpdir_make();
+    /* a pid that is not running */
+    long dead = 0;
+    for (long pid = 4000000; pid > 3000000 && !dead; pid -= 7777)
+        if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) dead = pid;
+    ck_assert(dead > 0);
+    char *stale = xasprintf("%s/b.json.tmp%ld-Ab12Cd", dir, dead);
+    char *live = xasprintf("%s/b.json.tmp%ld-Ab12Cd", dir, (long)getppid());
+    char *other = xasprintf("%s/notes.tmp", dir);
+    ck_assert_int_eq(write_file_atomic(stale, "x", 1, true), 0);
+    ck_assert_int_eq(write_file_atomic(live, "x", 1, true), 0);
+    ck_assert_int_eq(write_file_atomic(other, "x", 1, true), 0);
+    char *p = xasprintf("%s/c.json", dir);
+    ck_assert_int_eq(write_file_atomic(p, "{}", 2, false), 0);
+    ck_assert_int_eq(access(stale, F_OK), -1);
+    ck_assert_int_eq(access(live, F_OK), 0);
+    ck_assert_int_eq(access(other, F_OK), 0);
+    unlink(live);
+    unlink(other);
+    unlink(p);
+    rmdir(dir);
+    free(stale);
+    free(live);
+    free(other);
+    free(p);
+    free(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reliability");
@@ -221,6 +352,12 @@ int main(void)
     tcase_add_test(tc, format_usd_saturates);
     tcase_add_test(tc, money_saturates_in_quotes_and_checks);
     tcase_add_test(tc, placement_survives_extreme_catalog_values);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("files");
+    tcase_add_test(tc, atomic_write_keeps_mode_and_respects_umask);
+    tcase_add_test(tc, atomic_write_through_symlinks);
+    tcase_add_test(tc, atomic_no_clobber_has_no_race);
+    tcase_add_test(tc, stale_temp_files_cleaned);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
