@@ -50,6 +50,8 @@ static int text_field(const cJSON *root, const char *key, char *dst, size_t max,
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, key);
     if (!v) return fail(err, errlen, name, "%s: missing field (a string)", key);
     if (!cJSON_IsString(v) || !v->valuestring[0]) return fail(err, errlen, name, "%s: expected a non-empty string", key);
+    if (!utf8_valid(v->valuestring, strlen(v->valuestring))) /* shown, and saved into builds */
+        return fail(err, errlen, name, "%s: not valid UTF-8 text", key);
     if (strlen(v->valuestring) >= max)
         return fail(err, errlen, name, "%s: longer than %zu bytes", key, max - 1);
     snprintf(dst, max, "%s", v->valuestring);

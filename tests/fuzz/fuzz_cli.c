@@ -7,6 +7,7 @@
  * nothing outside the scratch directory is read or written.
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 #include "fuzz.h"
 
 int dlrig_cli_main(int argc, char **argv);
+
+static int null_fd = -1;
 
 static void scratch(void)
 {
@@ -46,14 +49,12 @@ static void scratch(void)
         fputs("id,price,currency,date,vendor\nnvidia-rtx-4090,1500,USD,2025-04,Acme\n", f);
         fclose(f);
     }
-    /* nothing from the terminal; output thrown away */
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-        dup2(null, 0);
-        dup2(null, 1);
-        if (!getenv("DLRIG_FUZZ_CLI_STDERR")) dup2(null, 2);
-        close(null);
-    }
+    /* nothing from the terminal; output thrown away (stderr only while a
+     * command runs: libFuzzer reports there) */
+    null_fd = open("/dev/null", O_RDWR);
+    FUZZ_CHECK(null_fd >= 0, "/dev/null");
+    dup2(null_fd, 0);
+    dup2(null_fd, 1);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -75,7 +76,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc] = NULL;
     if (argc >= 2 && (strcmp(argv[1], "tui") == 0)) goto skip;
     if (argc < 2) goto skip; /* no command: the interactive interface */
+    bool quiet = !getenv("DLRIG_FUZZ_CLI_STDERR");
+    int saved = quiet ? dup(2) : -1;
+    if (quiet) dup2(null_fd, 2);
     int rc = dlrig_cli_main(argc, argv);
+    fflush(stdout);
+    fflush(stderr);
+    if (saved >= 0) {
+        dup2(saved, 2);
+        close(saved);
+    }
     FUZZ_CHECK(rc >= 0 && rc <= 3, "exit status %d", rc);
 skip:
     free(text);
