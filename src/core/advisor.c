@@ -181,6 +181,13 @@ static evaluated evaluate(const dlrig_catalog *cat, const dlrig_build *b, const 
     char err[128];
     if (perf_estimate(cat, b, &rep->placement, NULL, &est, err, sizeof err) != 0) return e;
     if (!est.fits && !est.fits_sharded) return e;
+    if (est.llm) /* the same test as gpu_allowed: every card must run the model's weights format */
+        for (size_t i = 0; i < b->n_items; i++) {
+            char why[256];
+            if (b->items[i].part->category == DLRIG_CAT_GPU &&
+                !llm_gpu_runs((const dlrig_gpu *)b->items[i].part, &est.query, why, sizeof why))
+                return e;
+        }
     e.ok = true;
     e.throughput = est.throughput;
     return e;
