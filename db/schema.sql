@@ -121,7 +121,10 @@ CREATE TABLE motherboard (
   expansion_positions INTEGER NOT NULL, -- number of expansion-slot positions on the board/case back (usually 7)
   m2_slots          INTEGER NOT NULL DEFAULT 0,
   onboard_network   TEXT,            -- e.g. '2x 10GbE (Intel X710)'
-  chipset_lanes     INTEGER          -- lanes on the chipset (for the x4 slots hung off it), NULL if unknown
+  chipset_lanes     INTEGER,         -- lanes on the chipset (for the x4 slots hung off it), NULL if unknown
+  cpu_families      TEXT             -- comma-separated CPU families the board takes (cpu.family), NULL: any CPU
+                                     -- of its socket.  Sockets shared by platforms need it: sTR5 on WRX90 takes
+                                     -- Threadripper PRO only, LGA4677 on W790 takes Xeon W only.
 ) STRICT;
 
 -- The PCIe slot map: one row per physical slot.  position counts expansion
@@ -236,7 +239,18 @@ CREATE TABLE chassis (   -- category "case"
   max_gpus             INTEGER,        -- GPUs the chassis is designed/validated for (NULL if not stated)
   forced_airflow       INTEGER NOT NULL, -- 1 when designed to push air through passive GPUs (server chassis)
   psu_form_factor      TEXT,           -- 'ATX','SFX','server'
-  noise                TEXT NOT NULL CHECK (noise IN ('quiet','normal','loud')) -- 'loud' for server fans
+  noise                TEXT NOT NULL CHECK (noise IN ('quiet','normal','loud')), -- 'loud' for server fans
+  -- A complete server (a barebone sold as a system) brings its own board,
+  -- power supplies and CPU heatsinks; an empty case leaves these NULL / 0.
+  board_id             TEXT REFERENCES motherboard(id), -- the built-in system board
+  psu_count            INTEGER,        -- built-in power supplies (NULL: none, the build needs a PSU)
+  psu_watts            INTEGER,        -- rating of each at 200-240 V input
+  psu_watts_115v       INTEGER,        -- rating of each at 100-127 V input (NULL: not rated for low line)
+  psu_redundant        INTEGER,        -- units held in reserve: 1 for N+1 (1+1, 3+1), 2 for 2+2
+  psu_efficiency       TEXT,           -- '80 PLUS Titanium' ...
+  cpu_heatsinks        INTEGER NOT NULL DEFAULT 0, -- 1 when the CPU heatsinks come with the chassis
+  CHECK (psu_count IS NULL OR (psu_watts IS NOT NULL AND psu_redundant IS NOT NULL
+                               AND psu_redundant >= 0 AND psu_redundant < psu_count))
 ) STRICT;
 
 CREATE TABLE cooler (

@@ -24,6 +24,9 @@ INSERT INTO source (id, title, url, note) VALUES
 ('case-dell-t640', 'Dell PowerEdge T640 technical guide; dlrig seed 004 (chassis)', 'https://www.dell.com/en-us/shop/povw/poweredge-t640', 'Seed 004: PowerEdge T640 takes up to 4 P100/V100 GPUs with designed airflow.'),
 ('case-heise-dss8440', 'heise iX: Dell EMC DSS 8440 mit NVIDIA-GPUs (test)', 'https://www.heise.de/select/ix/2020/4/1926210230123553421', '4U GPU server, up to 10 V100 or 16 T4, two Xeon Gold, four PSUs, twelve fans; PowerEdge C4140 board with four PCIe switches.'),
 ('case-skyward-dss8440', 'DSS 8440 4U GPU server overview', 'https://www.skywardtel.com/4U-GPU-server-DSS-8440.html', '10 double-width full-length GPU slots inside; 9 rear PCIe slots (8 full-height, 1 half-height); four PCIe switches.'),
+('case-t640-gpu-node-notes', 'Dell T640 GPU server build notes (public GitHub markdown, citing the Dell PowerEdge T640 Technical Guide and Installation and Service Manual)', 'https://i.dell.com/sites/csdocuments/product_docs/en/poweredge-t640-technical-guide.pdf', 'GPU configurations: two PSUs, 1600 W / 2000 W / 2400 W Platinum (Dell minimum for GPUs 1100 W; 2000 and 2400 W need 200-240 V input); both CPUs required for GPUs; four double-width GPU slots, Gen3 x16, slots 1 and 3 on CPU1, 6 and 8 on CPU2. Repository URL not recorded by the lookup tool.'),
+('case-tpd-gpu-server-table', 'GPU server comparison table extracted from document TPD-DMV-GEN-001.v1 (public GitHub JavaScript data file; document last reviewed 2025-05-19, extracted 2026-08-10)', NULL, 'AS-4125GS-TNRT: 2 x EPYC 9004, 24 DIMM slots, 4 x 2000 W supplies, 4U, 8 PCIe Gen5 GPUs, 12,000 USD. G493-ZB0: 2 x EPYC 9004, 24 DIMM slots, 4 x 3000 W, 4U, 8 PCIe Gen5 GPUs, 15,300 USD. Prices are the document''s estimates (the file says so), dated here to the document''s last review. Repository URL not recorded by the lookup tool.'),
+('case-grokipedia-4u-gpu', '4U Rackmount GPU Server Chassis (encyclopedia article, Grokipedia)', 'https://grokipedia.com/page/4U_Rackmount_GPU_Server_Chassis', 'Supermicro AS-4125GS-TNRT: dual-socket AMD EPYC 4U system for up to 8 double-width, full-length GPUs (active or passive), up to 24 DDR5 DIMM slots (6 TB), hot-swap NVMe/SATA bays.'),
 ('case-pcpp-2025-07', 'PCPartPicker case listings, lowest US price per SKU as scraped on 2025-07-23 (docyx/pc-part-dataset, data/csv/case.csv; README: "Last updated: July 23, 2025")', 'https://github.com/docyx/pc-part-dataset/blob/06ffc8eec068db5e8145e012ad2ec11e56a7c969/data/csv/case.csv', 'Price tracker snapshot (name, price USD, colour, side panel). Rows read: Fractal Design Define 7 Black solid 194.99, Define 7 Dark TG 204.99; Define 7 XL Black solid 224.99, Define 7 XL Dark TG 254.99; Define 7 Compact Black solid 124.99; Meshify 2 Black tinted TG 159.99, Black solid 164.99; Meshify 2 XL Black tinted TG 219.99; be quiet! Silent Base 802 Black solid 189.90, Black TG 205.31; Phanteks Enthoo Pro 2 Server Edition Black solid 221.98, Black TG 233.98; Corsair 7000D AIRFLOW Black 289.99. Listed without a price: Lian Li O11 Dynamic EVO (all colours), Phanteks Enthoo Pro 2. No SilverStone RM44, Supermicro or Dell chassis rows seen in the part of the file read.'),
 ('case-pcpp-2024-05', 'PCPartPicker case listings, lowest US price per SKU as scraped on 2024-05-14 (docyx/pc-part-dataset, data/csv/case.csv; README: "Last updated: May 14, 2024")', 'https://github.com/docyx/pc-part-dataset/blob/f810caf26b91bbbfe44a544396c7c24735f74b74/data/csv/case.csv', 'Price tracker snapshot. Rows read: Phanteks Enthoo Pro 2 Black TG 139.99, closed panel 129.99; Lian Li V3000 PLUS Black 499.99; Lian Li O11 Dynamic EVO White/Gray 249.22 (Black listed without a price); also Define 7 XL 224.99, Meshify 2 XL 199.99, Define 7 Compact 114.99, Silent Base 802 solid 159.90, Corsair 7000D AIRFLOW 189.99.');
 
@@ -71,13 +74,8 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'rack', 5, 'SSI-EEB,SSI-CEB,E-ATX,ATX,Micro-ATX,Mini-ITX', 365, 181, 8, NULL, 0, 'ATX', 'loud'),
 ('supermicro-sc747btq-r2k04b', 'Supermicro', 'SC747BTQ-R2K04B', NULL, NULL, NULL, 'case-supermicro-sc747',
  'Vendor page (as quoted): 4U / full-tower chassis, 11 full-height full-length expansion slots optimised for 4 double-width GPUs, boards up to E-ATX 15.2" x 13.2" / ATX / Micro ATX, 2x 80 mm + 4x 92 mm hot-swap fans, redundant 2000 W Titanium 1U supplies. EEB (12" x 13") is stored because it fits within the 15.2" x 13.2" limit; Micro-ATX added from the quote. GPU length and cooler height: the vendor text read gives only the slot format (full-height, full-length), no card length or cooler height: NULL.',
- 'tower', 4, 'EEB,E-ATX,ATX,Micro-ATX', NULL, NULL, 11, 4, 1, 'server', 'loud'),
-('dell-poweredge-t640', 'Dell', 'PowerEdge T640 (chassis)', NULL, NULL, NULL, 'case-dell-t640',
- 'Seed 004: up to 4 double-width GPUs (P100/V100) with designed airflow. Tower, rack-convertible (5U). 8 PCIe slot positions = 4 double-width GPUs; slot count and 5U per Dell technical guide (not re-read; no stored copy found). GPU length and cooler height NULL: not in any source read.',
- 'tower', 5, 'dell-t640', NULL, NULL, 8, 4, 1, 'server', 'loud'),
-('dell-dss-8440', 'Dell', 'DSS 8440 (chassis)', NULL, NULL, NULL, 'case-heise-dss8440',
- '4U, two Xeon sockets, up to 10 double-width full-length GPUs behind four PCIe switches, four PSUs, twelve fans (heise iX; Skyward overview). expansion_slots counts the 10 double-width GPU bays as 20 positions; the 9 rear I/O slots (8 full-height, 1 half-height) are extra.',
- 'rack', 4, 'dell-dss8440', NULL, NULL, 20, 10, 1, 'server', 'loud');
+ 'tower', 4, 'EEB,E-ATX,ATX,Micro-ATX', NULL, NULL, 11, 4, 1, 'server', 'loud');
+
 
 -- Mid-tower cases with vendor clearances.
 INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
@@ -89,3 +87,33 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
 ('fractal-torrent-compact', 'Fractal Design', 'Torrent Compact', 184.99, '2025-07', 2022, 'case-nyvanga-fractal-specs',
  'Vendor spec table (as copied in case-nyvanga-fractal-specs): E-ATX up to 274 mm / ATX / mATX / Mini-ITX / SSI-CEB; GPU 330 mm with the front fan mounted; CPU cooler 174 mm; PSU 210 mm. High-airflow front. 7 expansion slots: the ATX count, not stated in the table read. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), RGB TG SKU (the plain SKU had no price).',
  'tower', NULL, 'E-ATX,ATX,Micro-ATX,Mini-ITX', 330, 174, 7, NULL, 0, 'ATX', 'normal');
+
+-- Complete servers: the chassis brings its system board (board_id), its power
+-- supplies (psu_count x psu_watts, psu_redundant of them held in reserve) and
+-- the CPU heatsinks, so a build of one lists CPUs, memory, storage, GPUs and
+-- NICs only.
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise,
+                     board_id, psu_count, psu_watts, psu_watts_115v, psu_redundant, psu_efficiency, cpu_heatsinks) VALUES
+('dell-poweredge-t640', 'Dell', 'PowerEdge T640 (GPU configuration)', NULL, NULL, NULL, 'case-dell-t640',
+ 'Seed 004: up to 4 double-width GPUs (P100/V100) with designed airflow (GPU air shroud, GPU fans, three-point card retention). Tower, rack-convertible (5U). 8 PCIe slot positions = 4 double-width GPUs. Complete server: its own board (dell-poweredge-t640-board), CPU heatsinks, and two hot-plug PSUs; the GPU configuration takes 1600, 2000 or 2400 W Platinum units (case-t640-gpu-node-notes, citing the Dell technical guide): stored as 2 x 2400 W, 1+1 redundant (two bays), 200-240 V only (no low-line rating stored: the 2000/2400 W units need high line). Both CPUs are required for GPUs. Price NULL: no dated price found for a GPU-configured T640. GPU length and cooler height NULL: not in any source read.',
+ 'tower', 5, 'dell-t640', NULL, NULL, 8, 4, 1, 'server', 'loud',
+ 'dell-poweredge-t640-board', 2, 2400, NULL, 1, '80 PLUS Platinum', 1),
+('dell-dss-8440', 'Dell', 'DSS 8440', NULL, NULL, NULL, 'case-heise-dss8440',
+ '4U, two Xeon sockets, up to 10 double-width full-length GPUs behind four PCIe switches, four PSUs, twelve fans (heise iX; Skyward overview). expansion_slots counts the 10 double-width GPU bays as 20 positions; the 9 rear I/O slots (8 full-height, 1 half-height) are extra. Complete server: its own board (dell-dss8440-board, shared with the PowerEdge C4140 per heise) and CPU heatsinks. UNCONFIRMED: the supply rating (2400 W, the Dell PowerEdge module of that generation in this catalog) and the redundancy (stored as 2+2, the more conservative of the usual four-supply arrangements; 3+1 would leave more) were not found in a source read; four supplies per heise. Price NULL: no dated price found.',
+ 'rack', 4, 'dell-dss8440', NULL, NULL, 20, 10, 1, 'server', 'loud',
+ 'dell-dss8440-board', 4, 2400, NULL, 2, '80 PLUS Platinum', 1);
+
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise,
+                     board_id, psu_count, psu_watts, psu_watts_115v, psu_redundant, psu_efficiency, cpu_heatsinks) VALUES
+('supermicro-as-4125gs-tnrt', 'Supermicro', 'AS-4125GS-TNRT (4U, 8 GPUs)', 12000, '2025-05', NULL, 'case-tpd-gpu-server-table',
+ 'Complete 4U server: board H13DSG-O-CPU (two SP5 sockets, 24 DIMM slots), 8 double-width full-length PCIe Gen5 GPUs, active or passive (case-grokipedia-4u-gpu), four 2000 W supplies (case-tpd-gpu-server-table). UNCONFIRMED: the redundancy (stored as 2+2, the conservative reading; 4000 W usable), the efficiency level and the low-line rating (none stored) were not in a source read. Price: estimate from a compared-servers document last reviewed 2025-05 (the file calls its prices historical estimates), not a listing.',
+ 'rack', 4, 'supermicro-4125gs', NULL, NULL, 16, 8, 1, 'server', 'loud',
+ 'supermicro-h13dsg-o-cpu', 4, 2000, NULL, 2, NULL, 1),
+('gigabyte-g493-zb0', 'Gigabyte', 'G493-ZB0 (4U, 8 GPUs)', 15300, '2025-05', NULL, 'case-tpd-gpu-server-table',
+ 'Complete 4U server: two SP5 sockets (EPYC 9004), 24 DIMM slots, 8 PCIe Gen5 GPUs, four 3000 W supplies (case-tpd-gpu-server-table). UNCONFIRMED: the redundancy (stored as 2+2, 6000 W usable), the efficiency level and the low-line rating (none stored). Price: estimate from a compared-servers document last reviewed 2025-05 (the file calls its prices historical estimates), not a listing.',
+ 'rack', 4, 'gigabyte-g493', NULL, NULL, 16, 8, 1, 'server', 'loud',
+ 'gigabyte-g493-zb0-board', 4, 3000, NULL, 2, NULL, 1);

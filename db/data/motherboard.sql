@@ -6,6 +6,9 @@
 -- manual's layout drawing before relying on them.
 
 INSERT INTO source (id, title, url, note) VALUES
+('mb-hwcooling-w790', 'HWCooling: Return of Intel''s HEDT: W790, Xeon W-2400 and W-3400 processors', 'https://www.hwcooling.net/en/return-of-intels-hedt-w790-xeon-w-2400-and-w-3400-processors/', 'W790 is the Mainstream Workstation platform of Xeon W-2400 and W-3400, succeeding Xeon W-2200 and the X299 HEDT platform; the server Xeon Scalable parts sit on their own platforms.'),
+('mb-supermicro-h13dsg-faq', 'Supermicro FAQ on P2P bandwidth in the AS-4125GS-TNRT (H13DSG-O-CPU) with RTX A6000 cards (public copy)', 'https://www.supermicro.com/support/faqs/', 'Names the AS-4125GS-TNRT system board: H13DSG-O-CPU.'),
+('mb-tpd-gpu-server-table', 'GPU server comparison table extracted from document TPD-DMV-GEN-001.v1 (public GitHub JavaScript data file; document last reviewed 2025-05-19, extracted 2026-08-10)', NULL, 'Per server: CPUs, memory slots, network, power supplies (count x W), height, GPUs supported and an estimated price. AS-4125GS-TNRT: 2 x EPYC 9004, 24 DIMM slots, 4 x 2000 W, 4U, 8 PCIe Gen5 GPUs, 12,000 USD. G493-ZB0: 2 x EPYC 9004, 24 DIMM slots, 4 x 3000 W, 4U, 8 PCIe Gen5 GPUs, 15,300 USD. The file warns that its prices are the document''s historical estimates. Repository URL not recorded by the lookup tool.'),
 ('mb-pcpp-2025-07', 'PCPartPicker motherboard listings, lowest US price per SKU as scraped on 2025-07-23 (docyx/pc-part-dataset, data/csv/motherboard.csv; README: "Last updated: July 23, 2025")', 'https://github.com/docyx/pc-part-dataset/blob/06ffc8eec068db5e8145e012ad2ec11e56a7c969/data/csv/motherboard.csv', 'Price tracker snapshot (name, price USD, socket, form factor, max memory, slots, colour). First 112,000 of 273,399 characters read (the file is sorted by popularity). Rows read: ASUS ProArt Z890-CREATOR WIFI 489.99, ProArt Z790-CREATOR WIFI 693.83, ProArt X870E-CREATOR WIFI 517.99; GIGABYTE Z790 AORUS MASTER 520.99 (EATX); MSI MEG X670E ACE 369.99 (EATX). Listed without a price: ASUS ProArt X670E-CREATOR WIFI and PRIME X670-P (the PRIME X670-P WIFI, a different SKU, was 269.99). No WRX90, WRX80, TRX50, W790, W680 or SP5/LGA4677 server boards in the part read (TRX40 and older HEDT boards are listed).'),
 ('mb-asus-wrx90e-sage-se', 'ASUS Pro WS WRX90E-SAGE SE - tech specs', 'https://www.asus.com/motherboards-components/motherboards/workstation/pro-ws-wrx90e-sage-se/techspec/', NULL),
 ('mb-peerip-wrx90e-sage-se', 'ASUS WRX90E-SAGE SE review for 4-way RTX 4090 AI nodes (peerip.com)', 'https://peerip.com/asus-wrx90e-sage-se-review-for-4-way-rtx-4090-ai-nodes-linux/', 'Seven mechanical x16 slots, six wired PCIe 5.0 x16; up to 2 TB DDR5 ECC RDIMM.'),
@@ -358,3 +361,43 @@ INSERT INTO board_lane_share (board_id, slot_position, trigger_kind, trigger_ind
 ('msi-mpg-x870e-carbon-wifi', 2, 'slot', 6, 8, 'mb-hwluxx-x870e-carbon'),
 ('msi-mpg-x870e-carbon-wifi', 2, 'm2', 2, 8, 'mb-hwluxx-x870e-carbon'),
 ('gigabyte-z890-aorus-master', 2, 'm2', 3, 8, 'mb-hwluxx-z890-aorus-master');
+
+-- Platforms that share a socket take different CPUs (compat.socket checks
+-- cpu.family against this list): sTR5 WRX90 boards run Threadripper PRO only,
+-- non-PRO Threadripper runs on TRX50 (cpu-probsee-str5: "non-PRO models on
+-- TRX50 chipsets ... PRO models on WRX90 chipsets"); LGA4677 W790 boards are
+-- the workstation platform of Xeon W-2400/W-3400 (mb-hwcooling-w790; W-2500/
+-- W-3500 are their refresh on the same boards, cpu-tpu-w3500), while Xeon
+-- Scalable 4th/5th gen run on C741 server boards.  TRX50 boards keep NULL.
+UPDATE motherboard SET cpu_families = 'Threadripper PRO 7000 WX,Threadripper PRO 9000 WX' WHERE chipset = 'WRX90';
+UPDATE motherboard SET cpu_families = 'Xeon W-2400,Xeon W-3400,Xeon W-2500,Xeon W-3500' WHERE chipset = 'W790';
+
+-- System boards of complete GPU servers (not sold alone: price NULL; the
+-- chassis row names them in board_id).  Slot positions follow the double-width
+-- GPU bays (1, 3, 5, ...) as for the Dell boards; which bays hang off which CPU
+-- is UNVERIFIED (stored half and half).
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes, cpu_families) VALUES
+('supermicro-h13dsg-o-cpu', 'Supermicro', 'H13DSG-O-CPU (AS-4125GS-TNRT system board)', NULL, NULL, NULL, 'mb-tpd-gpu-server-table',
+ 'System board of the AS-4125GS-TNRT (mb-supermicro-h13dsg-faq); not sold separately. Two SP5 sockets for EPYC 9004, 24 DDR5 DIMM slots (mb-tpd-gpu-server-table; up to 6 TB per the Grokipedia overview, case-grokipedia-4u-gpu, not stored), 2 x 10GbE. Eight PCIe 5.0 x16 double-width GPU bays modelled at positions 1, 3, ..., 15; their CPU attachment (stored four per CPU) and the M.2 list are UNVERIFIED. RDIMM ECC as on every SP5 platform.',
+ 'SP5', 2, NULL, 'supermicro-4125gs', 'DDR5', 24, NULL, 1, 1, 16, 0, '2x 10GbE', NULL, 'EPYC 9004'),
+('gigabyte-g493-zb0-board', 'Gigabyte', 'G493-ZB0 system board', NULL, NULL, NULL, 'mb-tpd-gpu-server-table',
+ 'System board of the G493-ZB0; not sold separately. Two SP5 sockets for EPYC 9004, 24 DDR5 DIMM slots, 2 x 10GbE (mb-tpd-gpu-server-table). Eight PCIe 5.0 x16 double-width GPU bays modelled at positions 1, 3, ..., 15; their CPU attachment (stored four per CPU) and the M.2 list are UNVERIFIED.',
+ 'SP5', 2, NULL, 'gigabyte-g493', 'DDR5', 24, NULL, 1, 1, 16, 0, '2x 10GbE', NULL, 'EPYC 9004');
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('supermicro-h13dsg-o-cpu', 1, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('supermicro-h13dsg-o-cpu', 3, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('supermicro-h13dsg-o-cpu', 5, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('supermicro-h13dsg-o-cpu', 7, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('supermicro-h13dsg-o-cpu', 9, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('supermicro-h13dsg-o-cpu', 11, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('supermicro-h13dsg-o-cpu', 13, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('supermicro-h13dsg-o-cpu', 15, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('gigabyte-g493-zb0-board', 1, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('gigabyte-g493-zb0-board', 3, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('gigabyte-g493-zb0-board', 5, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('gigabyte-g493-zb0-board', 7, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
+('gigabyte-g493-zb0-board', 9, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('gigabyte-g493-zb0-board', 11, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('gigabyte-g493-zb0-board', 13, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
+('gigabyte-g493-zb0-board', 15, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).');

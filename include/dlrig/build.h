@@ -50,6 +50,9 @@ void build_set_category(dlrig_build *b, dlrig_category cat, const dlrig_part *pa
 const dlrig_part *build_first(const dlrig_build *b, dlrig_category cat, int *qty);
 /* Total quantity of a category. */
 int build_count(const dlrig_build *b, dlrig_category cat);
+/* The build's motherboard: the one it lists, else the built-in board of its
+ * chassis (a complete server), else NULL.  The board belongs to the catalog. */
+const dlrig_motherboard *build_board(const dlrig_build *b);
 
 /* Status codes of build_parse / build_load / build_save (the CLI exit codes). */
 enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = 2, DLRIG_BUILD_EIO = 3 };

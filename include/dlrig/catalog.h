@@ -72,7 +72,7 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(STR, socket) X(INT, cpu_sockets) X(STR, chipset) X(STR, form_factor)     \
     X(STR, memory_type) X(INT, memory_slots) X(INT, max_memory_gb) X(BOOL, rdimm) \
     X(BOOL, ecc) X(INT, expansion_positions) X(INT, m2_slots)                  \
-    X(STR, onboard_network) X(INT, chipset_lanes)
+    X(STR, onboard_network) X(INT, chipset_lanes) X(LIST, cpu_families)
 
 #define DLRIG_MEMORY_FIELDS(X)                                                \
     X(STR, type) X(INT, capacity_gb) X(INT, modules) X(INT, speed_mts)         \
@@ -89,7 +89,9 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
 #define DLRIG_CASE_FIELDS(X)                                                  \
     X(STR, kind) X(INT, rack_units) X(LIST, form_factors) X(INT, max_gpu_length_mm) \
     X(INT, max_cooler_height_mm) X(INT, expansion_slots) X(INT, max_gpus)      \
-    X(BOOL, forced_airflow) X(STR, psu_form_factor) X(STR, noise)
+    X(BOOL, forced_airflow) X(STR, psu_form_factor) X(STR, noise) X(STR, board_id) \
+    X(INT, psu_count) X(INT, psu_watts) X(INT, psu_watts_115v) X(INT, psu_redundant) \
+    X(STR, psu_efficiency) X(BOOL, cpu_heatsinks)
 
 #define DLRIG_COOLER_FIELDS(X)                                                \
     X(STR, kind) X(INT, height_mm) X(INT, radiator_mm) X(LIST, sockets) X(INT, tdp_rating_w)
@@ -176,7 +178,13 @@ typedef struct dlrig_motherboard {
 typedef struct dlrig_memory { dlrig_part p; DLRIG_MEMORY_FIELDS(DLRIG_FIELD_DECL) } dlrig_memory;
 typedef struct dlrig_storage { dlrig_part p; DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL) } dlrig_storage;
 typedef struct dlrig_psu { dlrig_part p; DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL) } dlrig_psu;
-typedef struct dlrig_case { dlrig_part p; DLRIG_CASE_FIELDS(DLRIG_FIELD_DECL) } dlrig_case;
+/* A case or chassis.  A complete server brings its own board (board_id,
+ * resolved to `board`), power supplies (psu_count > 0) and CPU heatsinks. */
+typedef struct dlrig_case {
+    dlrig_part p;
+    DLRIG_CASE_FIELDS(DLRIG_FIELD_DECL)
+    const struct dlrig_motherboard *board; /* the built-in board, NULL for an empty case */
+} dlrig_case;
 typedef struct dlrig_cooler { dlrig_part p; DLRIG_COOLER_FIELDS(DLRIG_FIELD_DECL) } dlrig_cooler;
 typedef struct dlrig_nic { dlrig_part p; DLRIG_NIC_FIELDS(DLRIG_FIELD_DECL) } dlrig_nic;
 typedef struct dlrig_switch { dlrig_part p; DLRIG_SWITCH_FIELDS(DLRIG_FIELD_DECL) } dlrig_switch;

@@ -17,7 +17,15 @@ typedef struct dlrig_query {
     const char *filter; /* words that must all appear in id, vendor or name (any case); NULL for all */
     const char *sort;   /* a field name (see category_field); NULL: by category, then id */
     bool descending;
+    bool unpriced;      /* only the parts part_unpriced() reports */
 } dlrig_query;
+
+/* Whether a part has no usable price (none, or not above zero), so that
+ * `dlrig recommend` cannot consider it.  A complete server's built-in board
+ * does not count: it comes with its chassis, priced or not. */
+bool part_unpriced(const dlrig_catalog *cat, const dlrig_part *p);
+/* How many parts of the catalog part_unpriced() reports. */
+size_t catalog_unpriced_count(const dlrig_catalog *cat);
 
 /* Runs q.  On success returns 0 and sets *out to a malloc'd array of *n part
  * pointers (the caller frees the array, not the parts).  On a bad sort field

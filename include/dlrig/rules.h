@@ -102,6 +102,20 @@ bool form_factor_fits(const char *list, const char *ff);
  * that take standard coolers do; rack servers ship their own heatsinks.
  * (NULL: no case chosen yet, so yes.) */
 bool case_needs_cpu_cooler(const dlrig_case *cs);
+/* Whether a chassis is a complete server with its own power supplies (then
+ * the build needs no PSU; a listed one is an error). */
+bool case_has_psus(const dlrig_case *cs);
+/* Usable output of a chassis' own supplies at the circuit's voltage (NULL:
+ * 230 V): (psu_count - psu_redundant) x the rating, i.e. what is left with
+ * the redundant units failed; 0 when it has none or no rating for that
+ * input.  The largest sustained load the rules accept on them (the same
+ * headroom margin as for a PSU), and their efficiency for wall draw. */
+double case_psu_capacity_w(const dlrig_case *cs, const dlrig_circuit *circuit);
+double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit);
+double case_psu_efficiency(const dlrig_case *cs);
+/* Whether a CPU runs on a board: same socket, and a family the board lists
+ * (cpu_families; NULL takes any CPU of the socket).  compat.socket's test. */
+bool board_takes_cpu(const dlrig_motherboard *b, const dlrig_cpu *cpu);
 
 /* The check document of DESIGN ("name", "ok", "totals", "findings"). */
 cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);

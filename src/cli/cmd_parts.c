@@ -22,7 +22,7 @@ static const char *const rank_keys[] = {"workload", "model_params_m", "precision
 
 static void parts_usage(FILE *f)
 {
-    fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--json]\n"
+    fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced] [--json]\n"
           "       dlrig parts --workload W [--model-params-m N] [--precision P] [--sort speed|value] [--json]\n"
           "List catalog parts as an aligned table, or as one JSON document.\n\n"
           "  -c, --category C    only category C (",
@@ -31,6 +31,7 @@ static void parts_usage(FILE *f)
     fputs(")\n"
           "  -f, --filter TEXT   words that must all appear in the id, vendor or name\n"
           "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
+          "      --unpriced      only parts without a price (dlrig recommend cannot consider them)\n"
           "      --json          {\"parts\": [...]} with every field of every part\n\n"
           "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
@@ -112,6 +113,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
                                         {"filter", required_argument, NULL, 'f'},
                                         {"sort", required_argument, NULL, 's'},
                                         {"json", no_argument, NULL, 'j'},
+                                        {"unpriced", no_argument, NULL, 'u'},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
     cli_reqopts ro;
@@ -141,6 +143,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'f': q.filter = optarg; break;
         case 's': sort = optarg; break;
         case 'j': json = true; break;
+        case 'u': q.unpriced = true; break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;
         }
@@ -152,6 +155,10 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     bool by_value = false;
     if (!workload[0] && (precision[0] || !isnan(req.model_params_m))) {
         cli_error("parts: --model-params-m and --precision rank GPUs and need --workload");
+        return EXIT_USAGE;
+    }
+    if (workload[0] && q.unpriced) {
+        cli_error("parts: --workload ranks priced and unpriced GPUs alike; drop --unpriced");
         return EXIT_USAGE;
     }
     if (workload[0]) {
@@ -240,7 +247,9 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         table_row(t, cells);
     }
     table_print(t, cli_term_width(), name_col, 0);
-    if (isatty(1)) printf("%zu part%s\n", n, n == 1 ? "" : "s");
+    if (q.unpriced) printf("%zu part%s without a price: dlrig recommend cannot consider %s\n", n, n == 1 ? "" : "s",
+                           n == 1 ? "it" : "them");
+    else if (isatty(1)) printf("%zu part%s\n", n, n == 1 ? "" : "s");
     table_free(t);
     free(bufs);
     free(cells);

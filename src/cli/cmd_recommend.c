@@ -177,9 +177,14 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             cJSON *doc = cJSON_CreateObject();
             cJSON_AddArrayToObject(doc, "recommendations");
             cJSON_AddStringToObject(doc, "reason", err);
+            cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
             cli_print_json(doc);
         }
         cli_error("%s", err);
+        size_t unpriced = catalog_unpriced_count(cat);
+        if (unpriced && !json)
+            fprintf(stderr, "%zu catalog part%s without a price could not be considered (dlrig parts --unpriced lists "
+                    "them)\n", unpriced, unpriced == 1 ? "" : "s");
         return EXIT_FINDINGS;
     }
     if (preset_arg && !json) printf("Preset %s: %s\n  %s\n\n", preset.name, preset.title, preset.story);
@@ -201,6 +206,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddStringToObject(pr, "title", preset.title);
             cJSON_AddStringToObject(pr, "story", preset.story);
         }
+        cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < n; i++) {
             cJSON *r = cJSON_CreateObject();
@@ -235,6 +241,10 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                                      warn == 1 ? "" : "s", info);
             printf("\n");
         }
+        size_t unpriced = catalog_unpriced_count(cat);
+        if (unpriced)
+            printf("%zu catalog part%s without a price could not be considered (dlrig parts --unpriced lists "
+                   "them).\n", unpriced, unpriced == 1 ? "" : "s");
         if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
     recommendations_free(recs, n);

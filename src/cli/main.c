@@ -36,7 +36,7 @@ static const command commands[] = {
 #ifdef DLRIG_WITH_TUI
     {"tui", cmd_tui, "[BUILD.json]", "the interactive interface (wizard, builder) on a saved build"},
 #endif
-    {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--json] | --workload W [...]",
+    {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--unpriced] [--json] | --workload W [...]",
      "list catalog parts, or rank GPUs for a workload (speed, speed per $1,000)"},
     {"show", cmd_show, "PART_ID [--json]", "every field of one part"},
     {"check", cmd_check, "BUILD.json [--json]", "compatibility findings, totals; exit 1 on an error finding"},

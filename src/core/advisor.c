@@ -333,6 +333,20 @@ static void usable_collect(ctx *c)
         c->min_sto = fmin(c->min_sto, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]->price_usd);
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
         c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
+    /* Complete servers: their own supplies cost nothing extra, and their
+     * built-in boards (not sold alone, often unpriced) join the boards searched. */
+    size_t ncs = c->n_use[DLRIG_CAT_CASE];
+    for (size_t i = 0; i < ncs; i++) {
+        const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
+        if (case_has_psus(cs)) c->min_psu = 0;
+        if (!cs->board) continue;
+        size_t nb = c->n_use[DLRIG_CAT_MOTHERBOARD], k = 0;
+        while (k < nb && c->use[DLRIG_CAT_MOTHERBOARD][k] != (const void *)cs->board) k++;
+        if (k < nb) continue;
+        c->use[DLRIG_CAT_MOTHERBOARD] = xrealloc(c->use[DLRIG_CAT_MOTHERBOARD], (nb + 2) * sizeof(void *));
+        c->use[DLRIG_CAT_MOTHERBOARD][nb] = cs->board;
+        c->n_use[DLRIG_CAT_MOTHERBOARD] = nb + 1;
+    }
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) storage_options(c, m2, &c->sto_by_m2[m2]);
     number_strings(c);
 }
@@ -402,6 +416,7 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
     if (b->memory_slots < channels) channels = b->memory_slots;
     for (size_t i = 0; i < n; i++) {
         if (strcmp(m[i]->type, b->memory_type) || m[i]->registered != b->rdimm) continue;
+        if (m[i]->registered && !cpu->rdimm) continue;
         if ((c->req->require & DLRIG_REQ_ECC) && !m[i]->ecc) continue;
         for (int q = 1; q <= MAX_KIT_QTY; q++) {
             int modules = m[i]->modules * q, ram = m[i]->capacity_gb * q;
@@ -461,6 +476,14 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
 {
     size_t np = c->n_use[DLRIG_CAT_PSU], k = 0;
     const dlrig_psu *const *p = USE(c, DLRIG_CAT_PSU, dlrig_psu);
+    if (case_has_psus(cs)) {
+        /* A complete server: its own supplies, nothing to add (a listed PSU is an error). */
+        double load = case_psu_max_load_w(cs, c->circuit), eff = case_psu_efficiency(cs);
+        if (load <= 0 || cap == 0) return 0;
+        if (c->circuit && c->circuit->continuous_w * eff < load) load = c->circuit->continuous_w * eff;
+        out[0] = (psu_opt){NULL, 0, load, 0, eff, 0};
+        return 1;
+    }
     for (size_t i = 0; i < np && k < cap; i++) {
         if (!psu_fits_case(p[i], cs)) continue;
         for (int q = 1; q <= (p[i]->redundant ? 2 : 1) && k < cap; q++) {
@@ -513,10 +536,10 @@ static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, co
     b->req.nodes = c->nodes;
     build_add(b, &g->p, n);
     build_add(b, &cpu->p, ncpu);
-    build_add(b, &board->p, 1);
+    if (board != cs->board) build_add(b, &board->p, 1); /* a complete server brings its own */
     if (mem) build_add(b, mem->part, mem->qty);
     if (sto) build_add(b, sto->part, sto->qty);
-    if (psu) build_add(b, &psu->psu->p, psu->qty);
+    if (psu && psu->psu) build_add(b, &psu->psu->p, psu->qty);
     build_add(b, &cs->p, 1);
     if (cooler) build_add(b, &cooler->p, ncpu);
     if (bridge && n_bridges) build_add(b, &bridge->p, n_bridges);
@@ -698,17 +721,24 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         const dlrig_motherboard *board = ub[bi];
         if ((c->req->require & DLRIG_REQ_ECC) && !board->ecc) continue;
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
+        /* A board sold alone goes in the cases that take its form factor; a
+         * complete server takes only its own board, which then costs nothing extra. */
+        bool sold_alone = priced(&board->p);
         size_t nbcs = 0;
-        for (size_t si = 0; si < nucs; si++)
-            if (c->ff_fits[c->case_ffl[ucs_at[si]] * c->n_board_ff + c->board_ff[bi]]) bcs[nbcs++] = si;
+        for (size_t si = 0; si < nucs; si++) {
+            const dlrig_case *cs = ucs[si];
+            if (cs->board ? cs->board != board : !sold_alone) continue;
+            if (cs->board || c->ff_fits[c->case_ffl[ucs_at[si]] * c->n_board_ff + c->board_ff[bi]]) bcs[nbcs++] = si;
+        }
         if (nbcs == 0) continue;
+        double board_price = sold_alone ? board->p.price_usd : 0;
         for (size_t ci = 0; ci < nc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
-            if (strcmp(cpu->socket, board->socket) || strcmp(cpu->memory_type, board->memory_type)) continue;
+            if (!board_takes_cpu(board, cpu) || strcmp(cpu->memory_type, board->memory_type)) continue;
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
                 if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
-                double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board->p.price_usd;
+                double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board_price;
                 if (!isnan(budget) && (platform + min_mem + min_sto + min_psu) * c->nodes > budget) continue;
                 mems.n = 0;
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
@@ -726,7 +756,8 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                         cooler = *cached;
                     }
                     if (needs_cooler && !cooler) continue;
-                    double fixed = platform + cs->p.price_usd + (cooler ? cooler->p.price_usd * ncpu : 0);
+                    double fixed = platform - (cs->board == board ? board_price : 0) + cs->p.price_usd +
+                                   (cooler ? cooler->p.price_usd * ncpu : 0);
                     if (!isnan(budget) && (fixed + mems.v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
                     size_t pk = 2 * si + (size_t)(ncpu - 1);
                     if (!psu_cache[pk]) {
@@ -1121,6 +1152,7 @@ typedef struct ex_state {
     double bt, bp;
     dlrig_build *out;
     long evaluated;
+    bool any_board_case, any_psu_case; /* the catalog has complete servers with their own board / PSUs */
 } ex_state;
 
 static bool ex_over(const ex_state *st, double node_price, double cluster_price)
@@ -1143,7 +1175,7 @@ static void ex_finish(ex_state *st)
     }
 }
 
-/* Level order: 0 GPU, 1 CPU, 2 board, 3 memory, 4 storage, 5 PSU, 6 case,
+/* Level order: 0 GPU, 1 CPU, 2 board (or none), 3 memory, 4 storage, 5 PSU (or none), 6 case,
  * 7 cooler (or none), 8 bridge (or none), 9 NIC (several nodes), 10 switch
  * (more than two nodes). */
 static void ex_level(ex_state *st, int level, double node, double cluster)
@@ -1167,8 +1199,11 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
         return;
     }
     if (optional && level != 9 && level != 10) ex_level(st, level + 1, node, cluster); /* none */
+    /* No board or no PSU: a complete server chassis may bring them. */
+    if ((level == 2 && st->any_board_case) || (level == 5 && st->any_psu_case)) ex_level(st, level + 1, node, cluster);
     int gpus = build_count(&st->b, DLRIG_CAT_GPU), cpus = build_count(&st->b, DLRIG_CAT_CPU);
     const dlrig_part *gpu = build_first(&st->b, DLRIG_CAT_GPU, NULL);
+    bool has_board = build_count(&st->b, DLRIG_CAT_MOTHERBOARD) > 0, has_psu = build_count(&st->b, DLRIG_CAT_PSU) > 0;
     size_t n = catalog_count(st->cat, cat);
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *p = catalog_part_at(st->cat, cat, i);
@@ -1179,6 +1214,13 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
         case DLRIG_CAT_MEMORY: qmax = MAX_KIT_QTY; break;
         case DLRIG_CAT_STORAGE: qmax = MAX_DRIVE_QTY; break;
         case DLRIG_CAT_PSU: qmax = ((const dlrig_psu *)p)->redundant ? 2 : 1; break;
+        case DLRIG_CAT_CASE: {
+            /* Without a board or a PSU only a complete server that brings them can work
+             * (anything else is a compat.missing_part error): skip the rest early. */
+            const dlrig_case *cs = (const dlrig_case *)p;
+            if ((!has_board && !cs->board) || (!has_psu && !case_has_psus(cs))) continue;
+            break;
+        }
         case DLRIG_CAT_COOLER: qmin = qmax = cpus; break;
         case DLRIG_CAT_NVLINK_BRIDGE: {
             const dlrig_nvlink_bridge *br = (const dlrig_nvlink_bridge *)p;
@@ -1212,6 +1254,12 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     st.req = &eff_req;
     st.nodes = eff_req.nodes > 0 ? eff_req.nodes : 1;
     st.out = out;
+    size_t ncs;
+    const dlrig_case *cs = catalog_cases(cat, &ncs);
+    for (size_t i = 0; i < ncs; i++) {
+        if (cs[i].board) st.any_board_case = true;
+        if (case_has_psus(&cs[i])) st.any_psu_case = true;
+    }
     build_init(&st.b, "exhaustive");
     st.b.req = eff_req;
     ex_level(&st, 0, 0, 0);

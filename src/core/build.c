@@ -117,6 +117,14 @@ int build_count(const dlrig_build *b, dlrig_category cat)
     return n;
 }
 
+const dlrig_motherboard *build_board(const dlrig_build *b)
+{
+    const dlrig_part *m = build_first(b, DLRIG_CAT_MOTHERBOARD, NULL);
+    if (m) return (const dlrig_motherboard *)m;
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    return cs ? cs->board : NULL;
+}
+
 /* ------------------------------------------------------------ file format */
 
 static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -485,7 +493,7 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
     place_ctx *c = xcalloc(1, sizeof *c);
     int cpus = build_count(b, DLRIG_CAT_CPU);
     c->cpus = cpus;
-    c->board = (const dlrig_motherboard *)build_first(b, DLRIG_CAT_MOTHERBOARD, NULL);
+    c->board = build_board(b);
     const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
 
     for (int pass = 0; pass < 2; pass++) {

@@ -454,6 +454,13 @@ static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj
     }
     case DLRIG_CAT_MOTHERBOARD: load_board_details(c, (dlrig_motherboard *)obj); break;
     case DLRIG_CAT_NVLINK_BRIDGE: load_bridge_fits(c, (dlrig_nvlink_bridge *)obj); break;
+    case DLRIG_CAT_CASE: {
+        /* A complete server's built-in board (the foreign key guarantees it exists). */
+        dlrig_case *cs = (dlrig_case *)obj;
+        const dlrig_part *b = cs->board_id ? catalog_find(c, cs->board_id) : NULL;
+        cs->board = b && b->category == DLRIG_CAT_MOTHERBOARD ? (const dlrig_motherboard *)b : NULL;
+        break;
+    }
     default: break;
     }
 }

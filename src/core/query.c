@@ -34,6 +34,29 @@ static int cmp_parts(const void *a, const void *b)
     return r ? r : strcmp(pa->id, pb->id);
 }
 
+bool part_unpriced(const dlrig_catalog *cat, const dlrig_part *p)
+{
+    if (!isnan(p->price_usd) && p->price_usd > 0) return false;
+    if (p->category == DLRIG_CAT_MOTHERBOARD) {
+        size_t n;
+        const dlrig_case *cs = catalog_cases(cat, &n);
+        for (size_t i = 0; i < n; i++)
+            if (cs[i].board == (const dlrig_motherboard *)p) return false;
+    }
+    return true;
+}
+
+size_t catalog_unpriced_count(const dlrig_catalog *cat)
+{
+    size_t k = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        size_t n = catalog_count(cat, (dlrig_category)c);
+        for (size_t i = 0; i < n; i++)
+            if (part_unpriced(cat, catalog_part_at(cat, (dlrig_category)c, i))) k++;
+    }
+    return k;
+}
+
 int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_part ***out, size_t *n, char *err,
                   size_t errlen)
 {
@@ -71,7 +94,14 @@ int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_pa
     size_t k = 0;
     for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
         if (q->category >= 0 && q->category != c) continue;
-        k += catalog_filter(cat, (dlrig_category)c, q->filter, v + k);
+        size_t got = catalog_filter(cat, (dlrig_category)c, q->filter, v + k);
+        if (q->unpriced) { /* keep only the parts without a usable price */
+            size_t kept = 0;
+            for (size_t i = 0; i < got; i++)
+                if (part_unpriced(cat, v[k + i])) v[k + kept++] = v[k + i];
+            got = kept;
+        }
+        k += got;
     }
     g_sort.field = f;
     g_sort.sign = q->descending ? -1 : 1;

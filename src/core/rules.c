@@ -96,8 +96,10 @@ typedef struct ctx {
     int n_gpus;
     const dlrig_cpu *cpu;
     int n_cpu;
-    const dlrig_motherboard *board;
+    const dlrig_motherboard *board; /* listed, or the chassis' built-in board */
+    bool board_listed;
     const dlrig_case *cs;
+    bool case_psus; /* the chassis brings its own power supplies */
     const dlrig_psu *psu;
     int n_psu;
     const dlrig_cooler *cooler;
@@ -170,7 +172,8 @@ static void r_missing(ctx *c)
     char list[256] = "";
     size_t k = 0;
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (build_count(c->b, need[i]) == 0)
+        if (build_count(c->b, need[i]) == 0 && !(need[i] == DLRIG_CAT_MOTHERBOARD && c->board) &&
+            !(need[i] == DLRIG_CAT_PSU && c->case_psus))
             k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", category_title(need[i]));
     if (!c->cooler && case_needs_cpu_cooler(c->cs) && k < sizeof list)
         k += (size_t)snprintf(list + k, sizeof list - k, "%sCPU cooler", k ? ", " : "");
@@ -179,9 +182,22 @@ static void r_missing(ctx *c)
 
 bool case_needs_cpu_cooler(const dlrig_case *cs)
 {
-    /* A tower, or a rack case with a stated cooler clearance (an empty case
-     * such as a 4U ATX chassis); rack servers with their own heatsinks state none. */
+    /* A complete server ships its heatsinks.  Otherwise a tower, or a rack
+     * case with a stated cooler clearance (an empty case such as a 4U ATX
+     * chassis); rack servers with their own heatsinks state none. */
+    if (cs && cs->cpu_heatsinks) return false;
     return !cs || strcmp(cs->kind, "tower") == 0 || cs->max_cooler_height_mm != DLRIG_NA;
+}
+
+bool case_has_psus(const dlrig_case *cs)
+{
+    return cs && cs->psu_count != DLRIG_NA && cs->psu_count > 0 && cs->psu_watts != DLRIG_NA;
+}
+
+bool board_takes_cpu(const dlrig_motherboard *b, const dlrig_cpu *cpu)
+{
+    if (strcmp(cpu->socket, b->socket) != 0) return false;
+    return !b->cpu_families || list_contains(b->cpu_families, cpu->family);
 }
 
 static void r_socket(ctx *c)
@@ -189,6 +205,11 @@ static void r_socket(ctx *c)
     if (c->cpu && c->board && strcmp(c->cpu->socket, c->board->socket) != 0)
         emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%s (%s) does not fit %s (%s)", c->cpu->p.name,
              c->cpu->socket, c->board->p.name, c->board->socket);
+    else if (c->cpu && c->board && !board_takes_cpu(c->board, c->cpu))
+        /* Same socket, other platform: sTR5 is shared by TRX50 and WRX90, LGA4677 by W790 and C741. */
+        emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%s (%s, %s) does not run on %s (%s%s takes %s only)",
+             c->cpu->p.name, c->cpu->family, c->cpu->socket, c->board->p.name, c->board->chipset ? c->board->chipset : "",
+             c->board->chipset ? ": it" : "it", c->board->cpu_families);
     if (c->cpu && c->board && c->n_cpu > c->board->cpu_sockets)
         emit(c, DLRIG_SEV_ERROR, &c->cpu->p, &c->board->p, "%d CPUs but %s has %d socket%s", c->n_cpu,
              c->board->p.name, c->board->cpu_sockets, c->board->cpu_sockets == 1 ? "" : "s");
@@ -214,6 +235,12 @@ static void r_memory_type(ctx *c)
             emit(c, DLRIG_SEV_ERROR, &m->p, &c->board->p, "%s is %s; %s takes %s DIMMs", m->p.name,
                  m->registered ? "registered (RDIMM)" : "unbuffered (UDIMM)", c->board->p.name,
                  c->board->rdimm ? "registered" : "unbuffered");
+    }
+    for (int i = 0; i < c->n_mem_lines && c->cpu; i++) {
+        const dlrig_memory *m = (const dlrig_memory *)c->mems[i].part;
+        if (m->registered && !c->cpu->rdimm && !strcmp(m->type, c->cpu->memory_type))
+            emit(c, DLRIG_SEV_ERROR, &m->p, &c->cpu->p, "%s is registered (RDIMM); %s takes unbuffered DIMMs only",
+                 m->p.name, c->cpu->p.name);
     }
 }
 
@@ -244,13 +271,21 @@ bool form_factor_fits(const char *list, const char *ff)
 static void r_form_factor(ctx *c)
 {
     if (!c->board || !c->cs) return;
-    if (!form_factor_fits(c->cs->form_factors, c->board->form_factor))
+    if (c->cs->board && c->board != c->cs->board)
+        emit(c, DLRIG_SEV_ERROR, &c->board->p, &c->cs->p, "%s is a complete server with its own board (%s); %s does "
+             "not go in it", c->cs->p.name, c->cs->board->p.name, c->board->p.name);
+    else if (!form_factor_fits(c->cs->form_factors, c->board->form_factor))
         emit(c, DLRIG_SEV_ERROR, &c->board->p, &c->cs->p, "%s (%s) does not fit %s (takes %s)", c->board->p.name,
              c->board->form_factor, c->cs->p.name, c->cs->form_factors);
 }
 
 static void r_psu_form(ctx *c)
 {
+    if (c->psu && c->case_psus) {
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, &c->cs->p, "%s brings its own power supplies (%d x %d W); %s is not "
+             "needed (remove it)", c->cs->p.name, c->cs->psu_count, c->cs->psu_watts, c->psu->p.name);
+        return;
+    }
     if (!c->psu || !c->cs || !c->cs->psu_form_factor) return;
     const char *want = c->cs->psu_form_factor, *have = c->psu->form_factor;
     /* An ATX case also takes SFX units (with a bracket); nothing else mixes. */
@@ -422,10 +457,34 @@ static void r_max_gpus(ctx *c)
 
 /* ------------------------------------------------------------ rules: power */
 
+/* "Dell PowerEdge T640's 2 x 1600 W supplies (1+1 redundant)" */
+static const char *case_psus_desc(const dlrig_case *cs, char *buf, size_t len)
+{
+    int spare = cs->psu_redundant != DLRIG_NA ? cs->psu_redundant : 0;
+    if (spare > 0)
+        snprintf(buf, len, "%s's %d x %d W supplies (%d+%d redundant)", cs->p.name, cs->psu_count, cs->psu_watts,
+                 cs->psu_count - spare, spare);
+    else
+        snprintf(buf, len, "%s's %d x %d W supplies", cs->p.name, cs->psu_count, cs->psu_watts);
+    return buf;
+}
+
 static void r_psu_capacity(ctx *c)
 {
-    if (!c->psu) return;
     bool low_line = c->circuit && c->circuit->volts < 200;
+    if (!c->psu && c->case_psus) {
+        char d[200];
+        case_psus_desc(c->cs, d, sizeof d);
+        if (low_line && c->cs->psu_watts_115v == DLRIG_NA)
+            emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "%s are not rated for %d V input (%s circuit)", d,
+                 c->circuit->volts, c->circuit->id);
+        else if (c->t->power_w > c->t->psu_w)
+            emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL,
+                 "Sustained load %.0f W exceeds %s: %.0f W with the redundant unit%s failed%s", c->t->power_w, d,
+                 c->t->psu_w, c->cs->psu_redundant == 1 ? "" : "s", low_line ? " at low-line input" : "");
+        return;
+    }
+    if (!c->psu) return;
     if (low_line && c->psu->watts_115v == DLRIG_NA) {
         emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "%s is not rated for %d V input (%s circuit)", c->psu->p.name,
              c->circuit->volts, c->circuit->id);
@@ -438,12 +497,14 @@ static void r_psu_capacity(ctx *c)
 
 static void r_headroom(ctx *c)
 {
-    if (!c->psu || c->t->psu_w <= 0 || c->t->power_w > c->t->psu_w) return;
+    if ((!c->psu && !c->case_psus) || c->t->psu_w <= 0 || c->t->power_w > c->t->psu_w) return;
+    char d[200];
+    const dlrig_part *p = c->psu ? &c->psu->p : &c->cs->p;
     if (c->t->power_w > PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w)
-        emit(c, DLRIG_SEV_WARNING, &c->psu->p, NULL,
+        emit(c, DLRIG_SEV_WARNING, p, NULL,
              "Sustained load %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)",
-             c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu->p.name, c->t->psu_w,
-             100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w);
+             c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu ? p->name : case_psus_desc(c->cs, d, sizeof d),
+             c->t->psu_w, 100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w);
 }
 
 static void r_connectors(ctx *c)
@@ -484,10 +545,15 @@ static void r_circuit(ctx *c)
             emit(c, DLRIG_SEV_INFO, &c->psu->p, NULL,
                  "%s runs on 200-240 V only and no circuit is given: a 120 V outlet cannot feed it",
                  c->psu->p.name);
+        else if (!c->psu && c->case_psus && c->cs->psu_watts_115v == DLRIG_NA)
+            emit(c, DLRIG_SEV_INFO, &c->cs->p, NULL,
+                 "%s runs its power supplies on 200-240 V only (no low-line rating in the catalog) and no circuit is "
+                 "given: a 120 V outlet cannot feed it",
+                 c->cs->p.name);
         return;
     }
     if (c->t->wall_w > c->circuit->continuous_w)
-        emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : NULL, NULL,
+        emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : c->case_psus ? &c->cs->p : NULL, NULL,
              "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous", c->t->wall_w,
              c->circuit->id, c->circuit->continuous_w);
 }
@@ -964,11 +1030,14 @@ typedef struct rule {
 static const rule rules[] = {
     {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
       "A working machine needs a GPU, CPU, motherboard, memory, storage, power supply and case; towers and rack "
-      "cases that take standard CPU coolers also need one (rack servers ship their own heatsinks).",
+      "cases that take standard CPU coolers also need one (rack servers ship their own heatsinks). A complete "
+      "server chassis brings its own board, power supplies and heatsinks, so those are not asked for.",
       "dlrig"}, r_missing},
     {{"compat.socket", DLRIG_SEV_ERROR, "CPU, board or cooler sockets differ",
       "A CPU only seats in a board of the same socket, a 2-socket build needs a 2-socket board and CPUs sold for "
-      "2P systems, and the cooler's mounting kit must fit the socket.",
+      "2P systems, and the cooler's mounting kit must fit the socket. Some sockets are shared by platforms that "
+      "take different CPUs: sTR5 WRX90 boards run Threadripper PRO only (TRX50 runs Threadripper), LGA4677 W790 "
+      "boards run Xeon W only (C741 server boards run Xeon Scalable).",
       "vendor socket specifications"}, r_socket},
     {{"compat.memory_type", DLRIG_SEV_ERROR, "DDR generation or RDIMM/UDIMM mismatch",
       "DDR4 and DDR5 are keyed differently, and workstation/server boards (Threadripper PRO, Xeon W, EPYC) take "
@@ -979,7 +1048,8 @@ static const rule rules[] = {
       "server boards fit only their own chassis).",
       "case specifications"}, r_form_factor},
     {{"compat.psu_form_factor", DLRIG_SEV_ERROR, "the power supply does not fit the case",
-      "Desktop cases take ATX (or SFX) units; server chassis take their own hot-swap modules.",
+      "Desktop cases take ATX (or SFX) units; server chassis take their own hot-swap modules. A complete server "
+      "ships with its power supplies, so a separate one has no place in it.",
       "case and PSU specifications"}, r_psu_form},
     {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",
       "Each card covers as many slot positions as it is thick; a 3-slot card blocks the two slots below it. "
@@ -1012,7 +1082,8 @@ static const rule rules[] = {
       SEED003 ", " SEED004}, r_max_gpus},
     {{"power.psu_capacity", DLRIG_SEV_ERROR, "load above the PSU rating",
       "The sustained draw of GPUs, CPUs and the platform must stay within the PSU's rating at the input voltage: "
-      "many high-wattage units deliver less on 100-127 V, and some are 200-240 V only.",
+      "many high-wattage units deliver less on 100-127 V, and some are 200-240 V only. Redundant supplies (N+1, "
+      "2+2) count only what is left with the redundant units failed.",
       "PSU specifications"}, r_psu_capacity},
     {{"power.headroom", DLRIG_SEV_WARNING, "under the recommended PSU margin",
       "GPUs draw short spikes up to twice their rating; a PSU loaded beyond ~80% sustained trips or ages fast.",
@@ -1165,13 +1236,39 @@ static const char *const not_checked[] = {
 
 /* ------------------------------------------------------------ totals */
 
+static double efficiency_of(const char *level)
+{
+    if (!level) return EFF_DEFAULT;
+    if (strstr(level, "Titanium")) return EFF_TITANIUM;
+    if (strstr(level, "Platinum")) return EFF_PLATINUM;
+    if (strstr(level, "Gold")) return EFF_GOLD;
+    return EFF_DEFAULT;
+}
+
 double psu_efficiency(const dlrig_psu *p)
 {
-    if (!p || !p->efficiency) return EFF_DEFAULT;
-    if (strstr(p->efficiency, "Titanium")) return EFF_TITANIUM;
-    if (strstr(p->efficiency, "Platinum")) return EFF_PLATINUM;
-    if (strstr(p->efficiency, "Gold")) return EFF_GOLD;
-    return EFF_DEFAULT;
+    return efficiency_of(p ? p->efficiency : NULL);
+}
+
+double case_psu_efficiency(const dlrig_case *cs)
+{
+    return efficiency_of(cs ? cs->psu_efficiency : NULL);
+}
+
+double case_psu_capacity_w(const dlrig_case *cs, const dlrig_circuit *circuit)
+{
+    if (!case_has_psus(cs)) return 0;
+    bool low_line = circuit && circuit->volts < 200;
+    int w = low_line ? cs->psu_watts_115v : cs->psu_watts;
+    if (w == DLRIG_NA || w <= 0) return 0;
+    int spare = cs->psu_redundant != DLRIG_NA && cs->psu_redundant > 0 ? cs->psu_redundant : 0;
+    int units = cs->psu_count - spare; /* the redundant units failed: what the rest carries */
+    return units > 0 ? (double)w * units : 0;
+}
+
+double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit)
+{
+    return PSU_MAX_SUSTAINED_FRACTION * case_psu_capacity_w(cs, circuit);
 }
 
 double part_power_w(const dlrig_part *p)
@@ -1261,6 +1358,7 @@ static void gather(ctx *c)
             break;
         case DLRIG_CAT_MOTHERBOARD:
             if (!c->board) c->board = (const dlrig_motherboard *)p;
+            c->board_listed = true;
             break;
         case DLRIG_CAT_CASE:
             if (!c->cs) c->cs = (const dlrig_case *)p;
@@ -1286,6 +1384,8 @@ static void gather(ctx *c)
         default: break;
         }
     }
+    if (!c->board && c->cs) c->board = c->cs->board; /* a complete server's own board */
+    c->case_psus = case_has_psus(c->cs);
     const dlrig_requirements *r = &b->req;
     c->wl = catalog_workload(c->cat, r->workload[0] ? r->workload : NULL);
     c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
@@ -1324,8 +1424,9 @@ static void compute_totals(ctx *c)
     t->price_usd = node * t->nodes + cluster;
     t->power_w = gpu_w + other_w;
     t->peak_power_w = gpu_w * GPU_TRANSIENT_FACTOR + other_w;
-    t->wall_w = t->power_w / psu_efficiency(c->psu);
+    t->wall_w = t->power_w / (!c->psu && c->case_psus ? case_psu_efficiency(c->cs) : psu_efficiency(c->psu));
     if (c->psu) t->psu_w = psu_capacity_w(c->psu, c->n_psu, c->circuit);
+    else if (c->case_psus) t->psu_w = case_psu_capacity_w(c->cs, c->circuit);
     /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
     /* sums in long long, saturated: a --catalog may hold any int */
     long long avail = 0, used = 0;

@@ -9,8 +9,7 @@
 
 static const dlrig_motherboard *board_of(const dlrig_build *b)
 {
-    const dlrig_part *p = build_first(b, DLRIG_CAT_MOTHERBOARD, NULL);
-    return p ? (const dlrig_motherboard *)p : NULL;
+    return build_board(b); /* the listed board, or a complete server's own */
 }
 
 static int last_position(const dlrig_motherboard *mb, const dlrig_placement *pl, int *board_last)

@@ -77,6 +77,10 @@ for f in "$DATA"/builds/*.json; do
     esac
 done
 expect check-missing-file 3 'cannot read' -- "$DLRIG" check "$TMP/none.json"
+# complete servers: the chassis brings board, power supplies and heatsinks
+expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
+expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"
+expect check-t640-json 0 '"psu_w":[[:space:]]*2400' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json" --json
 if [ -e "$DATA/builds/clean.json" ]; then
     expect check-clean 0 'No findings' -- "$DLRIG" check "$DATA/builds/clean.json"
     expect check-clean-json 0 '"ok":[[:space:]]*true' -- "$DLRIG" check "$DATA/builds/clean.json" --json
@@ -114,6 +118,11 @@ expect show-offers-json 0 '"price_offers":.*"condition":[[:space:]]*"used"' -- "
 sed 's/"allow_used": true/"allow_used": "yes"/' "$DATA/builds/price.used.trigger.json" > "$TMP/used-bad.json"
 expect check-used-bad-type 2 'requirements.allow_used: expected true or false, got a string' -- "$DLRIG" check "$TMP/used-bad.json"
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
+expect recommend-unpriced 0 'without a price could not be considered .dlrig parts --unpriced' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --top 1
+expect recommend-unpriced-json 0 '"unpriced_parts":[[:space:]]*[1-9]' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --top 1 --json
+expect parts-unpriced 0 'dell-poweredge-t640 .*without a price: dlrig recommend cannot consider' -- "$DLRIG" parts --unpriced --category case
+expect parts-unpriced-json 0 '"parts"' -- "$DLRIG" parts --unpriced --json
+expect parts-unpriced-workload 2 'drop --unpriced' -- "$DLRIG" parts --unpriced --workload cnn
 
 # export
 if [ -e "$DATA/builds/clean.json" ]; then

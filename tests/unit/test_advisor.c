@@ -80,6 +80,12 @@ static char *random_catalog(unsigned seed)
     /* One board to build around, sometimes a second one. */
     pick(db, "motherboard", "1", 1, 150, 1500);
     if (rnd() % 2) pick(db, "motherboard", "1", 1, 150, 1500);
+    /* Sometimes a complete server: its built-in board comes along, unpriced as in the catalog. */
+    if (rnd() % 2) {
+        pick(db, "chassis", "board_id IS NOT NULL", 1, 1500, 6000);
+        exec(db, "INSERT INTO main.motherboard SELECT * FROM r.motherboard WHERE id IN (SELECT board_id FROM "
+                 "main.chassis) AND id NOT IN (SELECT id FROM main.motherboard)");
+    }
     exec(db, "CREATE TEMP TABLE b AS SELECT * FROM main.motherboard");
     pick(db, "cpu", "socket IN (SELECT socket FROM b)", 2, 200, 5000);
     pick(db, "cpu", "1", 1, 200, 5000);

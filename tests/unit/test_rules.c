@@ -162,7 +162,10 @@ START_TEST(cooler_needed_by_case)
     static const struct {
         const char *case_id;
         bool needs;
-    } cases[] = {{"fractal-define-7", true}, {"silverstone-rm44", true}, {"dell-dss-8440", false}};
+    } cases[] = {{"fractal-define-7", true},
+                 {"silverstone-rm44", true},
+                 {"dell-dss-8440", false},
+                 {"dell-poweredge-t640", false}}; /* a tower, but a complete server with its heatsinks */
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dlrig_build b;
         const dlrig_catalog *c = load("clean.json", &b);
@@ -181,6 +184,157 @@ START_TEST(cooler_needed_by_case)
         report_free(&r);
         build_free(&b);
     }
+}
+END_TEST
+
+/* A complete server (Dell PowerEdge T640, DSS 8440) brings its board, power
+ * supplies and CPU heatsinks: a build of CPUs, memory, storage and GPUs in it
+ * checks without errors, its usable power is what is left with the
+ * redundant supplies failed, and a separate PSU or another board is an error. */
+START_TEST(complete_server_brings_board_and_power)
+{
+    static const struct {
+        const char *file;
+        double psu_w; /* T640: 2 x 2400 W, 1+1; DSS 8440: 4 x 2400 W, 2+2 */
+        int gpus;
+    } servers[] = {{"dell-t640-4x-v100.json", 2400, 4}, {"dell-dss8440-10x-v100.json", 4800, 10}};
+    for (size_t i = 0; i < sizeof servers / sizeof servers[0]; i++) {
+        dlrig_build b;
+        dlrig_report r;
+        check_file(servers[i].file, &b, &r);
+        ck_assert_msg(r.counts[DLRIG_SEV_ERROR] == 0, "%s: %s", servers[i].file, ids_of(&r));
+        ck_assert_ptr_null(report_find(&r, "compat.missing_part"));
+        ck_assert_msg(fabs(r.totals.psu_w - servers[i].psu_w) < 0.5, "%s: psu_w %.0f", servers[i].file,
+                      r.totals.psu_w);
+        ck_assert_uint_eq(r.placement.n_cards, (size_t)servers[i].gpus);
+        ck_assert_uint_eq(r.placement.n_unplaced, 0);
+        const dlrig_case *cs = (const dlrig_case *)build_first(&b, DLRIG_CAT_CASE, NULL);
+        ck_assert_ptr_nonnull(cs->board);
+        ck_assert_ptr_eq(build_board(&b), cs->board);
+
+        /* The same build board listed explicitly changes nothing. */
+        build_add(&b, &cs->board->p, 1);
+        rules_check(cat, &b, &r);
+        ck_assert_msg(r.counts[DLRIG_SEV_ERROR] == 0, "%s with its own board listed: %s", servers[i].file,
+                      ids_of(&r));
+        build_set_qty(&b, &cs->board->p, 0);
+
+        /* Another board does not go in. */
+        build_add(&b, catalog_find(cat, "supermicro-h13ssl-n"), 1);
+        rules_check(cat, &b, &r);
+        const dlrig_finding *f = report_find(&r, "compat.form_factor");
+        ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "own board"), "%s: %s",
+                      servers[i].file, ids_of(&r));
+        build_set_qty(&b, catalog_find(cat, "supermicro-h13ssl-n"), 0);
+
+        /* A separate PSU has no place in it. */
+        build_add(&b, catalog_find(cat, "dell-poweredge-2400w-psu"), 2);
+        rules_check(cat, &b, &r);
+        f = report_find(&r, "compat.psu_form_factor");
+        ck_assert_msg(f && strstr(f->message, "brings its own power supplies"), "%s: %s", servers[i].file,
+                      ids_of(&r));
+        build_set_qty(&b, catalog_find(cat, "dell-poweredge-2400w-psu"), 0);
+
+        /* Its supplies are rated for 200-240 V only: a 120 V circuit cannot feed them. */
+        snprintf(b.req.circuit, sizeof b.req.circuit, "120v-20a");
+        rules_check(cat, &b, &r);
+        f = report_find(&r, "power.psu_capacity");
+        ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "not rated"), "%s: %s",
+                      servers[i].file, ids_of(&r));
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
+/* Redundant supplies count only what is left with the spare units failed:
+ * ten 400 W cards in a DSS 8440 (2+2 x 2400 W) sit above 80 % of 4800 W,
+ * which counting all four supplies (9600 W) would hide. */
+START_TEST(redundant_supplies_do_not_count)
+{
+    const dlrig_case *t640 = (const dlrig_case *)catalog_find(cat, "dell-poweredge-t640");
+    const dlrig_case *dss = (const dlrig_case *)catalog_find(cat, "dell-dss-8440");
+    ck_assert(case_has_psus(t640) && case_has_psus(dss));
+    ck_assert(!case_has_psus((const dlrig_case *)catalog_find(cat, "fractal-define-7")));
+    ck_assert_double_eq_tol(case_psu_capacity_w(t640, NULL), 2400, 0.5);
+    ck_assert_double_eq_tol(case_psu_capacity_w(dss, NULL), 4800, 0.5);
+    ck_assert_double_eq_tol(case_psu_capacity_w(dss, catalog_circuit(cat, "120v-15a")), 0, 0.5);
+
+    dlrig_build b;
+    dlrig_report r;
+    check_file("dell-dss8440-10x-v100.json", &b, &r);
+    ck_assert_ptr_null(report_find(&r, "power.headroom"));
+    build_set_category(&b, DLRIG_CAT_GPU, catalog_find(cat, "nvidia-h100-nvl"), 10);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(r.totals.power_w > 0.8 * 4800 && r.totals.power_w <= 4800, "load %.0f W", r.totals.power_w);
+    const dlrig_finding *f = report_find(&r, "power.headroom");
+    ck_assert_msg(f && strstr(f->message, "2+2 redundant"), "%s", ids_of(&r));
+    ck_assert_ptr_null(report_find(&r, "power.psu_capacity"));
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* Sockets shared by platforms: a WRX90 board takes Threadripper PRO only
+ * (sTR5 is also TRX50's socket), a W790 board Xeon W only (LGA4677 is also
+ * Xeon Scalable's); TRX50 takes the non-PRO parts. */
+START_TEST(platform_takes_its_cpu_family)
+{
+    static const struct {
+        const char *board, *cpu;
+        bool error;
+    } cases[] = {
+        {"asus-pro-ws-wrx90e-sage-se", "amd-threadripper-7960x", true},
+        {"asrock-wrx90-ws-evo", "amd-threadripper-9980x", true},
+        {"asus-pro-ws-wrx90e-sage-se", "amd-threadripper-pro-7975wx", false},
+        {"asus-pro-ws-wrx90e-sage-se", "amd-threadripper-pro-9975wx", false},
+        {"gigabyte-trx50-aero-d", "amd-threadripper-7960x", false},
+        {"asus-pro-ws-w790e-sage-se", "intel-xeon-platinum-8480plus", true},
+        {"asus-pro-ws-w790e-sage-se", "intel-xeon-w9-3495x", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const dlrig_motherboard *mb = (const dlrig_motherboard *)catalog_find(cat, cases[i].board);
+        const dlrig_cpu *cpu = (const dlrig_cpu *)catalog_find(cat, cases[i].cpu);
+        ck_assert_msg(mb && cpu, "%s / %s", cases[i].board, cases[i].cpu);
+        ck_assert(board_takes_cpu(mb, cpu) == !cases[i].error);
+        dlrig_build b;
+        dlrig_report r;
+        check_file("clean.json", &b, &r);
+        build_set_category(&b, DLRIG_CAT_MOTHERBOARD, &mb->p, 1);
+        build_set_category(&b, DLRIG_CAT_CPU, &cpu->p, 1);
+        rules_check(cat, &b, &r);
+        const dlrig_finding *f = NULL; /* the platform finding (the TRX50 build's cooler may not fit either) */
+        for (size_t k = 0; k < r.n_findings; k++)
+            if (!strcmp(r.findings[k].id, "compat.socket") && strstr(r.findings[k].message, "does not run on"))
+                f = &r.findings[k];
+        ck_assert_msg((f != NULL) == cases[i].error, "%s on %s: %s", cases[i].cpu, cases[i].board, ids_of(&r));
+        if (f) {
+            ck_assert_msg(strstr(f->message, cpu->p.name) && strstr(f->message, mb->p.name) &&
+                              strstr(f->message, "only"), "%s", f->message);
+            ck_assert_int_eq(f->severity, DLRIG_SEV_ERROR);
+        }
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
+/* Registered DIMMs need a CPU that takes them, whatever the board says. */
+START_TEST(rdimm_needs_a_cpu_that_takes_it)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("clean.json", &b, &r); /* Threadripper on TRX50 with RDIMMs: fine */
+    ck_assert_ptr_null(report_find(&r, "compat.memory_type"));
+    build_set_category(&b, DLRIG_CAT_CPU, catalog_find(cat, "amd-ryzen-9-9950x"), 1);
+    rules_check(cat, &b, &r);
+    bool found = false;
+    for (size_t i = 0; i < r.n_findings; i++)
+        if (!strcmp(r.findings[i].id, "compat.memory_type") && strstr(r.findings[i].message, "unbuffered DIMMs only"))
+            found = true;
+    ck_assert_msg(found, "%s", ids_of(&r));
+    report_free(&r);
+    build_free(&b);
 }
 END_TEST
 
@@ -648,6 +802,10 @@ int main(void)
     tcase_add_test(tc, every_rule_has_files);
     tcase_add_test(tc, cooler_needed_by_case);
     tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
+    tcase_add_test(tc, complete_server_brings_board_and_power);
+    tcase_add_test(tc, redundant_supplies_do_not_count);
+    tcase_add_test(tc, platform_takes_its_cpu_family);
+    tcase_add_test(tc, rdimm_needs_a_cpu_that_takes_it);
     tcase_add_test(tc, fixture_changes_nothing_else);
     suite_add_tcase(s, tc);
     tc = tcase_create("clean");
