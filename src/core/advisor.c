@@ -723,15 +723,18 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
         /* A board sold alone goes in the cases that take its form factor; a
          * complete server takes only its own board, which then costs nothing extra. */
-        bool sold_alone = priced(&board->p);
+        bool sold_alone = priced(&board->p), built_in = false;
         size_t nbcs = 0;
         for (size_t si = 0; si < nucs; si++) {
             const dlrig_case *cs = ucs[si];
             if (cs->board ? cs->board != board : !sold_alone) continue;
             if (cs->board || c->ff_fits[c->case_ffl[ucs_at[si]] * c->n_board_ff + c->board_ff[bi]]) bcs[nbcs++] = si;
+            if (cs->board) built_in = true;
         }
         if (nbcs == 0) continue;
         double board_price = sold_alone ? board->p.price_usd : 0;
+        /* What the board adds at least: nothing where a complete server brings it. */
+        double board_min = built_in ? 0 : board_price;
         for (size_t ci = 0; ci < nc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
             if (!board_takes_cpu(board, cpu) || strcmp(cpu->memory_type, board->memory_type)) continue;
@@ -739,7 +742,9 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
                 if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
                 double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board_price;
-                if (!isnan(budget) && (platform + min_mem + min_sto + min_psu) * c->nodes > budget) continue;
+                if (!isnan(budget) &&
+                    (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)
+                    continue;
                 mems.n = 0;
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
                 if (mems.n == 0) continue;
