@@ -120,6 +120,8 @@ expect check-used-bad-type 2 'requirements.allow_used: expected true or false, g
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 expect recommend-unpriced 0 'without a price could not be considered .dlrig parts --unpriced' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --top 1
 expect recommend-unpriced-json 0 '"unpriced_parts":[[:space:]]*[1-9]' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --top 1 --json
+expect recommend-server-60k 0 '(AS-4125GS-TNRT|G493-ZB0)' -- "$DLRIG" recommend --workload cnn --budget-usd 60000 --require rackmount --environment datacenter --top 1
+expect recommend-server-180k-json 0 '"id":[[:space:]]*"(supermicro-as-4125gs-tnrt|gigabyte-g493-zb0)"' -- "$DLRIG" recommend --workload cnn --budget-usd 180000 --require rackmount --environment datacenter --top 1 --json
 expect parts-unpriced 0 'dell-poweredge-t640 .*without a price: dlrig recommend cannot consider' -- "$DLRIG" parts --unpriced --category case
 expect parts-unpriced-json 0 '"parts"' -- "$DLRIG" parts --unpriced --json
 expect parts-unpriced-workload 2 'drop --unpriced' -- "$DLRIG" parts --unpriced --workload cnn
