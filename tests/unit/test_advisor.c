@@ -96,6 +96,9 @@ static char *random_catalog(unsigned seed)
     pick(db, "chassis", "EXISTS (SELECT 1 FROM b WHERE ',' || chassis.form_factors || ',' LIKE '%,' || b.form_factor || ',%')",
          2, 80, 800);
     pick(db, "chassis", "1", 1, 80, 3000);
+    /* A complete server picked above brings its board (the catalog's references must hold). */
+    exec(db, "INSERT INTO main.motherboard SELECT * FROM r.motherboard WHERE id IN (SELECT board_id FROM "
+             "main.chassis) AND id NOT IN (SELECT id FROM main.motherboard)");
     pick(db, "cooler", "EXISTS (SELECT 1 FROM b WHERE ',' || cooler.sockets || ',' LIKE '%,' || b.socket || ',%')", 1,
          30, 200);
     pick(db, "cooler", "1", 1, 30, 200);
