@@ -110,7 +110,8 @@ typedef struct dlrig_fit {
     double headroom_gib;   /* capacity - total (negative: short by that much) */
     bool fits;
     double offloaded_gib;  /* held in system RAM (offload) */
-    char strategy[160];    /* e.g. "layer split over 2 GPUs (llama.cpp style)" */
+    char strategy[160];    /* e.g. "layer split over 2 GPUs (weights and KV cache divided; ...)" */
+    const char *how;       /* the strategy in a word or two: "one GPU", "layer split", "tensor parallel", "DDP", "FSDP" */
     double tokens_per_s;   /* generation (inference) or training tokens/s */
     double prompt_tokens_per_s; /* inference: prompt processing */
     const char *speed_kind;     /* "generation" | "training" */

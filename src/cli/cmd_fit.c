@@ -32,12 +32,14 @@ static void usage(FILE *f)
           "Defaults: inference reads 16-bit weights (BF16) at a 4,096-token context, one\n"
           "sequence; LoRA trains 16-bit frozen weights with rank-16 adapters on every linear\n"
           "layer, QLoRA NF4 weights (4.127 bits), full fine-tuning 16-bit weights with FP32\n"
-          "master weights; training uses 2,048-token sequences, batch 1, AdamW and gradient\n"
-          "checkpointing.  Named 8- and 4-bit formats keep the embeddings and LM head in 16\n"
-          "bits; a number of bits (4.85 for GGUF Q4_K_M) applies to the whole file.  Memory\n"
-          "is in GiB as the cards report it, with the framework's fixed overhead per GPU.\n"
-          "Several GPUs split inference by layers (one stream; tensor parallel for batches)\n"
-          "and training as data parallel when a replica fits, else sharded (FSDP).\n"
+          "master weights (none with adamw-8bit, which updates the 16-bit weights); training\n"
+          "uses 2,048-token sequences, batch 1, AdamW and gradient checkpointing.  Named 8-\n"
+          "and 4-bit formats keep the embeddings and LM head in 16 bits; a number of bits\n"
+          "(4.85 for GGUF Q4_K_M) applies to the whole file.  Memory is in GiB as the cards\n"
+          "report it, with the framework's fixed overhead per GPU.  Several GPUs split\n"
+          "inference by layers (one stream; tensor parallel for batches) and training as\n"
+          "data parallel when a replica fits, else sharded (FSDP).  Kepler cards are left\n"
+          "out: CUDA 12 no longer supports them.\n"
           "Exit status: 0 when it fits (without --gpu: when some GPU holds it), 1 when not.\n",
           f);
 }
@@ -151,8 +153,8 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
                    "context, or --offload.\n", max_n);
         } else {
             printf("GPUs that hold it, with the fewest cards each needs, cheapest first:\n");
-            static const char *const head[] = {"GPU", "Cards", "GPU cost", "GiB a card", "Tokens/s", "Strategy"};
-            static const bool right[] = {false, true, true, true, true, false};
+            static const char *const head[] = {"Cards", "GPU", "GPU cost", "Tokens/s", "GiB a card", "How"};
+            static const bool right[] = {true, false, true, true, true, false};
             cli_table *t = table_new(6, head, right);
             for (size_t i = 0; i < n; i++) {
                 char cards[16], price[32], gib[32], tps[32];
@@ -161,10 +163,10 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
                 else format_usd(o[i].price_usd, price, sizeof price);
                 snprintf(gib, sizeof gib, "%.1f / %.0f", o[i].fit.per_gpu.total, o[i].fit.capacity_gib);
                 snprintf(tps, sizeof tps, "%.1f", o[i].fit.tokens_per_s);
-                const char *row[] = {cli_safe(o[i].gpu->p.name), cards, price, gib, tps, o[i].fit.strategy};
+                const char *row[] = {cards, cli_safe(o[i].gpu->p.name), price, tps, gib, o[i].fit.how};
                 table_row(t, row);
             }
-            table_print(t, cli_term_width(), 5, 0);
+            table_print(t, cli_term_width(), 1, 0);
             table_free(t);
             printf("Speeds are %s tokens/s.  GPU cost counts the cards only (dlrig recommend prices a "
                    "whole machine).\n", o[0].fit.speed_kind);

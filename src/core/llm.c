@@ -456,6 +456,7 @@ static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dl
     if (q->context < 1) q->context = 1;
     if (q->batch < 1) q->batch = 1;
     out->gpus = n;
+    out->how = "one GPU";
     out->capacity_gib = g->vram_gb;
     dlrig_mem_breakdown rep;
     double host;
@@ -468,6 +469,7 @@ static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dl
             m.weights = rep.weights / n;
             m.kv_cache = rep.kv_cache / n;
             breakdown_total(&m);
+            out->how = tp ? "tensor parallel" : "layer split";
             snprintf(out->strategy, sizeof out->strategy,
                      tp ? "tensor parallel over %d GPUs (weights and KV cache divided; all GPUs work on each token)"
                         : "layer split over %d GPUs (weights and KV cache divided; one GPU works at a time)",
@@ -487,9 +489,11 @@ static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dl
         }
     } else if (n > 1) {
         if (rep.total <= out->capacity_gib) {
+            out->how = "DDP";
             snprintf(out->strategy, sizeof out->strategy, "data parallel (DDP) over %d GPUs: each holds a replica", n);
         } else {
             sharded = true;
+            out->how = "FSDP";
             double per_layer = rep.weights / (q->model.layers > 0 ? q->model.layers : 1);
             m.weights = rep.weights / n + 2 * per_layer; /* + the gathered layers in flight */
             m.gradients = rep.gradients / n;
@@ -539,6 +543,11 @@ bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_
 {
     const dlrig_arch *a = g->arch;
     bool cuda = !a || strcmp(a->platform, "cuda") == 0;
+    if (a && !strcmp(a->id, "kepler")) {
+        snprintf(why, whylen, "%s: Kepler cards are not supported by CUDA 12, which current PyTorch, llama.cpp and "
+                 "vLLM builds need", g->p.name);
+        return false;
+    }
     if ((q->method == DLRIG_METHOD_QLORA || strcmp(q->weights.name, "nf4") == 0) && !cuda) {
         snprintf(why, whylen, "%s: NF4 (bitsandbytes) needs a CUDA card", g->p.name);
         return false;

@@ -225,6 +225,8 @@ expect fit-unknown-model 2 "unknown model 'lama-3.1-70b'.*did you mean" -- "$DLR
 expect fit-bad-weights 2 'weights' -- "$DLRIG" fit --model llama-3.1-8b --weights q4
 expect fit-unknown-gpu 2 "'nvidia-rtx-409' is not a GPU of the catalog.*nvidia-rtx-4090" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-rtx-409
 expect fit-gpus-without-gpu 2 'gpus counts the cards of --gpu' -- "$DLRIG" fit --model llama-3.1-8b --gpus 2
+expect fit-kepler 1 'Kepler cards are not supported by CUDA 12' -- "$DLRIG" fit --model llama-3.1-8b --weights int4 --gpu nvidia-tesla-k80 --gpus 2
+expect fit-list-columns 0 'Cards +GPU +GPU cost +Tokens/s +GiB a card +How' -- "$DLRIG" fit --model llama-3.1-8b --weights int4 --max-gpus 2
 expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
 
 # shellcheck source=reliability.sh
