@@ -39,6 +39,18 @@ void recommendations_free(dlrig_recommendation *r, size_t n);
 int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k, int max_nodes,
                             dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen);
 
+/* When nothing meets req: what would.  The cheapest build that meets every
+ * requirement but the budget (found by bisecting the budget to the dollar;
+ * `cheapest` gets its price, NAN when even $10,000,000 buys none), and which
+ * single requirement, dropped, gives a build within the budget (the circuit,
+ * a --require flag, the precision, the framework, the environment), with
+ * the build each gives.  Writes sentences into msg ("The cheapest build that
+ * meets every requirement costs $993: 1 x GeForce RTX 3060 12GB, 360
+ * samples/s."); returns how many suggestions it found.  Costs a few dozen
+ * searches: call it once, after advisor_recommend found nothing. */
+int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, double *cheapest, char *msg,
+                     size_t msglen);
+
 /* The reference search for tests: enumerates the advisor's whole search
  * space (every part of every category, quantities included) with
  * rules_check on each candidate.  Exponential; for small catalogs only.

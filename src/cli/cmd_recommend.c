@@ -173,14 +173,22 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (n == 0) {
+        /* what would meet them: the cheapest build, a requirement dropped */
+        char what[2048];
+        double cheapest;
+        advisor_why_none(cat, &req, &cheapest, what, sizeof what);
         if (json) {
             cJSON *doc = cJSON_CreateObject();
             cJSON_AddArrayToObject(doc, "recommendations");
             cJSON_AddStringToObject(doc, "reason", err);
+            if (isnan(cheapest)) cJSON_AddNullToObject(doc, "cheapest_price_usd");
+            else cJSON_AddNumberToObject(doc, "cheapest_price_usd", round(cheapest * 100) / 100);
+            cJSON_AddStringToObject(doc, "what_would", what);
             cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
             cli_print_json(doc);
         }
         cli_error("%s", err);
+        if (what[0] && !json) fprintf(stderr, "%s\n", cli_safe(what));
         size_t unpriced = catalog_unpriced_count(cat);
         if (unpriced && !json)
             fprintf(stderr, "%zu catalog part%s without a price could not be considered (dlrig parts --unpriced lists "

@@ -1274,3 +1274,124 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     *price = st.found ? st.bp : 0;
     return st.found ? 1 : 0;
 }
+
+/* ------------------------------------------------------------ when nothing fits */
+
+static void recommendations_free_one(dlrig_recommendation *r)
+{
+    free_results(r, 1);
+}
+
+/* The best build for r (top 1), or false. */
+static bool one_build(const dlrig_catalog *cat, const dlrig_requirements *r, dlrig_recommendation *best)
+{
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char e[512];
+    if (advisor_recommend(cat, r, 1, &recs, &n, e, sizeof e) != 0 || n == 0) {
+        if (recs) recommendations_free(recs, n);
+        return false;
+    }
+    *best = recs[0];
+    free(recs); /* the one recommendation now belongs to *best */
+    return true;
+}
+
+static void describe(strbuf *b, const dlrig_recommendation *r)
+{
+    char price[32];
+    int gpus = 0;
+    const dlrig_part *g = build_first(&r->build, DLRIG_CAT_GPU, &gpus);
+    sb_printf(b, "%s: %d x %s, %.0f %s", format_usd(r->price_usd, price, sizeof price), gpus, g ? g->name : "?",
+              r->estimate.throughput, r->estimate.unit ? r->estimate.unit : "");
+}
+
+int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, double *cheapest, char *msg,
+                     size_t msglen)
+{
+    strbuf b = {0};
+    int found = 0;
+    *cheapest = NAN;
+    dlrig_recommendation r;
+    if (!isnan(req->budget_usd)) {
+        /* exists(budget) only grows with the budget: double it until a build
+         * exists, then bisect to the dollar */
+        dlrig_requirements t = *req;
+        double lo = req->budget_usd, hi = lo;
+        bool ok = false;
+        while (!ok && hi < 1e7) {
+            hi = hi * 2 < 1e7 ? hi * 2 : 1e7;
+            t.budget_usd = hi;
+            ok = one_build(cat, &t, &r);
+            if (ok) recommendations_free_one(&r);
+            else lo = hi;
+        }
+        if (ok) {
+            while (hi - lo > 1) {
+                t.budget_usd = floor((lo + hi) / 2);
+                if (one_build(cat, &t, &r)) {
+                    recommendations_free_one(&r);
+                    hi = t.budget_usd;
+                } else {
+                    lo = t.budget_usd;
+                }
+            }
+            t.budget_usd = hi;
+            if (one_build(cat, &t, &r)) {
+                *cheapest = r.price_usd;
+                sb_append(&b, "The cheapest build that meets every other requirement costs ");
+                describe(&b, &r);
+                sb_append(&b, ".");
+                recommendations_free_one(&r);
+                found++;
+            }
+        } else {
+            sb_append(&b, "No budget up to $10,000,000 buys a build that meets every other requirement.");
+        }
+    }
+    /* one requirement at a time, at the budget asked */
+    struct {
+        const char *what;
+        dlrig_requirements r;
+    } alt[16];
+    size_t na = 0;
+    if (req->circuit[0]) {
+        alt[na].r = *req;
+        alt[na].r.circuit[0] = '\0';
+        alt[na++].what = "without the circuit limit";
+    }
+    for (int i = 0; dlrig_require_ids[i] && na < 12; i++)
+        if (req->require & (1u << i)) {
+            alt[na].r = *req;
+            alt[na].r.require &= ~(1u << i);
+            alt[na++].what = dlrig_require_ids[i];
+        }
+    if (req->precision[0] && strcmp(req->precision, requirements_default("precision"))) {
+        alt[na].r = *req;
+        alt[na].r.precision[0] = '\0';
+        alt[na++].what = "at the default precision";
+    }
+    if (req->framework[0]) {
+        alt[na].r = *req;
+        alt[na].r.framework[0] = '\0';
+        alt[na++].what = "with any framework";
+    }
+    if (req->environment[0]) {
+        alt[na].r = *req;
+        alt[na].r.environment[0] = '\0';
+        alt[na++].what = "in any environment";
+    }
+    for (size_t i = 0; i < na; i++) {
+        if (!one_build(cat, &alt[i].r, &r)) continue;
+        bool flag = strncmp(alt[i].what, "with", 4) && strncmp(alt[i].what, "at ", 3) && strncmp(alt[i].what, "in ", 3);
+        sb_printf(&b, "%s%s%s%s gives ", b.len ? " " : "", flag ? "Dropping --require " : "Asking ", alt[i].what,
+                  flag ? "" : "");
+        describe(&b, &r);
+        sb_append(&b, ".");
+        recommendations_free_one(&r);
+        found++;
+    }
+    snprintf(msg, msglen, "%s", b.s ? b.s : "");
+    sb_free(&b);
+    return found;
+}

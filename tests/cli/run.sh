@@ -213,6 +213,12 @@ if [ "$(id -u)" -ne 0 ]; then
     chmod 0700 "$XDG_DATA_HOME/dlrig"
 fi
 
+# no bare "no build": the cheapest build that meets the rest, and what dropping one requirement gives
+expect why-none-budget 1 'within \$500.*The cheapest build that meets every other requirement costs \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 500
+expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink
+expect why-none-json 1 '"cheapest_price_usd":[[:space:]]*[0-9.]+,.*"what_would":[[:space:]]*"The cheapest build' -- "$DLRIG" recommend --workload cnn --budget-usd 500 --json
+expect why-none-fewer-bits 1 'no build under \$2,500 runs Llama 3.1 70B at bf16 weights; at int4 weights, ' -- "$DLRIG" recommend --workload llm-inference --model llama-3.1-70b --budget-usd 2500
+
 # dlrig fit: does a language model fit, how, how fast
 expect fit-70b-int4 0 'fits.*layer split over 2 GPUs.*tokens/s generation' -- "$DLRIG" fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
 expect fit-hf-id 0 'Llama 3.1 70B' -- "$DLRIG" fit --model meta-llama/Llama-3.1-70B-Instruct --weights int4 --gpu nvidia-rtx-3090 --gpus 2
