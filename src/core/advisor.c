@@ -40,6 +40,7 @@ static const char *const avoided[] = {
     "storage.dataset",    "storage.slow",              "cooling.open_air_dense", "cooling.max_gpus",
     "pcie.lanes",         "budget.over",               "env.noise",       "gpu.precision_unsupported",
     "cluster.rdma",       "cluster.interconnect",      "gpu.mixed_models", "nvlink.bridge_spacing",
+    "vram.tier", /* the workload's published VRAM floor is a constraint, not a preference */
     NULL,
 };
 

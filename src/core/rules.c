@@ -780,6 +780,8 @@ static void r_model_fit(ctx *c)
 static void r_vram_tier(ctx *c)
 {
     if (!c->wl) return;
+    /* a named language model: the memory model says what fits (vram.model_fit) */
+    if (c->b->req.model[0]) return;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
         if (g->vram_gb < c->wl->min_vram_gb)
