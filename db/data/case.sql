@@ -88,6 +88,18 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'Vendor spec table (as copied in case-nyvanga-fractal-specs): E-ATX up to 274 mm / ATX / mATX / Mini-ITX / SSI-CEB; GPU 330 mm with the front fan mounted; CPU cooler 174 mm; PSU 210 mm. High-airflow front. 7 expansion slots: the ATX count, not stated in the table read. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), RGB TG SKU (the plain SKU had no price).',
  'tower', NULL, 'E-ATX,ATX,Micro-ATX,Mini-ITX', 330, 174, 7, NULL, 0, 'ATX', 'normal');
 
+-- Entry mid-tower for budget builds.
+INSERT INTO source (id, title, url, note) VALUES
+('case-pcper-focus2', 'PC Perspective: Fractal Focus 2 Mid-Tower Airflow Case Review (2022-08), product specifications', 'https://pcper.com/2022/08/fractal-focus-2-mid-tower-airflow-case-review/', 'Vendor specification list: ATX / mATX / Mini ITX; ATX PSU up to 250 mm (175 mm recommended); GPU max length 405 mm with front fan mounted; CPU cooler max height 170 mm; 7 expansion slots; 2 x Aspect 14 front fans included; front radiator up to 360 mm.'),
+('case-guru3d-focus2', 'Guru3D: Fractal Design Focus 2 chassis review, conclusion page', 'https://guru3d.com/review/fractal-design-focus2-chassis-review/page-13', 'Up to 405 mm GPUs, 170 mm CPU coolers, 250 mm PSUs (175 mm preferred); 69.99-79.99 USD.');
+
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise) VALUES
+('fractal-focus-2', 'Fractal Design', 'Focus 2', 74.99, '2025-07', 2022, 'case-pcper-focus2',
+ 'Mesh-front budget mid-tower without a full PSU shroud. Vendor specification (as printed by PC Perspective, confirmed by case-guru3d-focus2): ATX / mATX / Mini-ITX, GPU 405 mm with the front fan mounted, CPU cooler 170 mm, ATX PSU up to 250 mm (175 mm recommended), 7 expansion slots. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), Black solid-panel SKU (77.98 with glass).',
+ 'tower', NULL, 'ATX,Micro-ATX,Mini-ITX', 405, 170, 7, NULL, 0, 'ATX', 'normal');
+
 -- Complete servers: the chassis brings its system board (board_id), its power
 -- supplies (psu_count x psu_watts, psu_redundant of them held in reserve) and
 -- the CPU heatsinks, so a build of one lists CPUs, memory, storage, GPUs and

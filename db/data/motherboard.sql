@@ -401,3 +401,21 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('gigabyte-g493-zb0-board', 11, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
 ('gigabyte-g493-zb0-board', 13, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
 ('gigabyte-g493-zb0-board', 15, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).');
+
+-- Entry LGA1700 board for the i5-12400F class of build.  The slot list is the
+-- Tom's Hardware review's spec table and board tour; what the LGA1700
+-- processor itself provides (16 graphics lanes + 4 PCIe 4.0 lanes, no PCIe
+-- 3.0) and the B760 lane count are from the Hardwareluxx B760 platform table.
+INSERT INTO source (id, title, url, note) VALUES
+('mb-tomshw-pro-b760m-ct', 'Tom''s Hardware: Asus Pro B760M-CT CSM motherboard review (specification table and board tour, as copied in the public techidaily/site-hardware-reviews repository)', 'https://github.com/techidaily/site-hardware-reviews/blob/2016cadc0013ad64de2dd3fe60ea72c7a39b28f9/source/_posts/navigate-the-world-of-tech-with-toms-detailed-review-hub.md', 'Micro ATX 244 x 244 mm, LGA1700, B760; 4 DDR5 DIMMs (ASUS page 192 GB, 256 GB after an ASUS BIOS update notice); PCIe: one v4.0 x16 (top slot, through the CPU, the only place for a graphics card) and two closed-ended v3.0 x1 below it; two Key-M M.2 PCIe 4.0 x4 (up to 80 mm, no SATA M.2); four SATA; Intel 1 GbE; one 8-pin EPS; Amazon 139.99 USD at review time.'),
+('mb-hwluxx-b760-platform', 'Hardwareluxx: MSI B760M GAMING PLUS WIFI im Test (features and layout page 1, Intel 700-series chipset table)', 'https://hardwareluxx.de/index.php/artikel/hardware/mainboards/63462-msi-b760m-gaming-plus-wifi-im-test-genuegsame-platine-fuer-vier-monitore.html?start=1', 'LGA1700 processor: 16 PCIe 5.0 lanes + 4 PCIe 4.0 lanes (x16 + x4 on B760, no x8/x8 split); B760 chipset: 10 PCIe 4.0 + 4 PCIe 3.0 lanes, DMI PCIe 4.0 x4.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('asus-pro-b760m-ct-csm', 'ASUS', 'Pro B760M-CT-CSM', 149.99, '2025-07', 2023, 'mb-tomshw-pro-b760m-ct',
+ 'Business-line micro-ATX B760 board (Tom''s Hardware spec table and board tour): one CPU PCIe 4.0 x16 slot on top, two closed-ended PCIe 3.0 x1 below it, which hang off the B760 (the LGA1700 processor has no PCIe 3.0 lanes, mb-hwluxx-b760-platform). Slot positions beyond the top one are UNVERIFIED. Two M.2 PCIe 4.0 x4: which one takes the processor''s four spare lanes is not stated, so the sockets are not modelled (m2_slots 0). 192 GB as on the ASUS page (256 GB after an ASUS BIOS notice). Non-ECC: B760, like Z790, takes non-ECC UDIMM only (not stated in the review: stored 0, UNVERIFIED). Chipset lanes 10 PCIe 4.0 + 4 PCIe 3.0 (mb-hwluxx-b760-platform). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07); the review saw 139.99 at Amazon.',
+ 'LGA1700', 1, 'B760', 'Micro-ATX', 'DDR5', 4, 192, 0, 0, 4, 0, '1GbE (Intel)', 14);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('asus-pro-b760m-ct-csm', 1, 16, 16, 4, 'cpu1', 'Top slot, PCIe 4.0 x16 through the CPU.'),
+('asus-pro-b760m-ct-csm', 3, 1, 1, 3, 'chipset', 'Closed-ended PCIe 3.0 x1 from the B760; position UNVERIFIED.'),
+('asus-pro-b760m-ct-csm', 4, 1, 1, 3, 'chipset', 'Closed-ended PCIe 3.0 x1 from the B760; position UNVERIFIED.');
