@@ -273,10 +273,20 @@ enum { DLRIG_CATALOG_OK = 0, DLRIG_CATALOG_EIO = 3 };
  * into err (errlen bytes).  The caller frees the result with catalog_close.
  * Rows are read from the database on first use (a part by id, a category
  * when it is walked); pointers stay valid until catalog_close.  A read that
- * fails after a successful open (the file changed underneath) prints a
- * message and exits with status 3.  Not for sharing between threads. */
+ * fails after a successful open (the file changed underneath) does not stop
+ * the program: it is recorded (see catalog_error) and the catalog then
+ * answers as if the unread rows were absent.  Not for sharing between
+ * threads. */
 dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen);
+/* Frees the catalog and everything read from it.  NULL is accepted. */
 void catalog_close(dlrig_catalog *cat);
+/* NULL while every read of cat succeeded; after a read failed, the message
+ * naming the file and the problem ("LABEL: cannot read the catalog (...)"),
+ * owned by cat, and it stays set until catalog_close.  Once it is set, every
+ * answer of the catalog may be incomplete: the caller checks it at the end
+ * of a command (or after each key in the terminal interface) and reports an
+ * I/O failure instead of the result. */
+const char *catalog_error(const dlrig_catalog *cat);
 
 /* "gpu", "cpu", ... and back; category_from_name returns -1 when unknown. */
 const char *category_name(dlrig_category c);

@@ -1,8 +1,8 @@
 /*
  * export.h — a build with its totals, estimate and findings as a document:
  * a Markdown parts list, RFC 4180 CSV, one JSON document, aligned plain text
- * or a self-contained printable HTML quote; and two or three builds side by
- * side (which value is best in each row, which rows differ).
+ * or a self-contained printable HTML quote.  Two or three builds side by side
+ * are in compare.h.
  *
  * No terminal code: every function writes into a strbuf (util.h) or builds
  * cJSON, and the front ends decide where the bytes go.
@@ -112,68 +112,5 @@ int export_build(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_ana
 void export_csv_cell(strbuf *out, const char *s);
 /* Appends s with & < > " ' as HTML entities.  Exposed for tests. */
 void export_html_escape(strbuf *out, const char *s);
-
-/* ---- side by side ---- */
-
-#define DLRIG_COMPARE_MAX 3
-
-typedef enum {
-    DLRIG_CMP_PRICE,
-    DLRIG_CMP_THROUGHPUT,
-    DLRIG_CMP_EPOCH,
-    DLRIG_CMP_PERF_PER_K,
-    DLRIG_CMP_POWER,
-    DLRIG_CMP_GPUS,
-    DLRIG_CMP_VRAM,
-    DLRIG_CMP_RAM,
-    DLRIG_CMP_ERRORS,
-    DLRIG_CMP_WARNINGS,
-    DLRIG_CMP_INFO,
-    DLRIG_CMP_ROWS
-} dlrig_compare_metric;
-
-typedef struct dlrig_compare_row {
-    const char *key;   /* JSON key: "price_usd", "throughput", ... */
-    const char *label; /* "Price", "Throughput", ... */
-    int better;        /* -1 lower is better, +1 higher is better, 0 neither */
-    double value[DLRIG_COMPARE_MAX];
-    bool known[DLRIG_COMPARE_MAX];
-    char text[DLRIG_COMPARE_MAX][48]; /* value for people ("-" when unknown) */
-    unsigned partial;  /* bit i: build i's value is a lower bound (some parts unpriced); never best */
-    unsigned best;     /* bit i: build i has the best value (ties share it); 0 when all are equal */
-    bool differs;      /* the builds do not all show the same value */
-} dlrig_compare_row;
-
-typedef struct dlrig_compare_parts {
-    dlrig_category category;
-    char text[DLRIG_COMPARE_MAX][160]; /* "2x NVIDIA RTX 5000 Ada Generation", "-" when none */
-    bool differs;
-} dlrig_compare_parts;
-
-typedef struct dlrig_compare {
-    size_t n;                                  /* builds compared, 2..3 */
-    const dlrig_build *builds[DLRIG_COMPARE_MAX]; /* not owned */
-    dlrig_analysis an[DLRIG_COMPARE_MAX];      /* findings per build; estimates on the common workload */
-    char workload[24];                         /* the workload every estimate is for */
-    const char *unit;                          /* its unit, or NULL when no build has an estimate */
-    dlrig_compare_row rows[DLRIG_CMP_ROWS];
-    dlrig_compare_parts parts[DLRIG_CAT_COUNT]; /* only categories some build has */
-    size_t n_parts;
-} dlrig_compare;
-
-/* Compares n (2..DLRIG_COMPARE_MAX) builds.  So that speeds are comparable,
- * every estimate uses the first build's workload, model size, dataset and
- * precision (findings use each build's own requirements); `workload`
- * overrides the workload when not NULL.  The builds must outlive *out.
- * Returns 0, or -1 with a message in err (bad n, unknown workload).  Free
- * with compare_free. */
-int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, size_t n, const char *workload,
-                   dlrig_compare *out, char *err, size_t errlen);
-void compare_free(dlrig_compare *c);
-/* The comparison as one JSON document ("builds", "rows", "parts").  Caller
- * frees with cJSON_Delete. */
-cJSON *compare_to_json(const dlrig_compare *c);
-/* The comparison as a Markdown table (best values in bold). */
-void compare_markdown(const dlrig_compare *c, strbuf *out);
 
 #endif

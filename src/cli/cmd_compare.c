@@ -9,7 +9,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/build.h"
-#include "dlrig/export.h"
+#include "dlrig/compare.h"
 #include "dlrig/util.h"
 
 static void usage(FILE *f)

@@ -75,6 +75,17 @@ static void usage(FILE *f)
           f);
 }
 
+/* A catalog read that failed during the command (the file changed or broke
+ * underneath): whatever the command printed is incomplete, so the message
+ * and an I/O exit status replace its own. */
+static int catalog_failure(const cli_ctx *ctx, int rc)
+{
+    const char *why = ctx->cat ? catalog_error(ctx->cat) : NULL;
+    if (!why) return rc;
+    cli_error("%s", why);
+    return EXIT_IO;
+}
+
 int main(int argc, char **argv)
 {
     /* Only LC_CTYPE: numbers, CSV and JSON keep a '.' decimal point. */
@@ -112,6 +123,7 @@ int main(int argc, char **argv)
 #ifdef DLRIG_WITH_TUI
         dlrig_catalog *cat = cli_catalog(&ctx);
         int rc = cat ? tui_run(cat, NULL, ctx.theme) : EXIT_IO;
+        rc = catalog_failure(&ctx, rc);
         catalog_close(ctx.cat);
         return rc;
 #else
@@ -137,6 +149,7 @@ int main(int argc, char **argv)
     } else {
         cli_error("unknown command '%s'; run 'dlrig --help' for the list", cmd);
     }
+    rc = catalog_failure(&ctx, rc);
     catalog_close(ctx.cat);
     return rc;
 }

@@ -185,6 +185,8 @@ static const char *const detail_sql[DETAIL_COUNT] = {
 struct dlrig_catalog {
     sqlite3 *db;
     char label[256]; /* the file, or "built-in catalog", for messages */
+    bool failed;     /* a read failed after the open: see catalog_error */
+    char error[1024];
     bool indexed;
     rows parts[DLRIG_CAT_COUNT];
     rows refs[REF_COUNT];
@@ -235,20 +237,30 @@ static void *own_block(dlrig_catalog *c, size_t size)
 }
 
 /* A read that fails after the catalog opened (it was verified then): the
- * file changed or broke underneath us.  Nothing sensible can go on. */
-static _Noreturn void catalog_fatal(const dlrig_catalog *c, const char *what)
+ * file changed or broke underneath us.  The first failure is kept for
+ * catalog_error; from then on no more rows are read. */
+static void catalog_fail(const dlrig_catalog *cc, const char *what)
 {
-    fprintf(stderr, "dlrig: %s: cannot read the catalog (%s: %s)\n", c->label, what, sqlite3_errmsg(c->db));
-    exit(DLRIG_CATALOG_EIO);
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->failed) return;
+    c->failed = true;
+    snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s: %s)", c->label, what, sqlite3_errmsg(c->db));
 }
 
-/* sqlite3_step that returns true on a row, false when done, and gives up
- * on anything else. */
+const char *catalog_error(const dlrig_catalog *c)
+{
+    return c && c->failed ? c->error : NULL;
+}
+
+/* sqlite3_step that returns true on a row, false when done, and records a
+ * failure on anything else (after one, and for a NULL statement, it reads
+ * nothing). */
 static bool step_row(const dlrig_catalog *c, sqlite3_stmt *st, const char *what)
 {
+    if (!st || c->failed) return false;
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) return true;
-    if (rc != SQLITE_DONE) catalog_fatal(c, what);
+    if (rc != SQLITE_DONE) catalog_fail(c, what);
     return false;
 }
 
@@ -352,9 +364,9 @@ static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
 static const rows *ensure_ref(const dlrig_catalog *cc, int ref)
 {
     dlrig_catalog *c = (dlrig_catalog *)cc;
-    if (!c->refs[ref].full) {
+    if (!c->refs[ref].full && !c->failed) {
         char why[512];
-        if (load_ref_table(c, ref, why, sizeof why)) catalog_fatal(c, why);
+        if (load_ref_table(c, ref, why, sizeof why)) catalog_fail(c, why); /* keeps the rows it read */
     }
     return &c->refs[ref];
 }
@@ -363,7 +375,11 @@ static sqlite3_stmt *detail_stmt(dlrig_catalog *c, int k, const char *id)
 {
     if (!c->detail[k]) {
         char why[512];
-        if (prepare(c->db, detail_sql[k], &c->detail[k], why, sizeof why, "catalog details")) catalog_fatal(c, why);
+        if (c->failed) return NULL;
+        if (prepare(c->db, detail_sql[k], &c->detail[k], why, sizeof why, "catalog details")) {
+            catalog_fail(c, why);
+            return NULL; /* step_row reads nothing from it, sqlite3_reset ignores it */
+        }
     }
     sqlite3_reset(c->detail[k]);
     sqlite3_bind_text(c->detail[k], 1, id, -1, SQLITE_TRANSIENT);
@@ -520,7 +536,10 @@ static void ensure_index(const dlrig_catalog *cc)
 {
     dlrig_catalog *c = (dlrig_catalog *)cc;
     char why[512];
-    if (!c->indexed && build_index(c, why, sizeof why)) catalog_fatal(c, why);
+    if (!c->indexed && !c->failed && build_index(c, why, sizeof why)) {
+        catalog_fail(c, why);
+        c->n_index = 0; /* a half-built index finds nothing */
+    }
 }
 
 static const index_entry *index_lookup(const dlrig_catalog *c, const char *id)
@@ -551,12 +570,17 @@ static const dlrig_part *ensure_row(const dlrig_catalog *cc, const index_entry *
     if (r->have[e->row]) return (const dlrig_part *)obj;
     const table_desc *desc = &part_tables[e->cat];
     char why[512];
-    if (!r->one && prepare_select(c, desc, true, true, &r->one, why, sizeof why)) catalog_fatal(c, why);
+    if (c->failed) return NULL;
+    if (!r->one && prepare_select(c, desc, true, true, &r->one, why, sizeof why)) {
+        catalog_fail(c, why);
+        return NULL;
+    }
     sqlite3_bind_text(r->one, 1, e->id, -1, SQLITE_STATIC);
     if (!step_row(c, r->one, desc->table)) {
         sqlite3_reset(r->one);
         snprintf(why, sizeof why, "%s: part '%s' disappeared", desc->table, e->id);
-        catalog_fatal(c, why);
+        catalog_fail(c, why);
+        return NULL;
     }
     store_row(c, desc, true, r->one, obj);
     sqlite3_reset(r->one);
@@ -571,13 +595,18 @@ static void build_text(dlrig_catalog *c, dlrig_category cat);
 
 static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
 {
+    static const rows none; /* what a category is after a failed read */
     dlrig_catalog *c = (dlrig_catalog *)cc;
     rows *r = &c->parts[cat];
     if (r->full) return r;
+    if (c->failed) return &none;
     const table_desc *desc = &part_tables[cat];
     char why[512];
     sqlite3_stmt *st;
-    if (prepare_select(c, desc, true, false, &st, why, sizeof why)) catalog_fatal(c, why);
+    if (prepare_select(c, desc, true, false, &st, why, sizeof why)) {
+        catalog_fail(c, why);
+        return &none;
+    }
     if (!c->indexed) {
         /* Nothing of the category is loaded: read it as it comes, and finish
          * the parts (which may look others up) once the scan is done. */
@@ -612,9 +641,11 @@ static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
         i++;
     }
     sqlite3_finalize(st);
+    if (c->failed) return &none; /* rows after i were never read */
     if (i != r->n) {
         snprintf(why, sizeof why, "%s: the catalog changed while it was being read", desc->table);
-        catalog_fatal(c, why);
+        catalog_fail(c, why);
+        return &none;
     }
     r->full = true;
     build_text(c, cat);
@@ -1543,16 +1574,20 @@ static void ensure_offers(const dlrig_catalog *cc)
     c->offers_loaded = true;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'price_offer'",
-                           -1, &st, NULL) != SQLITE_OK)
-        catalog_fatal(c, "price_offer");
+                           -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "price_offer");
+        return;
+    }
     bool have = step_row(c, st, "price_offer") && sqlite3_column_int(st, 0) > 0;
     sqlite3_finalize(st);
     if (!have) return;
     if (sqlite3_prepare_v2(c->db,
                            "SELECT part_id, condition, price_usd, price_date, market, source, note FROM price_offer "
                            "WHERE price_usd > 0",
-                           -1, &st, NULL) != SQLITE_OK)
-        catalog_fatal(c, "price_offer");
+                           -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "price_offer");
+        return;
+    }
     size_t cap = 0;
     while (step_row(c, st, "price_offer")) {
         if (c->n_offers == cap) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dlrig/compare.h"
 #include "dlrig/export.h"
 #include "dlrig/query.h"
 

@@ -314,6 +314,7 @@ static void run_loop(app *a)
     bool first_frame_only = getenv("DLRIG_EXIT_AFTER_FIRST_FRAME") != NULL;
     while (!a->quit) {
         if (got_signal) break;
+        if (catalog_error(a->cat)) break; /* main reports it once the terminal is back */
         draw_frame(a);
         if (first_frame_only) break;
         /* The frame is on screen: now do the screen's deferred work, if any,
@@ -352,7 +353,8 @@ static void run_loop(app *a)
     }
     if (got_signal) a->exit_code = got_signal == SIGINT ? 130 : got_signal == SIGTERM ? 143 : 129;
     else if (a->input_gone) a->exit_code = 129; /* as for a hang-up */
-    if (got_signal || a->input_gone) recover_update(a); /* the terminal is gone: keep the changes */
+    else if (catalog_error(a->cat)) a->exit_code = DLRIG_CATALOG_EIO;
+    if (got_signal || a->input_gone || catalog_error(a->cat)) recover_update(a); /* the terminal is gone: keep the changes */
     else recover_remove(a);                             /* a normal quit: saved or discarded */
 }
 

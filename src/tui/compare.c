@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "dlrig/export.h"
+#include "dlrig/compare.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 #include "tui/app.h"

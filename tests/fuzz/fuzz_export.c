@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dlrig/build.h"
+#include "dlrig/compare.h"
 #include "dlrig/csv.h"
 #include "dlrig/export.h"
 #include "fuzz.h"

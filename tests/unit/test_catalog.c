@@ -558,6 +558,43 @@ START_TEST(bad_catalog_files_refused)
 }
 END_TEST
 
+/* A catalog file that breaks after it opened: the read failure is returned
+ * through catalog_error (naming the file), the process goes on, and the
+ * catalog answers as if the unread rows were absent. */
+START_TEST(read_failure_after_open_is_an_error_not_an_exit)
+{
+    char err[512];
+    size_t len;
+    char *db = read_file_limit(DLRIG_CATALOG_DB, 64 << 20, &len);
+    ck_assert_ptr_nonnull(db);
+    char *p = write_tmp(db, len);
+    dlrig_catalog *c2 = catalog_open(p, err, sizeof err);
+    ck_assert_msg(c2 != NULL, "%s", err);
+    ck_assert_ptr_null(catalog_error(c2));
+    /* Zero every page after the header and bump the change counter, so
+     * SQLite drops its cache and reads the broken pages. */
+    memset(db + 100, 0, len - 100);
+    db[27] = (char)(db[27] + 1);
+    FILE *f = fopen(p, "r+b");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(db, 1, len, f), len);
+    fclose(f);
+    size_t n = catalog_count(c2, DLRIG_CAT_GPU);
+    const char *why = catalog_error(c2);
+    ck_assert_msg(why != NULL, "no error after reading %zu GPUs from a broken file", n);
+    ck_assert_ptr_nonnull(strstr(why, p));
+    ck_assert_ptr_nonnull(strstr(why, "cannot read the catalog"));
+    /* Later calls read nothing more and keep the first message. */
+    ck_assert_ptr_null(catalog_find(c2, "nvidia-rtx-4090"));
+    ck_assert_uint_eq(catalog_count(c2, DLRIG_CAT_CPU), 0);
+    ck_assert_str_eq(catalog_error(c2), why);
+    catalog_close(c2);
+    unlink(p);
+    free(p);
+    free(db);
+}
+END_TEST
+
 /* ---- ML models ---- */
 
 /* Model ids: lower case letters, digits, '-' and '.' (version numbers: llama-3.1-8b). */
@@ -767,6 +804,7 @@ int main(void)
     TCase *tc = tcase_create("data");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, ids_unique_and_slugs);
+    tcase_add_test(tc, read_failure_after_open_is_an_error_not_an_exit);
     tcase_add_test(tc, minimum_coverage);
     tcase_add_test(tc, gpu_values_sane);
     tcase_add_test(tc, seed_gpus_present_with_notes);

@@ -13,6 +13,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/compare.h"
 #include "dlrig/csv.h"
 #include "dlrig/export.h"
 #include "dlrig/util.h"
