@@ -175,7 +175,7 @@ int cmd_models(cli_ctx *ctx, int argc, char **argv)
     }
     if (n == 0) {
         free(v);
-        if (filter) fprintf(stderr, "dlrig: no model matches '%s'\n", filter);
+        if (filter) cli_error("no model matches '%s'", filter);
         return EXIT_OK;
     }
     static const char *const head[] = {"ID", "Name", "Kind", "Params", "Active", "Layers", "KV heads", "Head dim",

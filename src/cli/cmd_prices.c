@@ -157,8 +157,7 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < pl.n_rows && !used; i++) used = strcmp(pl.rows[i].currency, rates[r].currency) == 0;
         if (used) printf("Rate: 1 %s = %g USD (stored with these prices)\n", cli_safe(rates[r].currency), rates[r].usd_per_unit);
     }
-    if (pl.n_issues) fprintf(stderr, "dlrig: %s: skipped %zu bad line%s\n", cli_safe(file), pl.n_issues,
-                             pl.n_issues == 1 ? "" : "s");
+    if (pl.n_issues) cli_error("%s: skipped %zu bad line%s", file, pl.n_issues, pl.n_issues == 1 ? "" : "s");
     printf("Prices are in %s\n", cli_safe(db));
     free(db);
     price_list_free(&pl);

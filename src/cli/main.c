@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--catalog") == 0 || strcmp(a, "--theme") == 0) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "dlrig: %s needs a value\n", a);
+                cli_error("%s needs a value", a);
                 return EXIT_USAGE;
             }
             if (a[2] == 'c') ctx.catalog_path = argv[++i];

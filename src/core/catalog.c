@@ -1029,7 +1029,7 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     } else {
         if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                             NULL) != SQLITE_OK) {
-            snprintf(err, errlen, "cannot open an in-memory database");
+            snprintf(err, errlen, "built-in catalog: cannot open an in-memory database");
             sqlite3_close(db);
             return NULL;
         }
