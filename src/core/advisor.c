@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/constraints.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -144,14 +145,19 @@ static bool shadowed(const shadow_set *s, const dlrig_part *p)
     return s->n && bsearch(&p, s->v, s->n, sizeof *s->v, cmp_ptr) != NULL;
 }
 
+bool advisor_avoids(const char *finding_id)
+{
+    for (int k = 0; avoided[k]; k++)
+        if (strcmp(finding_id, avoided[k]) == 0) return true;
+    return false;
+}
+
 /* The objective on a checked build: acceptable, and its throughput. */
 static bool acceptable(const dlrig_report *rep)
 {
     if (rep->counts[DLRIG_SEV_ERROR]) return false;
     for (size_t i = 0; i < rep->n_findings; i++) {
-        if (rep->findings[i].severity != DLRIG_SEV_WARNING) continue;
-        for (int k = 0; avoided[k]; k++)
-            if (strcmp(rep->findings[i].id, avoided[k]) == 0) return false;
+        if (rep->findings[i].severity == DLRIG_SEV_WARNING && advisor_avoids(rep->findings[i].id)) return false;
     }
     return true;
 }
@@ -370,7 +376,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if ((rq & DLRIG_REQ_ECC) && !g->ecc) return false;
     if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
-    if (g->max_per_machine != DLRIG_NA && n > g->max_per_machine) return false;
+    if (!constraint_gpu_count_ok(g, n)) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
@@ -390,21 +396,10 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
  * judged per board, with the numbered form factors.) */
 static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g, int n)
 {
-    if (cs->max_gpus != DLRIG_NA && n > cs->max_gpus) return false;
-    if (!strcmp(g->cooler, "passive") && !cs->forced_airflow) return false;
-    if (cs->max_gpu_length_mm != DLRIG_NA && g->length_mm != DLRIG_NA && g->length_mm > cs->max_gpu_length_mm)
-        return false;
-    if ((c->req->require & DLRIG_REQ_RACKMOUNT) && strcmp(cs->kind, "rack") != 0 && cs->rack_units == DLRIG_NA)
-        return false;
-    if (c->quiet && !strcmp(cs->noise, "loud")) return false;
+    if (!constraint_case_takes_gpus(cs, g, n)) return false;
+    if ((c->req->require & DLRIG_REQ_RACKMOUNT) && !constraint_case_rackmount(cs)) return false;
+    if (c->quiet && !constraint_case_quiet(cs)) return false;
     return true;
-}
-
-static bool psu_fits_case(const dlrig_psu *p, const dlrig_case *cs)
-{
-    if (!cs->psu_form_factor) return true;
-    return !strcmp(cs->psu_form_factor, p->form_factor) ||
-           (!strcmp(cs->psu_form_factor, "ATX") && !strcmp(p->form_factor, "SFX"));
 }
 
 /* Memory options for a board + CPUs + GPUs (the memory rules, exactly). */
@@ -413,19 +408,16 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
 {
     size_t n = c->n_use[DLRIG_CAT_MEMORY];
     const dlrig_memory *const *m = USE(c, DLRIG_CAT_MEMORY, dlrig_memory);
-    int channels = cpu->memory_channels * ncpu;
-    if (b->memory_slots < channels) channels = b->memory_slots;
+    int channels = constraint_memory_channels(b, cpu, ncpu);
     for (size_t i = 0; i < n; i++) {
-        if (strcmp(m[i]->type, b->memory_type) || m[i]->registered != b->rdimm) continue;
-        if (m[i]->registered && !cpu->rdimm) continue;
+        if (!constraint_memory_fits_board(m[i], b) || !constraint_memory_fits_cpu(m[i], cpu)) continue;
         if ((c->req->require & DLRIG_REQ_ECC) && !m[i]->ecc) continue;
         for (int q = 1; q <= MAX_KIT_QTY; q++) {
             int modules = m[i]->modules * q, ram = m[i]->capacity_gb * q;
             if (modules > b->memory_slots) break;
             if (modules < channels) continue;
-            if (b->max_memory_gb != DLRIG_NA && ram > b->max_memory_gb) continue;
-            if (cpu->max_memory_gb != DLRIG_NA && ram > cpu->max_memory_gb * ncpu) continue;
-            if (ram < vram_max) continue;
+            if (!constraint_ram_capacity_ok(b, cpu, ncpu, ram)) continue;
+            if (!constraint_ram_covers_vram(ram, vram_max)) continue;
             vpush(out, &m[i]->p, q, m[i]->p.price_usd * q, part_power_w(&m[i]->p) * q);
         }
     }
@@ -486,7 +478,7 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
         return 1;
     }
     for (size_t i = 0; i < np && k < cap; i++) {
-        if (!psu_fits_case(p[i], cs)) continue;
+        if (!constraint_psu_fits_case(p[i], cs)) continue;
         for (int q = 1; q <= (p[i]->redundant ? 2 : 1) && k < cap; q++) {
             if (!psu_connectors_ok(p[i], q, g, n, ncpu)) continue;
             double load = psu_max_load_w(p[i], q, c->circuit);
@@ -555,10 +547,7 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
     const dlrig_cooler *const *v = USE(c, DLRIG_CAT_COOLER, dlrig_cooler);
     const dlrig_cooler *best = NULL;
     for (size_t i = 0; i < n; i++) {
-        if (!list_contains(v[i]->sockets, cpu->socket)) continue;
-        if (!strcmp(v[i]->kind, "air") && cs->max_cooler_height_mm != DLRIG_NA && v[i]->height_mm != DLRIG_NA &&
-            v[i]->height_mm > cs->max_cooler_height_mm)
-            continue;
+        if (!constraint_cooler_fits_socket(v[i], cpu) || !constraint_cooler_fits_case(v[i], cs)) continue;
         if (!best || v[i]->p.price_usd < best->p.price_usd) best = v[i];
     }
     return best;
@@ -741,7 +730,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             if (!board_takes_cpu(board, cpu) || strcmp(cpu->memory_type, board->memory_type)) continue;
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
-                if (cpu->cores * ncpu < 4 * n) continue; /* cpu.cores_per_gpu */
+                if (!constraint_cores_ok(cpu, ncpu, n)) continue;
                 double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board_price;
                 if (!isnan(budget) &&
                     (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)
@@ -954,12 +943,12 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     c->precision = req->precision[0] ? req->precision : requirements_default("precision");
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;
-    c->quiet = (req->require & DLRIG_REQ_QUIET) || !strcmp(req->environment, "office");
+    c->quiet = constraint_wants_quiet(req);
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
     if (!isnan(req->dataset_gb))
-        c->need_fast_gb = req->dataset_gb * 1.2 + 5 * c->params_m * 1e6 * 16.0 / 1e9;
+        c->need_fast_gb = constraint_fast_storage_gb(req->dataset_gb, c->params_m);
     return 0;
 }
 

@@ -16,12 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/constraints.h"
 #include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
 /* ------------------------------------------------------------ thresholds
- * Every number a rule compares against lives here, with where it comes from. */
+ * Every number a rule compares against lives here, with where it comes from;
+ * those the advisor prunes by too live in constraints.h. */
 
 /* Sustained load above this fraction of the PSU rating leaves too little room
  * for GPU power excursions (Intel ATX 3.0 Design Guide: GPUs may spike to 2x
@@ -51,24 +53,14 @@
 /* A 12V-2x6 / 12VHPWR input fed through an adapter takes this many PCIe
  * 8-pin connectors (PCI-SIG CEM 5.0: 600 W input vs 150 W per 8-pin). */
 #define HPWR_AS_8PIN 4
-/* Seed 002: at least as much RAM as the largest GPU's VRAM. */
-#define RAM_PER_LARGEST_VRAM 1.0
 /* Puget Systems (hardware recommendations for ML/AI): system RAM at least
  * double the total VRAM. */
 #define RAM_PER_TOTAL_VRAM 2.0
-/* Puget Systems: at least 4 CPU cores per GPU to keep data loading ahead. */
-#define CORES_PER_GPU 4
 /* Seed 001: datasets under 10-15 GB rarely gain from several GPUs. */
 #define SMALL_DATASET_GB 10.0
 /* FP64 below 1/4 of FP32 counts as weak (GeForce 1/32-1/64; P100, V100,
  * A100, H100 1/2 — seed 004 and the vendors' datasheets). */
 #define FP64_WEAK_RATIO 0.25
-/* Fast storage for the dataset plus working space (unpacked copies, caches). */
-#define DATASET_STORAGE_FACTOR 1.2
-/* Checkpoints kept: each a full training state (16 bytes/parameter: weights,
- * gradients and Adam state in mixed precision — ZeRO, Rajbhandari et al. 2020). */
-#define CHECKPOINTS_KEPT 5
-#define CHECKPOINT_BYTES_PER_PARAM 16.0
 
 #define SEED000 "000_a4eadbc087c8bf0f.txt"
 #define SEED001 "001_6706949c5c21305f.txt"
@@ -216,7 +208,7 @@ static void r_socket(ctx *c)
     if (c->cpu && c->n_cpu > c->cpu->max_sockets)
         emit(c, DLRIG_SEV_ERROR, &c->cpu->p, NULL, "%d x %s, but it runs only in %d-socket systems", c->n_cpu,
              c->cpu->p.name, c->cpu->max_sockets);
-    if (c->cpu && c->cooler && !list_contains(c->cooler->sockets, c->cpu->socket))
+    if (c->cpu && c->cooler && !constraint_cooler_fits_socket(c->cooler, c->cpu))
         emit(c, DLRIG_SEV_ERROR, &c->cooler->p, &c->cpu->p, "%s does not mount on %s (fits %s)", c->cooler->p.name,
              c->cpu->socket, c->cooler->sockets);
 }
@@ -231,14 +223,14 @@ static void r_memory_type(ctx *c)
         if (strcmp(m->type, c->board->memory_type) != 0)
             emit(c, DLRIG_SEV_ERROR, &m->p, &c->board->p, "%s is %s; %s takes %s", m->p.name, m->type,
                  c->board->p.name, c->board->memory_type);
-        else if (m->registered != c->board->rdimm)
+        else if (!constraint_memory_fits_board(m, c->board))
             emit(c, DLRIG_SEV_ERROR, &m->p, &c->board->p, "%s is %s; %s takes %s DIMMs", m->p.name,
                  m->registered ? "registered (RDIMM)" : "unbuffered (UDIMM)", c->board->p.name,
                  c->board->rdimm ? "registered" : "unbuffered");
     }
     for (int i = 0; i < c->n_mem_lines && c->cpu; i++) {
         const dlrig_memory *m = (const dlrig_memory *)c->mems[i].part;
-        if (m->registered && !c->cpu->rdimm && !strcmp(m->type, c->cpu->memory_type))
+        if (!constraint_memory_fits_cpu(m, c->cpu))
             emit(c, DLRIG_SEV_ERROR, &m->p, &c->cpu->p, "%s is registered (RDIMM); %s takes unbuffered DIMMs only",
                  m->p.name, c->cpu->p.name);
     }
@@ -288,9 +280,7 @@ static void r_psu_form(ctx *c)
     }
     if (!c->psu || !c->cs || !c->cs->psu_form_factor) return;
     const char *want = c->cs->psu_form_factor, *have = c->psu->form_factor;
-    /* An ATX case also takes SFX units (with a bracket); nothing else mixes. */
-    bool ok = strcmp(want, have) == 0 || (strcmp(want, "ATX") == 0 && strcmp(have, "SFX") == 0);
-    if (!ok)
+    if (!constraint_psu_fits_case(c->psu, c->cs))
         emit(c, DLRIG_SEV_ERROR, &c->psu->p, &c->cs->p, "%s is a %s unit; %s takes %s power supplies", c->psu->p.name,
              have, c->cs->p.name, want);
 }
@@ -373,7 +363,7 @@ static void r_gpu_length(ctx *c)
             cannot_judge(c, &g->p, "card length");
             continue;
         }
-        if (g->length_mm > c->cs->max_gpu_length_mm)
+        if (!constraint_case_gpu_length_ok(c->cs, g))
             emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p, "%s is %d mm long; %s takes cards up to %d mm", g->p.name,
                  g->length_mm, c->cs->p.name, c->cs->max_gpu_length_mm);
     }
@@ -390,7 +380,7 @@ static void r_cooler_height(ctx *c)
         cannot_judge(c, &c->cooler->p, "height");
         return;
     }
-    if (c->cooler->height_mm > c->cs->max_cooler_height_mm)
+    if (!constraint_cooler_fits_case(c->cooler, c->cs))
         emit(c, DLRIG_SEV_ERROR, &c->cooler->p, &c->cs->p, "%s is %d mm tall; %s clears %d mm", c->cooler->p.name,
              c->cooler->height_mm, c->cs->p.name, c->cs->max_cooler_height_mm);
 }
@@ -433,9 +423,8 @@ static void r_passive(ctx *c)
 {
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        if (strcmp(g->cooler, "passive") != 0) continue;
         if (!c->cs) continue;
-        if (!c->cs->forced_airflow)
+        if (!constraint_case_cools_gpu(c->cs, g))
             emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p,
                  "%s is passively cooled and needs a server chassis with forced airflow; %s has none", g->p.name,
                  c->cs->p.name);
@@ -446,11 +435,11 @@ static void r_max_gpus(ctx *c)
 {
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        if (g->max_per_machine != DLRIG_NA && c->gpus[i].qty > g->max_per_machine)
+        if (!constraint_gpu_count_ok(g, c->gpus[i].qty))
             emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "%d x %s: at most %d per machine (%s)", c->gpus[i].qty, g->p.name,
                  g->max_per_machine, g->max_note ? g->max_note : "vendor guidance");
     }
-    if (c->cs && c->cs->max_gpus != DLRIG_NA && c->n_gpus > c->cs->max_gpus)
+    if (c->cs && !constraint_case_gpu_count_ok(c->cs, c->n_gpus))
         emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "%d GPUs, but %s is built for at most %d", c->n_gpus,
              c->cs->p.name, c->cs->max_gpus);
 }
@@ -563,7 +552,7 @@ static void r_circuit(ctx *c)
 static void r_below_largest(ctx *c)
 {
     if (c->n_mem_lines == 0 || c->n_gpus == 0) return;
-    if (c->t->ram_gb < RAM_PER_LARGEST_VRAM * c->t->vram_max_gb)
+    if (!constraint_ram_covers_vram(c->t->ram_gb, c->t->vram_max_gb))
         emit(c, DLRIG_SEV_WARNING, c->mems[0].part, c->gpus[0].part,
              "%d GB of RAM is less than one GPU's %.0f GB of VRAM (%s)", c->t->ram_gb, c->t->vram_max_gb,
              short_name(c->gpus[0].part));
@@ -572,7 +561,7 @@ static void r_below_largest(ctx *c)
 static void r_below_total(ctx *c)
 {
     if (c->n_mem_lines == 0 || c->n_gpus == 0) return;
-    if (c->t->ram_gb >= RAM_PER_LARGEST_VRAM * c->t->vram_max_gb && c->t->ram_gb < RAM_PER_TOTAL_VRAM * c->t->vram_gb)
+    if (constraint_ram_covers_vram(c->t->ram_gb, c->t->vram_max_gb) && c->t->ram_gb < RAM_PER_TOTAL_VRAM * c->t->vram_gb)
         emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
              "%d GB of RAM for %.0f GB of total VRAM; %.0f GB or more is the usual recommendation", c->t->ram_gb,
              c->t->vram_gb, RAM_PER_TOTAL_VRAM * c->t->vram_gb);
@@ -591,8 +580,7 @@ static void r_dataset_ram(ctx *c)
 static void r_channels(ctx *c)
 {
     if (!c->cpu || c->n_mem_lines == 0) return;
-    int channels = c->cpu->memory_channels * (c->n_cpu ? c->n_cpu : 1);
-    if (c->board && c->board->memory_slots < channels) channels = c->board->memory_slots;
+    int channels = constraint_memory_channels(c->board, c->cpu, c->n_cpu);
     if (c->modules < channels)
         emit(c, DLRIG_SEV_WARNING, c->mems[0].part, &c->cpu->p,
              "%d memory module%s for %d channels: memory bandwidth drops to %d/%d", c->modules,
@@ -602,11 +590,10 @@ static void r_channels(ctx *c)
 static void r_capacity(ctx *c)
 {
     if (c->n_mem_lines == 0) return;
-    if (c->board && c->board->max_memory_gb != DLRIG_NA && c->t->ram_gb > c->board->max_memory_gb)
+    if (c->board && !constraint_ram_capacity_ok(c->board, NULL, 0, c->t->ram_gb))
         emit(c, DLRIG_SEV_ERROR, c->mems[0].part, &c->board->p, "%d GB of RAM; %s supports at most %d GB",
              c->t->ram_gb, c->board->p.name, c->board->max_memory_gb);
-    if (c->cpu && c->cpu->max_memory_gb != DLRIG_NA &&
-        c->t->ram_gb > c->cpu->max_memory_gb * (c->n_cpu ? c->n_cpu : 1))
+    if (c->cpu && !constraint_ram_capacity_ok(NULL, c->cpu, c->n_cpu, c->t->ram_gb))
         emit(c, DLRIG_SEV_ERROR, c->mems[0].part, &c->cpu->p, "%d GB of RAM; %d x %s supports at most %d GB",
              c->t->ram_gb, c->n_cpu, c->cpu->p.name, c->cpu->max_memory_gb * (c->n_cpu ? c->n_cpu : 1));
 }
@@ -854,9 +841,9 @@ static void r_cores(ctx *c)
 {
     if (!c->cpu || c->n_gpus == 0) return;
     int cores = c->cpu->cores * (c->n_cpu ? c->n_cpu : 1);
-    if (cores < CORES_PER_GPU * c->n_gpus)
+    if (!constraint_cores_ok(c->cpu, c->n_cpu, c->n_gpus))
         emit(c, DLRIG_SEV_WARNING, &c->cpu->p, NULL, "%d CPU cores for %d GPUs: data loading wants %d+ cores per GPU",
-             cores, c->n_gpus, CORES_PER_GPU);
+             cores, c->n_gpus, CONSTRAINT_CORES_PER_GPU);
 }
 
 /* ------------------------------------------------------------ rules: storage */
@@ -876,8 +863,8 @@ static void r_storage_dataset(ctx *c)
 {
     double ds = c->b->req.dataset_gb;
     if (isnan(ds) || c->n_drive_lines == 0) return;
-    double ckpt = CHECKPOINTS_KEPT * c->params_m * 1e6 * CHECKPOINT_BYTES_PER_PARAM / 1e9;
-    double need = ds * DATASET_STORAGE_FACTOR + ckpt;
+    double ckpt = constraint_checkpoint_gb(c->params_m);
+    double need = constraint_fast_storage_gb(ds, c->params_m);
     double fast = drive_gb(c, true);
     if (fast < need)
         emit(c, DLRIG_SEV_WARNING, c->drives[0].part, NULL,
@@ -975,9 +962,8 @@ static void r_framework_discontinued(ctx *c)
 
 static void r_noise(ctx *c)
 {
-    bool quiet = (c->b->req.require & DLRIG_REQ_QUIET) || strcmp(c->b->req.environment, "office") == 0;
-    if (!quiet) return;
-    if (c->cs && strcmp(c->cs->noise, "loud") == 0)
+    if (!constraint_wants_quiet(&c->b->req)) return;
+    if (c->cs && !constraint_case_quiet(c->cs))
         emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "%s has server fans: too loud for an office", c->cs->p.name);
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
@@ -990,7 +976,7 @@ static void r_noise(ctx *c)
 static void r_rackmount(ctx *c)
 {
     if (!(c->b->req.require & DLRIG_REQ_RACKMOUNT) || !c->cs) return;
-    if (strcmp(c->cs->kind, "rack") != 0 && c->cs->rack_units == DLRIG_NA)
+    if (!constraint_case_rackmount(c->cs))
         emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "A rack chassis is required; %s is a tower", c->cs->p.name);
 }
 

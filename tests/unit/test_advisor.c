@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "dlrig/advisor.h"
+#include "dlrig/constraints.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
@@ -210,10 +211,14 @@ START_TEST(advisor_matches_exhaustive)
             /* Parts are priced used only when allowed. */
             for (size_t i = 0; i < recs[0].build.n_items; i++)
                 ck_assert(allow_used || recs[0].build.items[i].part->price_offer == NULL);
-            /* The recommended build passes check without errors. */
+            /* The recommended build passes check without errors and without the warnings the advisor avoids. */
             dlrig_report rep = {0};
             rules_check(cat, &recs[0].build, &rep);
             ck_assert_uint_eq(rep.counts[DLRIG_SEV_ERROR], 0);
+            for (size_t i = 0; i < rep.n_findings; i++)
+                ck_assert_msg(rep.findings[i].severity != DLRIG_SEV_WARNING || !advisor_avoids(rep.findings[i].id),
+                              "seed %u: the advisor's build has %s: %s", seed, rep.findings[i].id,
+                              rep.findings[i].message);
             report_free(&rep);
         } else {
             ck_assert_msg(n == 0, "seed %u: advisor found a build the exhaustive search did not", seed);
@@ -318,6 +323,171 @@ START_TEST(used_offer_changes_pick_only_when_allowed)
 }
 END_TEST
 
+/* A finding `id` of at least severity sev naming part a (and b when not NULL). */
+static bool finds(const dlrig_report *rep, const char *id, dlrig_severity sev, const dlrig_part *a,
+                  const dlrig_part *b)
+{
+    for (size_t i = 0; i < rep->n_findings; i++) {
+        const dlrig_finding *f = &rep->findings[i];
+        if (strcmp(f->id, id) || f->severity < sev) continue;
+        bool has_a = false, has_b = b == NULL;
+        for (int k = 0; k < f->n_parts; k++) {
+            if (!strcmp(f->parts[k], a->id)) has_a = true;
+            if (b && !strcmp(f->parts[k], b->id)) has_b = true;
+        }
+        if (has_a && has_b) return true;
+    }
+    return false;
+}
+
+/* Checks a build of part a x qa and b x qb (b may be NULL) with requirements req. */
+static void check_two(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_part *a, int qa,
+                      const dlrig_part *b, int qb, dlrig_report *rep)
+{
+    dlrig_build bd;
+    build_init(&bd, NULL);
+    bd.req = *req;
+    build_add(&bd, a, qa);
+    if (b) build_add(&bd, b, qb);
+    rules_check(cat, &bd, rep);
+    build_free(&bd);
+}
+
+#define PARTS(cat, c, i, n) for (size_t i = 0, n = catalog_count(cat, c); i < n; i++)
+#define AT(T, cat, c, i) ((const T *)catalog_part_at(cat, c, i))
+
+/* Every predicate the advisor prunes by (constraints.h) says exactly what
+ * the rule says, on every pair of parts of the real catalog it judges: a part
+ * the advisor throws away is one the rule flags, and a part the rule flags
+ * is one the advisor throws away. */
+START_TEST(advisor_prunes_what_rules_flag)
+{
+    char err[512];
+    dlrig_catalog *cat = catalog_open(DLRIG_CATALOG_DB, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+    dlrig_requirements req;
+    requirements_init(&req);
+    dlrig_report rep = {0};
+    long pairs = 0, pruned = 0;
+#define AGREE(pred, rule_fires, what)                                                                                 \
+    do {                                                                                                              \
+        bool p_ = (pred), r_ = (rule_fires);                                                                          \
+        ck_assert_msg(p_ != r_, "%s: the advisor's predicate says %s, the rule %s", what, p_ ? "ok" : "prune",       \
+                      r_ ? "fires" : "does not fire");                                                                \
+        pairs++;                                                                                                      \
+        pruned += !p_;                                                                                                \
+    } while (0)
+    char what[256];
+    const dlrig_gpu *g0 = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, 0);
+    /* cpu.cores_per_gpu */
+    PARTS(cat, DLRIG_CAT_CPU, i, n) {
+        const dlrig_cpu *cpu = AT(dlrig_cpu, cat, DLRIG_CAT_CPU, i);
+        for (int ncpu = 1; ncpu <= 2; ncpu++)
+            for (int gpus = 1; gpus <= 10; gpus++) {
+                dlrig_build bd;
+                build_init(&bd, NULL);
+                build_add(&bd, &g0->p, gpus);
+                build_add(&bd, &cpu->p, ncpu);
+                rules_check(cat, &bd, &rep);
+                build_free(&bd);
+                snprintf(what, sizeof what, "%d x %s for %d GPUs", ncpu, cpu->p.id, gpus);
+                AGREE(constraint_cores_ok(cpu, ncpu, gpus), finds(&rep, "cpu.cores_per_gpu", DLRIG_SEV_WARNING,
+                                                                  &cpu->p, NULL), what);
+            }
+    }
+    /* case.gpu_length, cooling.passive_needs_server, cooling.max_gpus (chassis); env.noise */
+    PARTS(cat, DLRIG_CAT_CASE, i, n) {
+        const dlrig_case *cs = AT(dlrig_case, cat, DLRIG_CAT_CASE, i);
+        PARTS(cat, DLRIG_CAT_GPU, k, ng) {
+            const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, k);
+            static const int counts[] = {1, 4, 8};
+            for (int j = 0; j < 3; j++) {
+                check_two(cat, &req, &cs->p, 1, &g->p, counts[j], &rep);
+                snprintf(what, sizeof what, "%d x %s in %s", counts[j], g->p.id, cs->p.id);
+                AGREE(constraint_case_takes_gpus(cs, g, counts[j]),
+                      finds(&rep, "case.gpu_length", DLRIG_SEV_ERROR, &g->p, &cs->p) ||
+                          finds(&rep, "cooling.passive_needs_server", DLRIG_SEV_ERROR, &g->p, &cs->p) ||
+                          finds(&rep, "cooling.max_gpus", DLRIG_SEV_ERROR, &cs->p, NULL),
+                      what);
+            }
+        }
+        dlrig_requirements office = req;
+        snprintf(office.environment, sizeof office.environment, "office");
+        check_two(cat, &office, &cs->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s in an office", cs->p.id);
+        AGREE(!constraint_wants_quiet(&office) || constraint_case_quiet(cs),
+              finds(&rep, "env.noise", DLRIG_SEV_WARNING, &cs->p, NULL), what);
+        /* compat.psu_form_factor (complete servers bring their own supplies: a rule of its own) */
+        if (case_has_psus(cs)) continue;
+        PARTS(cat, DLRIG_CAT_PSU, k, np) {
+            const dlrig_psu *psu = AT(dlrig_psu, cat, DLRIG_CAT_PSU, k);
+            check_two(cat, &req, &psu->p, 1, &cs->p, 1, &rep);
+            snprintf(what, sizeof what, "%s in %s", psu->p.id, cs->p.id);
+            AGREE(constraint_psu_fits_case(psu, cs),
+                  finds(&rep, "compat.psu_form_factor", DLRIG_SEV_ERROR, &psu->p, &cs->p), what);
+        }
+        /* case.cooler_height */
+        PARTS(cat, DLRIG_CAT_COOLER, k, nc) {
+            const dlrig_cooler *cl = AT(dlrig_cooler, cat, DLRIG_CAT_COOLER, k);
+            check_two(cat, &req, &cl->p, 1, &cs->p, 1, &rep);
+            snprintf(what, sizeof what, "%s in %s", cl->p.id, cs->p.id);
+            AGREE(constraint_cooler_fits_case(cl, cs),
+                  finds(&rep, "case.cooler_height", DLRIG_SEV_ERROR, &cl->p, &cs->p), what);
+        }
+    }
+    /* compat.memory_type (board and CPU halves), compat.socket (cooler half) */
+    PARTS(cat, DLRIG_CAT_MEMORY, i, n) {
+        const dlrig_memory *m = AT(dlrig_memory, cat, DLRIG_CAT_MEMORY, i);
+        PARTS(cat, DLRIG_CAT_MOTHERBOARD, k, nb) {
+            const dlrig_motherboard *b = AT(dlrig_motherboard, cat, DLRIG_CAT_MOTHERBOARD, k);
+            check_two(cat, &req, &m->p, 1, &b->p, 1, &rep);
+            snprintf(what, sizeof what, "%s on %s", m->p.id, b->p.id);
+            AGREE(constraint_memory_fits_board(m, b), finds(&rep, "compat.memory_type", DLRIG_SEV_ERROR, &m->p, &b->p),
+                  what);
+        }
+        PARTS(cat, DLRIG_CAT_CPU, k, nc) {
+            const dlrig_cpu *cpu = AT(dlrig_cpu, cat, DLRIG_CAT_CPU, k);
+            check_two(cat, &req, &m->p, 1, &cpu->p, 1, &rep);
+            snprintf(what, sizeof what, "%s with %s", m->p.id, cpu->p.id);
+            AGREE(constraint_memory_fits_cpu(m, cpu),
+                  finds(&rep, "compat.memory_type", DLRIG_SEV_ERROR, &m->p, &cpu->p), what);
+        }
+    }
+    PARTS(cat, DLRIG_CAT_COOLER, i, n) {
+        const dlrig_cooler *cl = AT(dlrig_cooler, cat, DLRIG_CAT_COOLER, i);
+        PARTS(cat, DLRIG_CAT_CPU, k, nc) {
+            const dlrig_cpu *cpu = AT(dlrig_cpu, cat, DLRIG_CAT_CPU, k);
+            check_two(cat, &req, &cl->p, 1, &cpu->p, 1, &rep);
+            snprintf(what, sizeof what, "%s on %s", cl->p.id, cpu->p.id);
+            AGREE(constraint_cooler_fits_socket(cl, cpu), finds(&rep, "compat.socket", DLRIG_SEV_ERROR, &cl->p, &cpu->p),
+                  what);
+        }
+    }
+    /* storage.dataset: just below and just above what the predicate asks for */
+    PARTS(cat, DLRIG_CAT_STORAGE, i, n) {
+        const dlrig_storage *s = AT(dlrig_storage, cat, DLRIG_CAT_STORAGE, i);
+        if (!strcmp(s->kind, "hdd")) continue;
+        dlrig_requirements r2 = req;
+        r2.model_params_m = 350;
+        double base = (s->capacity_gb - constraint_checkpoint_gb(r2.model_params_m)) / CONSTRAINT_DATASET_STORAGE_FACTOR;
+        for (int d = -1; d <= 1; d += 2) {
+            r2.dataset_gb = base + d;
+            if (r2.dataset_gb <= 0) continue;
+            check_two(cat, &r2, &s->p, 1, NULL, 0, &rep);
+            snprintf(what, sizeof what, "%s for %.0f GB", s->p.id, r2.dataset_gb);
+            AGREE(s->capacity_gb >= constraint_fast_storage_gb(r2.dataset_gb, r2.model_params_m),
+                  finds(&rep, "storage.dataset", DLRIG_SEV_WARNING, &s->p, NULL), what);
+        }
+    }
+#undef AGREE
+    printf("advisor's predicates vs rules: %ld pairs, %ld pruned, all agree\n", pairs, pruned);
+    ck_assert_int_gt(pruned, 100);
+    ck_assert_int_gt(pairs - pruned, 100);
+    report_free(&rep);
+    catalog_close(cat);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("advisor");
@@ -326,6 +496,9 @@ int main(void)
     tcase_add_test(tc, advisor_matches_exhaustive);
     tcase_add_test(tc, used_offer_changes_pick_only_when_allowed);
     suite_add_tcase(s, tc);
+    TCase *agree = tcase_create("agree");
+    tcase_add_test(agree, advisor_prunes_what_rules_flag);
+    suite_add_tcase(s, agree);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -1,0 +1,73 @@
+/*
+ * constraints.h — the thresholds and pure predicates shared by the rules
+ * (rules.c, which emit findings when a predicate fails) and the advisor
+ * (advisor.c, which prunes parts with the same predicate).  One definition
+ * per fact: change a threshold or a test here and both sides follow.
+ * A new rule whose test the advisor also prunes by belongs here.
+ */
+#ifndef DLRIG_CONSTRAINTS_H
+#define DLRIG_CONSTRAINTS_H
+
+#include <stdbool.h>
+
+#include "dlrig/catalog.h"
+#include "dlrig/requirements.h"
+
+/* Puget Systems (hardware recommendations for ML/AI): at least 4 CPU cores
+ * per GPU to keep data loading ahead (rule cpu.cores_per_gpu). */
+#define CONSTRAINT_CORES_PER_GPU 4
+/* Seed 002: at least as much RAM as the largest GPU's VRAM (memory.below_largest_vram). */
+#define CONSTRAINT_RAM_PER_LARGEST_VRAM 1.0
+/* Fast storage for the dataset plus working space (unpacked copies, caches) (storage.dataset). */
+#define CONSTRAINT_DATASET_STORAGE_FACTOR 1.2
+/* Checkpoints kept: each a full training state (16 bytes/parameter: weights,
+ * gradients and Adam state in mixed precision — ZeRO, Rajbhandari et al. 2020). */
+#define CONSTRAINT_CHECKPOINTS_KEPT 5
+#define CONSTRAINT_CHECKPOINT_BYTES_PER_PARAM 16.0
+
+/* cpu.cores_per_gpu: ncpu x cpu carry `gpus` GPUs' data loading. */
+bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus);
+
+/* storage.dataset: GB of checkpoints kept for a model of params_m million parameters. */
+double constraint_checkpoint_gb(double params_m);
+/* storage.dataset: GB of fast (non-HDD) storage wanted for a dataset of dataset_gb and a model of params_m. */
+double constraint_fast_storage_gb(double dataset_gb, double params_m);
+
+/* env.noise: do the requirements ask for a quiet machine (--require quiet or an office)? */
+bool constraint_wants_quiet(const dlrig_requirements *req);
+/* env.noise: is the case quiet enough for an office (no server fans)? */
+bool constraint_case_quiet(const dlrig_case *cs);
+/* env.rackmount: is the case a rack chassis? */
+bool constraint_case_rackmount(const dlrig_case *cs);
+
+/* case.gpu_length: the card fits the case's length limit (true when either length is unknown). */
+bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g);
+/* cooling.passive_needs_server: a passive card is cooled only by a chassis with forced airflow. */
+bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g);
+/* cooling.max_gpus (chassis half): the case is built for n GPUs. */
+bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n);
+/* All three above: the case takes n cards of model g. */
+bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);
+/* cooling.max_gpus (model half): the vendor allows n of g in one machine. */
+bool constraint_gpu_count_ok(const dlrig_gpu *g, int n);
+
+/* compat.psu_form_factor: the PSU fits the case (an ATX case also takes SFX). */
+bool constraint_psu_fits_case(const dlrig_psu *psu, const dlrig_case *cs);
+
+/* compat.memory_type: the kit's type and buffering match the board's slots. */
+bool constraint_memory_fits_board(const dlrig_memory *m, const dlrig_motherboard *b);
+/* compat.memory_type: the CPU takes the kit (registered DIMMs need an RDIMM CPU). */
+bool constraint_memory_fits_cpu(const dlrig_memory *m, const dlrig_cpu *cpu);
+/* memory.channels: modules needed to fill every channel of ncpu x cpu on board b (b may be NULL). */
+int constraint_memory_channels(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu);
+/* memory.capacity: ram_gb within what the board (may be NULL) and ncpu x cpu (may be NULL) support. */
+bool constraint_ram_capacity_ok(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, int ram_gb);
+/* memory.below_largest_vram: ram_gb is enough beside the largest card's vram_max_gb. */
+bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb);
+
+/* compat.socket (cooler half): the cooler mounts on the CPU's socket. */
+bool constraint_cooler_fits_socket(const dlrig_cooler *cl, const dlrig_cpu *cpu);
+/* case.cooler_height: the cooler clears the case (true for non-air coolers or unknown heights). */
+bool constraint_cooler_fits_case(const dlrig_cooler *cl, const dlrig_case *cs);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * constraints.c — the tests rules.c and advisor.c share (see constraints.h).
+ */
+#include "dlrig/constraints.h"
+
+#include <string.h>
+
+#include "dlrig/util.h"
+
+bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus)
+{
+    return cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_CORES_PER_GPU * gpus;
+}
+
+double constraint_checkpoint_gb(double params_m)
+{
+    return CONSTRAINT_CHECKPOINTS_KEPT * params_m * 1e6 * CONSTRAINT_CHECKPOINT_BYTES_PER_PARAM / 1e9;
+}
+
+double constraint_fast_storage_gb(double dataset_gb, double params_m)
+{
+    return dataset_gb * CONSTRAINT_DATASET_STORAGE_FACTOR + constraint_checkpoint_gb(params_m);
+}
+
+bool constraint_wants_quiet(const dlrig_requirements *req)
+{
+    return (req->require & DLRIG_REQ_QUIET) || strcmp(req->environment, "office") == 0;
+}
+
+bool constraint_case_quiet(const dlrig_case *cs)
+{
+    return strcmp(cs->noise, "loud") != 0;
+}
+
+bool constraint_case_rackmount(const dlrig_case *cs)
+{
+    return strcmp(cs->kind, "rack") == 0 || cs->rack_units != DLRIG_NA;
+}
+
+bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)
+{
+    return cs->max_gpu_length_mm == DLRIG_NA || g->length_mm == DLRIG_NA || g->length_mm <= cs->max_gpu_length_mm;
+}
+
+bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g)
+{
+    return strcmp(g->cooler, "passive") != 0 || cs->forced_airflow;
+}
+
+bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n)
+{
+    return cs->max_gpus == DLRIG_NA || n <= cs->max_gpus;
+}
+
+bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)
+{
+    return constraint_case_gpu_count_ok(cs, n) && constraint_case_cools_gpu(cs, g) &&
+           constraint_case_gpu_length_ok(cs, g);
+}
+
+bool constraint_gpu_count_ok(const dlrig_gpu *g, int n)
+{
+    return g->max_per_machine == DLRIG_NA || n <= g->max_per_machine;
+}
+
+bool constraint_psu_fits_case(const dlrig_psu *psu, const dlrig_case *cs)
+{
+    if (!cs->psu_form_factor) return true;
+    const char *want = cs->psu_form_factor, *have = psu->form_factor;
+    /* An ATX case also takes SFX units (with a bracket); nothing else mixes. */
+    return strcmp(want, have) == 0 || (strcmp(want, "ATX") == 0 && strcmp(have, "SFX") == 0);
+}
+
+bool constraint_memory_fits_board(const dlrig_memory *m, const dlrig_motherboard *b)
+{
+    return strcmp(m->type, b->memory_type) == 0 && m->registered == b->rdimm;
+}
+
+bool constraint_memory_fits_cpu(const dlrig_memory *m, const dlrig_cpu *cpu)
+{
+    /* A kit of another memory type is the board's finding, not the CPU's. */
+    return !m->registered || cpu->rdimm || strcmp(m->type, cpu->memory_type) != 0;
+}
+
+int constraint_memory_channels(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu)
+{
+    int channels = cpu->memory_channels * (ncpu ? ncpu : 1);
+    if (b && b->memory_slots < channels) channels = b->memory_slots;
+    return channels;
+}
+
+bool constraint_ram_capacity_ok(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, int ram_gb)
+{
+    if (b && b->max_memory_gb != DLRIG_NA && ram_gb > b->max_memory_gb) return false;
+    if (cpu && cpu->max_memory_gb != DLRIG_NA && ram_gb > cpu->max_memory_gb * (ncpu ? ncpu : 1)) return false;
+    return true;
+}
+
+bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb)
+{
+    return ram_gb >= CONSTRAINT_RAM_PER_LARGEST_VRAM * vram_max_gb;
+}
+
+bool constraint_cooler_fits_socket(const dlrig_cooler *cl, const dlrig_cpu *cpu)
+{
+    return list_contains(cl->sockets, cpu->socket);
+}
+
+bool constraint_cooler_fits_case(const dlrig_cooler *cl, const dlrig_case *cs)
+{
+    return strcmp(cl->kind, "air") != 0 || cs->max_cooler_height_mm == DLRIG_NA || cl->height_mm == DLRIG_NA ||
+           cl->height_mm <= cs->max_cooler_height_mm;
+}
