@@ -93,6 +93,12 @@ typedef struct dlrig_gpu_speed {
 void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload *w, double params_m,
                     const char *precision, bool by_value, dlrig_gpu_speed *out);
 
+/* Adds a language-model fit to the JSON object o: fits, gpus, per_gpu_gb,
+ * capacity_gb, headroom_gb, breakdown {weights, kv_cache, activations,
+ * gradients, optimizer, overhead} (GiB), offloaded_gb, strategy, how,
+ * tokens_per_s, speed_kind, prompt_tokens_per_s, bound, assumptions. */
+void perf_fit_json(cJSON *o, const dlrig_fit *f);
+
 /* The estimate as the JSON of `dlrig estimate --json`. Caller frees. */
 cJSON *estimate_to_json(const dlrig_estimate *e);
 

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/llm.h"
+#include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -46,27 +47,8 @@ static void usage(FILE *f)
 
 static void add_fit_json(cJSON *o, const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_fit *f)
 {
-    cJSON_AddBoolToObject(o, "fits", f->fits);
-    cJSON_AddNumberToObject(o, "gpus", f->gpus);
-    cJSON_AddNumberToObject(o, "per_gpu_gb", round(f->per_gpu.total * 100) / 100);
-    cJSON_AddNumberToObject(o, "capacity_gb", f->capacity_gib);
-    cJSON_AddNumberToObject(o, "headroom_gb", round(f->headroom_gib * 100) / 100);
-    cJSON *b = cJSON_AddObjectToObject(o, "breakdown");
-    cJSON_AddNumberToObject(b, "weights", round(f->per_gpu.weights * 100) / 100);
-    cJSON_AddNumberToObject(b, "kv_cache", round(f->per_gpu.kv_cache * 100) / 100);
-    cJSON_AddNumberToObject(b, "activations", round(f->per_gpu.activations * 100) / 100);
-    cJSON_AddNumberToObject(b, "gradients", round(f->per_gpu.gradients * 100) / 100);
-    cJSON_AddNumberToObject(b, "optimizer", round(f->per_gpu.optimizer * 100) / 100);
-    cJSON_AddNumberToObject(b, "overhead", round(f->per_gpu.overhead * 100) / 100);
-    cJSON_AddNumberToObject(o, "offloaded_gb", round(f->offloaded_gib * 100) / 100);
-    cJSON_AddStringToObject(o, "strategy", f->strategy);
-    cJSON_AddNumberToObject(o, "tokens_per_s", round(f->tokens_per_s * 10) / 10);
-    cJSON_AddStringToObject(o, "speed_kind", f->speed_kind);
-    if (isnan(f->prompt_tokens_per_s)) cJSON_AddNullToObject(o, "prompt_tokens_per_s");
-    else cJSON_AddNumberToObject(o, "prompt_tokens_per_s", round(f->prompt_tokens_per_s));
-    cJSON_AddStringToObject(o, "bound", f->bound);
+    perf_fit_json(o, f);
     cJSON_AddNumberToObject(o, "max_context_tokens", llm_max_context(g, f->gpus, NULL, q));
-    cJSON_AddStringToObject(o, "assumptions", f->assumptions);
 }
 
 static void add_query_json(cJSON *o, const dlrig_fit_query *q)

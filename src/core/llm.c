@@ -418,40 +418,38 @@ static bool power_of_two(int n)
     return n > 0 && (n & (n - 1)) == 0;
 }
 
-static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
-                     dlrig_fit *out);
-
-void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
-{
-    fit_once(g, n, link, query, out);
-}
-
 int llm_max_context(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query)
 {
     /* memory grows with the context: bisect for the longest that fits */
     dlrig_fit_query q = *query;
     dlrig_fit t;
     q.context = 1;
-    fit_once(g, n, link, &q, &t);
+    llm_fit(g, n, link, &q, &t);
     if (!t.fits) return 0;
     int lo = 1, hi = 10000000;
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
         q.context = mid;
-        fit_once(g, n, link, &q, &t);
+        llm_fit(g, n, link, &q, &t);
         if (t.fits) lo = mid;
         else hi = mid - 1;
     }
     return lo;
 }
 
-static void fit_once(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
-                     dlrig_fit *out)
+void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
 {
     memset(out, 0, sizeof *out);
     if (n < 1) n = 1;
     dlrig_fit_query qq = *query;
     dlrig_fit_query *q = &qq;
+    if (!(q->model.params_m > 0) || !isfinite(q->model.params_m)) {
+        out->gpus = n;
+        out->how = "none";
+        out->capacity_gib = g->vram_gb;
+        snprintf(out->strategy, sizeof out->strategy, "the model's size is not known");
+        return;
+    }
     llm_shape_complete(&q->model);
     if (q->context < 1) q->context = 1;
     if (q->batch < 1) q->batch = 1;

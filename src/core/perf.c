@@ -360,6 +360,36 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     return 0;
 }
 
+static double r2(double x)
+{
+    return round(x * 100) / 100;
+}
+
+void perf_fit_json(cJSON *o, const dlrig_fit *f)
+{
+    cJSON_AddBoolToObject(o, "fits", f->fits);
+    cJSON_AddNumberToObject(o, "gpus", f->gpus);
+    cJSON_AddNumberToObject(o, "per_gpu_gb", r2(f->per_gpu.total));
+    cJSON_AddNumberToObject(o, "capacity_gb", f->capacity_gib);
+    cJSON_AddNumberToObject(o, "headroom_gb", r2(f->headroom_gib));
+    cJSON *b = cJSON_AddObjectToObject(o, "breakdown");
+    cJSON_AddNumberToObject(b, "weights", r2(f->per_gpu.weights));
+    cJSON_AddNumberToObject(b, "kv_cache", r2(f->per_gpu.kv_cache));
+    cJSON_AddNumberToObject(b, "activations", r2(f->per_gpu.activations));
+    cJSON_AddNumberToObject(b, "gradients", r2(f->per_gpu.gradients));
+    cJSON_AddNumberToObject(b, "optimizer", r2(f->per_gpu.optimizer));
+    cJSON_AddNumberToObject(b, "overhead", r2(f->per_gpu.overhead));
+    cJSON_AddNumberToObject(o, "offloaded_gb", r2(f->offloaded_gib));
+    cJSON_AddStringToObject(o, "strategy", f->strategy);
+    cJSON_AddStringToObject(o, "how", f->how ? f->how : "");
+    cJSON_AddNumberToObject(o, "tokens_per_s", round(f->tokens_per_s * 10) / 10);
+    cJSON_AddStringToObject(o, "speed_kind", f->speed_kind ? f->speed_kind : "");
+    if (isnan(f->prompt_tokens_per_s)) cJSON_AddNullToObject(o, "prompt_tokens_per_s");
+    else cJSON_AddNumberToObject(o, "prompt_tokens_per_s", round(f->prompt_tokens_per_s));
+    cJSON_AddStringToObject(o, "bound", f->bound ? f->bound : "");
+    cJSON_AddStringToObject(o, "assumptions", f->assumptions);
+}
+
 cJSON *estimate_to_json(const dlrig_estimate *e)
 {
     cJSON *o = cJSON_CreateObject();
@@ -386,18 +416,7 @@ cJSON *estimate_to_json(const dlrig_estimate *e)
         cJSON_AddStringToObject(m, "weights", e->query.weights.name);
         cJSON_AddNumberToObject(m, "context_tokens", e->query.context);
         cJSON_AddNumberToObject(m, "batch", e->query.batch);
-        cJSON_AddStringToObject(m, "strategy", f->strategy);
-        cJSON_AddNumberToObject(m, "per_gpu_gb", round(f->per_gpu.total * 100) / 100);
-        cJSON_AddNumberToObject(m, "capacity_gb", f->capacity_gib);
-        cJSON *bd = cJSON_AddObjectToObject(m, "breakdown");
-        cJSON_AddNumberToObject(bd, "weights", round(f->per_gpu.weights * 100) / 100);
-        cJSON_AddNumberToObject(bd, "kv_cache", round(f->per_gpu.kv_cache * 100) / 100);
-        cJSON_AddNumberToObject(bd, "activations", round(f->per_gpu.activations * 100) / 100);
-        cJSON_AddNumberToObject(bd, "gradients", round(f->per_gpu.gradients * 100) / 100);
-        cJSON_AddNumberToObject(bd, "optimizer", round(f->per_gpu.optimizer * 100) / 100);
-        cJSON_AddNumberToObject(bd, "overhead", round(f->per_gpu.overhead * 100) / 100);
-        cJSON_AddBoolToObject(m, "fits", f->fits);
-        cJSON_AddStringToObject(m, "assumptions", f->assumptions);
+        perf_fit_json(m, f);
     }
     return o;
 }
