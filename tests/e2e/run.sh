@@ -210,12 +210,17 @@ test_wizard_llm() {
     keys Enter
     wait_for "Which model, or how big?"
     wait_for "Llama 3.2 1B"
-    # the list scrolls down to the 70B models
-    local i
-    for i in $(seq 1 40); do
+    # the list scrolls down to the 70B models: one Down at a time, each
+    # waiting for the list's position counter to move (slow builds lag)
+    local i pos deadline
+    for i in $(seq 1 60); do
         screen | grep -qF "▸ Llama 3.1 70B " && break
+        pos=$(screen | grep -oE '[0-9]+/[0-9]+ ─╯' | head -1)
         keys Down
-        sleep 0.05
+        deadline=$((SECONDS + TIMEOUT))
+        while [ $SECONDS -lt $deadline ] && [ "$(screen | grep -oE '[0-9]+/[0-9]+ ─╯' | head -1)" = "$pos" ]; do
+            sleep 0.05
+        done
     done
     screen | grep -qF "▸ Llama 3.1 70B " || fail "no Llama 3.1 70B in the model list"
     keys Enter
