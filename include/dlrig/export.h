@@ -55,6 +55,9 @@ void export_analysis_free(dlrig_analysis *an);
 
 /* ---- options of a quote ---- */
 
+struct dlrig_seller;
+struct dlrig_lead_time;
+
 typedef struct dlrig_export_opts {
     const char *customer;  /* NULL or "" when none */
     const char *project;
@@ -63,7 +66,82 @@ typedef struct dlrig_export_opts {
     double discount_pct;   /* 0..100, on the subtotal */
     double tax_pct;        /* 0..100, on the discounted subtotal */
     time_t date;           /* the quote's date; 0 means now (tests inject one) */
+    /* added with quote numbers, sellers and lead times (all optional) */
+    const char *quote_number;             /* NULL or "": export_quote_number of the build(s) and date */
+    int revision;                         /* the quote's revision, 1 when 0 */
+    const struct dlrig_seller *seller;    /* NULL: no seller block; amounts in US dollars */
+    const struct dlrig_lead_time *lead;   /* availability / lead time per part (column shown when n_lead > 0) */
+    size_t n_lead;
 } dlrig_export_opts;
+
+/* Availability or lead time of a part on a quote ("in stock", "4-6 weeks").
+ * part_id "*" applies to every line without an entry of its own. */
+typedef struct dlrig_lead_time {
+    const char *part_id;
+    const char *text;
+} dlrig_lead_time;
+
+/* The seller of a quote, read from $XDG_CONFIG_HOME/dlrig/seller.json:
+ *   {"company": "...", "contact": "...", "address": "...", "terms": "...",
+ *    "currency": "EUR", "usd_rate": 0.92}
+ * company is required; the others are optional strings (newlines kept).
+ * currency is an ISO 4217 code (three capital letters, default "USD"); any
+ * other currency needs usd_rate, the units of it for one US dollar, and the
+ * quote's amounts are converted at that rate (the quote says so).  CSV and
+ * JSON exports stay in US dollars. */
+typedef struct dlrig_seller {
+    char *company, *contact, *address, *terms; /* malloc'd; NULL when absent */
+    char currency[4];
+    double usd_rate;
+} dlrig_seller;
+
+/* Parses a seller document (text of len bytes; `name` names it in messages).
+ * Returns 0, or -1 with a message naming the field and what was expected in
+ * err (s then holds nothing to free, but export_seller_free is harmless). */
+int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen);
+/* Reads and parses the seller file at path: 0 on success, 1 when the file
+ * does not exist (s is empty: no seller block), -1 with err on a bad or
+ * unreadable file.  Free with export_seller_free. */
+int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errlen);
+void export_seller_free(dlrig_seller *s);
+
+/* A quote number for builds b[0..n-1] on `date`: "Q-YYYYMMDD-XXXX", XXXX
+ * four hex digits of a hash of the builds' names and parts, so the same
+ * builds quoted the same day get the same number. */
+const char *export_quote_number(const dlrig_build *const *b, size_t n, time_t date, char *buf, size_t len);
+
+/* The problems that make a build unfit to send as a final quote: its
+ * error-level findings and budget.over.  Returns how many; up to max of them
+ * go to out (pointers into an->report).  A front end refuses to export a
+ * quote when this is not 0 unless the user allows it; the quote then says
+ * DRAFT and lists these first. */
+size_t export_problems(const dlrig_analysis *an, const dlrig_finding **out, size_t max);
+
+/* Whether the finding is a "not checked" note (a rule missing a catalog
+ * figure); quotes list those once in a section of their own. */
+bool export_finding_unchecked(const dlrig_finding *f);
+
+/* Where a line's price comes from, for people: "2025-07, PCPartPicker
+ * video-card listings"; "used, eBay 2026-05, <source>"; "price list: <vendor>".
+ * Writes into buf and returns it; NULL (buf empty) when the part has no price. */
+const char *export_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len);
+
+/* A source (catalog `source` row) named for a reader: its title up to the
+ * first parenthesis, colon or semicolon; the id itself when there is no such
+ * row. */
+const char *export_source_label(const dlrig_catalog *cat, const char *id, char *buf, size_t len);
+
+/* Most options in one quote. */
+#define DLRIG_EXPORT_MAX_OPTIONS 6
+
+/* One quote offering several builds as options (Option A, B, ...): a summary
+ * table, then each option's problems, line items and totals, estimated
+ * speed; "not checked" notes and sources once at the end.  fmt is
+ * DLRIG_EXPORT_MD or DLRIG_EXPORT_HTML; n is 1..DLRIG_EXPORT_MAX_OPTIONS.
+ * Discount and tax apply to each option.  Returns 0, or -1 for another format
+ * or count. */
+int export_options(const dlrig_catalog *cat, const dlrig_build *const *b, const dlrig_analysis *const *an, size_t n,
+                   dlrig_export_format fmt, const dlrig_export_opts *opts, strbuf *out);
 
 /* Defaults: no customer, project or notes, 30 days, no discount, no tax, today. */
 void export_opts_init(dlrig_export_opts *o);

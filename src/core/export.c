@@ -4,7 +4,9 @@
 #define _XOPEN_SOURCE 700 /* wcwidth */
 #include "dlrig/export.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +51,209 @@ void export_opts_init(dlrig_export_opts *o)
     o->validity_days = 30;
 }
 
+/* ------------------------------------------------------------ seller */
+
+void export_seller_free(dlrig_seller *s)
+{
+    if (!s) return;
+    free(s->company);
+    free(s->contact);
+    free(s->address);
+    free(s->terms);
+    memset(s, 0, sizeof *s);
+    snprintf(s->currency, sizeof s->currency, "USD");
+    s->usd_rate = 1;
+}
+
+int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen)
+{
+    static const char *const known = "company, contact, address, terms, currency, usd_rate";
+    memset(s, 0, sizeof *s);
+    snprintf(s->currency, sizeof s->currency, "USD");
+    s->usd_rate = 1;
+    cJSON *doc = cJSON_ParseWithLength(text ? text : "", len);
+    if (!doc || !cJSON_IsObject(doc)) {
+        snprintf(err, errlen, "%s: not a JSON object; expected {\"company\": \"...\", ...} with the fields %s", name,
+                 known);
+        cJSON_Delete(doc);
+        return -1;
+    }
+    bool rate_given = false;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, doc)
+    {
+        const char *k = it->string ? it->string : "";
+        char **dst = !strcmp(k, "company") ? &s->company
+                     : !strcmp(k, "contact") ? &s->contact
+                     : !strcmp(k, "address") ? &s->address
+                     : !strcmp(k, "terms")   ? &s->terms
+                                             : NULL;
+        if (dst) {
+            if (!cJSON_IsString(it)) {
+                snprintf(err, errlen, "%s: field '%s': expected a string", name, k);
+                goto bad;
+            }
+            free(*dst);
+            *dst = xstrdup(it->valuestring);
+        } else if (!strcmp(k, "currency")) {
+            const char *v = cJSON_IsString(it) ? it->valuestring : NULL;
+            if (!v || strlen(v) != 3 || !(v[0] >= 'A' && v[0] <= 'Z') || !(v[1] >= 'A' && v[1] <= 'Z') ||
+                !(v[2] >= 'A' && v[2] <= 'Z')) {
+                snprintf(err, errlen, "%s: field 'currency': expected a three-letter ISO 4217 code such as \"USD\" or "
+                                      "\"EUR\"", name);
+                goto bad;
+            }
+            memcpy(s->currency, v, 4);
+        } else if (!strcmp(k, "usd_rate")) {
+            if (!cJSON_IsNumber(it) || !(it->valuedouble > 0 && it->valuedouble < 1e9)) {
+                snprintf(err, errlen, "%s: field 'usd_rate': expected a positive number (units of the currency for "
+                                      "one US dollar)", name);
+                goto bad;
+            }
+            s->usd_rate = it->valuedouble;
+            rate_given = true;
+        } else {
+            snprintf(err, errlen, "%s: unknown field '%.60s'; known fields: %s", name, k, known);
+            goto bad;
+        }
+    }
+    if (!s->company || !*s->company) {
+        snprintf(err, errlen, "%s: field 'company' is missing or empty; it names the seller on the quote", name);
+        goto bad;
+    }
+    if (strcmp(s->currency, "USD") != 0 && !rate_given) {
+        snprintf(err, errlen, "%s: field 'usd_rate' is missing; currency %s needs the units of %s for one US dollar",
+                 name, s->currency, s->currency);
+        goto bad;
+    }
+    if (!strcmp(s->currency, "USD")) s->usd_rate = 1;
+    cJSON_Delete(doc);
+    return 0;
+bad:
+    cJSON_Delete(doc);
+    export_seller_free(s);
+    return -1;
+}
+
+int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->currency, sizeof s->currency, "USD");
+    s->usd_rate = 1;
+    size_t len = 0;
+    errno = 0;
+    char *text = read_file_limit(path, 64 * 1024, &len);
+    if (!text) {
+        if (errno == ENOENT) return 1;
+        snprintf(err, errlen, "%s: cannot read: %s", path, errno ? strerror(errno) : "too large (over 64 KiB)");
+        return -1;
+    }
+    int rc = export_seller_parse(text, len, path, s, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* ------------------------------------------------------------ quote number, problems, sources */
+
+const char *export_quote_number(const dlrig_build *const *b, size_t n, time_t date, char *buf, size_t len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+#define MIX(str)                                                                                                       \
+    for (const char *q_ = (str); q_ && *q_; q_++) h = (h ^ (unsigned char)*q_) * 16777619u;                            \
+    h = (h ^ 0xffu) * 16777619u
+    for (size_t i = 0; i < n; i++) {
+        MIX(b[i]->name);
+        for (size_t k = 0; k < b[i]->n_items; k++) {
+            char q[16];
+            snprintf(q, sizeof q, "%d", b[i]->items[k].qty);
+            MIX(b[i]->items[k].part->id);
+            MIX(q);
+        }
+    }
+#undef MIX
+    struct tm tm;
+    localtime_r(&date, &tm);
+    char d[16];
+    strftime(d, sizeof d, "%Y%m%d", &tm);
+    snprintf(buf, len, "Q-%s-%04X", d, (unsigned)((h ^ (h >> 16)) & 0xffffu));
+    return buf;
+}
+
+size_t export_problems(const dlrig_analysis *an, const dlrig_finding **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < an->report.n_findings; i++) {
+        const dlrig_finding *f = &an->report.findings[i];
+        if (f->severity != DLRIG_SEV_ERROR && strcmp(f->id, "budget.over") != 0) continue;
+        if (n < max && out) out[n] = f;
+        n++;
+    }
+    return n;
+}
+
+bool export_finding_unchecked(const dlrig_finding *f)
+{
+    return f->severity == DLRIG_SEV_INFO && strstr(f->message, " not checked: ") != NULL;
+}
+
+const char *export_source_label(const dlrig_catalog *cat, const char *id, char *buf, size_t len)
+{
+    const dlrig_source *src = id && cat ? catalog_source(cat, id) : NULL;
+    const char *t = src && src->title && *src->title ? src->title : id ? id : "";
+    size_t n = strcspn(t, "(;:");
+    const char *comma = strstr(t, ", ");
+    if (comma && (size_t)(comma - t) >= 12 && (size_t)(comma - t) < n) n = (size_t)(comma - t);
+    while (n && t[n - 1] == ' ') n--;
+    if (n == 0) n = strlen(t);
+    size_t quotes = 0, last = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t[i] == '"') quotes++, last = i;
+    if (quotes % 2) n = last; /* a quotation cut in half: drop its opening mark and the rest */
+    while (n && t[n - 1] == ' ') n--;
+    if (n > 90) n = 90;
+    snprintf(buf, len, "%.*s", (int)n, t);
+    return buf;
+}
+
+/* The source id a part's note gives for its price: the first word after
+ * "Price" that names a catalog source. */
+static const char *note_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len)
+{
+    const char *s = p->note ? strstr(p->note, "Price") : NULL;
+    while (s && *s) {
+        s += strcspn(s, "abcdefghijklmnopqrstuvwxyz0123456789");
+        size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-");
+        if (!n) break;
+        if (n < len && memchr(s, '-', n)) {
+            snprintf(buf, len, "%.*s", (int)n, s);
+            if (catalog_source(cat, buf)) return buf;
+        }
+        s += n;
+    }
+    return NULL;
+}
+
+const char *export_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len)
+{
+    if (len) buf[0] = '\0';
+    if (!p || isnan(p->price_usd)) return NULL;
+    char lbl[160], src[128], id[96];
+    const dlrig_offer *o = p->price_offer;
+    if (o) {
+        snprintf(buf, len, "%s, %s %s; %s", o->condition, o->market, o->price_date,
+                 export_source_label(cat, o->source, src, sizeof src));
+    } else if (p->price_vendor) {
+        snprintf(buf, len, "price list of %s", p->price_vendor);
+    } else {
+        const char *sid = note_price_source(cat, p, id, sizeof id);
+        export_source_label(cat, sid ? sid : p->source, src, sizeof src);
+        if (p->price_date && *p->price_date) snprintf(buf, len, "%s, %s", p->price_date, src);
+        else snprintf(buf, len, "%s", src);
+    }
+    (void)lbl;
+    return buf;
+}
+
 /* ------------------------------------------------------------ money */
 
 /* Money saturates at DLRIG_MONEY_CAP_CENTS (a quadrillion dollars): sums and
@@ -90,7 +295,14 @@ int export_item_total_qty(const dlrig_build *b, const dlrig_item *it)
     return it->cluster_scope ? it->qty : it->qty * nodes;
 }
 
+static void quote_money(const dlrig_build *b, double rate, double discount_pct, double tax_pct, dlrig_quote_money *m);
+
 void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pct, dlrig_quote_money *m)
+{
+    quote_money(b, 1.0, discount_pct, tax_pct, m);
+}
+
+static void quote_money(const dlrig_build *b, double rate, double discount_pct, double tax_pct, dlrig_quote_money *m)
 {
     memset(m, 0, sizeof *m);
     for (size_t i = 0; i < b->n_items; i++) {
@@ -99,7 +311,7 @@ void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pc
             m->unpriced_lines++;
             continue;
         }
-        long long unit = cents_of(it->part->price_usd);
+        long long unit = cents_of(it->part->price_usd * rate);
         if (unit % 100) m->any_cents = true;
         m->subtotal = money_clamp(m->subtotal + money_mul(unit, export_item_total_qty(b, it)));
     }
@@ -198,27 +410,82 @@ typedef struct ctx {
     int nodes;
     char date[16], valid_until[16];
     strbuf *out;
+    /* quotes */
+    double rate;                  /* seller's currency units per US dollar (1 in CSV and JSON) */
+    const char *currency;         /* "USD" or the seller's code */
+    char qnum[64];                /* quote number */
+    int revision;
+    const dlrig_finding *problems[64];
+    size_t n_problems;            /* may exceed 64: only the first 64 are kept */
+    const char *option;           /* "Option A" in a quote of several builds, else NULL */
 } ctx;
+
+#define MAX_PROBLEMS 64
 
 static const char *build_name(const dlrig_build *b) { return b->name && *b->name ? b->name : "Untitled build"; }
 
 static bool given(const char *s) { return s && *s; }
 
+/* An amount for people in the quote's currency: "$1,234" in US dollars,
+ * "EUR 1,234.00" in another currency. */
 static const char *money(const ctx *c, long long cents, char *buf, size_t len)
 {
-    return export_format_cents(cents, c->m.any_cents, buf, len);
+    if (!c->currency || !strcmp(c->currency, "USD")) return export_format_cents(cents, c->m.any_cents, buf, len);
+    char t[64];
+    export_format_cents(cents, true, t, sizeof t);
+    char *d = strchr(t, '$');
+    if (d) memmove(d, d + 1, strlen(d));
+    if (snprintf(buf, len, "%s %s", c->currency, t) >= (int)len && len) buf[len - 1] = '\0';
+    return buf;
 }
+
+static long long unit_cents(const ctx *c, const dlrig_part *p) { return cents_of(p->price_usd * c->rate); }
 
 static const char *unit_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
     if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
-    return money(c, cents_of(it->part->price_usd), buf, len);
+    return money(c, unit_cents(c, it->part), buf, len);
 }
 
 static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
     if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
-    return money(c, money_mul(cents_of(it->part->price_usd), export_item_total_qty(c->b, it)), buf, len);
+    return money(c, money_mul(unit_cents(c, it->part), export_item_total_qty(c->b, it)), buf, len);
+}
+
+/* The availability / lead time of a line, or NULL. */
+static const char *lead_of(const ctx *c, const dlrig_part *p)
+{
+    const char *any = NULL;
+    for (size_t i = 0; i < c->o.n_lead; i++) {
+        const dlrig_lead_time *l = &c->o.lead[i];
+        if (!l->part_id || !l->text) continue;
+        if (!strcmp(l->part_id, p->id)) return l->text;
+        if (!strcmp(l->part_id, "*")) any = l->text;
+    }
+    return any;
+}
+
+static bool is_problem(const ctx *c, const dlrig_finding *f)
+{
+    size_t n = c->n_problems < MAX_PROBLEMS ? c->n_problems : MAX_PROBLEMS;
+    for (size_t i = 0; i < n; i++)
+        if (c->problems[i] == f) return true;
+    return false;
+}
+
+/* "Error" or "Over budget": what a problem is, for the DRAFT list. */
+static const char *problem_kind(const dlrig_finding *f)
+{
+    return strcmp(f->id, "budget.over") == 0 ? "Over budget" : "Error";
+}
+
+/* Whether a quote shows the seller, number and validity: HTML always, the
+ * other formats when any quote field is given. */
+static bool quote_fields(const ctx *c)
+{
+    return given(c->o.customer) || given(c->o.project) || c->o.seller || given(c->o.quote_number) ||
+           c->o.revision > 1;
 }
 
 /* Requirement lines (label, value) of the build; returns how many. */
@@ -312,7 +579,7 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
         else snprintf(out[n].v, sizeof out[n].v, "%s h", fmt_num(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
         n++;
     }
-    double price = (double)c->m.subtotal / 100.0;
+    double price = (double)c->m.subtotal / 100.0 / (c->rate > 0 ? c->rate : 1);
     if (n < max && price > 0) {
         out[n].k = "Per $1,000";
         snprintf(out[n].v, sizeof out[n].v, "%s %s", fmt_num(e->throughput / (price / 1000.0), 1, a, sizeof a),
@@ -366,38 +633,79 @@ static void md_text(strbuf *sb, const char *s)
     }
 }
 
-static void export_md(ctx *c)
+/* Appends text line by line as Markdown lines ending in a hard break. */
+static void md_lines(strbuf *sb, const char *text, const char *prefix)
+{
+    const char *p = text;
+    while (p && *p) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char *line = xmalloc(l + 1);
+        memcpy(line, p, l);
+        line[l] = '\0';
+        sb_append(sb, prefix);
+        md_text(sb, line);
+        free(line);
+        sb_append(sb, "  \n");
+        p += l;
+        if (*p) p++;
+    }
+}
+
+/* The DRAFT notice and the problems of one build (a quote of several prefixes
+ * each with its option). */
+static void md_problems(ctx *c)
+{
+    size_t n = c->n_problems < MAX_PROBLEMS ? c->n_problems : MAX_PROBLEMS;
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_finding *f = c->problems[i];
+        sb_append(c->out, "> - ");
+        if (c->option) sb_printf(c->out, "%s: ", c->option);
+        sb_printf(c->out, "**%s:** ", problem_kind(f));
+        md_text(c->out, f->message);
+        sb_printf(c->out, " (`%s`)\n", f->id);
+    }
+    if (c->n_problems > n) sb_printf(c->out, "> - and %zu more\n", c->n_problems - n);
+}
+
+static void md_draft_head(strbuf *sb)
+{
+    sb_append(sb, "> **DRAFT: not a final quote.** Resolve these problems before ordering:\n>\n");
+}
+
+static void md_quote_meta(ctx *c)
+{
+    strbuf *sb = c->out;
+    if (!quote_fields(c)) return;
+    sb_printf(sb, "**Quote:** %s, revision %d  \n", c->qnum, c->revision);
+    if (c->o.seller) {
+        sb_append(sb, "**From:** ");
+        md_text(sb, c->o.seller->company);
+        sb_append(sb, "  \n");
+        if (given(c->o.seller->address)) md_lines(sb, c->o.seller->address, "");
+        if (given(c->o.seller->contact)) md_lines(sb, c->o.seller->contact, "");
+    }
+    if (given(c->o.customer)) {
+        sb_append(sb, "**Customer:** ");
+        md_text(sb, c->o.customer);
+        sb_append(sb, "  \n");
+    }
+    if (given(c->o.project)) {
+        sb_append(sb, "**Project:** ");
+        md_text(sb, c->o.project);
+        sb_append(sb, "  \n");
+    }
+    sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+}
+
+/* The parts table and totals of one build. */
+static void md_items(ctx *c)
 {
     strbuf *sb = c->out;
     char m1[48], m2[48], pct[24];
-    kv lines[MAX_LINES];
-    sb_append(sb, "# ");
-    md_text(sb, build_name(c->b));
-    sb_append(sb, "\n\n");
-    if (given(c->o.customer) || given(c->o.project)) {
-        if (given(c->o.customer)) {
-            sb_append(sb, "**Customer:** ");
-            md_text(sb, c->o.customer);
-            sb_append(sb, "  \n");
-        }
-        if (given(c->o.project)) {
-            sb_append(sb, "**Project:** ");
-            md_text(sb, c->o.project);
-            sb_append(sb, "  \n");
-        }
-        sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
-    }
-    size_t n = requirement_lines(c, lines, MAX_LINES);
-    if (n) {
-        sb_append(sb, "| Requirement | Value |\n|---|---|\n");
-        for (size_t i = 0; i < n; i++) {
-            sb_printf(sb, "| %s | ", lines[i].k);
-            md_text(sb, lines[i].v);
-            sb_append(sb, " |\n");
-        }
-        sb_append(sb, "\n");
-    }
-    sb_append(sb, "## Parts\n\n| Category | Part | Qty | Unit price | Line total |\n|---|---|---:|---:|---:|\n");
+    bool lead = c->o.n_lead > 0;
+    sb_printf(sb, "| Category | Part | Qty | Unit price | Line total |%s\n|---|---|---:|---:|---:|%s\n",
+              lead ? " Availability |" : "", lead ? "---|" : "");
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_item *it = &c->b->items[i];
         sb_printf(sb, "| %s | ", category_title(it->part->category));
@@ -407,13 +715,20 @@ static void export_md(ctx *c)
         sb_append(sb, it->part->id);
         sb_append(sb, "`)");
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
-        char pl[160];
-        if (part_price_label(it->part, pl, sizeof pl)) {
+        char pl[320];
+        if (export_price_source(c->cat, it->part, pl, sizeof pl)) {
             sb_append(sb, "; priced ");
             md_text(sb, pl);
         }
-        sb_printf(sb, " | %d | %s | %s |\n", export_item_total_qty(c->b, it), unit_money(c, it, m1, sizeof m1),
+        sb_printf(sb, " | %d | %s | %s |", export_item_total_qty(c->b, it), unit_money(c, it, m1, sizeof m1),
                   line_money(c, it, m2, sizeof m2));
+        if (lead) {
+            const char *l = lead_of(c, it->part);
+            sb_append(sb, " ");
+            md_text(sb, l ? l : "-");
+            sb_append(sb, " |");
+        }
+        sb_append(sb, "\n");
     }
     sb_append(sb, "\n| Totals | |\n|---|---:|\n");
     sb_printf(sb, "| Subtotal | %s |\n", money(c, c->m.subtotal, m1, sizeof m1));
@@ -426,52 +741,118 @@ static void export_md(ctx *c)
     if (c->m.unpriced_lines)
         sb_printf(sb, "\n%d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
-    sb_append(sb, "\n## Estimated speed\n\n");
-    n = estimate_lines(c, lines, MAX_LINES);
+}
+
+static void md_kv(strbuf *sb, const kv *lines, size_t n)
+{
     for (size_t i = 0; i < n; i++) {
         sb_printf(sb, "- **%s:** ", lines[i].k);
         md_text(sb, lines[i].v);
         sb_append(sb, "\n");
     }
-    sb_append(sb, "\n## Sheet\n\n");
-    n = sheet_lines(c, lines, MAX_LINES);
-    for (size_t i = 0; i < n; i++) {
-        sb_printf(sb, "- **%s:** ", lines[i].k);
-        md_text(sb, lines[i].v);
-        sb_append(sb, "\n");
+}
+
+/* The findings of one build by severity, without its problems when they
+ * were listed first and without "not checked" notes (those have a section). */
+static void md_findings(ctx *c, const char *head)
+{
+    strbuf *sb = c->out;
+    size_t counts[3] = {0};
+    for (size_t i = 0; i < c->rep->n_findings; i++) {
+        const dlrig_finding *f = &c->rep->findings[i];
+        if (!is_problem(c, f) && !export_finding_unchecked(f)) counts[f->severity]++;
     }
-    sb_append(sb, "\n## Findings\n\n");
-    if (c->rep->n_findings == 0) sb_append(sb, "No problems found.\n");
+    sb_printf(sb, "\n%s\n\n", head);
+    if (c->n_problems) sb_append(sb, "The problems listed at the top come first.\n\n");
+    if (!counts[0] && !counts[1] && !counts[2]) sb_append(sb, c->n_problems ? "No other findings.\n" : "No problems found.\n");
     for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
-        if (!c->rep->counts[s]) continue;
-        sb_printf(sb, "### %s (%zu)\n\n", sev_heads[s], c->rep->counts[s]);
+        if (!counts[s]) continue;
+        sb_printf(sb, "%s# %s (%zu)\n\n", head[2] == '#' ? "###" : "##", sev_heads[s], counts[s]);
         for (size_t i = 0; i < c->rep->n_findings; i++) {
             const dlrig_finding *f = &c->rep->findings[i];
-            if ((int)f->severity != s) continue;
+            if ((int)f->severity != s || is_problem(c, f) || export_finding_unchecked(f)) continue;
             sb_printf(sb, "- `%s`: ", f->id);
             md_text(sb, f->message);
             sb_append(sb, "\n");
         }
         sb_append(sb, "\n");
     }
+}
+
+/* "Not checked" notes of builds cs[0..n-1], each once. */
+static void md_unchecked(ctx *const *cs, size_t n)
+{
+    strbuf *sb = cs[0]->out;
+    bool any = false;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
+            const dlrig_finding *f = &cs[k]->rep->findings[i];
+            if (!export_finding_unchecked(f)) continue;
+            bool seen = false;
+            for (size_t j = 0; j <= k && !seen; j++)
+                for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i) && !seen; m++)
+                    if (!strcmp(cs[j]->rep->findings[m].message, f->message)) seen = true;
+            if (seen) continue;
+            if (!any) sb_append(sb, "\n## Not checked\n\nThe catalog lacks a figure these checks need; confirm them "
+                                    "with the vendor:\n\n");
+            any = true;
+            sb_append(sb, "- ");
+            const char *m = strstr(f->message, " not checked: ");
+            md_text(sb, m ? m + 14 : f->message);
+            sb_printf(sb, " (`%s`)\n", f->id);
+        }
+}
+
+static void md_end(ctx *c)
+{
+    strbuf *sb = c->out;
     if (given(c->o.notes)) {
         sb_append(sb, "\n## Notes\n\n");
-        /* one paragraph line per note line */
-        const char *p = c->o.notes;
-        while (*p) {
-            const char *e = strchr(p, '\n');
-            size_t l = e ? (size_t)(e - p) : strlen(p);
-            char *line = xmalloc(l + 1);
-            memcpy(line, p, l);
-            line[l] = '\0';
-            md_text(sb, line);
-            free(line);
-            sb_append(sb, "  \n");
-            p += l;
-            if (*p) p++;
-        }
+        md_lines(sb, c->o.notes, "");
     }
+    if (c->o.seller && given(c->o.seller->terms)) {
+        sb_append(sb, "\n## Terms\n\n");
+        md_lines(sb, c->o.seller->terms, "");
+    }
+    if (strcmp(c->currency, "USD") != 0)
+        sb_printf(sb, "\nPrices in %s, converted from US dollars at 1 USD = %g %s.\n", c->currency, c->rate, c->currency);
     sb_printf(sb, "\n_Generated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements._\n", c->date);
+}
+
+static void export_md(ctx *c)
+{
+    strbuf *sb = c->out;
+    kv lines[MAX_LINES];
+    sb_append(sb, "# ");
+    if (c->n_problems) sb_append(sb, "DRAFT: ");
+    md_text(sb, build_name(c->b));
+    sb_append(sb, "\n\n");
+    if (c->n_problems) {
+        md_draft_head(sb);
+        md_problems(c);
+        sb_append(sb, "\n");
+    }
+    md_quote_meta(c);
+    size_t n = requirement_lines(c, lines, MAX_LINES);
+    if (n) {
+        sb_append(sb, "| Requirement | Value |\n|---|---|\n");
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(sb, "| %s | ", lines[i].k);
+            md_text(sb, lines[i].v);
+            sb_append(sb, " |\n");
+        }
+        sb_append(sb, "\n");
+    }
+    sb_append(sb, "## Parts\n\n");
+    md_items(c);
+    sb_append(sb, "\n## Estimated speed\n\n");
+    md_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
+    sb_append(sb, "\n## Sheet\n\n");
+    md_kv(sb, lines, sheet_lines(c, lines, MAX_LINES));
+    md_findings(c, "## Findings");
+    ctx *one[1] = {c};
+    md_unchecked(one, 1);
+    md_end(c);
 }
 
 /* ------------------------------------------------------------ CSV */
@@ -519,6 +900,13 @@ static void export_csv(ctx *c)
     snprintf(note, sizeof note, "%d node%s; %s", c->nodes, c->nodes == 1 ? "" : "s", c->date);
     const char *row_build[NC] = {"build", "", "", build_name(c->b), "", "", "", note};
     csv_row(sb, row_build, NC);
+    if (c->n_problems) {
+        char dn[120];
+        snprintf(dn, sizeof dn, "DRAFT: %zu problem%s to resolve (the error and budget findings below)", c->n_problems,
+                 c->n_problems == 1 ? "" : "s");
+        const char *r[NC] = {"draft", "", "", dn, "", "", "", ""};
+        csv_row(sb, r, NC);
+    }
     if (given(c->o.customer)) {
         const char *r[NC] = {"customer", "", "", c->o.customer, "", "", "", ""};
         csv_row(sb, r, NC);
@@ -604,6 +992,12 @@ static void export_json(ctx *c)
             cJSON_AddItemToObject(j, "line_total_usd", json_money(unit * export_item_total_qty(c->b, it)));
         }
         if (it->part->price_vendor) cJSON_AddStringToObject(j, "price_from", it->part->price_vendor);
+        char ps[320];
+        if (export_price_source(c->cat, it->part, ps, sizeof ps)) cJSON_AddStringToObject(j, "price_source", ps);
+        if (it->part->price_date && !it->part->price_offer && !it->part->price_vendor)
+            cJSON_AddStringToObject(j, "price_date", it->part->price_date);
+        const char *ld = lead_of(c, it->part);
+        if (ld) cJSON_AddStringToObject(j, "availability", ld);
         const dlrig_offer *o = it->part->price_offer;
         cJSON_AddStringToObject(j, "price_condition", o ? o->condition : "new");
         if (o) {
@@ -628,6 +1022,21 @@ static void export_json(ctx *c)
     else cJSON_AddNullToObject(q, "customer");
     if (given(c->o.project)) cJSON_AddStringToObject(q, "project", c->o.project);
     else cJSON_AddNullToObject(q, "project");
+    cJSON_AddStringToObject(q, "number", c->qnum);
+    cJSON_AddNumberToObject(q, "revision", c->revision);
+    cJSON_AddBoolToObject(q, "draft", c->n_problems > 0);
+    cJSON *pr = cJSON_AddArrayToObject(q, "problems");
+    for (size_t i = 0; i < c->n_problems && i < MAX_PROBLEMS; i++)
+        cJSON_AddItemToArray(pr, cJSON_CreateString(c->problems[i]->id));
+    if (c->o.seller) {
+        cJSON *sj = cJSON_AddObjectToObject(q, "seller");
+        cJSON_AddStringToObject(sj, "company", c->o.seller->company);
+        if (c->o.seller->contact) cJSON_AddStringToObject(sj, "contact", c->o.seller->contact);
+        if (c->o.seller->address) cJSON_AddStringToObject(sj, "address", c->o.seller->address);
+        if (c->o.seller->terms) cJSON_AddStringToObject(sj, "terms", c->o.seller->terms);
+        cJSON_AddStringToObject(sj, "currency", c->o.seller->currency);
+        cJSON_AddNumberToObject(sj, "usd_rate", c->o.seller->usd_rate);
+    } else cJSON_AddNullToObject(q, "seller");
     cJSON_AddStringToObject(q, "date", c->date);
     cJSON_AddNumberToObject(q, "validity_days", c->o.validity_days);
     cJSON_AddStringToObject(q, "valid_until", c->valid_until);
@@ -728,10 +1137,41 @@ static void export_txt(ctx *c)
 {
     strbuf *sb = c->out;
     char *name = one_line(build_name(c->b));
+    if (c->n_problems) {
+        char *d = xasprintf("DRAFT: %s", name);
+        free(name);
+        name = d;
+    }
     txt_heading(sb, name, '=');
     free(name);
+    if (c->n_problems) {
+        sb_append(sb, "DRAFT: not a final quote. Resolve these problems before ordering:\n");
+        size_t np = c->n_problems < MAX_PROBLEMS ? c->n_problems : MAX_PROBLEMS;
+        for (size_t i = 0; i < np; i++) {
+            char *m = one_line(c->problems[i]->message);
+            sb_printf(sb, "  %s: %s (%s)\n", problem_kind(c->problems[i]), m, c->problems[i]->id);
+            free(m);
+        }
+        sb_append(sb, "\n");
+    }
     kv lines[MAX_LINES];
     size_t n = 0;
+    if (quote_fields(c)) {
+        lines[n].k = "Quote";
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s, revision %d", c->qnum, c->revision);
+    }
+    if (c->o.seller) {
+        lines[n].k = "From";
+        char *v = one_line(c->o.seller->company);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
+        free(v);
+        if (given(c->o.seller->contact)) {
+            lines[n].k = "Contact";
+            v = one_line(c->o.seller->contact);
+            snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
+            free(v);
+        }
+    }
     if (given(c->o.customer)) {
         lines[n].k = "Customer";
         char *v = one_line(c->o.customer);
@@ -746,7 +1186,7 @@ static void export_txt(ctx *c)
     }
     lines[n].k = "Date";
     snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->date);
-    if (given(c->o.customer) || given(c->o.project)) {
+    if (quote_fields(c)) {
         lines[n].k = "Valid until";
         snprintf(lines[n++].v, sizeof lines[0].v, "%s (%d days)", c->valid_until, c->o.validity_days);
     }
@@ -840,12 +1280,20 @@ static void export_txt(ctx *c)
     sb_append(sb, "\n");
 
     txt_heading(sb, "Findings", '-');
-    if (c->rep->n_findings == 0) sb_append(sb, "  No problems found.\n");
+    size_t shown = 0, unchecked = 0;
     int idw = 0;
-    for (size_t i = 0; i < c->rep->n_findings; i++)
+    for (size_t i = 0; i < c->rep->n_findings; i++) {
+        if (export_finding_unchecked(&c->rep->findings[i])) {
+            unchecked++;
+            continue;
+        }
+        shown++;
         if ((int)strlen(c->rep->findings[i].id) > idw) idw = (int)strlen(c->rep->findings[i].id);
+    }
+    if (shown == 0) sb_append(sb, "  No problems found.\n");
     for (size_t i = 0; i < c->rep->n_findings; i++) {
         const dlrig_finding *f = &c->rep->findings[i];
+        if (export_finding_unchecked(f)) continue;
         sb_append(sb, "  ");
         cell(sb, severity_name(f->severity), 7, false);
         sb_append(sb, "  ");
@@ -855,6 +1303,19 @@ static void export_txt(ctx *c)
         sb_append(sb, msg);
         free(msg);
         sb_append(sb, "\n");
+    }
+    if (unchecked) {
+        sb_append(sb, "\n");
+        txt_heading(sb, "Not checked", '-');
+        sb_append(sb, "  The catalog lacks a figure these checks need; confirm them with the vendor:\n");
+        for (size_t i = 0; i < c->rep->n_findings; i++) {
+            const dlrig_finding *f = &c->rep->findings[i];
+            if (!export_finding_unchecked(f)) continue;
+            const char *m = strstr(f->message, " not checked: ");
+            char *v = one_line(m ? m + 14 : f->message);
+            sb_printf(sb, "  - %s (%s)\n", v, f->id);
+            free(v);
+        }
     }
     if (given(c->o.notes)) {
         sb_append(sb, "\n");
@@ -870,6 +1331,15 @@ static void export_txt(ctx *c)
             if (*p) p++;
         }
     }
+    if (c->o.seller && given(c->o.seller->terms)) {
+        sb_append(sb, "\n");
+        txt_heading(sb, "Terms", '-');
+        char *v = one_line(c->o.seller->terms);
+        sb_printf(sb, "  %s\n", v);
+        free(v);
+    }
+    if (strcmp(c->currency, "USD") != 0)
+        sb_printf(sb, "\nPrices in %s, converted from US dollars at 1 USD = %g %s.\n", c->currency, c->rate, c->currency);
     sb_printf(sb, "\nGenerated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements.\n", c->date);
 }
 
@@ -917,6 +1387,13 @@ static const char html_style[] =
     "  .sev-error { color: var(--err); } .sev-warning { color: var(--warn); } .sev-info { color: var(--info); }\n"
     "  .notes { border-left: 3px solid var(--rule); padding-left: .8rem; }\n"
     "  footer { margin-top: 2rem; color: var(--muted); font-size: .85em; }\n"
+    "  .head { display: flex; justify-content: space-between; gap: 2rem; align-items: flex-start; }\n"
+    "  .seller p { margin: 0 0 .3rem; } .seller .company { font-weight: 700; font-size: 1.15rem; }\n"
+    "  .src { color: var(--muted); font-size: .85em; }\n"
+    "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
+    "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
+    "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
+    "  section.option { break-inside: auto; page-break-inside: auto; }\n"
     "  section, tr, .notes { break-inside: avoid; page-break-inside: avoid; }\n"
     "  thead { display: table-header-group; }\n"
     "  tfoot { display: table-row-group; }\n"
@@ -940,23 +1417,61 @@ static void html_kv(strbuf *sb, const kv *lines, size_t n)
     sb_append(sb, "</table>\n");
 }
 
-static void export_html(ctx *c)
+/* Appends text with newlines as <br>. */
+static void html_lines(strbuf *sb, const char *text)
+{
+    for (const char *p = text ? text : ""; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        char *line = xmalloc(l + 1);
+        memcpy(line, p, l);
+        line[l] = '\0';
+        if (p != text) sb_append(sb, "<br>\n");
+        h(sb, line);
+        free(line);
+        p += l;
+        if (*p) p++;
+    }
+}
+
+/* Document head, seller block and quote details; `title` names the build or
+ * the options; draft when any build has problems. */
+static void html_begin(ctx *c, const char *title, bool draft)
 {
     strbuf *sb = c->out;
-    char m1[48], m2[48], pct[24];
-    kv lines[MAX_LINES];
     sb_append(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Quote: ");
-    h(sb, build_name(c->b));
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    sb_append(sb, draft ? "DRAFT quote " : "Quote ");
+    h(sb, c->qnum);
+    sb_append(sb, ": ");
+    h(sb, title);
     if (given(c->o.customer)) {
         sb_append(sb, " for ");
         h(sb, c->o.customer);
     }
     sb_append(sb, "</title>\n<style>\n");
     sb_append(sb, html_style);
-    sb_append(sb, "</style>\n</head>\n<body>\n<header>\n<h1>Quotation</h1>\n<p class=\"build\">");
-    h(sb, build_name(c->b));
-    sb_append(sb, "</p>\n<table class=\"meta\">\n");
+    sb_append(sb, "</style>\n</head>\n<body>\n<header>\n<div class=\"head\">\n");
+    if (c->o.seller) {
+        sb_append(sb, "<div class=\"seller\">\n<p class=\"company\">");
+        h(sb, c->o.seller->company);
+        sb_append(sb, "</p>\n");
+        if (given(c->o.seller->address)) {
+            sb_append(sb, "<p>");
+            html_lines(sb, c->o.seller->address);
+            sb_append(sb, "</p>\n");
+        }
+        if (given(c->o.seller->contact)) {
+            sb_append(sb, "<p>");
+            html_lines(sb, c->o.seller->contact);
+            sb_append(sb, "</p>\n");
+        }
+        sb_append(sb, "</div>\n");
+    }
+    sb_printf(sb, "<div class=\"quote\">\n<h1>%s</h1>\n<table class=\"meta\">\n", draft ? "DRAFT quotation" : "Quotation");
+    sb_append(sb, "  <tr><th scope=\"row\">Quote no.</th><td>");
+    h(sb, c->qnum);
+    sb_printf(sb, "</td></tr>\n  <tr><th scope=\"row\">Revision</th><td>%d</td></tr>\n", c->revision);
     if (given(c->o.customer)) {
         sb_append(sb, "  <tr><th scope=\"row\">Customer</th><td>");
         h(sb, c->o.customer);
@@ -970,12 +1485,46 @@ static void export_html(ctx *c)
     sb_printf(sb, "  <tr><th scope=\"row\">Date</th><td>%s</td></tr>\n", c->date);
     sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s (%d day%s)</td></tr>\n", c->valid_until,
               c->o.validity_days, c->o.validity_days == 1 ? "" : "s");
-    sb_append(sb, "</table>\n</header>\n\n");
+    sb_append(sb, "</table>\n</div>\n</div>\n<p class=\"build\">");
+    h(sb, title);
+    sb_append(sb, "</p>\n</header>\n\n");
+}
 
-    /* line items */
-    sb_append(sb, "<section>\n<h2>Line items</h2>\n<table class=\"items\">\n<thead>\n  <tr><th class=\"num\">#</th>"
-                  "<th>Category</th><th>Part</th><th class=\"num\">Qty</th><th class=\"num\">Unit price</th>"
-                  "<th class=\"num\">Line total</th></tr>\n</thead>\n<tbody>\n");
+/* The DRAFT notice with the problems of builds cs[0..n-1]. */
+static void html_draft(ctx *const *cs, size_t n)
+{
+    strbuf *sb = cs[0]->out;
+    sb_append(sb, "<section class=\"draft\">\n<h2>DRAFT: not a final quote</h2>\n<p>Resolve these problems before "
+                  "ordering:</p>\n<ul class=\"findings\">\n");
+    for (size_t k = 0; k < n; k++) {
+        const ctx *c = cs[k];
+        size_t np = c->n_problems < MAX_PROBLEMS ? c->n_problems : MAX_PROBLEMS;
+        for (size_t i = 0; i < np; i++) {
+            const dlrig_finding *f = c->problems[i];
+            sb_append(sb, "  <li>");
+            if (c->option) sb_printf(sb, "%s: ", c->option);
+            sb_printf(sb, "<span class=\"sev sev-%s\">%s</span> ", severity_name(f->severity), problem_kind(f));
+            h(sb, f->message);
+            sb_append(sb, " <span class=\"id\">");
+            h(sb, f->id);
+            sb_append(sb, "</span></li>\n");
+        }
+        if (c->n_problems > np) sb_printf(sb, "  <li>and %zu more</li>\n", c->n_problems - np);
+    }
+    sb_append(sb, "</ul>\n</section>\n\n");
+}
+
+/* The line items table with totals of one build. */
+static void html_items(ctx *c)
+{
+    strbuf *sb = c->out;
+    char m1[48], m2[48], pct[24];
+    bool lead = c->o.n_lead > 0;
+    int span = lead ? 6 : 5;
+    sb_append(sb, "<table class=\"items\">\n<thead>\n  <tr><th class=\"num\">#</th>"
+                  "<th>Category</th><th>Part</th><th class=\"num\">Qty</th><th class=\"num\">Unit price</th>");
+    if (lead) sb_append(sb, "<th>Availability</th>");
+    sb_append(sb, "<th class=\"num\">Line total</th></tr>\n</thead>\n<tbody>\n");
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_item *it = &c->b->items[i];
         sb_printf(sb, "  <tr><td class=\"num\">%zu</td><td>", i + 1);
@@ -992,46 +1541,65 @@ static void export_html(ctx *c)
         }
         sb_append(sb, "<br><span class=\"id\">");
         h(sb, it->part->id);
-        sb_printf(sb, "</span></td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));
+        sb_append(sb, "</span>");
+        char ps[320];
+        if (export_price_source(c->cat, it->part, ps, sizeof ps)) {
+            sb_append(sb, " <span class=\"src\">price: ");
+            h(sb, ps);
+            sb_append(sb, "</span>");
+        }
+        sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));
         bool priced = !isnan(it->part->price_usd);
         h(sb, priced ? unit_money(c, it, m1, sizeof m1) : "on request");
+        if (lead) {
+            const char *l = lead_of(c, it->part);
+            sb_append(sb, "</td><td>");
+            h(sb, l ? l : "-");
+        }
         sb_append(sb, "</td><td class=\"num\">");
         h(sb, priced ? line_money(c, it, m2, sizeof m2) : "-");
         sb_append(sb, "</td></tr>\n");
     }
     sb_append(sb, "</tbody>\n<tfoot>\n");
-    sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Subtotal</td><td class=\"num\">%s</td></tr>\n",
+    sb_printf(sb, "  <tr><td colspan=\"%d\" class=\"num\">Subtotal</td><td class=\"num\">%s</td></tr>\n", span,
               money(c, c->m.subtotal, m1, sizeof m1));
     if (c->o.discount_pct > 0)
-        sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Discount (%s%%)</td><td class=\"num\">%s</td></tr>\n",
-                  fmt_pct(c->o.discount_pct, pct, sizeof pct), money(c, -c->m.discount, m1, sizeof m1));
+        sb_printf(sb, "  <tr><td colspan=\"%d\" class=\"num\">Discount (%s%%)</td><td class=\"num\">%s</td></tr>\n",
+                  span, fmt_pct(c->o.discount_pct, pct, sizeof pct), money(c, -c->m.discount, m1, sizeof m1));
     if (c->o.tax_pct > 0)
-        sb_printf(sb, "  <tr><td colspan=\"5\" class=\"num\">Tax (%s%%)</td><td class=\"num\">%s</td></tr>\n",
+        sb_printf(sb, "  <tr><td colspan=\"%d\" class=\"num\">Tax (%s%%)</td><td class=\"num\">%s</td></tr>\n", span,
                   fmt_pct(c->o.tax_pct, pct, sizeof pct), money(c, c->m.tax, m1, sizeof m1));
-    sb_printf(sb, "  <tr class=\"total\"><td colspan=\"5\" class=\"num\">Total%s (USD)</td><td class=\"num\">%s</td></tr>\n",
-              c->nodes > 1 ? " for all nodes" : "", money(c, c->m.total, m1, sizeof m1));
+    sb_printf(sb, "  <tr class=\"total\"><td colspan=\"%d\" class=\"num\">Total%s (%s)</td><td class=\"num\">%s</td></tr>\n",
+              span, c->nodes > 1 ? " for all nodes" : "", c->currency, money(c, c->m.total, m1, sizeof m1));
     sb_append(sb, "</tfoot>\n</table>\n");
     if (c->m.unpriced_lines)
         sb_printf(sb, "<p>%d line%s priced on request %s not included in the total.</p>\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s", c->m.unpriced_lines == 1 ? "is" : "are");
-    sb_append(sb, "</section>\n\n");
+}
 
-    sb_append(sb, "<section>\n<h2>Estimated performance</h2>\n");
-    html_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
-    sb_append(sb, "</section>\n\n<section>\n<h2>System</h2>\n");
-    size_t n = requirement_lines(c, lines, MAX_LINES);
-    n += sheet_lines(c, lines + n, MAX_LINES - n);
-    html_kv(sb, lines, n);
-    sb_append(sb, "</section>\n\n<section>\n<h2>Compatibility review</h2>\n");
+/* The findings of one build, without the problems listed first and without
+ * "not checked" notes. */
+static void html_review(ctx *c, const char *hx)
+{
+    strbuf *sb = c->out;
     const dlrig_report *r = c->rep;
-    if (r->n_findings == 0) {
-        sb_append(sb, "<p>No problems found: the build passes every dlrig rule.</p>\n");
-    } else {
-        sb_printf(sb, "<p>%zu error%s, %zu warning%s, %zu note%s.</p>\n", r->counts[2], r->counts[2] == 1 ? "" : "s",
-                  r->counts[1], r->counts[1] == 1 ? "" : "s", r->counts[0], r->counts[0] == 1 ? "" : "s");
-        sb_append(sb, "<ul class=\"findings\">\n");
+    size_t counts[3] = {0};
+    for (size_t i = 0; i < r->n_findings; i++)
+        if (!is_problem(c, &r->findings[i]) && !export_finding_unchecked(&r->findings[i])) counts[r->findings[i].severity]++;
+    sb_printf(sb, "<%s>Compatibility review</%s>\n", hx, hx);
+    if (c->n_problems) sb_append(sb, "<p>The problems listed at the top come first.</p>\n");
+    if (!counts[0] && !counts[1] && !counts[2]) {
+        sb_append(sb, c->n_problems ? "<p>No other findings.</p>\n"
+                                    : "<p>No problems found: the build passes every dlrig rule.</p>\n");
+        return;
+    }
+    sb_printf(sb, "<p>%zu error%s, %zu warning%s, %zu note%s.</p>\n", counts[2], counts[2] == 1 ? "" : "s", counts[1],
+              counts[1] == 1 ? "" : "s", counts[0], counts[0] == 1 ? "" : "s");
+    sb_append(sb, "<ul class=\"findings\">\n");
+    for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--)
         for (size_t i = 0; i < r->n_findings; i++) {
             const dlrig_finding *f = &r->findings[i];
+            if ((int)f->severity != s || is_problem(c, f) || export_finding_unchecked(f)) continue;
             const char *sev = severity_name(f->severity);
             sb_printf(sb, "  <li><span class=\"sev sev-%s\">%s</span> ", sev, sev);
             h(sb, f->message);
@@ -1039,47 +1607,261 @@ static void export_html(ctx *c)
             h(sb, f->id);
             sb_append(sb, "</span></li>\n");
         }
-        sb_append(sb, "</ul>\n");
-    }
-    sb_append(sb, "</section>\n");
-    if (given(c->o.notes)) {
-        sb_append(sb, "\n<section>\n<h2>Notes</h2>\n<p class=\"notes\">");
-        for (const char *p = c->o.notes; *p;) {
-            const char *e = strchr(p, '\n');
-            size_t l = e ? (size_t)(e - p) : strlen(p);
-            char *line = xmalloc(l + 1);
-            memcpy(line, p, l);
-            line[l] = '\0';
-            if (p != c->o.notes) sb_append(sb, "<br>\n");
-            h(sb, line);
-            free(line);
-            p += l;
-            if (*p) p++;
+    sb_append(sb, "</ul>\n");
+}
+
+/* "Not checked" notes of builds cs[0..n-1], each once, in a section. */
+static void html_unchecked(ctx *const *cs, size_t n)
+{
+    strbuf *sb = cs[0]->out;
+    bool any = false;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
+            const dlrig_finding *f = &cs[k]->rep->findings[i];
+            if (!export_finding_unchecked(f)) continue;
+            bool seen = false;
+            for (size_t j = 0; j <= k && !seen; j++)
+                for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i) && !seen; m++)
+                    if (!strcmp(cs[j]->rep->findings[m].message, f->message)) seen = true;
+            if (seen) continue;
+            if (!any) sb_append(sb, "<section>\n<h2>Not checked</h2>\n<p>The catalog lacks a figure these checks need; "
+                                    "confirm them with the vendor:</p>\n<ul class=\"findings\">\n");
+            any = true;
+            const char *m = strstr(f->message, " not checked: ");
+            sb_append(sb, "  <li>");
+            h(sb, m ? m + 14 : f->message);
+            sb_append(sb, " <span class=\"id\">");
+            h(sb, f->id);
+            sb_append(sb, "</span></li>\n");
         }
-        sb_append(sb, "</p>\n</section>\n");
+    if (any) sb_append(sb, "</ul>\n</section>\n\n");
+}
+
+static void html_end(ctx *c)
+{
+    strbuf *sb = c->out;
+    if (given(c->o.notes)) {
+        sb_append(sb, "<section>\n<h2>Notes</h2>\n<p class=\"notes\">");
+        html_lines(sb, c->o.notes);
+        sb_append(sb, "</p>\n</section>\n\n");
     }
-    sb_printf(sb, "\n<footer>\n<p>Prices in US dollars%s. Speeds are estimates from the dlrig performance model, not "
-                  "measurements. Generated by dlrig " DLRIG_VERSION " on %s.</p>\n</footer>\n</body>\n</html>\n",
-              c->o.tax_pct > 0 ? "" : ", before tax", c->date);
+    if (c->o.seller && given(c->o.seller->terms)) {
+        sb_append(sb, "<section>\n<h2>Terms</h2>\n<p class=\"notes\">");
+        html_lines(sb, c->o.seller->terms);
+        sb_append(sb, "</p>\n</section>\n\n");
+    }
+    sb_append(sb, "<footer>\n<p>");
+    if (strcmp(c->currency, "USD") != 0)
+        sb_printf(sb, "Prices in %s%s, converted from US dollars at 1 USD = %g %s; each line's price source gives the "
+                      "month the US dollar price was seen. ", c->currency, c->o.tax_pct > 0 ? "" : " before tax",
+                  c->rate, c->currency);
+    else
+        sb_printf(sb, "Prices in US dollars%s; each line's price source gives the month the price was seen. ",
+                  c->o.tax_pct > 0 ? "" : ", before tax");
+    sb_printf(sb, "Speeds are estimates from the dlrig performance model, not measurements. Generated by dlrig "
+                  DLRIG_VERSION " on %s.</p>\n</footer>\n</body>\n</html>\n", c->date);
+}
+
+static void export_html(ctx *c)
+{
+    strbuf *sb = c->out;
+    kv lines[MAX_LINES];
+    html_begin(c, build_name(c->b), c->n_problems > 0);
+    ctx *one[1] = {c};
+    if (c->n_problems) html_draft(one, 1);
+    sb_append(sb, "<section>\n<h2>Line items</h2>\n");
+    html_items(c);
+    sb_append(sb, "</section>\n\n");
+    sb_append(sb, "<section>\n<h2>Estimated performance</h2>\n");
+    html_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
+    sb_append(sb, "</section>\n\n<section>\n<h2>System</h2>\n");
+    size_t n = requirement_lines(c, lines, MAX_LINES);
+    n += sheet_lines(c, lines + n, MAX_LINES - n);
+    html_kv(sb, lines, n);
+    sb_append(sb, "</section>\n\n<section>\n");
+    html_review(c, "h2");
+    sb_append(sb, "</section>\n\n");
+    html_unchecked(one, 1);
+    html_end(c);
+}
+
+/* ------------------------------------------------------------ a quote of several options */
+
+/* The one-line speed of an option for the summary ("1,234 samples/s"). */
+static const char *option_speed(const ctx *c, char *buf, size_t len)
+{
+    if (!c->est) return snprintf(buf, len, "-"), buf;
+    char a[48];
+    snprintf(buf, len, "%s %s", fmt_num(c->est->throughput, c->est->throughput < 100 ? 1 : 0, a, sizeof a),
+             c->est->unit ? c->est->unit : "");
+    return buf;
+}
+
+static void options_html(ctx *const *cs, size_t n)
+{
+    ctx *c0 = cs[0];
+    strbuf *sb = c0->out;
+    kv lines[MAX_LINES];
+    bool draft = false;
+    for (size_t k = 0; k < n; k++) draft |= cs[k]->n_problems > 0;
+    char title[64];
+    snprintf(title, sizeof title, "%zu options", n);
+    html_begin(c0, title, draft);
+    if (draft) html_draft(cs, n);
+    sb_append(sb, "<section>\n<h2>Options at a glance</h2>\n<table class=\"items options\">\n<thead>\n  <tr><th>Option"
+                  "</th><th>Build</th><th class=\"num\">GPUs</th><th class=\"num\">VRAM</th><th>Estimated speed</th>"
+                  "<th>Status</th><th class=\"num\">Total</th></tr>\n</thead>\n<tbody>\n");
+    for (size_t k = 0; k < n; k++) {
+        ctx *c = cs[k];
+        char sp[96], m1[48], v[32];
+        sb_printf(sb, "  <tr><td><a href=\"#option-%c\">%s</a></td><td>", (char)('a' + k), c->option);
+        h(sb, build_name(c->b));
+        sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">%s GB</td><td>", c->rep->totals.gpu_count,
+                  fmt_num(c->rep->totals.vram_gb, 0, v, sizeof v));
+        h(sb, option_speed(c, sp, sizeof sp));
+        if (c->n_problems)
+            sb_printf(sb, "</td><td><span class=\"sev sev-error\">DRAFT</span> %zu problem%s", c->n_problems,
+                      c->n_problems == 1 ? "" : "s");
+        else sb_append(sb, "</td><td>ready");
+        sb_printf(sb, "</td><td class=\"num\">%s%s</td></tr>\n", money(c, c->m.total, m1, sizeof m1),
+                  c->m.unpriced_lines ? " +" : "");
+    }
+    sb_append(sb, "</tbody>\n</table>\n");
+    bool unpriced = false;
+    for (size_t k = 0; k < n; k++) unpriced |= cs[k]->m.unpriced_lines > 0;
+    if (unpriced) sb_append(sb, "<p>+ some lines are priced on request and not included in the total.</p>\n");
+    sb_append(sb, "</section>\n\n");
+    for (size_t k = 0; k < n; k++) {
+        ctx *c = cs[k];
+        sb_printf(sb, "<section class=\"option\" id=\"option-%c\">\n<h2>%s: ", (char)('a' + k), c->option);
+        h(sb, build_name(c->b));
+        sb_append(sb, "</h2>\n");
+        html_items(c);
+        sb_append(sb, "<h3>Estimated performance</h3>\n");
+        html_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
+        sb_append(sb, "<h3>System</h3>\n");
+        size_t nl = requirement_lines(c, lines, MAX_LINES);
+        nl += sheet_lines(c, lines + nl, MAX_LINES - nl);
+        html_kv(sb, lines, nl);
+        html_review(c, "h3");
+        sb_append(sb, "</section>\n\n");
+    }
+    html_unchecked(cs, n);
+    html_end(c0);
+}
+
+static void options_md(ctx *const *cs, size_t n)
+{
+    ctx *c0 = cs[0];
+    strbuf *sb = c0->out;
+    kv lines[MAX_LINES];
+    bool draft = false;
+    for (size_t k = 0; k < n; k++) draft |= cs[k]->n_problems > 0;
+    sb_printf(sb, "# %sQuote %s: %zu options\n\n", draft ? "DRAFT " : "", c0->qnum, n);
+    if (draft) {
+        md_draft_head(sb);
+        for (size_t k = 0; k < n; k++) md_problems(cs[k]);
+        sb_append(sb, "\n");
+    }
+    bool had = quote_fields(c0);
+    if (!had) sb_printf(sb, "**Date:** %s, valid until %s\n\n", c0->date, c0->valid_until);
+    else md_quote_meta(c0);
+    sb_append(sb, "## Options at a glance\n\n| Option | Build | GPUs | VRAM | Estimated speed | Status | Total |\n"
+                  "|---|---|---:|---:|---|---|---:|\n");
+    for (size_t k = 0; k < n; k++) {
+        ctx *c = cs[k];
+        char sp[96], m1[48], v[32];
+        sb_printf(sb, "| %s | ", c->option);
+        md_text(sb, build_name(c->b));
+        sb_printf(sb, " | %d | %s GB | ", c->rep->totals.gpu_count, fmt_num(c->rep->totals.vram_gb, 0, v, sizeof v));
+        md_text(sb, option_speed(c, sp, sizeof sp));
+        if (c->n_problems) sb_printf(sb, " | DRAFT: %zu problem%s", c->n_problems, c->n_problems == 1 ? "" : "s");
+        else sb_append(sb, " | ready");
+        sb_printf(sb, " | %s%s |\n", money(c, c->m.total, m1, sizeof m1), c->m.unpriced_lines ? " +" : "");
+    }
+    bool unpriced = false;
+    for (size_t k = 0; k < n; k++) unpriced |= cs[k]->m.unpriced_lines > 0;
+    if (unpriced) sb_append(sb, "\n\\+ some lines are priced on request and not included in the total.\n");
+    for (size_t k = 0; k < n; k++) {
+        ctx *c = cs[k];
+        sb_printf(sb, "\n## %s: ", c->option);
+        md_text(sb, build_name(c->b));
+        sb_append(sb, "\n\n");
+        md_items(c);
+        sb_append(sb, "\n### Estimated speed\n\n");
+        md_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
+        md_findings(c, "### Findings");
+    }
+    md_unchecked(cs, n);
+    md_end(c0);
+}
+
+static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const *all, size_t n_all, size_t k,
+                     const dlrig_analysis *an, dlrig_export_format fmt, const dlrig_export_opts *opts, strbuf *out);
+
+int export_options(const dlrig_catalog *cat, const dlrig_build *const *b, const dlrig_analysis *const *an, size_t n,
+                   dlrig_export_format fmt, const dlrig_export_opts *opts, strbuf *out)
+{
+    if ((fmt != DLRIG_EXPORT_MD && fmt != DLRIG_EXPORT_HTML) || n < 1 || n > DLRIG_EXPORT_MAX_OPTIONS) return -1;
+    static const char *const names[DLRIG_EXPORT_MAX_OPTIONS] = {"Option A", "Option B", "Option C",
+                                                                 "Option D", "Option E", "Option F"};
+    ctx *cs[DLRIG_EXPORT_MAX_OPTIONS];
+    for (size_t k = 0; k < n; k++) {
+        cs[k] = xmalloc(sizeof *cs[k]);
+        ctx_init(cs[k], cat, b, n, k, an[k], fmt, opts, out);
+        cs[k]->option = names[k];
+    }
+    if (fmt == DLRIG_EXPORT_HTML) options_html(cs, n);
+    else options_md(cs, n);
+    for (size_t k = 0; k < n; k++) free(cs[k]);
+    return 0;
 }
 
 /* ------------------------------------------------------------ entry */
+
+static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const *all, size_t n_all, size_t k,
+                     const dlrig_analysis *an, dlrig_export_format fmt, const dlrig_export_opts *opts, strbuf *out)
+{
+    const dlrig_build *b = all[k];
+    memset(c, 0, sizeof *c);
+    c->cat = cat;
+    c->b = b;
+    c->an = an;
+    c->rep = &an->report;
+    c->est = an->have_estimate ? &an->estimate : NULL;
+    c->out = out;
+    if (opts) c->o = *opts;
+    else export_opts_init(&c->o);
+    if (c->o.validity_days <= 0) c->o.validity_days = 30;
+    if (isnan(c->o.discount_pct) || c->o.discount_pct < 0) c->o.discount_pct = 0;
+    if (isnan(c->o.tax_pct) || c->o.tax_pct < 0) c->o.tax_pct = 0;
+    if (!c->o.lead) c->o.n_lead = 0;
+    c->nodes = b->req.nodes > 0 ? b->req.nodes : 1;
+    time_t when = c->o.date ? c->o.date : time(NULL);
+    format_date(when, 0, c->date, sizeof c->date);
+    format_date(when, c->o.validity_days, c->valid_until, sizeof c->valid_until);
+    /* CSV and JSON are data in US dollars; the documents use the seller's currency */
+    bool data = fmt == DLRIG_EXPORT_CSV || fmt == DLRIG_EXPORT_JSON;
+    c->rate = 1;
+    c->currency = "USD";
+    if (c->o.seller && !data && c->o.seller->usd_rate > 0 && strcmp(c->o.seller->currency, "USD") != 0) {
+        c->rate = c->o.seller->usd_rate;
+        c->currency = c->o.seller->currency;
+    }
+    quote_money(b, c->rate, c->o.discount_pct, c->o.tax_pct, &c->m);
+    if (given(c->o.quote_number)) snprintf(c->qnum, sizeof c->qnum, "%s", c->o.quote_number);
+    else export_quote_number(all, n_all, when, c->qnum, sizeof c->qnum);
+    c->revision = c->o.revision > 0 ? c->o.revision : 1;
+    c->n_problems = export_problems(an, c->problems, MAX_PROBLEMS);
+}
 
 int export_build(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_analysis *an, dlrig_export_format fmt,
                  const dlrig_export_opts *opts, strbuf *out)
 {
     if ((unsigned)fmt >= DLRIG_EXPORT_COUNT) return -1;
-    ctx c = {.cat = cat, .b = b, .an = an, .rep = &an->report, .est = an->have_estimate ? &an->estimate : NULL, .out = out};
-    if (opts) c.o = *opts;
-    else export_opts_init(&c.o);
-    if (c.o.validity_days <= 0) c.o.validity_days = 30;
-    if (isnan(c.o.discount_pct) || c.o.discount_pct < 0) c.o.discount_pct = 0;
-    if (isnan(c.o.tax_pct) || c.o.tax_pct < 0) c.o.tax_pct = 0;
-    c.nodes = b->req.nodes > 0 ? b->req.nodes : 1;
-    time_t when = c.o.date ? c.o.date : time(NULL);
-    format_date(when, 0, c.date, sizeof c.date);
-    format_date(when, c.o.validity_days, c.valid_until, sizeof c.valid_until);
-    export_quote_money(b, c.o.discount_pct, c.o.tax_pct, &c.m);
+    ctx c;
+    const dlrig_build *all[1] = {b};
+    ctx_init(&c, cat, all, 1, 0, an, fmt, opts, out);
     switch (fmt) {
     case DLRIG_EXPORT_MD: export_md(&c); break;
     case DLRIG_EXPORT_CSV: export_csv(&c); break;

@@ -155,6 +155,37 @@ if [ -e "$DATA/builds/clean.json" ]; then
     leftovers=$(find "$TMP" -maxdepth 1 -name '*.tmp*' | wc -l)
     if [ "$leftovers" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL export-no-temp-files"; fi
 
+    # quotes: a build with errors or over budget is quoted only with --allow-errors, then marked DRAFT
+    BROKEN=$DATA/builds/compat.socket.trigger.json
+    OVER=$DATA/builds/budget.over.trigger.json
+    expect export-refuse-errors 1 'compat.socket.trigger.json has 2 problems:.*error compat.socket: Xeon w7-2495X.*--allow-errors' -- "$DLRIG" export "$BROKEN" --format html
+    expect export-refuse-budget 1 'over budget budget.over: Total' -- "$DLRIG" export "$OVER" --format html
+    expect export-refuse-customer-md 1 'has 2 problems' -- "$DLRIG" export "$BROKEN" --format md --customer ACME
+    expect export-draft-html 0 '<h1>DRAFT quotation</h1>.*DRAFT: not a final quote.*does not fit TRX50.*Line items' -- "$DLRIG" export "$BROKEN" --format html --allow-errors
+    expect export-draft-partslist 0 '# DRAFT: .*DRAFT: not a final quote.*## Parts' -- "$DLRIG" export "$BROKEN" --format md
+    expect export-draft-csv 0 'draft,,,DRAFT: 2 problems' -- "$DLRIG" export "$BROKEN" --format csv
+    expect export-draft-json 0 '"draft":[[:space:]]*true' -- "$DLRIG" export "$BROKEN" --format json
+    # quote number, revision, availability, seller file
+    expect export-quote-number 0 'Quote no.</th><td>SE-7</td>.*Revision</th><td>2</td>.*<th>Availability</th>.*<td>2 weeks</td>' -- "$DLRIG" export "$CLEAN" --format html --quote-number SE-7 --revision 2 --availability '*=2 weeks'
+    expect export-bad-availability 2 "availability: expected PART_ID=TEXT" -- "$DLRIG" export "$CLEAN" --format html --availability soon
+    expect export-unknown-availability 2 "availability: unknown part id 'nope'" -- "$DLRIG" export "$CLEAN" --format html --availability 'nope=1 week'
+    expect export-bad-revision 2 "revision: expected a whole number" -- "$DLRIG" export "$CLEAN" --format html --revision 0
+    mkdir -p "$XDG_CONFIG_HOME/dlrig"
+    printf '{"company": "Northwind & Co", "contact": "Jane Roe", "terms": "Payment 30 days net", "currency": "EUR", "usd_rate": 0.9}\n' > "$XDG_CONFIG_HOME/dlrig/seller.json"
+    expect export-seller 0 'Northwind &amp; Co.*Jane Roe.*EUR [0-9].*<h2>Terms</h2>.*Payment 30 days net.*1 USD = 0.9 EUR' -- "$DLRIG" export "$CLEAN" --format html
+    printf '{"company": "X", "currency": "EUR"}\n' > "$XDG_CONFIG_HOME/dlrig/seller.json"
+    expect export-seller-no-rate 2 "seller.json: field 'usd_rate' is missing" -- "$DLRIG" export "$CLEAN" --format html
+    printf '{"compnay": "X"}\n' > "$XDG_CONFIG_HOME/dlrig/seller.json"
+    expect export-seller-typo 2 "seller.json: unknown field 'compnay'" -- "$DLRIG" export "$CLEAN" --format md
+    rm -f "$XDG_CONFIG_HOME/dlrig/seller.json"
+    expect export-seller-missing 2 "seller: .*none.json does not exist" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
+    # one quote with several options
+    OPT2=$DATA/builds/cooling.max_gpus.ok.json
+    expect export-options-html 0 'Options at a glance.*Option A.*Option B.*Option C.*<h2>Not checked</h2>' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format html --allow-errors
+    expect export-options-refuse 1 'compat.socket.trigger.json has 2 problems' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format md
+    expect export-options-md 0 '## Option A: .*## Option B: ' -- "$DLRIG" export "$CLEAN" "$OPT2" --format md
+    expect export-options-csv 2 'several builds is md or html, not csv' -- "$DLRIG" export "$CLEAN" "$OPT2" --format csv
+
     # compare
     OTHER=$DATA/builds/cooling.open_air_dense.trigger.json
     expect compare 0 'Price.*\*.*the builds differ' -- "$DLRIG" compare "$CLEAN" "$OTHER"

@@ -52,6 +52,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.date = 1700000000;
     o.discount_pct = size % 101;
     o.tax_pct = (size / 7) % 30;
+    /* quote fields carry the hostile name too; a seller in another currency */
+    dlrig_lead_time lead[2] = {{"*", b.name ? b.name : ""}, {b.n_items ? b.items[0].part->id : "x", "4 weeks"}};
+    o.lead = lead;
+    o.n_lead = 2;
+    o.quote_number = b.name;
+    o.revision = (int)(size % 5);
+    dlrig_seller seller = {.company = b.name ? b.name : (char *)"S", .contact = b.name, .terms = b.name,
+                           .currency = "EUR", .usd_rate = 0.9};
+    if (size % 2) o.seller = &seller;
     for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
         strbuf out = {0};
         FUZZ_CHECK(export_build(cat, &b, &an, (dlrig_export_format)f, &o, &out) == 0, "format %d refused", f);
@@ -63,6 +72,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (f == DLRIG_EXPORT_CSV) {
             check_csv(&out);
         }
+        sb_free(&out);
+    }
+    /* the same build as three options of one quote */
+    const dlrig_build *three[3] = {&b, &b, &b};
+    const dlrig_analysis *ans[3] = {&an, &an, &an};
+    for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
+        strbuf out = {0};
+        int rc = export_options(cat, three, ans, 3, (dlrig_export_format)f, &o, &out);
+        FUZZ_CHECK(rc == ((f == DLRIG_EXPORT_MD || f == DLRIG_EXPORT_HTML) ? 0 : -1), "options format %d: %d", f, rc);
+        FUZZ_CHECK(rc != 0 || (out.len > 0 && strlen(out.s) == out.len), "options format %d: empty or with a NUL", f);
         sb_free(&out);
     }
     export_analysis_free(&an);

@@ -549,6 +549,254 @@ START_TEST(compare_ties_unknowns_and_bad_input)
 }
 END_TEST
 
+/* ------------------------------------------------------------ quotes */
+
+/* 1 when every element of html is closed in order (void elements aside). */
+static int html_balanced(const char *html, char *why, size_t len)
+{
+    static const char *const voids[] = {"meta", "br", "hr", "img", "link", "input", NULL};
+    char stack[64][16];
+    int depth = 0;
+    for (const char *p = html; (p = strchr(p, '<')) != NULL;) {
+        if (p[1] == '!') {
+            p = strchr(p, '>');
+            if (!p) break;
+            continue;
+        }
+        bool close = p[1] == '/';
+        const char *n = p + 1 + close;
+        size_t l = strspn(n, "abcdefghijklmnopqrstuvwxyz0123456789");
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)(l < 15 ? l : 15), n);
+        const char *e = strchr(p, '>');
+        if (!l || !e) return snprintf(why, len, "stray '<' at offset %td", p - html), 0;
+        bool is_void = false;
+        for (int i = 0; voids[i]; i++) is_void |= !strcmp(voids[i], name);
+        if (close) {
+            if (depth == 0 || strcmp(stack[depth - 1], name) != 0)
+                return snprintf(why, len, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "nothing"), 0;
+            depth--;
+        } else if (!is_void && e[-1] != '/') {
+            if (depth == 64) return snprintf(why, len, "nested too deep"), 0;
+            snprintf(stack[depth++], sizeof stack[0], "%s", name);
+            if (!strcmp(name, "style") || !strcmp(name, "script")) { /* raw text up to the end tag */
+                char end[24];
+                snprintf(end, sizeof end, "</%s>", name);
+                e = strstr(e, end);
+                if (!e) return snprintf(why, len, "<%s> never closed", name), 0;
+                p = e;
+                continue;
+            }
+        }
+        p = e + 1;
+    }
+    if (depth) return snprintf(why, len, "<%s> never closed", stack[depth - 1]), 0;
+    return 1;
+}
+
+static void opts_fixed(dlrig_export_opts *o)
+{
+    export_opts_init(o);
+    o->date = FIXED_DATE;
+    o->customer = "Lab <A> & Co";
+}
+
+START_TEST(draft_quote_lists_problems_first)
+{
+    dlrig_build b;
+    load("compat.socket.trigger.json", &b);
+    dlrig_analysis an = {0};
+    export_analyze(cat, &b, &an);
+    const dlrig_finding *pr[8];
+    ck_assert_uint_eq(export_problems(&an, pr, 8), 2);
+    ck_assert_str_eq(pr[0]->id, "compat.socket");
+    export_analysis_free(&an);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
+        char *s = export_to_string(&b, (dlrig_export_format)f, &o);
+        const char *d = strstr(s, f == DLRIG_EXPORT_JSON ? "\"draft\":\ttrue" : "DRAFT");
+        ck_assert_msg(d != NULL, "format %d: no DRAFT mark", f);
+        if (f != DLRIG_EXPORT_JSON && f != DLRIG_EXPORT_CSV) {
+            const char *prob = strstr(s, "does not fit TRX50 AERO D");
+            const char *items = strstr(s, f == DLRIG_EXPORT_HTML ? "Line items" : "Parts");
+            ck_assert_msg(prob && items && prob < items, "format %d: the problems do not come before the parts", f);
+        }
+        if (f == DLRIG_EXPORT_HTML) {
+            char why[128];
+            ck_assert_msg(html_balanced(s, why, sizeof why), "draft HTML: %s", why);
+            ck_assert_ptr_nonnull(strstr(s, "<h1>DRAFT quotation</h1>"));
+        }
+        free(s);
+    }
+    build_free(&b);
+    /* a clean build is no draft and has no problems */
+    load("clean.json", &b);
+    char *s = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_null(strstr(s, "DRAFT"));
+    ck_assert_ptr_nonnull(strstr(s, "<h1>Quotation</h1>"));
+    free(s);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(seller_file_fields)
+{
+    dlrig_seller s;
+    char err[512];
+    const char *good = "{\"company\": \"Northwind <GmbH>\", \"contact\": \"Jane\\njane@x\", \"terms\": \"30 days net\","
+                       " \"currency\": \"EUR\", \"usd_rate\": 0.5}";
+    ck_assert_int_eq(export_seller_parse(good, strlen(good), "seller.json", &s, err, sizeof err), 0);
+    ck_assert_str_eq(s.currency, "EUR");
+    dlrig_build b;
+    load("clean.json", &b);
+    price_all(&b, 100);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    o.seller = &s;
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "Northwind &lt;GmbH&gt;"));
+    ck_assert_ptr_nonnull(strstr(html, "Jane<br>\njane@x"));
+    ck_assert_ptr_nonnull(strstr(html, "<h2>Terms</h2>"));
+    ck_assert_ptr_nonnull(strstr(html, "1 USD = 0.5 EUR"));
+    /* amounts converted line by line: each unit price halved, to the cent */
+    long long sub = 0;
+    for (size_t i = 0; i < b.n_items; i++)
+        sub += llround(b.items[i].part->price_usd * 0.5 * 100) * export_item_total_qty(&b, &b.items[i]);
+    char want[160], num[64];
+    export_format_cents(sub, true, num, sizeof num);
+    snprintf(want, sizeof want, "Subtotal</td><td class=\"num\">EUR %s", num + 1);
+    ck_assert_msg(strstr(html, want) != NULL, "no '%s'", want);
+    free(html);
+    /* CSV stays in US dollars */
+    char *csv = export_to_string(&b, DLRIG_EXPORT_CSV, &o);
+    ck_assert_ptr_null(strstr(csv, "EUR"));
+    free(csv);
+    export_seller_free(&s);
+    build_free(&b);
+
+    static const struct {
+        const char *doc, *msg;
+    } bad[] = {
+        {"{\"compnay\": \"X\"}", "unknown field 'compnay'"},
+        {"{\"contact\": \"X\"}", "field 'company' is missing"},
+        {"{\"company\": 3}", "field 'company': expected a string"},
+        {"{\"company\": \"X\", \"currency\": \"euro\"}", "field 'currency'"},
+        {"{\"company\": \"X\", \"currency\": \"EUR\"}", "field 'usd_rate' is missing"},
+        {"{\"company\": \"X\", \"usd_rate\": -1}", "field 'usd_rate'"},
+        {"[1]", "not a JSON object"},
+        {"{", "not a JSON object"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        ck_assert_int_eq(export_seller_parse(bad[i].doc, strlen(bad[i].doc), "seller.json", &s, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].msg) && strstr(err, "seller.json"), "'%s': got '%s'", bad[i].doc, err);
+        export_seller_free(&s);
+    }
+    ck_assert_int_eq(export_seller_load("/nonexistent/dlrig/seller.json", &s, err, sizeof err), 1);
+}
+END_TEST
+
+START_TEST(quote_number_revision_lead_and_price_source)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    const dlrig_build *one[1] = {&b};
+    char q1[64], q2[64];
+    export_quote_number(one, 1, FIXED_DATE, q1, sizeof q1);
+    export_quote_number(one, 1, FIXED_DATE, q2, sizeof q2);
+    ck_assert_str_eq(q1, q2);
+    ck_assert_msg(strncmp(q1, "Q-20250314-", 11) == 0 && strlen(q1) == 15, "%s", q1);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    o.revision = 3;
+    dlrig_lead_time lead[] = {{"*", "in stock"}, {b.items[0].part->id, "4-6 weeks"}};
+    o.lead = lead;
+    o.n_lead = 2;
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, q1));
+    ck_assert_ptr_nonnull(strstr(html, "Revision</th><td>3"));
+    ck_assert_ptr_nonnull(strstr(html, "<th>Availability</th>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td>4-6 weeks</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td>in stock</td>"));
+    /* every priced line names the month and source of its price */
+    for (size_t i = 0; i < b.n_items; i++) {
+        char ps[320];
+        if (!export_price_source(cat, b.items[i].part, ps, sizeof ps)) continue;
+        ck_assert_msg(strlen(ps) > 9 && !strstr(ps, ".txt"), "%s: '%s'", b.items[i].part->id, ps);
+        strbuf esc = {0};
+        export_html_escape(&esc, ps);
+        ck_assert_msg(strstr(html, esc.s) != NULL, "no price source '%s'", ps);
+        sb_free(&esc);
+    }
+    char why[128];
+    ck_assert_msg(html_balanced(html, why, sizeof why), "%s", why);
+    free(html);
+    o.quote_number = "SE-42";
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_ptr_nonnull(strstr(md, "**Quote:** SE-42, revision 3"));
+    ck_assert_ptr_nonnull(strstr(md, "| Availability |"));
+    free(md);
+    build_free(&b);
+}
+END_TEST
+
+START_TEST(quote_with_three_options)
+{
+    static const char *const files[3] = {"clean.json", "cooling.max_gpus.ok.json", "compat.socket.trigger.json"};
+    dlrig_build b[3];
+    dlrig_analysis an[3];
+    memset(an, 0, sizeof an);
+    const dlrig_build *bp[3];
+    const dlrig_analysis *ap[3];
+    for (int k = 0; k < 3; k++) {
+        load(files[k], &b[k]);
+        export_analyze(cat, &b[k], &an[k]);
+        bp[k] = &b[k];
+        ap[k] = &an[k];
+    }
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    strbuf sb = {0};
+    ck_assert_int_eq(export_options(cat, bp, ap, 3, DLRIG_EXPORT_CSV, &o, &sb), -1);
+    ck_assert_int_eq(export_options(cat, bp, ap, 0, DLRIG_EXPORT_HTML, &o, &sb), -1);
+    ck_assert_int_eq(export_options(cat, bp, ap, 3, DLRIG_EXPORT_HTML, &o, &sb), 0);
+    char why[128];
+    ck_assert(!html_balanced("<p><b>x</p>", why, sizeof why)); /* the check can fail */
+    ck_assert(!html_balanced("<div><p>x</p>", why, sizeof why));
+    ck_assert_msg(html_balanced(sb.s, why, sizeof why), "3-option HTML: %s", why);
+    ck_assert_ptr_nonnull(strstr(sb.s, "Options at a glance"));
+    ck_assert_ptr_nonnull(strstr(sb.s, "DRAFT quotation"));
+    const char *a = strstr(sb.s, "id=\"option-a\""), *bb = strstr(sb.s, "id=\"option-b\""),
+               *c = strstr(sb.s, "id=\"option-c\"");
+    ck_assert_msg(a && bb && c && a < bb && bb < c, "options out of order");
+    /* the problems of option C come first, before the summary */
+    const char *prob = strstr(sb.s, "Option C: <span");
+    ck_assert_msg(prob && prob < strstr(sb.s, "Options at a glance"), "option C's problems not first");
+    /* a "not checked" note is shown once, in its own section, never among findings */
+    ck_assert_ptr_nonnull(strstr(sb.s, "<h2>Not checked</h2>"));
+    ck_assert_ptr_null(strstr(sb.s, "not checked: "));
+    size_t copies = 0;
+    for (const char *p = sb.s; (p = strstr(p, "no maximum GPU length for DSS 8440")) != NULL; p++) copies++;
+    ck_assert_uint_eq(copies, 1);
+    sb_free(&sb);
+    /* the same build twice: its notes still once */
+    const dlrig_build *twice[2] = {&b[1], &b[1]};
+    const dlrig_analysis *atwice[2] = {&an[1], &an[1]};
+    ck_assert_int_eq(export_options(cat, twice, atwice, 2, DLRIG_EXPORT_MD, &o, &sb), 0);
+    copies = 0;
+    for (const char *p = sb.s; (p = strstr(p, "no maximum GPU length for DSS 8440")) != NULL; p++) copies++;
+    ck_assert_uint_eq(copies, 1);
+    ck_assert_ptr_nonnull(strstr(sb.s, "## Option B: "));
+    ck_assert_ptr_nonnull(strstr(sb.s, "| Option | Build | GPUs | VRAM | Estimated speed | Status | Total |"));
+    sb_free(&sb);
+    for (int k = 0; k < 3; k++) {
+        export_analysis_free(&an[k]);
+        build_free(&b[k]);
+    }
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -566,6 +814,10 @@ static Suite *export_suite(void)
     tcase_add_test(tc, format_names);
     tcase_add_test(tc, compare_two_builds_best_values);
     tcase_add_test(tc, compare_ties_unknowns_and_bad_input);
+    tcase_add_test(tc, draft_quote_lists_problems_first);
+    tcase_add_test(tc, seller_file_fields);
+    tcase_add_test(tc, quote_number_revision_lead_and_price_source);
+    tcase_add_test(tc, quote_with_three_options);
     suite_add_tcase(s, tc);
     return s;
 }
