@@ -73,6 +73,15 @@ cJSON *build_to_json(const dlrig_build *b);
  * existing file is left alone (EIO with a message).  */
 int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen);
 
+/* Helpers for the build file's readers (build.c, requirements.c): writes
+ * "label: <message>" into err (errlen bytes, truncated) and returns
+ * DLRIG_BUILD_EINVAL. */
+int build_fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* "a string", "a number", "an object", ... for a message naming what a JSON
+ * value is; v may be NULL ("an unknown value").  Static text. */
+const char *build_json_type(const cJSON *v);
+
 /* ---- placement of cards in the board's slots ---- */
 
 #define DLRIG_MAX_CARDS 24

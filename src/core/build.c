@@ -127,8 +127,7 @@ const dlrig_motherboard *build_board(const dlrig_build *b)
 
 /* ------------------------------------------------------------ file format */
 
-static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
+int build_fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
 {
     char msg[768];
     va_list ap;
@@ -139,7 +138,7 @@ static int fail(char *err, size_t errlen, const char *label, const char *fmt, ..
     return DLRIG_BUILD_EINVAL;
 }
 
-static const char *json_type_name(const cJSON *v)
+const char *build_json_type(const cJSON *v)
 {
     if (cJSON_IsString(v)) return "a string";
     if (cJSON_IsNumber(v)) return "a number";
@@ -154,21 +153,21 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
                        size_t errlen)
 {
     if (!cJSON_IsArray(arr))
-        return fail(err, errlen, label, "parts: expected an array of {\"id\", \"qty\"} objects, got %s",
-                    json_type_name(arr));
+        return build_fail(err, errlen, label, "parts: expected an array of {\"id\", \"qty\"} objects, got %s",
+                          build_json_type(arr));
     int idx = 0;
     for (const cJSON *it = arr->child; it; it = it->next, idx++) {
         if (!cJSON_IsObject(it))
-            return fail(err, errlen, label, "parts[%d]: expected an object with \"id\" and \"qty\", got %s", idx,
-                        json_type_name(it));
+            return build_fail(err, errlen, label, "parts[%d]: expected an object with \"id\" and \"qty\", got %s", idx,
+                              build_json_type(it));
         for (const cJSON *k = it->child; k; k = k->next)
             if (strcmp(k->string, "id") && strcmp(k->string, "qty") && strcmp(k->string, "scope"))
-                return fail(err, errlen, label, "parts[%d].%s: unknown field; valid fields: id, qty, scope", idx,
-                            k->string);
+                return build_fail(err, errlen, label, "parts[%d].%s: unknown field; valid fields: id, qty, scope", idx,
+                                  k->string);
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
-        if (!id) return fail(err, errlen, label, "parts[%d]: missing field \"id\"", idx);
+        if (!id) return build_fail(err, errlen, label, "parts[%d]: missing field \"id\"", idx);
         if (!cJSON_IsString(id))
-            return fail(err, errlen, label, "parts[%d].id: expected a string, got %s", idx, json_type_name(id));
+            return build_fail(err, errlen, label, "parts[%d].id: expected a string, got %s", idx, build_json_type(id));
         const dlrig_part *p = catalog_find(cat, id->valuestring);
         if (!p) {
             const char *sugg[3];
@@ -182,31 +181,33 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
             } else {
                 snprintf(hint, sizeof hint, " (see 'dlrig parts')");
             }
-            return fail(err, errlen, label, "parts[%d].id: unknown part id '%.80s'%s", idx, id->valuestring, hint);
+            return build_fail(err, errlen, label, "parts[%d].id: unknown part id '%.80s'%s", idx, id->valuestring,
+                              hint);
         }
         int qty = 1;
         const cJSON *q = cJSON_GetObjectItemCaseSensitive(it, "qty");
         if (q) {
             if (!cJSON_IsNumber(q))
-                return fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %s", idx,
-                            json_type_name(q));
+                return build_fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %s", idx,
+                                  build_json_type(q));
             double d = q->valuedouble;
-            if (d != floor(d)) return fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %g", idx, d);
+            if (d != floor(d))
+                return build_fail(err, errlen, label, "parts[%d].qty: expected a whole number, got %g", idx, d);
             if (d < 1 || d > MAX_QTY)
-                return fail(err, errlen, label, "parts[%d].qty: %g is out of range (1 to %d)", idx, d, MAX_QTY);
+                return build_fail(err, errlen, label, "parts[%d].qty: %g is out of range (1 to %d)", idx, d, MAX_QTY);
             qty = (int)d;
         }
         bool cluster = p->category == DLRIG_CAT_SWITCH;
         const cJSON *scope = cJSON_GetObjectItemCaseSensitive(it, "scope");
         if (scope) {
             if (!cJSON_IsString(scope) || (strcmp(scope->valuestring, "node") && strcmp(scope->valuestring, "cluster")))
-                return fail(err, errlen, label, "parts[%d].scope: expected \"node\" or \"cluster\"", idx);
+                return build_fail(err, errlen, label, "parts[%d].scope: expected \"node\" or \"cluster\"", idx);
             cluster = strcmp(scope->valuestring, "cluster") == 0;
         }
         for (size_t i = 0; i < b->n_items; i++)
             if (b->items[i].part == p)
-                return fail(err, errlen, label, "parts[%d].id: '%s' is listed twice; give one line with its qty", idx,
-                            p->id);
+                return build_fail(err, errlen, label, "parts[%d].id: '%s' is listed twice; give one line with its qty",
+                                  idx, p->id);
         push_item(b, p, qty, cluster);
     }
     return 0;
@@ -227,7 +228,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
                 char *err, size_t errlen)
 {
     build_init(out, NULL);
-    if (len > MAX_BUILD_BYTES) return fail(err, errlen, label, "file is larger than 1 MiB");
+    if (len > MAX_BUILD_BYTES) return build_fail(err, errlen, label, "file is larger than 1 MiB");
     /* cJSON wants a NUL-terminated buffer whose length counts the NUL. */
     char *buf = xmalloc(len + 1);
     memcpy(buf, text, len);
@@ -246,7 +247,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
             }
         }
         free(buf);
-        return fail(err, errlen, label, "line %d, column %d: not valid JSON", line, col);
+        return build_fail(err, errlen, label, "line %d, column %d: not valid JSON", line, col);
     }
     free(buf);
     int rc = 0;
@@ -257,30 +258,32 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     const cJSON *parts = cJSON_GetObjectItemCaseSensitive(root, "parts");
     const cJSON *notes = cJSON_GetObjectItemCaseSensitive(root, "notes");
     if (!cJSON_IsObject(root)) {
-        rc = fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", json_type_name(root));
+        rc = build_fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", build_json_type(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
-        rc = fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
+        rc = build_fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
     } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2)) {
         if (cJSON_IsNumber(ver) && ver->valuedouble > 2)
-            rc = fail(err, errlen, label, "version: %g is newer than this dlrig reads (expected 1 or 2); update dlrig",
-                      ver->valuedouble);
+            rc = build_fail(err, errlen, label,
+                            "version: %g is newer than this dlrig reads (expected 1 or 2); update dlrig",
+                            ver->valuedouble);
         else
-            rc = fail(err, errlen, label, "version: expected 1 or 2%s", ver ? "" : " (the field is missing)");
+            rc = build_fail(err, errlen, label, "version: expected 1 or 2%s", ver ? "" : " (the field is missing)");
     } else if (name && !cJSON_IsString(name)) {
-        rc = fail(err, errlen, label, "name: expected a string, got %s", json_type_name(name));
+        rc = build_fail(err, errlen, label, "name: expected a string, got %s", build_json_type(name));
     } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
-        rc = fail(err, errlen, label, "name: not valid UTF-8 text");
+        rc = build_fail(err, errlen, label, "name: not valid UTF-8 text");
     } else if (notes && !json_utf8_ok(notes)) {
-        rc = fail(err, errlen, label, "notes: not valid UTF-8 text");
+        rc = build_fail(err, errlen, label, "notes: not valid UTF-8 text");
     } else if (!parts) {
-        rc = fail(err, errlen, label, "parts: missing field (an array of {\"id\", \"qty\"})");
+        rc = build_fail(err, errlen, label, "parts: missing field (an array of {\"id\", \"qty\"})");
     }
     if (!rc) {
         for (const cJSON *it = root->child; it && !rc; it = it->next) {
             static const char *const known[] = {"format", "version", "name", "requirements", "parts", "notes", NULL};
             if (id_index(known, it->string) < 0)
-                rc = fail(err, errlen, label, "%s: unknown field; valid fields: format, version, name, requirements, "
-                          "parts, notes", it->string);
+                rc = build_fail(err, errlen, label,
+                                "%s: unknown field; valid fields: format, version, name, requirements, " "parts, notes",
+                                it->string);
         }
     }
     if (!rc && name) {
@@ -304,7 +307,7 @@ int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, cha
     char *text = read_file_limit(path, MAX_BUILD_BYTES, &len);
     if (!text) {
         build_init(out, NULL);
-        if (errno == EFBIG) return fail(err, errlen, path, "file is larger than 1 MiB");
+        if (errno == EFBIG) return build_fail(err, errlen, path, "file is larger than 1 MiB");
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         return DLRIG_BUILD_EIO;
     }

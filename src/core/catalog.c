@@ -1236,6 +1236,23 @@ const dlrig_part *catalog_find(const dlrig_catalog *c, const char *id)
     return e ? ensure_row(c, e) : NULL;
 }
 
+/* Inserts cand at distance d into the ranked list out/best of n entries (at
+ * most max), after the entries at the same distance; returns the new count. */
+static size_t suggest_insert(const char **out, int *best, size_t n, size_t max, const char *cand, int d)
+{
+    size_t pos = n;
+    while (pos > 0 && best[pos - 1] > d) pos--;
+    if (pos >= max) return n;
+    size_t end = n < max ? n : max - 1;
+    for (size_t k = end; k > pos; k--) {
+        best[k] = best[k - 1];
+        out[k] = out[k - 1];
+    }
+    best[pos] = d;
+    out[pos] = cand;
+    return n < max ? n + 1 : n;
+}
+
 size_t catalog_suggest(const dlrig_catalog *c, const char *id, const char **out, size_t max)
 {
     if (!id || max == 0) return 0;
@@ -1249,18 +1266,7 @@ size_t catalog_suggest(const dlrig_catalog *c, const char *id, const char **out,
         int d = edit_distance(id, cand, limit);
         /* A typed fragment of a longer id ("rtx-4090") also counts as close. */
         if (d > limit && strstr(cand, id)) d = limit;
-        if (d > limit) continue;
-        size_t pos = n;
-        while (pos > 0 && best[pos - 1] > d) pos--;
-        if (pos >= max) continue;
-        size_t end = n < max ? n : max - 1;
-        for (size_t k = end; k > pos; k--) {
-            best[k] = best[k - 1];
-            out[k] = out[k - 1];
-        }
-        best[pos] = d;
-        out[pos] = cand;
-        if (n < max) n++;
+        if (d <= limit) n = suggest_insert(out, best, n, max, cand, d);
     }
     return n;
 }
@@ -1409,18 +1415,7 @@ size_t catalog_model_suggest(const dlrig_catalog *c, const char *name, const cha
         int d = edit_distance(key, cand, limit);
         /* a fragment of a longer name, or a longer name around a known one ("...-instruct-2507") */
         if (d > limit && (strstr(cand, key) || (strlen(cand) >= 6 && strstr(key, cand)))) d = limit;
-        if (d > limit) continue;
-        size_t pos = n;
-        while (pos > 0 && best[pos - 1] > d) pos--;
-        if (pos >= max) continue;
-        size_t end = n < max ? n : max - 1;
-        for (size_t k = end; k > pos; k--) {
-            best[k] = best[k - 1];
-            out[k] = out[k - 1];
-        }
-        best[pos] = d;
-        out[pos] = cand;
-        if (n < max) n++;
+        if (d <= limit) n = suggest_insert(out, best, n, max, cand, d);
     }
     return n;
 }

@@ -486,30 +486,6 @@ int requirements_parse_require(const char *list, unsigned *flags, char *err, siz
 
 /* ---- JSON ---- */
 
-static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
-{
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(err, errlen, "%s: %s", label, msg);
-    return DLRIG_BUILD_EINVAL;
-}
-
-static const char *json_type_name(const cJSON *v)
-{
-    if (cJSON_IsString(v)) return "a string";
-    if (cJSON_IsNumber(v)) return "a number";
-    if (cJSON_IsBool(v)) return "a boolean";
-    if (cJSON_IsNull(v)) return "null";
-    if (cJSON_IsArray(v)) return "an array";
-    if (cJSON_IsObject(v)) return "an object";
-    return "an unknown value";
-}
-
 /* Reads one present, non-null field v of row f.  d is scratch space. */
 static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, const cJSON *v, dlrig_requirements *r,
                            const char *label, strbuf *d, char *err, size_t errlen)
@@ -519,11 +495,11 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
     case DLRIG_RK_ENUM:
         requirements_join(d, f->choices);
         if (!cJSON_IsString(v))
-            return fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
-                        json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
+                              build_json_type(v));
         if (id_index(f->choices, v->valuestring) < 0)
-            return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
-                        v->valuestring, d->s);
+            return build_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+                              v->valuestring, d->s);
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_ENUM_BITS: {
@@ -531,79 +507,83 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
         requirements_describe(f, d);
         if (cJSON_IsNumber(v)) {
             if (!(v->valuedouble >= f->lo && v->valuedouble <= f->hi))
-                return fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)", k,
-                            v->valuedouble, f->lo, f->hi);
+                return build_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)",
+                                  k, v->valuedouble, f->lo, f->hi);
             snprintf(bits, sizeof bits, "%g", v->valuedouble);
             set_text(f, r, bits);
             return 0;
         }
         if (!cJSON_IsString(v))
-            return fail(err, errlen, label, "requirements.%s: expected a string or a number (one of %s), got %s", k,
-                        d->s, json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a string or a number (one of %s), got %s",
+                              k, d->s, build_json_type(v));
         if (id_index(f->choices, v->valuestring) >= 0) set_text(f, r, v->valuestring);
         else if (bits_value(f, v->valuestring, bits, sizeof bits)) set_text(f, r, bits);
         else
-            return fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
-                        v->valuestring, d->s);
+            return build_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+                              v->valuestring, d->s);
         return 0;
     }
     case DLRIG_RK_CATALOG:
         if (!cJSON_IsString(v))
-            return fail(err, errlen, label, "requirements.%s: expected a string, got %s", k, json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a string, got %s", k, build_json_type(v));
         if (strlen(v->valuestring) >= f->size || !catalog_framework(cat, v->valuestring)) {
             size_t n;
             const dlrig_framework *fw = catalog_frameworks(cat, &n);
             for (size_t i = 0; i < n; i++) sb_printf(d, "%s%s", i ? ", " : "", fw[i].id);
-            return fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k, k,
-                        v->valuestring, d->s ? d->s : "");
+            return build_fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k, k,
+                              v->valuestring, d->s ? d->s : "");
         }
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_STRING:
         requirements_describe(f, d);
         if (!cJSON_IsString(v))
-            return fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
-                        json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
+                              build_json_type(v));
         if (!name_ok(v->valuestring, (size_t)f->hi) || strlen(v->valuestring) >= f->size)
-            return fail(err, errlen, label, "requirements.%s: expected %s, got '%.100s'", k, d->s, v->valuestring);
+            return build_fail(err, errlen, label, "requirements.%s: expected %s, got '%.100s'", k, d->s,
+                              v->valuestring);
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_BOOL:
         if (!cJSON_IsBool(v))
-            return fail(err, errlen, label, "requirements.%s: expected true or false, got %s", k, json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected true or false, got %s", k,
+                              build_json_type(v));
         *bool_of(f, r) = cJSON_IsTrue(v);
         return 0;
     case DLRIG_RK_NUMBER: {
         if (!cJSON_IsNumber(v))
-            return fail(err, errlen, label, "requirements.%s: expected a number, got %s", k, json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a number, got %s", k, build_json_type(v));
         double x = v->valuedouble;
         if (!(x > f->lo && x <= f->hi))
-            return fail(err, errlen, label, "requirements.%s: %g is out of range (expected more than %g, at most %g)",
-                        k, x, f->lo, f->hi);
+            return build_fail(err, errlen, label,
+                              "requirements.%s: %g is out of range (expected more than %g, at most %g)", k, x, f->lo,
+                              f->hi);
         *num_of(f, r) = x;
         return 0;
     }
     case DLRIG_RK_WHOLE: {
         if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble))
-            return fail(err, errlen, label, "requirements.%s: expected a whole number, got %s", k,
-                        cJSON_IsNumber(v) ? "a fraction" : json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected a whole number, got %s", k,
+                              cJSON_IsNumber(v) ? "a fraction" : build_json_type(v));
         double x = v->valuedouble;
         if (x < f->lo || x > f->hi)
-            return fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g)", k, x, f->lo, f->hi);
+            return build_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g)", k, x, f->lo, f->hi);
         *int_of(f, r) = (int)x;
         return 0;
     }
     case DLRIG_RK_FLAGS:
         requirements_join(d, f->choices);
         if (!cJSON_IsArray(v))
-            return fail(err, errlen, label, "requirements.%s: expected an array of strings (%s), got %s", k, d->s,
-                        json_type_name(v));
+            return build_fail(err, errlen, label, "requirements.%s: expected an array of strings (%s), got %s", k, d->s,
+                              build_json_type(v));
         for (const cJSON *it = v->child; it; it = it->next) {
             int i = cJSON_IsString(it) ? id_index(f->choices, it->valuestring) : -1;
             if (i < 0)
-                return fail(err, errlen, label, "requirements.%s: unknown requirement %s%.64s%s; valid: %s", k,
-                            cJSON_IsString(it) ? "'" : "", cJSON_IsString(it) ? it->valuestring : json_type_name(it),
-                            cJSON_IsString(it) ? "'" : "", d->s);
+                return build_fail(err, errlen, label, "requirements.%s: unknown requirement %s%.64s%s; valid: %s", k,
+                                  cJSON_IsString(it) ? "'" : "",
+                                  cJSON_IsString(it) ? it->valuestring : build_json_type(it),
+                                  cJSON_IsString(it) ? "'" : "", d->s);
             *flags_of(f, r) |= 1u << i;
         }
         return 0;
@@ -615,13 +595,13 @@ int requirements_from_json(const dlrig_catalog *cat, const cJSON *o, dlrig_requi
                            char *err, size_t errlen)
 {
     if (!cJSON_IsObject(o))
-        return fail(err, errlen, label, "requirements: expected an object, got %s", json_type_name(o));
+        return build_fail(err, errlen, label, "requirements: expected an object, got %s", build_json_type(o));
     for (const cJSON *it = o->child; it; it = it->next)
         if (!requirements_field(it->string)) {
             strbuf valid = {0};
             for (size_t i = 0; i < N_FIELDS; i++) sb_printf(&valid, "%s%s", i ? ", " : "", fields[i].key);
-            int rc = fail(err, errlen, label, "requirements.%.64s: unknown field; valid fields: %s", it->string,
-                          valid.s);
+            int rc = build_fail(err, errlen, label, "requirements.%.64s: unknown field; valid fields: %s", it->string,
+                                valid.s);
             sb_free(&valid);
             return rc;
         }

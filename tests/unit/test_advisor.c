@@ -356,6 +356,46 @@ static void check_two(const dlrig_catalog *cat, const dlrig_requirements *req, c
 #define PARTS(cat, c, i, n) for (size_t i = 0, n = catalog_count(cat, c); i < n; i++)
 #define AT(T, cat, c, i) ((const T *)catalog_part_at(cat, c, i))
 
+/* A predicate on a pair of parts (categories a and b) and the rule that must
+ * flag exactly the pairs it refuses. */
+typedef struct pair_check {
+    dlrig_category a, b;
+    const char *rule, *joiner;
+    bool (*ok)(const dlrig_part *a, const dlrig_part *b);
+    bool (*skip_b)(const dlrig_part *b); /* pairs left to another rule; NULL: none */
+} pair_check;
+
+static bool psu_fits_case(const dlrig_part *a, const dlrig_part *b)
+{
+    return constraint_psu_fits_case((const dlrig_psu *)a, (const dlrig_case *)b);
+}
+static bool cooler_fits_case(const dlrig_part *a, const dlrig_part *b)
+{
+    return constraint_cooler_fits_case((const dlrig_cooler *)a, (const dlrig_case *)b);
+}
+static bool memory_fits_board(const dlrig_part *a, const dlrig_part *b)
+{
+    return constraint_memory_fits_board((const dlrig_memory *)a, (const dlrig_motherboard *)b);
+}
+static bool memory_fits_cpu(const dlrig_part *a, const dlrig_part *b)
+{
+    return constraint_memory_fits_cpu((const dlrig_memory *)a, (const dlrig_cpu *)b);
+}
+static bool cooler_fits_socket(const dlrig_part *a, const dlrig_part *b)
+{
+    return constraint_cooler_fits_socket((const dlrig_cooler *)a, (const dlrig_cpu *)b);
+}
+/* Complete servers bring their own supplies: a rule of its own. */
+static bool server_case(const dlrig_part *b) { return case_has_psus((const dlrig_case *)b); }
+
+static const pair_check pair_checks[] = {
+    {DLRIG_CAT_PSU, DLRIG_CAT_CASE, "compat.psu_form_factor", "in", psu_fits_case, server_case},
+    {DLRIG_CAT_COOLER, DLRIG_CAT_CASE, "case.cooler_height", "in", cooler_fits_case, NULL},
+    {DLRIG_CAT_MEMORY, DLRIG_CAT_MOTHERBOARD, "compat.memory_type", "on", memory_fits_board, NULL},
+    {DLRIG_CAT_MEMORY, DLRIG_CAT_CPU, "compat.memory_type", "with", memory_fits_cpu, NULL},
+    {DLRIG_CAT_COOLER, DLRIG_CAT_CPU, "compat.socket", "on", cooler_fits_socket, NULL},
+};
+
 /* Every predicate the advisor prunes by (constraints.h) says exactly what
  * the rule says, on every pair of parts of the real catalog it judges: a part
  * the advisor throws away is one the rule flags, and a part the rule flags
@@ -417,50 +457,20 @@ START_TEST(advisor_prunes_what_rules_flag)
         snprintf(what, sizeof what, "%s in an office", cs->p.id);
         AGREE(!constraint_wants_quiet(&office) || constraint_case_quiet(cs),
               finds(&rep, "env.noise", DLRIG_SEV_WARNING, &cs->p, NULL), what);
-        /* compat.psu_form_factor (complete servers bring their own supplies: a rule of its own) */
-        if (case_has_psus(cs)) continue;
-        PARTS(cat, DLRIG_CAT_PSU, k, np) {
-            const dlrig_psu *psu = AT(dlrig_psu, cat, DLRIG_CAT_PSU, k);
-            check_two(cat, &req, &psu->p, 1, &cs->p, 1, &rep);
-            snprintf(what, sizeof what, "%s in %s", psu->p.id, cs->p.id);
-            AGREE(constraint_psu_fits_case(psu, cs),
-                  finds(&rep, "compat.psu_form_factor", DLRIG_SEV_ERROR, &psu->p, &cs->p), what);
-        }
-        /* case.cooler_height */
-        PARTS(cat, DLRIG_CAT_COOLER, k, nc) {
-            const dlrig_cooler *cl = AT(dlrig_cooler, cat, DLRIG_CAT_COOLER, k);
-            check_two(cat, &req, &cl->p, 1, &cs->p, 1, &rep);
-            snprintf(what, sizeof what, "%s in %s", cl->p.id, cs->p.id);
-            AGREE(constraint_cooler_fits_case(cl, cs),
-                  finds(&rep, "case.cooler_height", DLRIG_SEV_ERROR, &cl->p, &cs->p), what);
-        }
     }
-    /* compat.memory_type (board and CPU halves), compat.socket (cooler half) */
-    PARTS(cat, DLRIG_CAT_MEMORY, i, n) {
-        const dlrig_memory *m = AT(dlrig_memory, cat, DLRIG_CAT_MEMORY, i);
-        PARTS(cat, DLRIG_CAT_MOTHERBOARD, k, nb) {
-            const dlrig_motherboard *b = AT(dlrig_motherboard, cat, DLRIG_CAT_MOTHERBOARD, k);
-            check_two(cat, &req, &m->p, 1, &b->p, 1, &rep);
-            snprintf(what, sizeof what, "%s on %s", m->p.id, b->p.id);
-            AGREE(constraint_memory_fits_board(m, b), finds(&rep, "compat.memory_type", DLRIG_SEV_ERROR, &m->p, &b->p),
-                  what);
-        }
-        PARTS(cat, DLRIG_CAT_CPU, k, nc) {
-            const dlrig_cpu *cpu = AT(dlrig_cpu, cat, DLRIG_CAT_CPU, k);
-            check_two(cat, &req, &m->p, 1, &cpu->p, 1, &rep);
-            snprintf(what, sizeof what, "%s with %s", m->p.id, cpu->p.id);
-            AGREE(constraint_memory_fits_cpu(m, cpu),
-                  finds(&rep, "compat.memory_type", DLRIG_SEV_ERROR, &m->p, &cpu->p), what);
-        }
-    }
-    PARTS(cat, DLRIG_CAT_COOLER, i, n) {
-        const dlrig_cooler *cl = AT(dlrig_cooler, cat, DLRIG_CAT_COOLER, i);
-        PARTS(cat, DLRIG_CAT_CPU, k, nc) {
-            const dlrig_cpu *cpu = AT(dlrig_cpu, cat, DLRIG_CAT_CPU, k);
-            check_two(cat, &req, &cl->p, 1, &cpu->p, 1, &rep);
-            snprintf(what, sizeof what, "%s on %s", cl->p.id, cpu->p.id);
-            AGREE(constraint_cooler_fits_socket(cl, cpu), finds(&rep, "compat.socket", DLRIG_SEV_ERROR, &cl->p, &cpu->p),
-                  what);
+    /* compat.psu_form_factor, case.cooler_height, compat.memory_type (board and CPU halves), compat.socket (cooler
+     * half): one predicate on a pair of parts each */
+    for (size_t t = 0; t < sizeof pair_checks / sizeof pair_checks[0]; t++) {
+        const pair_check *pc = &pair_checks[t];
+        PARTS(cat, pc->a, i, n) {
+            const dlrig_part *a = catalog_part_at(cat, pc->a, i);
+            PARTS(cat, pc->b, k, nb) {
+                const dlrig_part *b = catalog_part_at(cat, pc->b, k);
+                if (pc->skip_b && pc->skip_b(b)) continue;
+                check_two(cat, &req, a, 1, b, 1, &rep);
+                snprintf(what, sizeof what, "%s %s %s", a->id, pc->joiner, b->id);
+                AGREE(pc->ok(a, b), finds(&rep, pc->rule, DLRIG_SEV_ERROR, a, b), what);
+            }
         }
     }
     /* storage.dataset: just below and just above what the predicate asks for */
