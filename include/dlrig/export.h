@@ -17,6 +17,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/format.h" /* format_cents, DLRIG_MONEY_CAP_CENTS */
 #include "dlrig/perf.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
@@ -154,7 +155,6 @@ void export_opts_init(dlrig_export_opts *o);
  * round((subtotal - discount) x pct / 100); total = subtotal - discount + tax.
  * Rounding is half away from zero.  Amounts saturate at DLRIG_MONEY_CAP_CENTS
  * (a quadrillion dollars) instead of overflowing. */
-#define DLRIG_MONEY_CAP_CENTS 100000000000000000LL
 
 typedef struct dlrig_quote_money {
     long long subtotal, discount, tax, total; /* cents */
@@ -163,10 +163,6 @@ typedef struct dlrig_quote_money {
 } dlrig_quote_money;
 void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pct, dlrig_quote_money *out);
 
-/* Money for people: "$1,234" when cents is a whole dollar amount and
- * show_cents is false, else "$1,234.50"; negative amounts "-$12.00"; a
- * saturated amount "over $1,000,000,000,000,000". */
-const char *export_format_cents(long long cents, bool show_cents, char *buf, size_t len);
 
 /* A part as people name it on a purchase order: vendor and name ("NVIDIA
  * RTX 5000 Ada"), the name alone when it already starts with the vendor. */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "dlrig/catalog.h"
+#include "dlrig/format.h" /* format_usd, format_thousands */
 
 typedef struct dlrig_query {
     int category;       /* a dlrig_category, or -1 for every category */
@@ -41,13 +42,6 @@ cJSON *part_to_json(const dlrig_part *p);
 /* A field's value for people: "-" when unknown, yes/no for booleans, money
  * as "$1,599", other numbers without trailing zeros.  Writes into buf. */
 const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len);
-/* x rounded to a whole number with thousands separators ("70,554"), "-"
- * for NAN, "over 999,999,999,999,999" beyond a quadrillion.  Writes into
- * buf and returns it. */
-const char *format_thousands(double x, char *buf, size_t len);
-/* Money for people: "$1,599" (whole dollars) or "-" for NAN; a quadrillion
- * dollars or more (or infinite) saturates as "over $999,999,999,999,999". */
-const char *format_usd(double usd, char *buf, size_t len);
 
 /* The columns worth showing in a list of parts of category c (field names,
  * NULL-terminated), most important first. */

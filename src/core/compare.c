@@ -26,23 +26,6 @@ static const struct {
     [DLRIG_CMP_INFO] = {"info", "Info", 0},
 };
 
-static const char *num(double v, int dec, char *buf, size_t len)
-{
-    char raw[64];
-    snprintf(raw, sizeof raw, "%.*f", dec, fabs(v));
-    const char *dot = strchr(raw, '.');
-    size_t nint = dot ? (size_t)(dot - raw) : strlen(raw), k = 0;
-    char out[96];
-    if (v < 0) out[k++] = '-';
-    for (size_t i = 0; i < nint; i++) {
-        if (i && (nint - i) % 3 == 0) out[k++] = ',';
-        out[k++] = raw[i];
-    }
-    out[k] = '\0';
-    snprintf(buf, len, "%s%s", out, dot ? dot : "");
-    return buf;
-}
-
 static bool same(double a, double b)
 {
     double m = fmax(fabs(a), fabs(b));
@@ -143,25 +126,26 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
             case DLRIG_CMP_THROUGHPUT:
                 if (e) {
                     v = e->throughput;
-                    snprintf(t2, sizeof t2, "%s %s", num(v, v < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "");
+                    snprintf(t2, sizeof t2, "%s %s", format_number(v, v < 100 ? 1 : 0, a, sizeof a),
+                             e->unit ? e->unit : "");
                 }
                 break;
             case DLRIG_CMP_EPOCH:
                 if (e && !isnan(e->epoch_hours)) {
                     v = e->epoch_hours;
-                    snprintf(t2, sizeof t2, "%s h", num(v, v < 10 ? 2 : 1, a, sizeof a));
+                    snprintf(t2, sizeof t2, "%s h", format_number(v, v < 10 ? 2 : 1, a, sizeof a));
                 }
                 break;
             case DLRIG_CMP_PERF_PER_K:
                 if (e && t->price_usd > 0) {
                     v = e->throughput / (t->price_usd / 1000.0);
-                    snprintf(t2, sizeof t2, "%s%s", num(v, 1, a, sizeof a), t->unpriced_parts ? " ?" : "");
+                    snprintf(t2, sizeof t2, "%s%s", format_number(v, 1, a, sizeof a), t->unpriced_parts ? " ?" : "");
                     if (t->unpriced_parts) r->partial |= 1u << i;
                 }
                 break;
             case DLRIG_CMP_POWER:
                 v = t->power_w;
-                snprintf(t2, sizeof t2, "%s W", num(v, 0, a, sizeof a));
+                snprintf(t2, sizeof t2, "%s W", format_number(v, 0, a, sizeof a));
                 break;
             case DLRIG_CMP_GPUS:
                 v = t->gpu_count;
@@ -171,11 +155,11 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
                 break;
             case DLRIG_CMP_VRAM:
                 v = t->vram_gb;
-                snprintf(t2, sizeof t2, "%s GB", num(v, 0, a, sizeof a));
+                snprintf(t2, sizeof t2, "%s GB", format_number(v, 0, a, sizeof a));
                 break;
             case DLRIG_CMP_RAM:
                 v = t->ram_gb;
-                snprintf(t2, sizeof t2, "%s GB", num(v, 0, a, sizeof a));
+                snprintf(t2, sizeof t2, "%s GB", format_number(v, 0, a, sizeof a));
                 break;
             case DLRIG_CMP_ERRORS:
             case DLRIG_CMP_WARNINGS:

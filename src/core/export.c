@@ -258,7 +258,7 @@ const char *export_price_source(const dlrig_catalog *cat, const dlrig_part *p, c
 
 /* Money saturates at DLRIG_MONEY_CAP_CENTS (a quadrillion dollars): sums and
  * products of absurd prices, quantities and rates stay far from overflow,
- * and export_format_cents shows a saturated amount as "over ...". */
+ * and format_cents shows a saturated amount as "over ...". */
 static long long cents_of(double usd)
 {
     if (isnan(usd)) return 0;
@@ -325,55 +325,6 @@ static void quote_money(const dlrig_build *b, double rate, double discount_pct, 
     if (m->discount % 100 || m->tax % 100 || m->total % 100) m->any_cents = true;
 }
 
-const char *export_format_cents(long long cents, bool show_cents, char *buf, size_t len)
-{
-    bool over = cents >= DLRIG_MONEY_CAP_CENTS || cents <= -DLRIG_MONEY_CAP_CENTS;
-    if (over) cents = cents < 0 ? -DLRIG_MONEY_CAP_CENTS : DLRIG_MONEY_CAP_CENTS;
-    unsigned long long v = cents < 0 ? (unsigned long long)(-(cents + 1)) + 1 : (unsigned long long)cents;
-    char digits[32];
-    snprintf(digits, sizeof digits, "%llu", v / 100);
-    char out[64];
-    size_t nd = strlen(digits), k = 0;
-    if (over) {
-        memcpy(out, "over ", 5);
-        k = 5;
-    }
-    if (cents < 0) out[k++] = '-';
-    out[k++] = '$';
-    for (size_t i = 0; i < nd; i++) {
-        if (i && (nd - i) % 3 == 0) out[k++] = ',';
-        out[k++] = digits[i];
-    }
-    out[k] = '\0';
-    if (over) snprintf(buf, len, "%s", out);
-    else if (show_cents || v % 100) snprintf(buf, len, "%s.%02llu", out, v % 100);
-    else snprintf(buf, len, "%s", out);
-    return buf;
-}
-
-/* A number with thousands separators and `dec` decimals. */
-static const char *fmt_num(double v, int dec, char *buf, size_t len)
-{
-    if (isnan(v)) {
-        snprintf(buf, len, "-");
-        return buf;
-    }
-    char raw[64];
-    snprintf(raw, sizeof raw, "%.*f", dec, fabs(v));
-    const char *dot = strchr(raw, '.');
-    size_t nint = dot ? (size_t)(dot - raw) : strlen(raw);
-    char out[96];
-    size_t k = 0;
-    if (v < 0 && strspn(raw, "0.") != strlen(raw)) out[k++] = '-';
-    for (size_t i = 0; i < nint; i++) {
-        if (i && (nint - i) % 3 == 0) out[k++] = ',';
-        out[k++] = raw[i];
-    }
-    out[k] = '\0';
-    snprintf(buf, len, "%s%s", out, dot ? dot : "");
-    return buf;
-}
-
 /* A percentage without trailing zeros: "10", "8.25". */
 static const char *fmt_pct(double p, char *buf, size_t len)
 {
@@ -430,9 +381,9 @@ static bool given(const char *s) { return s && *s; }
  * "EUR 1,234.00" in another currency. */
 static const char *money(const ctx *c, long long cents, char *buf, size_t len)
 {
-    if (!c->currency || !strcmp(c->currency, "USD")) return export_format_cents(cents, c->m.any_cents, buf, len);
+    if (!c->currency || !strcmp(c->currency, "USD")) return format_cents(cents, c->m.any_cents, buf, len);
     char t[64];
-    export_format_cents(cents, true, t, sizeof t);
+    format_cents(cents, true, t, sizeof t);
     char *d = strchr(t, '$');
     if (d) memmove(d, d + 1, strlen(d));
     if (snprintf(buf, len, "%s %s", c->currency, t) >= (int)len && len) buf[len - 1] = '\0';
@@ -515,19 +466,21 @@ static size_t sheet_lines(const ctx *c, kv *out, size_t max)
     const char *per = c->nodes > 1 ? " per node" : "";
     if (n < max) {
         out[n].k = "Power";
-        snprintf(out[n].v, sizeof out[n].v, "%s W sustained, %s W peak, %s W at the wall%s", fmt_num(t->power_w, 0, a, sizeof a),
-                 fmt_num(t->peak_power_w, 0, b2, sizeof b2), fmt_num(t->wall_w, 0, d, sizeof d), per);
+        snprintf(out[n].v, sizeof out[n].v, "%s W sustained, %s W peak, %s W at the wall%s",
+                 format_number(t->power_w, 0, a, sizeof a),
+                 format_number(t->peak_power_w, 0, b2, sizeof b2), format_number(t->wall_w, 0, d, sizeof d), per);
         n++;
     }
     if (n < max) {
         out[n].k = "PSU";
-        if (t->psu_w > 0) snprintf(out[n].v, sizeof out[n].v, "%s W usable", fmt_num(t->psu_w, 0, a, sizeof a));
+        if (t->psu_w > 0) snprintf(out[n].v, sizeof out[n].v, "%s W usable", format_number(t->psu_w, 0, a, sizeof a));
         else snprintf(out[n].v, sizeof out[n].v, "none");
         n++;
     }
     if (n < max) {
         out[n].k = "GPUs";
-        snprintf(out[n].v, sizeof out[n].v, "%d, %s GB VRAM in total%s", t->gpu_count, fmt_num(t->vram_gb, 0, a, sizeof a),
+        snprintf(out[n].v, sizeof out[n].v, "%d, %s GB VRAM in total%s", t->gpu_count,
+                 format_number(t->vram_gb, 0, a, sizeof a),
                  per);
         n++;
     }
@@ -568,21 +521,23 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     if (n < max) {
         out[n].k = "Speed";
         snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
-                 fmt_num(e->throughput, e->throughput < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "", e->gpus,
-                 e->gpus == 1 ? "" : "s", fmt_num(e->per_gpu, e->per_gpu < 100 ? 1 : 0, b2, sizeof b2),
+                 format_number(e->throughput, e->throughput < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "",
+                 e->gpus,
+                 e->gpus == 1 ? "" : "s", format_number(e->per_gpu, e->per_gpu < 100 ? 1 : 0, b2, sizeof b2),
                  e->scaling * 100, e->bound ? e->bound : "?");
         n++;
     }
     if (n < max) {
         out[n].k = "Time per epoch";
         if (isnan(e->epoch_hours)) snprintf(out[n].v, sizeof out[n].v, "- (no dataset size given)");
-        else snprintf(out[n].v, sizeof out[n].v, "%s h", fmt_num(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
+        else snprintf(out[n].v, sizeof out[n].v, "%s h",
+                      format_number(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
         n++;
     }
     double price = (double)c->m.subtotal / 100.0 / (c->rate > 0 ? c->rate : 1);
     if (n < max && price > 0) {
         out[n].k = "Per $1,000";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s", fmt_num(e->throughput / (price / 1000.0), 1, a, sizeof a),
+        snprintf(out[n].v, sizeof out[n].v, "%s %s", format_number(e->throughput / (price / 1000.0), 1, a, sizeof a),
                  e->unit ? e->unit : "");
         n++;
     }
@@ -1692,7 +1647,7 @@ static const char *option_speed(const ctx *c, char *buf, size_t len)
 {
     if (!c->est) return snprintf(buf, len, "-"), buf;
     char a[48];
-    snprintf(buf, len, "%s %s", fmt_num(c->est->throughput, c->est->throughput < 100 ? 1 : 0, a, sizeof a),
+    snprintf(buf, len, "%s %s", format_number(c->est->throughput, c->est->throughput < 100 ? 1 : 0, a, sizeof a),
              c->est->unit ? c->est->unit : "");
     return buf;
 }
@@ -1717,7 +1672,7 @@ static void options_html(ctx *const *cs, size_t n)
         sb_printf(sb, "  <tr><td><a href=\"#option-%c\">%s</a></td><td>", (char)('a' + k), c->option);
         h(sb, build_name(c->b));
         sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">%s GB</td><td>", c->rep->totals.gpu_count,
-                  fmt_num(c->rep->totals.vram_gb, 0, v, sizeof v));
+                  format_number(c->rep->totals.vram_gb, 0, v, sizeof v));
         h(sb, option_speed(c, sp, sizeof sp));
         if (c->n_problems)
             sb_printf(sb, "</td><td><span class=\"sev sev-error\">DRAFT</span> %zu problem%s", c->n_problems,
@@ -1773,7 +1728,8 @@ static void options_md(ctx *const *cs, size_t n)
         char sp[96], m1[48], v[32];
         sb_printf(sb, "| %s | ", c->option);
         md_text(sb, build_name(c->b));
-        sb_printf(sb, " | %d | %s GB | ", c->rep->totals.gpu_count, fmt_num(c->rep->totals.vram_gb, 0, v, sizeof v));
+        sb_printf(sb, " | %d | %s GB | ", c->rep->totals.gpu_count,
+                  format_number(c->rep->totals.vram_gb, 0, v, sizeof v));
         md_text(sb, option_speed(c, sp, sizeof sp));
         if (c->n_problems) sb_printf(sb, " | DRAFT: %zu problem%s", c->n_problems, c->n_problems == 1 ? "" : "s");
         else sb_append(sb, " | ready");

@@ -217,41 +217,6 @@ cJSON *part_to_json(const dlrig_part *p)
     return o;
 }
 
-const char *format_thousands(double x, char *buf, size_t len)
-{
-    if (isnan(x)) {
-        snprintf(buf, len, "-");
-        return buf;
-    }
-    if (!(fabs(x) < 1e15)) { /* llround of larger values (or their negation) overflows */
-        snprintf(buf, len, "%s999,999,999,999,999", x < 0 ? "over -" : "over ");
-        return buf;
-    }
-    long long v = llround(x);
-    char digits[32];
-    snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-    char out[48];
-    size_t nd = strlen(digits), k = 0;
-    if (v < 0) out[k++] = '-';
-    for (size_t i = 0; i < nd; i++) {
-        if (i && (nd - i) % 3 == 0) out[k++] = ',';
-        out[k++] = digits[i];
-    }
-    out[k] = '\0';
-    snprintf(buf, len, "%s", out);
-    return buf;
-}
-
-const char *format_usd(double usd, char *buf, size_t len)
-{
-    char n[48];
-    format_thousands(fabs(usd), n, sizeof n);
-    if (isnan(usd)) snprintf(buf, len, "-");
-    else if (!strncmp(n, "over ", 5)) snprintf(buf, len, "over %s$%s", usd < 0 ? "-" : "", n + 5);
-    else snprintf(buf, len, "%s$%s", usd < 0 && llround(usd) != 0 ? "-" : "", n);
-    return buf;
-}
-
 const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len)
 {
     if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {

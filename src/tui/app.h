@@ -10,6 +10,7 @@
 #include "dlrig/advisor.h"
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/format.h"
 #include "dlrig/theme.h"
 
 /* What a key handler asks the loop to do. */
@@ -172,8 +173,6 @@ size_t ui_wrap(const app *a, const char *s, int w, const char **next);
 int ui_put_wrapped(app *a, int y, int x, int h, int w, int role, const char *s);
 /* The number of wrapped lines s takes in w columns. */
 int ui_wrapped_lines(const app *a, const char *s, int w);
-/* A number with thousands separators ("1,920") and `decimals` decimals. */
-const char *ui_num(double v, int decimals, char *buf, size_t len);
 /* A severity badge ("✖ error"); returns the columns used. */
 int ui_badge(app *a, int y, int x, int sev, bool short_form);
 extern const glyphs ui_glyphs_utf8, ui_glyphs_ascii;

@@ -316,7 +316,7 @@ static const char *cell_text(const struct builder_state *s, const column *col, s
 {
     if (!is_speed(col)) return part_field_format(s->cand[i], col->f, buf, len);
     if (isnan(s->speed[i])) snprintf(buf, len, "-");
-    else ui_num(s->speed[i], s->speed[i] < 100 ? 1 : 0, buf, len);
+    else format_number(s->speed[i], s->speed[i] < 100 ? 1 : 0, buf, len);
     return buf;
 }
 
@@ -1140,7 +1140,7 @@ static void alts_dialog(app *a)
                  a->g->times, g ? g->name : "no GPU");
         char n1[32];
         snprintf(details[i], sizeof details[i], "%s  %s %s", format_usd(r->price_usd, m, sizeof m),
-                 ui_num(r->estimate.throughput, 0, n1, sizeof n1), r->estimate.unit ? r->estimate.unit : "");
+                 format_number(r->estimate.throughput, 0, n1, sizeof n1), r->estimate.unit ? r->estimate.unit : "");
         items[i] = (ov_item){labels[i], details[i], DLRIG_ROLE_NORMAL};
     }
     ov_menu(a, "Advisor's builds (best first)", items, n, 0, alt_cb, NULL, NULL);
@@ -1386,10 +1386,10 @@ static void draw_title(app *a)
     ui_appendf(right, sizeof right, &k, "%s", format_usd(t->price_usd, m1, sizeof m1));
     if (!isnan(s->b.req.budget_usd) && a->w >= 100)
         ui_appendf(right, sizeof right, &k, " of %s", format_usd(s->b.req.budget_usd, m2, sizeof m2));
-    ui_appendf(right, sizeof right, &k, " %s %s W", a->g->v, ui_num(t->power_w, 0, n1, sizeof n1));
+    ui_appendf(right, sizeof right, &k, " %s %s W", a->g->v, format_number(t->power_w, 0, n1, sizeof n1));
     if (a->w >= 90)
         ui_appendf(right, sizeof right, &k, " %s %d GPU %s GB", a->g->v, t->gpu_count,
-                   ui_num(t->vram_gb, 0, n2, sizeof n2));
+                   format_number(t->vram_gb, 0, n2, sizeof n2));
     ui_appendf(right, sizeof right, &k, " %s %s%zu %s%zu %s%zu ", a->g->v, a->g->err, s->rep.counts[2], a->g->warn,
                s->rep.counts[1], a->g->info, s->rep.counts[0]);
     int rw = ui_width(a, right);
@@ -1589,11 +1589,11 @@ static void draw_totals(app *a, rect r)
     }
     /* power vs PSU */
     if (y < end) {
-        snprintf(v, sizeof v, "%s W", ui_num(t->power_w, 0, n1, sizeof n1));
+        snprintf(v, sizeof v, "%s W", format_number(t->power_w, 0, n1, sizeof n1));
         if (t->psu_w > 0)
-            snprintf(rest, sizeof rest, "peak %s / PSU %s", ui_num(t->peak_power_w, 0, n1, sizeof n1),
-                     ui_num(t->psu_w, 0, n2, sizeof n2));
-        else snprintf(rest, sizeof rest, "peak %s / no PSU", ui_num(t->peak_power_w, 0, n1, sizeof n1));
+            snprintf(rest, sizeof rest, "peak %s / PSU %s", format_number(t->peak_power_w, 0, n1, sizeof n1),
+                     format_number(t->psu_w, 0, n2, sizeof n2));
+        else snprintf(rest, sizeof rest, "peak %s / no PSU", format_number(t->peak_power_w, 0, n1, sizeof n1));
         bool bad = t->psu_w > 0 && t->power_w > t->psu_w;
         bool tight = t->psu_w > 0 && t->peak_power_w > t->psu_w;
         sheet_line(a, y++, x, w, "Power", bad ? DLRIG_ROLE_ERROR : tight ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
@@ -1602,9 +1602,9 @@ static void draw_totals(app *a, rect r)
     /* wall vs circuit */
     if (y < end) {
         const dlrig_circuit *c = q->circuit[0] ? catalog_circuit(a->cat, q->circuit) : NULL;
-        snprintf(v, sizeof v, "%s W", ui_num(t->wall_w, 0, n1, sizeof n1));
+        snprintf(v, sizeof v, "%s W", format_number(t->wall_w, 0, n1, sizeof n1));
         if (c && c->continuous_w != DLRIG_NA)
-            snprintf(rest, sizeof rest, "of %s on %s", ui_num(c->continuous_w, 0, n2, sizeof n2), c->id);
+            snprintf(rest, sizeof rest, "of %s on %s", format_number(c->continuous_w, 0, n2, sizeof n2), c->id);
         else snprintf(rest, sizeof rest, "no circuit given");
         bool bad = c && c->continuous_w != DLRIG_NA && t->wall_w > c->continuous_w;
         sheet_line(a, y++, x, w, "Wall", bad ? DLRIG_ROLE_ERROR : DLRIG_ROLE_NORMAL, v, rest);
@@ -1612,12 +1612,12 @@ static void draw_totals(app *a, rect r)
     /* GPUs and VRAM */
     if (y < end) {
         snprintf(v, sizeof v, "%d%s %.0f GB", t->gpu_count, a->g->times, t->vram_max_gb);
-        snprintf(rest, sizeof rest, "= %s GB VRAM", ui_num(t->vram_gb, 0, n1, sizeof n1));
+        snprintf(rest, sizeof rest, "= %s GB VRAM", format_number(t->vram_gb, 0, n1, sizeof n1));
         sheet_line(a, y++, x, w, "GPUs", t->gpu_count ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_WARNING, v, rest);
     }
     /* RAM and lanes */
     if (y < end) {
-        snprintf(v, sizeof v, "%s GB", ui_num(t->ram_gb, 0, n1, sizeof n1));
+        snprintf(v, sizeof v, "%s GB", format_number(t->ram_gb, 0, n1, sizeof n1));
         snprintf(rest, sizeof rest, "%s lanes %d of %d", a->g->sep, t->lanes_used, t->lanes_available);
         sheet_line(a, y++, x, w, "RAM", t->ram_gb < t->vram_max_gb ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
                    rest);
@@ -1625,7 +1625,8 @@ static void draw_totals(app *a, rect r)
     /* speed */
     if (y < end) {
         if (s->have_est) {
-            snprintf(v, sizeof v, "%s %s", ui_num(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n1, sizeof n1),
+            snprintf(v, sizeof v, "%s %s",
+                     format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n1, sizeof n1),
                      s->est.unit ? s->est.unit : "");
             snprintf(rest, sizeof rest, "%s-bound%s", s->est.bound ? s->est.bound : "?",
                      s->est.fits ? "" : s->est.fits_sharded ? ", sharded" : ", does not fit");
@@ -1650,10 +1651,12 @@ static void draw_totals(app *a, rect r)
     }
     if (y < end && s->have_est) {
         if (!isnan(s->est.epoch_hours))
-            snprintf(v, sizeof v, "%s h", ui_num(s->est.epoch_hours, s->est.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+            snprintf(v, sizeof v, "%s h",
+                     format_number(s->est.epoch_hours, s->est.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
         else snprintf(v, sizeof v, "-");
         double per_k = t->price_usd > 0 ? s->est.throughput / (t->price_usd / 1000.0) : NAN;
-        if (!isnan(per_k)) snprintf(rest, sizeof rest, "%s %s per $1k", a->g->sep, ui_num(per_k, 1, n2, sizeof n2));
+        if (!isnan(per_k)) snprintf(rest, sizeof rest, "%s %s per $1k", a->g->sep,
+                                    format_number(per_k, 1, n2, sizeof n2));
         else rest[0] = '\0';
         sheet_line(a, y++, x, w, "Epoch", DLRIG_ROLE_NORMAL, v, rest);
     }
@@ -1715,7 +1718,7 @@ static void draw_part_box(app *a, rect r)
             char now[32];
             if (!isnan(s->speed[s->sel]) && s->have_est)
                 snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " %s (build now %s)", s->est.unit,
-                         ui_num(s->est.throughput, s->est.throughput < 100 ? 1 : 0, now, sizeof now));
+                         format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, now, sizeof now));
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_OK, buf);
             continue;
         }

@@ -266,33 +266,6 @@ int ui_wrapped_lines(const app *a, const char *s, int w)
     return lines;
 }
 
-const char *ui_num(double v, int decimals, char *buf, size_t len)
-{
-    if (v != v) {
-        snprintf(buf, len, "-");
-        return buf;
-    }
-    char raw[64];
-    snprintf(raw, sizeof raw, "%.*f", decimals, v < 0 ? -v : v);
-    char *dot = strchr(raw, '.');
-    size_t int_len = dot ? (size_t)(dot - raw) : strlen(raw);
-    char out[96];
-    size_t k = 0;
-    if (v < 0) out[k++] = '-';
-    for (size_t i = 0; i < int_len; i++) {
-        if (i && (int_len - i) % 3 == 0) out[k++] = ',';
-        out[k++] = raw[i];
-    }
-    if (dot) {
-        size_t l = strlen(dot);
-        memcpy(out + k, dot, l);
-        k += l;
-    }
-    out[k] = '\0';
-    snprintf(buf, len, "%s", out);
-    return buf;
-}
-
 int ui_badge(app *a, int y, int x, int sev, bool short_form)
 {
     static const char *const names[] = {"info", "warn", "error"};

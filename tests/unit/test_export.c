@@ -248,11 +248,11 @@ START_TEST(discount_and_tax_in_cents)
     ck_assert_int_eq(m.subtotal, 4 * 599999);
 
     char buf[48];
-    ck_assert_str_eq(export_format_cents(123456789, false, buf, sizeof buf), "$1,234,567.89");
-    ck_assert_str_eq(export_format_cents(100000, false, buf, sizeof buf), "$1,000");
-    ck_assert_str_eq(export_format_cents(100000, true, buf, sizeof buf), "$1,000.00");
-    ck_assert_str_eq(export_format_cents(-1250, false, buf, sizeof buf), "-$12.50");
-    ck_assert_str_eq(export_format_cents(5, false, buf, sizeof buf), "$0.05");
+    ck_assert_str_eq(format_cents(123456789, false, buf, sizeof buf), "$1,234,567.89");
+    ck_assert_str_eq(format_cents(100000, false, buf, sizeof buf), "$1,000");
+    ck_assert_str_eq(format_cents(100000, true, buf, sizeof buf), "$1,000.00");
+    ck_assert_str_eq(format_cents(-1250, false, buf, sizeof buf), "-$12.50");
+    ck_assert_str_eq(format_cents(5, false, buf, sizeof buf), "$0.05");
 
     /* the same figures in the documents */
     b.req.nodes = 1;
@@ -664,7 +664,7 @@ START_TEST(seller_file_fields)
     for (size_t i = 0; i < b.n_items; i++)
         sub += llround(b.items[i].part->price_usd * 0.5 * 100) * export_item_total_qty(&b, &b.items[i]);
     char want[160], num[64];
-    export_format_cents(sub, true, num, sizeof num);
+    format_cents(sub, true, num, sizeof num);
     snprintf(want, sizeof want, "Subtotal</td><td class=\"num\">EUR %s", num + 1);
     ck_assert_msg(strstr(html, want) != NULL, "no '%s'", want);
     free(html);

@@ -1,0 +1,33 @@
+/*
+ * format.h — numbers and money as people read them ("1,920", "$1,599",
+ * "$1,234.50"): the one set of formatters behind the CLI, the TUI and the
+ * exports, so that a figure reads the same wherever it is shown.  Pure text:
+ * every function writes into the caller's buffer (truncating to len bytes)
+ * and returns it.
+ */
+#ifndef DLRIG_FORMAT_H
+#define DLRIG_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Money saturates here (a quadrillion dollars, in cents). */
+#define DLRIG_MONEY_CAP_CENTS 100000000000000000LL
+
+/* v with `decimals` decimals and thousands separators ("1,920.5"); "-" for
+ * NAN; no minus sign when every shown digit is zero (-0.4 -> "0"); at a
+ * quadrillion or more (or infinite) "over 999,999,999,999,999" (with a
+ * minus after "over " for negative values). */
+const char *format_number(double v, int decimals, char *buf, size_t len);
+/* x rounded half away from zero to a whole number with thousands separators
+ * ("70,554"), "-" for NAN, "over 999,999,999,999,999" beyond a quadrillion. */
+const char *format_thousands(double x, char *buf, size_t len);
+/* Money in whole dollars: "$1,599", "-$12", "-" for NAN; a quadrillion
+ * dollars or more (or infinite) saturates as "over $999,999,999,999,999". */
+const char *format_usd(double usd, char *buf, size_t len);
+/* Money in cents: "$1,234" when cents is a whole dollar amount and
+ * show_cents is false, else "$1,234.50"; negative amounts "-$12.00"; at
+ * DLRIG_MONEY_CAP_CENTS or beyond "over $1,000,000,000,000,000". */
+const char *format_cents(long long cents, bool show_cents, char *buf, size_t len);
+
+#endif
