@@ -82,7 +82,8 @@ SELECT '| tower cases with a maximum GPU length', count(max_gpu_length_mm), coun
   FROM chassis WHERE kind = 'tower';
 SELECT '| tower cases with a CPU cooler height limit', count(max_cooler_height_mm), count(*) || ' |'
   FROM chassis WHERE kind = 'tower';
-SELECT '| GPUs with a card length', count(length_mm), count(*) || ' |' FROM gpu;
+SELECT '| PCIe GPUs with a card length (SXM modules have none)', count(length_mm), count(*) || ' |'
+  FROM gpu WHERE form_factor = 'pcie';
 SELECT '| air coolers with a height', count(height_mm), count(*) || ' |' FROM cooler WHERE kind = 'air';
 SELECT '| boards with a slot map', count(DISTINCT s.board_id), (SELECT count(*) FROM motherboard) || ' |'
   FROM board_slot s;

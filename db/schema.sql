@@ -71,7 +71,11 @@ CREATE TABLE gpu (
   ecc                INTEGER NOT NULL,     -- ECC on VRAM available
   gpudirect_rdma     INTEGER NOT NULL,     -- GPUDirect RDMA across hosts supported
   max_per_machine    INTEGER,        -- vendor/seed guidance on cards per machine (e.g. Titan RTX: 4), NULL when none
-  max_note           TEXT            -- where max_per_machine comes from
+  max_note           TEXT,           -- where max_per_machine comes from
+  form_factor        TEXT NOT NULL DEFAULT 'pcie' CHECK (form_factor IN ('pcie','sxm'))
+                                     -- 'sxm': a module on an HGX baseboard (the GPU server's sxm_gpus sockets);
+                                     -- it takes no PCIe slot and no PSU cable: the server powers and cools it,
+                                     -- and its NVLink runs through the baseboard's NVSwitches (no bridge)
 ) STRICT;
 
 CREATE TABLE cpu (
@@ -249,8 +253,12 @@ CREATE TABLE chassis (   -- category "case"
   psu_redundant        INTEGER,        -- units held in reserve: 1 for N+1 (1+1, 3+1), 2 for 2+2
   psu_efficiency       TEXT,           -- '80 PLUS Titanium' ...
   cpu_heatsinks        INTEGER NOT NULL DEFAULT 0, -- 1 when the CPU heatsinks come with the chassis
+  sxm_gpus             INTEGER,        -- SXM sockets on the built-in GPU baseboard (HGX 8-GPU: 8); NULL: none
+  sxm_gpu_ids          TEXT,           -- comma-separated gpu ids the baseboard takes (its HGX variants)
   CHECK (psu_count IS NULL OR (psu_watts IS NOT NULL AND psu_redundant IS NOT NULL
-                               AND psu_redundant >= 0 AND psu_redundant < psu_count))
+                               AND psu_redundant >= 0 AND psu_redundant < psu_count)),
+  CHECK (sxm_gpus IS NULL OR (sxm_gpus > 0 AND sxm_gpu_ids IS NOT NULL AND board_id IS NOT NULL
+                              AND psu_count IS NOT NULL))
 ) STRICT;
 
 CREATE TABLE cooler (

@@ -122,10 +122,30 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
                      expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise,
                      board_id, psu_count, psu_watts, psu_watts_115v, psu_redundant, psu_efficiency, cpu_heatsinks) VALUES
 ('supermicro-as-4125gs-tnrt', 'Supermicro', 'AS-4125GS-TNRT (4U, 8 GPUs)', 12000, '2025-05', NULL, 'case-tpd-gpu-server-table',
- 'Complete 4U server: board H13DSG-O-CPU (two SP5 sockets, 24 DIMM slots), 8 double-width full-length PCIe Gen5 GPUs, active or passive (case-grokipedia-4u-gpu), four 2000 W supplies (case-tpd-gpu-server-table). UNCONFIRMED: the redundancy (stored as 2+2, the conservative reading; 4000 W usable), the efficiency level and the low-line rating (none stored) were not in a source read. Price: estimate from a compared-servers document last reviewed 2025-05 (the file calls its prices historical estimates), not a listing.',
+ 'Complete 4U server: board H13DSG-O-CPU (two SP5 sockets, 24 DIMM slots), 8 double-width full-length PCIe Gen5 GPUs, active or passive (case-grokipedia-4u-gpu), four 2000 W supplies (case-tpd-gpu-server-table), redundant and Titanium level (case-storagereview-4125gs: "4 alimentations redondantes de 2000 W au niveau du titane", 9 PCIe 5.0 x16 FHFL slots, board H13DSG-O-CPU). UNCONFIRMED: the split of the four (stored as 2+2, the conservative reading; 4000 W usable; the review says only "redundant") and the low-line rating (none stored) were not in a source read. Price: estimate from a compared-servers document last reviewed 2025-05 (the file calls its prices historical estimates), not a listing.',
  'rack', 4, 'supermicro-4125gs', NULL, NULL, 16, 8, 1, 'server', 'loud',
- 'supermicro-h13dsg-o-cpu', 4, 2000, NULL, 2, NULL, 1),
+ 'supermicro-h13dsg-o-cpu', 4, 2000, NULL, 2, '80 PLUS Titanium', 1),
 ('gigabyte-g493-zb0', 'Gigabyte', 'G493-ZB0 (4U, 8 GPUs)', 15300, '2025-05', NULL, 'case-tpd-gpu-server-table',
  'Complete 4U server: two SP5 sockets (EPYC 9004), 24 DIMM slots, 8 PCIe Gen5 GPUs, four 3000 W supplies (case-tpd-gpu-server-table). UNCONFIRMED: the redundancy (stored as 2+2, 6000 W usable), the efficiency level and the low-line rating (none stored). Price: estimate from a compared-servers document last reviewed 2025-05 (the file calls its prices historical estimates), not a listing.',
  'rack', 4, 'gigabyte-g493', NULL, NULL, 16, 8, 1, 'server', 'loud',
  'gigabyte-g493-zb0-board', 4, 3000, NULL, 2, NULL, 1);
+
+INSERT INTO source (id, title, url, note) VALUES
+('case-storagereview-4125gs', 'StorageReview: Supermicro 4U AMD EPYC GPU servers offer AI flexibility (AS-4125GS-TNRT review), as a French translation kept in a public document collection', 'https://www.storagereview.com/review/supermicro-4u-amd-epyc-gpu-servers-offer-ai-flexibility-as-4125gs-tnrt', 'Spec table: dual SP5, 24 DIMMs, 9x PCIe 5.0 x16 FHFL, 4 redundant 2000 W supplies (Titanium in the text), 2x 10GbE, board H13DSG-O-CPU, 4U. The N+M split of the supplies is not stated.');
+
+-- HGX 8-GPU SXM servers: the chassis also carries the GPU baseboard
+-- (sxm_gpus SXM sockets for the modules listed in sxm_gpu_ids); a build of
+-- one lists CPUs, memory, storage, NICs and the SXM GPUs.
+INSERT INTO source (id, title, url, note) VALUES
+('case-naish-821ge-tnhr', 'NAISH GPU node briefing (public repository, 2026): Supermicro SYS-821GE-TNHR from the vendor proposal NAISH/INFRA/GPU-2026-02', NULL, 'Same document as mb-naish-821ge-tnhr: 8U, HGX 8-GPU baseboard with H200 SXM5, 6 x 3,000 W redundant (4+2) Titanium, peak 10.2 kW, ~1,105 CFM. A 100-node cluster paper (mb-821ge-cluster-paper) runs the same chassis with 8x H100 SXM 80 GB.');
+
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise,
+                     board_id, psu_count, psu_watts, psu_watts_115v, psu_redundant, psu_efficiency, cpu_heatsinks,
+                     sxm_gpus, sxm_gpu_ids) VALUES
+('supermicro-sys-821ge-tnhr', 'Supermicro', 'SYS-821GE-TNHR (8U, HGX 8-GPU)', NULL, NULL, NULL, 'case-naish-821ge-tnhr',
+ 'Complete 8U air-cooled server with an NVIDIA HGX 8-GPU baseboard: 8 SXM sockets taking H100 SXM (mb-821ge-cluster-paper) or H200 SXM (case-naish-821ge-tnhr) modules, joined by NVSwitch at 900 GB/s per GPU. Its own board (supermicro-sys-821ge-tnhr-board: two LGA4677, 32 RDIMM slots, ten NIC slots) and CPU heatsinks. Power: 6 x 3,000 W Titanium, 4+2 redundant (12,000 W usable; the node peaks at 10.2 kW with 8 x H200). Low-line rating not read (none stored). Sixteen front U.2 bays (mynw.cn teardown). Price NULL: the servers are sold with their GPUs (about $370,000 for 8 x H200 per gpu-e-h200-price-2026-08); no chassis-only price was found.',
+ 'rack', 8, 'supermicro-821ge', NULL, NULL, 10, 8, 1, 'server', 'loud',
+ 'supermicro-sys-821ge-tnhr-board', 6, 3000, NULL, 2, '80 PLUS Titanium', 1,
+ 8, 'nvidia-h100-sxm5-80gb,nvidia-h200-sxm-141gb');

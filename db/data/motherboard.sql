@@ -419,3 +419,25 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('asus-pro-b760m-ct-csm', 1, 16, 16, 4, 'cpu1', 'Top slot, PCIe 4.0 x16 through the CPU.'),
 ('asus-pro-b760m-ct-csm', 3, 1, 1, 3, 'chipset', 'Closed-ended PCIe 3.0 x1 from the B760; position UNVERIFIED.'),
 ('asus-pro-b760m-ct-csm', 4, 1, 1, 3, 'chipset', 'Closed-ended PCIe 3.0 x1 from the B760; position UNVERIFIED.');
+
+-- HGX 8-GPU server boards: sold only inside their chassis (case.sql), unpriced.
+INSERT INTO source (id, title, url, note) VALUES
+('mb-naish-821ge-tnhr', 'NAISH GPU node briefing (a public repository''s consolidated project file, 2026): Supermicro SYS-821GE-TNHR hardware facts from the vendor proposal NAISH/INFRA/GPU-2026-02', NULL, '8x H200 SXM5 on one NVIDIA HGX baseboard (4 NVSwitch, NVLink 4.0, 900 GB/s), dual Xeon Platinum 8570 (350 W), 2 TB DDR5-6400 ECC RDIMM as 32 x 64 GB, 6 x 3,000 W redundant (4+2) Titanium supplies, peak 10.2 kW, 8U (14 x 17.2 x 33.2 in). Secondary copy of the vendor figures; the Supermicro page was not opened.'),
+('mb-821ge-cluster-paper', 'Notes on a 100-node H100 cluster paper (a public repository''s reading notes, table 1): per node Supermicro SYS-821GE-TNHR, 8U air-cooled, 2x Xeon Platinum 8580 (5th gen, 60C), 1.5 TB DDR5-5600, 8x H100 SXM 80 GB with NVLink/NVSwitch, 8x ConnectX-7 400GbE for the GPU fabric plus 2x ConnectX-7 400GbE for storage, 4x 7.68 TB NVMe', NULL, 'A Cisco Secure AI Factory reference text (another public repository) adds: dual Xeon Scalable, up to 8 TB DDR5 in 32 DIMMs. A Chinese teardown (mynw.cn news 484475): HGX H200 8-GPU tray at the front, 16 front U.2 NVMe bays.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes, cpu_families) VALUES
+('supermicro-sys-821ge-tnhr-board', 'Supermicro', 'SYS-821GE-TNHR system board', NULL, NULL, NULL, 'mb-naish-821ge-tnhr',
+ 'Built into the SYS-821GE-TNHR (not sold alone, so unpriced): two LGA4677 sockets, 32 DDR5 RDIMM slots (32 x 64 GB in mb-naish-821ge-tnhr; up to 8 TB per the Cisco reference text in mb-821ge-cluster-paper, stored as 8192 GB). The GPUs sit on the chassis'' HGX baseboard, not in these slots. Ten PCIe 5.0 x16 positions for network cards: a deployed node carries 10 ConnectX-7 cards (mb-821ge-cluster-paper); slot positions and which CPU (or PCIe switch) each hangs off are UNVERIFIED. CPUs: 5th-gen Xeon Scalable (Platinum 8570, 8580) in both deployments read; 4th-gen support not confirmed in a source read, so not listed. Chipset and M.2 sockets not read.',
+ 'LGA4677', 2, NULL, 'supermicro-821ge', 'DDR5', 32, 8192, 1, 1, 10, 0, NULL, NULL, 'Xeon Scalable 5th gen');
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('supermicro-sys-821ge-tnhr-board', 1, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 2, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 3, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 4, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 5, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 6, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 7, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 8, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 9, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-821ge-tnhr-board', 10, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.');

@@ -60,7 +60,7 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(STR, cooler) X(INT, length_mm) X(INT, power_6pin) X(INT, power_8pin)     \
     X(INT, power_12vhpwr) X(INT, power_eps8) X(INT, pcie_gen) X(INT, pcie_lanes) \
     X(STR, nvlink) X(REAL, nvlink_gbs) X(BOOL, ecc) X(BOOL, gpudirect_rdma)    \
-    X(INT, max_per_machine) X(STR, max_note)
+    X(INT, max_per_machine) X(STR, max_note) X(STR, form_factor)
 
 #define DLRIG_CPU_FIELDS(X)                                                   \
     X(STR, family) X(STR, socket) X(INT, cores) X(INT, threads) X(REAL, base_ghz) \
@@ -91,7 +91,7 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(INT, max_cooler_height_mm) X(INT, expansion_slots) X(INT, max_gpus)      \
     X(BOOL, forced_airflow) X(STR, psu_form_factor) X(STR, noise) X(STR, board_id) \
     X(INT, psu_count) X(INT, psu_watts) X(INT, psu_watts_115v) X(INT, psu_redundant) \
-    X(STR, psu_efficiency) X(BOOL, cpu_heatsinks)
+    X(STR, psu_efficiency) X(BOOL, cpu_heatsinks) X(INT, sxm_gpus) X(LIST, sxm_gpu_ids)
 
 #define DLRIG_COOLER_FIELDS(X)                                                \
     X(STR, kind) X(INT, height_mm) X(INT, radiator_mm) X(LIST, sockets) X(INT, tdp_rating_w)
@@ -179,7 +179,9 @@ typedef struct dlrig_memory { dlrig_part p; DLRIG_MEMORY_FIELDS(DLRIG_FIELD_DECL
 typedef struct dlrig_storage { dlrig_part p; DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL) } dlrig_storage;
 typedef struct dlrig_psu { dlrig_part p; DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL) } dlrig_psu;
 /* A case or chassis.  A complete server brings its own board (board_id,
- * resolved to `board`), power supplies (psu_count > 0) and CPU heatsinks. */
+ * resolved to `board`), power supplies (psu_count > 0) and CPU heatsinks; an
+ * HGX server also a GPU baseboard with sxm_gpus SXM sockets for the GPUs
+ * listed in sxm_gpu_ids. */
 typedef struct dlrig_case {
     dlrig_part p;
     DLRIG_CASE_FIELDS(DLRIG_FIELD_DECL)

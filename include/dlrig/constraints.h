@@ -46,7 +46,14 @@ bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g);
 bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g);
 /* cooling.max_gpus (chassis half): the case is built for n GPUs. */
 bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n);
-/* All three above: the case takes n cards of model g. */
+/* compat.sxm: g is an SXM module (it sits on an HGX baseboard, not in a PCIe slot). */
+bool constraint_gpu_sxm(const dlrig_gpu *g);
+/* compat.sxm: the chassis is an HGX server (a GPU baseboard with SXM sockets). */
+bool constraint_case_sxm(const dlrig_case *cs);
+/* compat.sxm: n of g fit the case's GPU mounting: SXM modules only on a baseboard that lists them and has n
+ * sockets, PCIe cards only in a case without one (an HGX server's slots are for NICs). */
+bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);
+/* All four above: the case takes n cards of model g. */
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);
 /* cooling.max_gpus (model half): the vendor allows n of g in one machine. */
 bool constraint_gpu_count_ok(const dlrig_gpu *g, int n);

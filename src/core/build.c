@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/constraints.h"
 #include "dlrig/util.h"
 
 #define MAX_BUILD_BYTES (1 << 20)
@@ -505,6 +506,7 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
             bool gpu = p->category == DLRIG_CAT_GPU;
             if ((pass == 0 && !gpu) || (pass == 1 && p->category != DLRIG_CAT_NIC)) continue;
             if (b->items[i].cluster_scope) continue;
+            if (gpu && constraint_gpu_sxm((const dlrig_gpu *)p)) continue; /* on the HGX baseboard, not in a slot */
             for (int q = 0; q < b->items[i].qty && c->n_cards < DLRIG_MAX_CARDS; q++) {
                 card *k = &c->cards[c->n_cards++];
                 k->part = p;

@@ -699,7 +699,8 @@ typedef struct col_rule {
 } col_rule;
 
 static const col_rule col_rules[] = {
-    {"gpu", "slots", "NOT (\"slots\" BETWEEN 1 AND 4)", "1 to 4 slots"},
+    {"gpu", "slots", "NOT (\"slots\" BETWEEN 1 AND 4 OR (\"slots\" = 0 AND \"form_factor\" = 'sxm'))",
+     "1 to 4 slots (0 for an SXM module)"},
     {"gpu", "vram_gb", "\"vram_gb\" <= 0", "a positive size"},
     {"gpu", "bandwidth_gbs", "\"bandwidth_gbs\" <= 0", "a positive bandwidth"},
     {"gpu", "fp32_tflops", "\"fp32_tflops\" <= 0", "a positive speed"},
@@ -721,6 +722,7 @@ static const col_rule col_rules[] = {
     {"board_lane_share", "slot_position", "NOT (\"slot_position\" BETWEEN 1 AND 32)", "a position from 1 to 32"},
     {"board_lane_share", "trigger_index", "NOT (\"trigger_index\" BETWEEN 1 AND 32)", "1 to 32"},
     {"chassis", "expansion_slots", "NOT (\"expansion_slots\" BETWEEN 0 AND 32)", "0 to 32 slots"},
+    {"chassis", "sxm_gpus", "NOT (\"sxm_gpus\" BETWEEN 1 AND 16)", "1 to 16 SXM sockets"},
     {"memory", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"storage", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"psu", "watts", "\"watts\" <= 0", "a positive power"},

@@ -52,10 +52,26 @@ bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n)
     return cs->max_gpus == DLRIG_NA || n <= cs->max_gpus;
 }
 
+bool constraint_gpu_sxm(const dlrig_gpu *g)
+{
+    return g->form_factor && strcmp(g->form_factor, "sxm") == 0;
+}
+
+bool constraint_case_sxm(const dlrig_case *cs)
+{
+    return cs->sxm_gpus != DLRIG_NA && cs->sxm_gpus > 0;
+}
+
+bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)
+{
+    if (!constraint_gpu_sxm(g)) return !constraint_case_sxm(cs);
+    return constraint_case_sxm(cs) && n <= cs->sxm_gpus && list_contains(cs->sxm_gpu_ids, g->p.id);
+}
+
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)
 {
     return constraint_case_gpu_count_ok(cs, n) && constraint_case_cools_gpu(cs, g) &&
-           constraint_case_gpu_length_ok(cs, g);
+           constraint_case_gpu_length_ok(cs, g) && constraint_case_mounts_gpus(cs, g, n);
 }
 
 bool constraint_gpu_count_ok(const dlrig_gpu *g, int n)

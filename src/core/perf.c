@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/constraints.h"
 #include "dlrig/csv.h"
 #include "dlrig/util.h"
 
@@ -154,11 +155,26 @@ static double pcie_lane_gbs(int gen)
     }
 }
 
-/* The link between the node's GPUs: NVLink when every card is bridged,
- * else PCIe at the narrowest placed width and generation. */
+/* Every GPU of the build is an SXM module with NVLink: they talk through
+ * the HGX baseboard's NVSwitches, no bridge needed. */
+static bool all_switched(const dlrig_build *b)
+{
+    bool any = false;
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category != DLRIG_CAT_GPU) continue;
+        const dlrig_gpu *g = (const dlrig_gpu *)b->items[i].part;
+        if (!constraint_gpu_sxm(g) || !g->nvlink) return false;
+        any = true;
+    }
+    return any;
+}
+
+/* The link between the node's GPUs: NVLink when every card is bridged (or
+ * every GPU is an NVSwitch-connected SXM module), else PCIe at the narrowest
+ * placed width and generation. */
 static dlrig_link gpu_link(const dlrig_build *b, const dlrig_placement *p, const dlrig_gpu *slow, bool all_nvlink)
 {
-    bool bridged = build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink;
+    bool bridged = (build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink) || all_switched(b);
     if (bridged && !isnan(slow->nvlink_gbs)) return (dlrig_link){slow->nvlink_gbs / 2, true};
     int width = 16, gen = slow->pcie_gen;
     for (size_t i = 0; p && i < p->n_cards; i++)
@@ -299,7 +315,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
         double step = w->batch_per_gpu / per_gpu;
         double t_comm = 0;
         if (n > 1) {
-            bool bridged = build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink;
+            bool bridged = (build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink) || all_switched(b);
             double link;
             if (bridged && !isnan(slow->nvlink_gbs)) {
                 link = slow->nvlink_gbs / 2; /* per direction */

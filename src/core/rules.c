@@ -348,6 +348,36 @@ static void r_pcie_lanes(ctx *c)
              worst < 8 ? " (below x8 all-reduce bandwidth halves again)" : "");
 }
 
+/* SXM modules sit on an HGX baseboard that lists them; PCIe cards do not go
+ * into an HGX server (its slots are for NICs). */
+static void r_sxm(ctx *c)
+{
+    int sxm = 0;
+    for (int i = 0; i < c->n_gpu_lines; i++)
+        if (constraint_gpu_sxm((const dlrig_gpu *)c->gpus[i].part)) sxm += c->gpus[i].qty;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!constraint_gpu_sxm(g)) {
+            if (c->cs && constraint_case_sxm(c->cs))
+                emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p,
+                     "%s is a PCIe card; %s carries its GPUs as SXM modules on its HGX baseboard (%s) and its "
+                     "slots are for network cards",
+                     g->p.name, c->cs->p.name, c->cs->sxm_gpu_ids);
+            continue;
+        }
+        if (!c->cs || !constraint_case_sxm(c->cs))
+            emit(c, DLRIG_SEV_ERROR, &g->p, c->cs ? &c->cs->p : NULL,
+                 "%s is an SXM module: it mounts only on the HGX baseboard of a GPU server that takes it, and %s",
+                 g->p.name, c->cs ? "this case has none" : "the build has no such server");
+        else if (!list_contains(c->cs->sxm_gpu_ids, g->p.id))
+            emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p, "%s's baseboard takes %s, not %s", c->cs->p.name,
+                 c->cs->sxm_gpu_ids, g->p.name);
+    }
+    if (c->cs && constraint_case_sxm(c->cs) && sxm > c->cs->sxm_gpus)
+        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "%d SXM modules, but %s's baseboard has %d sockets", sxm,
+             c->cs->p.name, c->cs->sxm_gpus);
+}
+
 /* ------------------------------------------------------------ rules: case */
 
 static void r_gpu_length(ctx *c)
@@ -355,6 +385,7 @@ static void r_gpu_length(ctx *c)
     if (!c->cs) return;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (constraint_gpu_sxm(g)) continue; /* a module on the baseboard, not a card */
         if (c->cs->max_gpu_length_mm == DLRIG_NA) {
             cannot_judge(c, &c->cs->p, "maximum GPU length");
             return;
@@ -694,6 +725,11 @@ static void r_nvlink_recommended(ctx *c)
     if (c->n_gpus == 0) return;
     const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
     if (c->bridge) return; /* judged by nvlink.unsupported / bridge_spacing */
+    bool switched = true; /* SXM modules talk NVLink through the baseboard's NVSwitches */
+    for (int i = 0; i < c->n_gpu_lines; i++)
+        if (!constraint_gpu_sxm((const dlrig_gpu *)c->gpus[i].part) || !((const dlrig_gpu *)c->gpus[i].part)->nvlink)
+            switched = false;
+    if (switched) return;
     dlrig_severity sev = required ? DLRIG_SEV_ERROR : DLRIG_SEV_INFO;
     if (g->nvlink)
         emit(c, sev, &g->p, NULL, "%s%d x %s without an NVLink bridge: gradients cross PCIe instead (NVLink is 5-12x faster)",
@@ -1039,6 +1075,11 @@ static const rule rules[] = {
       "Desktop cases take ATX (or SFX) units; server chassis take their own hot-swap modules. A complete server "
       "ships with its power supplies, so a separate one has no place in it.",
       "case and PSU specifications"}, r_psu_form},
+    {{"compat.sxm", DLRIG_SEV_ERROR, "an SXM module outside a server whose baseboard takes it",
+      "SXM GPUs (H100 SXM, H200 SXM...) are not cards: they mount on an HGX baseboard with NVSwitches, sold as "
+      "part of a GPU server that powers and cools them. They go only into a server whose baseboard lists them, "
+      "up to its socket count; such a server takes no PCIe GPUs (its slots are for network cards).",
+      "NVIDIA HGX platform; server specifications"}, r_sxm},
     {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",
       "Each card covers as many slot positions as it is thick; a 3-slot card blocks the two slots below it. "
       "Slots wired to the second CPU work only with two CPUs, and a card in the bottom slot needs a case with an "

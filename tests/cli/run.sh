@@ -80,6 +80,8 @@ expect check-missing-file 3 'cannot read' -- "$DLRIG" check "$TMP/none.json"
 # complete servers: the chassis brings board, power supplies and heatsinks
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
 expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"
+expect check-hgx-sxm 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/supermicro-821ge-8x-h100-sxm.json"
+expect check-sxm-in-tower 1 'compat.sxm' -- "$DLRIG" check "$DATA/builds/compat.sxm.trigger.json"
 expect check-t640-json 0 '"psu_w":[[:space:]]*2400' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json" --json
 if [ -e "$DATA/builds/clean.json" ]; then
     expect check-clean 0 'No findings' -- "$DLRIG" check "$DATA/builds/clean.json"

@@ -435,7 +435,7 @@ START_TEST(advisor_prunes_what_rules_flag)
                                                                   &cpu->p, NULL), what);
             }
     }
-    /* case.gpu_length, cooling.passive_needs_server, cooling.max_gpus (chassis); env.noise */
+    /* case.gpu_length, cooling.passive_needs_server, cooling.max_gpus (chassis), compat.sxm; env.noise */
     PARTS(cat, DLRIG_CAT_CASE, i, n) {
         const dlrig_case *cs = AT(dlrig_case, cat, DLRIG_CAT_CASE, i);
         PARTS(cat, DLRIG_CAT_GPU, k, ng) {
@@ -447,7 +447,9 @@ START_TEST(advisor_prunes_what_rules_flag)
                 AGREE(constraint_case_takes_gpus(cs, g, counts[j]),
                       finds(&rep, "case.gpu_length", DLRIG_SEV_ERROR, &g->p, &cs->p) ||
                           finds(&rep, "cooling.passive_needs_server", DLRIG_SEV_ERROR, &g->p, &cs->p) ||
-                          finds(&rep, "cooling.max_gpus", DLRIG_SEV_ERROR, &cs->p, NULL),
+                          finds(&rep, "cooling.max_gpus", DLRIG_SEV_ERROR, &cs->p, NULL) ||
+                          finds(&rep, "compat.sxm", DLRIG_SEV_ERROR, &g->p, NULL) ||
+                          finds(&rep, "compat.sxm", DLRIG_SEV_ERROR, &cs->p, NULL),
                       what);
             }
         }

@@ -12,6 +12,7 @@
 
 #include "dlrig/catalog.h"
 #include "dlrig/query.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
 
 static dlrig_catalog *cat;
@@ -84,7 +85,11 @@ START_TEST(gpu_values_sane)
                       g[i].bandwidth_gbs);
         ck_assert_msg(g[i].fp32_tflops > 1 && g[i].fp32_tflops < 200, "%s fp32 %g", id, g[i].fp32_tflops);
         ck_assert_msg(g[i].tdp_w >= 50 && g[i].tdp_w <= 1200, "%s tdp %d", id, g[i].tdp_w);
-        ck_assert_msg(g[i].slots >= 1 && g[i].slots <= 4, "%s slots %g", id, g[i].slots);
+        bool sxm = !strcmp(g[i].form_factor, "sxm");
+        ck_assert_msg(sxm || !strcmp(g[i].form_factor, "pcie"), "%s form factor %s", id, g[i].form_factor);
+        /* an SXM module takes no slot and no cable: the HGX baseboard seats and powers it */
+        if (sxm) ck_assert_msg(g[i].slots == 0, "%s: an SXM module covers no slot", id);
+        else ck_assert_msg(g[i].slots >= 1 && g[i].slots <= 4, "%s slots %g", id, g[i].slots);
         ck_assert_msg(g[i].pcie_gen >= 2 && g[i].pcie_gen <= 6, "%s pcie gen %d", id, g[i].pcie_gen);
         ck_assert_msg(!strcmp(g[i].cooler, "blower") || !strcmp(g[i].cooler, "open-air") ||
                           !strcmp(g[i].cooler, "passive"),
@@ -97,7 +102,14 @@ START_TEST(gpu_values_sane)
         if (g[i].nvlink) ck_assert_msg(strncmp(g[i].nvlink, "nvlink", 6) == 0, "%s nvlink '%s'", id, g[i].nvlink);
         if (g[i].length_mm != DLRIG_NA) ck_assert_msg(g[i].length_mm > 100 && g[i].length_mm < 400, "%s length", id);
         int inputs = g[i].power_6pin + g[i].power_8pin + g[i].power_12vhpwr + g[i].power_eps8;
-        ck_assert_msg(g[i].tdp_w <= 75 || inputs > 0, "%s draws %d W but lists no power input", id, g[i].tdp_w);
+        ck_assert_msg(sxm || g[i].tdp_w <= 75 || inputs > 0, "%s draws %d W but lists no power input", id,
+                      g[i].tdp_w);
+        /* an SXM module is useful only if some GPU server's baseboard takes it */
+        bool seated = false;
+        size_t nc;
+        const dlrig_case *cs = catalog_cases(cat, &nc);
+        for (size_t k = 0; k < nc; k++) seated |= list_contains(cs[k].sxm_gpu_ids, id);
+        ck_assert_msg(!sxm || seated, "%s: no server in the catalog takes this SXM module", id);
     }
 }
 END_TEST
@@ -185,7 +197,20 @@ START_TEST(other_categories_sane)
         if (p[i].watts_115v != DLRIG_NA) ck_assert_msg(p[i].watts_115v <= p[i].watts, "%s low-line above high-line", p[i].p.id);
     }
     const dlrig_case *cs = catalog_cases(cat, &n);
-    for (size_t i = 0; i < n; i++) ck_assert_msg(cs[i].expansion_slots >= 2, "%s slots", cs[i].p.id);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(cs[i].expansion_slots >= 2, "%s slots", cs[i].p.id);
+        if (cs[i].sxm_gpus == DLRIG_NA) continue;
+        /* an HGX server: a complete server whose baseboard lists SXM modules of the catalog */
+        ck_assert_msg(cs[i].board && case_has_psus(&cs[i]), "%s: an HGX server brings its board and power",
+                      cs[i].p.id);
+        char ids[256];
+        snprintf(ids, sizeof ids, "%s", cs[i].sxm_gpu_ids);
+        for (char *save = NULL, *t = strtok_r(ids, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            const dlrig_part *g = catalog_find(cat, t);
+            ck_assert_msg(g && g->category == DLRIG_CAT_GPU && !strcmp(((const dlrig_gpu *)g)->form_factor, "sxm"),
+                          "%s lists %s, not an SXM GPU of the catalog", cs[i].p.id, t);
+        }
+    }
     const dlrig_nvlink_bridge *br = catalog_bridges(cat, &n);
     for (size_t i = 0; i < n; i++) {
         ck_assert_msg(br[i].n_fits > 0, "%s fits no GPU", br[i].p.id);

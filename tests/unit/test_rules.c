@@ -19,6 +19,8 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/constraints.h"
+#include "dlrig/perf.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
@@ -250,6 +252,68 @@ END_TEST
 /* Redundant supplies count only what is left with the spare units failed:
  * ten 400 W cards in a DSS 8440 (2+2 x 2400 W) sit above 80 % of 4800 W,
  * which counting all four supplies (9600 W) would hide. */
+/* An HGX 8-GPU server (Supermicro SYS-821GE-TNHR) carries its GPUs as SXM
+ * modules on its baseboard: a build of 8 H100 SXM, two CPUs, memory and
+ * drives checks without errors, the modules take no PCIe slot, the six
+ * 3000 W supplies count 4+2, and the modules talk NVLink without a bridge.
+ * SXM modules anywhere else, a ninth module, a module the baseboard does not
+ * list, and a PCIe card in the HGX server are errors (compat.sxm). */
+START_TEST(hgx_server_takes_sxm_modules)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("supermicro-821ge-8x-h100-sxm.json", &b, &r);
+    ck_assert_msg(r.counts[DLRIG_SEV_ERROR] == 0, "%s", ids_of(&r));
+    ck_assert_ptr_null(report_find(&r, "compat.missing_part"));
+    ck_assert_ptr_null(report_find(&r, "nvlink.recommended"));
+    ck_assert_ptr_null(report_find(&r, "case.gpu_length")); /* no "not checked": modules are not cards */
+    ck_assert_uint_eq(r.placement.n_cards, 0);
+    ck_assert_int_eq(r.totals.gpu_count, 8);
+    ck_assert_double_eq_tol(r.totals.psu_w, 4 * 3000, 0.5);
+    ck_assert_msg(r.totals.power_w > 8 * 700, "load %.0f W", r.totals.power_w);
+    dlrig_estimate e;
+    char err[256];
+    ck_assert_int_eq(perf_estimate(cat, &b, &r.placement, NULL, &e, err, sizeof err), 0);
+    ck_assert_msg(e.scaling > 0.95, "8 SXM modules over NVSwitch scale at %.2f", e.scaling);
+
+    const dlrig_part *h100 = catalog_find(cat, "nvidia-h100-sxm5-80gb");
+    /* A ninth module has no socket. */
+    build_set_qty(&b, h100, 9);
+    rules_check(cat, &b, &r);
+    const dlrig_finding *f = report_find(&r, "compat.sxm");
+    ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "8 sockets"), "%s", ids_of(&r));
+    build_set_qty(&b, h100, 8);
+
+    /* A PCIe card does not go into the HGX server. */
+    build_add(&b, catalog_find(cat, "nvidia-h100-pcie"), 1);
+    rules_check(cat, &b, &r);
+    f = report_find(&r, "compat.sxm");
+    ck_assert_msg(f && strstr(f->message, "PCIe card"), "%s", ids_of(&r));
+    build_set_qty(&b, catalog_find(cat, "nvidia-h100-pcie"), 0);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(r.counts[DLRIG_SEV_ERROR] == 0, "%s", ids_of(&r));
+    report_free(&r);
+    build_free(&b);
+
+    /* SXM modules in a server without a baseboard (the PowerEdge T640). */
+    check_file("dell-t640-4x-v100.json", &b, &r);
+    build_set_category(&b, DLRIG_CAT_GPU, h100, 4);
+    rules_check(cat, &b, &r);
+    f = report_find(&r, "compat.sxm");
+    ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "HGX baseboard"), "%s", ids_of(&r));
+    report_free(&r);
+    build_free(&b);
+
+    /* The shared test the advisor prunes by agrees. */
+    const dlrig_case *hgx = (const dlrig_case *)catalog_find(cat, "supermicro-sys-821ge-tnhr");
+    const dlrig_gpu *g = (const dlrig_gpu *)h100;
+    ck_assert(constraint_case_takes_gpus(hgx, g, 8));
+    ck_assert(!constraint_case_takes_gpus(hgx, g, 9));
+    ck_assert(!constraint_case_takes_gpus(hgx, (const dlrig_gpu *)catalog_find(cat, "nvidia-h100-pcie"), 1));
+    ck_assert(!constraint_case_takes_gpus((const dlrig_case *)catalog_find(cat, "dell-dss-8440"), g, 4));
+}
+END_TEST
+
 START_TEST(redundant_supplies_do_not_count)
 {
     const dlrig_case *t640 = (const dlrig_case *)catalog_find(cat, "dell-poweredge-t640");
@@ -804,6 +868,7 @@ int main(void)
     tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
     tcase_add_test(tc, complete_server_brings_board_and_power);
     tcase_add_test(tc, redundant_supplies_do_not_count);
+    tcase_add_test(tc, hgx_server_takes_sxm_modules);
     tcase_add_test(tc, platform_takes_its_cpu_family);
     tcase_add_test(tc, rdimm_needs_a_cpu_that_takes_it);
     tcase_add_test(tc, fixture_changes_nothing_else);
