@@ -110,6 +110,9 @@ typedef struct dlrig_calib_row {
     char precision[16];
     int gpus;
     double measured, predicted;
+    char source[48];          /* the row's source id: speed-ups compare rows of one source */
+    double speedup_measured;  /* multi-GPU rows: measured / the same source's 1-GPU row; NAN otherwise */
+    double speedup_predicted; /* the model's ratio for the same pair; NAN otherwise */
 } dlrig_calib_row;
 
 typedef struct dlrig_calib_stats {
@@ -117,13 +120,22 @@ typedef struct dlrig_calib_stats {
     double median_abs_err; /* median |predicted/measured - 1| */
     double within_30;      /* share of rows within 30 % */
     double spearman;       /* rank correlation across GPUs, averaged over (workload, precision) groups */
+    size_t n_single;       /* 1-GPU rows */
+    double median_abs_err_single; /* median |predicted/measured - 1| of the 1-GPU rows; NAN without any */
+    size_t n_speedup;      /* multi-GPU rows with a 1-GPU row of the same source */
+    double speedup_median_abs_err; /* median |predicted speed-up / measured speed-up - 1|; NAN without any */
 } dlrig_calib_stats;
 
 /* Compares the model with a calibration table (CSV: gpu_id, workload,
- * precision, gpus, measured, ...).  Rows naming GPUs or workloads the catalog
- * lacks are skipped.  *rows is malloc'd (caller frees).  Returns 0, or -1 with
+ * precision, gpus, measured, unit, source, source_url, note[, interconnect]);
+ * interconnect "nvlink" bridges the cards, anything else leaves them on PCIe
+ * at x16.  Rows naming GPUs or workloads the catalog lacks are skipped.  *rows is malloc'd (caller frees).  Returns 0, or -1 with
  * a message when the CSV is malformed. */
 int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_calib_row **rows, size_t *n,
                    dlrig_calib_stats *st, char *err, size_t errlen);
+
+/* The statistics of rows[0..n) restricted to one workload (NULL: all rows),
+ * as perf_calibrate computes them for the whole table. */
+void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workload, dlrig_calib_stats *st);
 
 #endif

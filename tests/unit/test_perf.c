@@ -61,8 +61,95 @@ START_TEST(calibration_against_measurements)
     ck_assert_msg(st.spearman >= 0.90, "rank correlation %.3f", st.spearman);
     ck_assert_msg(st.median_abs_err <= 0.20, "median error %.1f%%", 100 * st.median_abs_err);
     ck_assert_msg(st.within_30 >= 0.70, "only %.0f%% within 30%%", 100 * st.within_30);
+    /* Multi-GPU speed-ups (each against the same source's 1-GPU row). */
+    dlrig_calib_stats ws;
+    perf_calib_stats(rows, n, "cnn", &ws);
+    printf("calibration cnn: speed-up median error %.1f%% over %zu rows\n", 100 * ws.speedup_median_abs_err,
+           ws.n_speedup);
+    ck_assert_uint_ge(ws.n_speedup, 8);
+    ck_assert_msg(ws.speedup_median_abs_err <= 0.05, "cnn speed-up error %.1f%%", 100 * ws.speedup_median_abs_err);
+    perf_calib_stats(rows, n, "transformer", &ws);
+    printf("calibration transformer: speed-up median error %.1f%% over %zu rows\n", 100 * ws.speedup_median_abs_err,
+           ws.n_speedup);
+    ck_assert_uint_ge(ws.n_speedup, 8);
+    ck_assert_msg(ws.speedup_median_abs_err <= 0.10, "transformer speed-up error %.1f%%",
+                  100 * ws.speedup_median_abs_err);
     free(rows);
     free(csv);
+}
+END_TEST
+
+/* Measurements from other sources than the calibration table (vendor
+ * DeepLearningExamples tables, an independent tf_cnn_benchmarks series): the
+ * model was not fitted on them. */
+START_TEST(validation_against_other_sources)
+{
+    size_t len;
+    char *csv = read_file_limit(DLRIG_TEST_DATA "/perf_validation.csv", 1 << 20, &len);
+    ck_assert_ptr_nonnull(csv);
+    dlrig_calib_row *rows;
+    size_t n;
+    dlrig_calib_stats st;
+    char err[256];
+    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    printf("validation: %zu measurements, median |error| %.1f%%, Spearman %.3f, speed-up median error %.1f%% (%zu)\n",
+           st.n, 100 * st.median_abs_err, st.spearman, 100 * st.speedup_median_abs_err, st.n_speedup);
+    ck_assert_uint_ge(st.n, 20);
+    ck_assert_msg(st.spearman >= 0.75, "rank correlation %.3f", st.spearman);
+    ck_assert_msg(st.median_abs_err <= 0.25, "median error %.1f%%", 100 * st.median_abs_err);
+    ck_assert_uint_ge(st.n_speedup, 8);
+    ck_assert_msg(st.speedup_median_abs_err <= 0.06, "speed-up error %.1f%%", 100 * st.speedup_median_abs_err);
+    free(rows);
+    free(csv);
+}
+END_TEST
+
+/* n cards of one GPU in slots attached to `attach` (x16 gen 4), no bridge. */
+static dlrig_estimate est_placed(const char *gpu, int n, const char *workload, dlrig_attach attach, int width)
+{
+    dlrig_build b;
+    build_init(&b, "t");
+    snprintf(b.req.workload, sizeof b.req.workload, "%s", workload);
+    const dlrig_part *g = catalog_find(cat, gpu);
+    ck_assert_ptr_nonnull(g);
+    build_add(&b, g, n);
+    dlrig_placement p;
+    memset(&p, 0, sizeof p);
+    for (int i = 0; i < n; i++)
+        p.cards[p.n_cards++] = (dlrig_placed){g, 1 + 2 * i, 2, width, 4, attach, false};
+    dlrig_estimate e;
+    char err[128];
+    ck_assert_int_eq(perf_estimate(cat, &b, &p, NULL, &e, err, sizeof err), 0);
+    build_free(&b);
+    return e;
+}
+
+START_TEST(peer_to_peer_and_links)
+{
+    /* BERT-large on two RTX 4090s (no peer-to-peer: the all-reduce goes
+     * through host memory) gains about 1.5x; CNNs scale at 95-100% a card. */
+    dlrig_estimate t1 = est("nvidia-rtx-4090", 1, "transformer", NULL, NULL, NAN);
+    dlrig_estimate t2 = est("nvidia-rtx-4090", 2, "transformer", NULL, NULL, NAN);
+    double s4090 = t2.throughput / t1.throughput;
+    ck_assert_msg(s4090 > 1.3 && s4090 < 1.65, "2 x RTX 4090 BERT %.2fx", s4090);
+    dlrig_estimate a1 = est("nvidia-rtx-a6000", 1, "transformer", NULL, NULL, NAN);
+    dlrig_estimate a2 = est("nvidia-rtx-a6000", 2, "transformer", NULL, NULL, NAN);
+    ck_assert_msg(a2.throughput / a1.throughput > s4090 + 0.15, "A6000 pair %.2fx vs 4090 pair %.2fx",
+                  a2.throughput / a1.throughput, s4090);
+    dlrig_estimate c1 = est("nvidia-rtx-4090", 1, "cnn", NULL, NULL, NAN);
+    dlrig_estimate c2 = est("nvidia-rtx-4090", 2, "cnn", NULL, NULL, NAN);
+    ck_assert_msg(c2.throughput / c1.throughput >= 1.85, "2 x RTX 4090 CNN %.2fx", c2.throughput / c1.throughput);
+    /* An NVLink bridge helps a transformer pair over PCIe. */
+    dlrig_estimate h2 = est("nvidia-h100-pcie", 2, "transformer", NULL, NULL, NAN);
+    dlrig_estimate h2b = est("nvidia-h100-pcie", 2, "transformer", NULL, "nvidia-h100-nvlink-2slot", NAN);
+    ck_assert(h2b.throughput > h2.throughput);
+    /* A chipset slot (traffic through the chipset and host memory) and a
+     * narrow link cost a workstation pair speed. */
+    dlrig_estimate cpu = est_placed("nvidia-rtx-a6000", 2, "transformer", DLRIG_ATTACH_CPU1, 16);
+    dlrig_estimate chip = est_placed("nvidia-rtx-a6000", 2, "transformer", DLRIG_ATTACH_CHIPSET, 4);
+    dlrig_estimate x8 = est_placed("nvidia-rtx-a6000", 2, "transformer", DLRIG_ATTACH_CPU1, 8);
+    ck_assert_msg(chip.throughput < x8.throughput && x8.throughput < cpu.throughput, "chipset %.1f x8 %.1f x16 %.1f",
+                  chip.throughput, x8.throughput, cpu.throughput);
 }
 END_TEST
 
@@ -225,6 +312,8 @@ int main(void)
     TCase *tc = tcase_create("model");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, calibration_against_measurements);
+    tcase_add_test(tc, validation_against_other_sources);
+    tcase_add_test(tc, peer_to_peer_and_links);
     tcase_add_test(tc, roofline_behaviour);
     tcase_add_test(tc, multi_gpu_scaling);
     tcase_add_test(tc, memory_need);
