@@ -274,7 +274,9 @@ START_TEST(hgx_server_takes_sxm_modules)
     dlrig_estimate e;
     char err[256];
     ck_assert_int_eq(perf_estimate(cat, &b, &r.placement, NULL, &e, err, sizeof err), 0);
-    ck_assert_msg(e.scaling > 0.95, "8 SXM modules over NVSwitch scale at %.2f", e.scaling);
+    /* NVLink, not PCIe: measured BERT-large on 8 H100 SXM5 over NVSwitch runs
+     * at 0.90 a GPU (Lambda deeplearning-benchmark, 2167 vs 301 sequences/s). */
+    ck_assert_msg(e.scaling > 0.85, "8 SXM modules over NVSwitch scale at %.2f", e.scaling);
 
     const dlrig_part *h100 = catalog_find(cat, "nvidia-h100-sxm5-80gb");
     /* A ninth module has no socket. */
