@@ -81,6 +81,7 @@ struct builder_state {
     size_t n_redo;
     dlrig_recommendation *alts;
     size_t n_alts;
+    dlrig_requirements alts_req; /* what the alternatives were recommended for */
     /* view */
     int focus;
     int cat;
@@ -177,6 +178,32 @@ static const char *cat_label(dlrig_category c)
     static const char *const labels[DLRIG_CAT_COUNT] = {"GPU",  "CPU",  "Board",  "Memory", "Storage", "PSU",
                                                         "Case", "Cooler", "NIC", "NVLink", "Switch"};
     return (unsigned)c < DLRIG_CAT_COUNT ? labels[c] : "?";
+}
+
+/* Whether two sets of requirements say the same, field by field through the
+ * requirement table (the structs may differ in bytes that mean nothing). */
+static bool same_requirements(const app *a, const dlrig_requirements *x, const dlrig_requirements *y)
+{
+    size_t n;
+    const dlrig_reqfield *f = requirements_fields(&n);
+    for (size_t i = 0; i < n; i++) {
+        char bx[160], by[160];
+        const char *vx = requirements_format(&f[i], x, a->cat, bx, sizeof bx);
+        const char *vy = requirements_format(&f[i], y, a->cat, by, sizeof by);
+        if (!vx != !vy || (vx && strcmp(vx, vy) != 0)) return false;
+    }
+    return true;
+}
+
+/* The advisor's alternatives when they were made for the build's current
+ * requirements, else none (a build opened or changed since has its own). */
+static size_t current_alts(const app *a, const dlrig_recommendation **alts)
+{
+    const struct builder_state *s = a->bld;
+    *alts = NULL;
+    if (!s->n_alts || !same_requirements(a, &s->alts_req, &s->b.req)) return 0;
+    *alts = s->alts;
+    return s->n_alts;
 }
 
 /* ---- model: report, candidates, compatibility ---- */
@@ -1088,7 +1115,8 @@ static void alt_cb(app *a, int idx, void *ctx)
 {
     (void)ctx;
     struct builder_state *s = B(a);
-    if (idx < 0 || (size_t)idx >= s->n_alts) return;
+    const dlrig_recommendation *cur;
+    if (idx < 0 || (size_t)idx >= current_alts(a, &cur)) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
     cJSON *notes = s->b.notes; /* the build's own name and notes stay */
@@ -1124,8 +1152,12 @@ void builder_use_build(app *a, const dlrig_build *b, const char *label)
 static void alts_dialog(app *a)
 {
     struct builder_state *s = B(a);
-    if (s->n_alts == 0) {
-        app_message(a, DLRIG_ROLE_INFO, "No advisor alternatives for this build (they come from the wizard)");
+    const dlrig_recommendation *cur;
+    if (current_alts(a, &cur) == 0) {
+        app_message(a, DLRIG_ROLE_INFO, "%s", s->n_alts ? "The advisor's alternatives were for other requirements "
+                                                          "(C compares options for these)"
+                                                        : "No advisor alternatives for this build (they come from "
+                                                          "the wizard)");
         return;
     }
     ov_item items[8];
@@ -1300,7 +1332,12 @@ static int builder_key(app *a, int action, int key)
     case B_OPEN: open_dialog(a); break;
     case B_EXPORT: export_dialog(a); break;
     case B_ALTS: alts_dialog(a); break;
-    case B_COMPARE: compare_menu(a, &s->b, s->alts, s->n_alts); break;
+    case B_COMPARE: {
+        const dlrig_recommendation *alts;
+        size_t n_alts = current_alts(a, &alts);
+        compare_menu(a, &s->b, alts, n_alts);
+        break;
+    }
     case B_SLOTS: s->show_slots = !s->show_slots; break;
     case B_RENAME: ov_prompt(a, "Rename the build", NULL, s->b.name, rename_cb, NULL, NULL); break;
     case B_NEW:
@@ -1851,6 +1888,7 @@ void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation
     s->stamp = stamp_of(path);
     s->alts = alts;
     s->n_alts = n_alts;
+    if (n_alts) s->alts_req = alts[0].build.req;
     s->sort_col = -1;
     s->cat = DLRIG_CAT_GPU;
     s->focus = PANE_LIST;

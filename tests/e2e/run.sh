@@ -975,6 +975,51 @@ test_save_names() {
 
 PASSED=0
 FAILED=0
+# Good / Better / Best is computed for the build on screen: after opening a
+# saved build with other requirements, never the previous build's options.
+test_compare_after_open() {
+    mkdir -p "$XDG_DATA_HOME/dlrig/builds"
+    jq '.name="LLM lab" | .requirements.workload="llm-finetune" | .requirements.model_params_m=13000
+        | .requirements.budget_usd=40000' "$FIXTURE" >"$XDG_DATA_HOME/dlrig/builds/zz-llm-lab.json"
+    touch "$XDG_DATA_HOME/dlrig/builds/zz-llm-lab.json" # the newest: first in the open list
+    start cmpopen 80 24
+    wait_for "What will it mostly run?"
+    keys F1
+    wait_for "Kaggle starter"
+    wait_for "Build sheet"
+    keys o
+    wait_for "Unsaved changes"
+    keys Up Enter
+    wait_for "Open a saved build"
+    wait_for "zz-llm-lab.json"
+    keys Enter
+    wait_for "Opened"
+    wait_for "LLM lab"
+    keys C
+    wait_for "Good / Better / Best"
+    keys Enter
+    wait_for "A  Good"
+    wait_for "for the llm-finetune workload"
+    ! screen | grep -qF "for the cnn workload" || fail "compare shows the previous build's workload"
+    keys Escape
+    wait_for "Build sheet"
+    # undo brings the preset's build back: its own options again
+    keys u
+    wait_for "Undone"
+    wait_for "Kaggle starter"
+    keys C
+    wait_for "Good / Better / Best"
+    keys Enter
+    wait_for "A  Good"
+    wait_for "for the cnn workload"
+    keys Escape
+    wait_for "Build sheet"
+    quit_discarding
+    wait_exit 0
+    end_session
+    rm -f "$XDG_DATA_HOME/dlrig/builds/zz-llm-lab.json"
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1018,6 +1063,7 @@ run test_no_tty_input_gone
 run test_config_home_is_a_file
 run test_home_end
 run test_save_names
+run test_compare_after_open
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
