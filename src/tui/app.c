@@ -183,30 +183,40 @@ static void draw_status(app *a)
 {
     int y = a->h - 1;
     ui_fill(a, y, 0, a->w, DLRIG_ROLE_STATUS);
+    const screen *s = a->ov ? a->ov : a->scr;
+    /* "? help" always has its place at the right end of the bar (screens
+     * under an overlay: the overlay's own keys only) */
+    const keybind *help = a->ov ? NULL : &app_global_keys[0];
+    int help_w = help ? ui_width(a, help->label) + ui_width(a, help->hint) + 3 : 0;
+    if (help) {
+        int hx = a->w - 1 - help_w;
+        hx += ui_putf(a, y, hx, a->w - hx, DLRIG_ROLE_KEY, " %s ", help->label);
+        ui_putf(a, y, hx, a->w - hx, DLRIG_ROLE_STATUS, "%s ", help->hint);
+    }
+    int right = a->w - 1 - help_w; /* the columns left of it */
     if (a->status[0]) {
         /* a message: up to three lines from the bottom */
-        int lines = ui_wrapped_lines(a, a->status, a->w - 2);
+        int lines = ui_wrapped_lines(a, a->status, right - 1);
         if (lines > 3) lines = 3;
         for (int i = 1; i < lines; i++) ui_fill(a, y - i, 0, a->w, a->status_role);
-        ui_fill(a, y - lines + 1, 0, a->w, a->status_role);
-        ui_put_wrapped(a, y - lines + 1, 1, lines, a->w - 2, a->status_role, a->status);
+        ui_fill(a, y, 0, right, a->status_role);
+        ui_put_wrapped(a, y - lines + 1, 1, lines, right - 1, a->status_role, a->status);
         return;
     }
-    const screen *s = a->ov ? a->ov : a->scr;
     int x = 1;
     const keybind *tables[2] = {s ? s->keys : NULL, a->ov ? NULL : app_global_keys};
     for (int t = 0; t < 2; t++) {
         for (const keybind *k = tables[t]; k && k->key; k++) {
-            if (!k->hint) continue;
+            if (!k->hint || k == help) continue;
             /* one label per action: skip aliases already shown */
             bool dup = false;
             for (const keybind *p = tables[t]; p < k; p++)
                 if (p->action == k->action && p->hint) dup = true;
             if (dup) continue;
             int need = ui_width(a, k->label) + ui_width(a, k->hint) + 3;
-            if (x + need > a->w - 1) return;
-            x += ui_putf(a, y, x, a->w - x, DLRIG_ROLE_KEY, " %s ", k->label);
-            x += ui_putf(a, y, x, a->w - x, DLRIG_ROLE_STATUS, "%s ", k->hint);
+            if (x + need > right) return;
+            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_KEY, " %s ", k->label);
+            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", k->hint);
         }
     }
 }

@@ -1717,18 +1717,31 @@ static void draw_findings(app *a, rect r)
         ui_putf(a, r.y + 1, r.x + 2, iw - 2, DLRIG_ROLE_OK, "%s No problems found", a->g->ok);
         return;
     }
+    /* the highlighted finding of the focused pane shows its whole text, wrapped
+     * in place; the others one line each */
+    bool focused = s->focus == PANE_FINDINGS;
+    int text_w = iw - 4;
+    int sel_h = 1;
+    if (focused && text_w > 0) {
+        sel_h = ui_wrapped_lines(a, s->rep.findings[s->fsel].message, text_w);
+        if (sel_h < 1) sel_h = 1;
+        if (sel_h > rows) sel_h = rows;
+    }
     if (s->fsel < s->ftop) s->ftop = s->fsel;
-    if (s->fsel >= s->ftop + rows) s->ftop = s->fsel - rows + 1;
-    for (int i = 0; i < rows && s->ftop + i < (int)s->rep.n_findings; i++) {
-        int idx = s->ftop + i;
+    if (s->fsel > s->ftop + rows - sel_h) s->ftop = s->fsel - (rows - sel_h);
+    int y = r.y + 1, end = r.y + 1 + rows;
+    for (int idx = s->ftop; y < end && idx < (int)s->rep.n_findings; idx++) {
         const dlrig_finding *f = &s->rep.findings[idx];
-        int y = r.y + 1 + i;
-        bool sel = idx == s->fsel && s->focus == PANE_FINDINGS;
-        if (sel) ui_fill(a, y, r.x + 1, iw, DLRIG_ROLE_SELECTION);
+        bool sel = idx == s->fsel && focused;
+        int h = sel ? sel_h : 1;
+        if (y + h > end) h = end - y;
+        for (int k = 0; sel && k < h; k++) ui_fill(a, y + k, r.x + 1, iw, DLRIG_ROLE_SELECTION);
         int used = sel ? ui_putf(a, y, r.x + 1, 3, DLRIG_ROLE_SELECTION, " %s",
                                  f->severity == 2 ? a->g->err : f->severity == 1 ? a->g->warn : a->g->info)
                        : (ui_put(a, y, r.x + 1, 1, DLRIG_ROLE_NORMAL, " "), 1 + ui_badge(a, y, r.x + 2, f->severity, true));
-        ui_put(a, y, r.x + 1 + used + 1, iw - used - 2, sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL, f->message);
+        if (sel) ui_put_wrapped(a, y, r.x + 4, h, text_w, DLRIG_ROLE_SELECTION, f->message);
+        else ui_put(a, y, r.x + 1 + used + 1, iw - used - 2, DLRIG_ROLE_NORMAL, f->message);
+        y += h;
     }
     if ((int)s->rep.n_findings > rows) {
         char pos[40];

@@ -186,9 +186,12 @@ void ui_box(app *a, int y, int x, int h, int w, const char *title, bool focused)
         put_glyph(a, y + i, x + w - 1, a->g->v, role);
     }
     if (title && *title && w > 6) {
+        /* the box with the keyboard says so by more than a colour (a
+         * monochrome terminal, colour blindness): a marker and reverse video */
         char t[256];
-        snprintf(t, sizeof t, " %s ", title);
-        ui_put(a, y, x + 2, w - 4, focused ? DLRIG_ROLE_FOCUS : DLRIG_ROLE_TITLE, t);
+        if (focused) snprintf(t, sizeof t, " %s %s ", a->utf8 ? "\u25B6" : ">", title);
+        else snprintf(t, sizeof t, " %s ", title);
+        ui_put(a, y, x + 2, w - 4, focused ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_TITLE, t);
     }
 }
 

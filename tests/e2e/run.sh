@@ -1020,6 +1020,44 @@ test_compare_after_open() {
     rm -f "$XDG_DATA_HOME/dlrig/builds/zz-llm-lab.json"
 }
 
+# At 80x24 the key bar always offers ?, also while a message is shown; the
+# focused pane says so in its title; the highlighted finding shows its whole
+# text in place.
+test_discoverable_80x24() {
+    cp "$FIXTURE" "$TMP/disc.json"
+    start disc 80 24 tui "$TMP/disc.json"
+    wait_for "Build sheet"
+    [ "$(screen | tail -1 | grep -c '? help')" = 1 ] || fail "no ? help on the key bar"
+    screen | grep -qF "▶ GPU" || fail "the focused list is not marked"
+    keys +
+    wait_for "GPU: 3×"
+    [ "$(screen | tail -1 | grep -c '? help')" = 1 ] || fail "a message hid ? help"
+    keys u
+    wait_for "Undone"
+    # the findings pane: marked, and its first finding whole, wrapped in place
+    keys Tab
+    wait_for "▶ Findings"
+    screen | grep -qF "▶ GPU" && fail "two panes marked as focused"
+    # the end of a long finding (cut to one line elsewhere) is on screen
+    local ends m deadline shown=""
+    ends=$("$DLRIG" check --json "$TMP/disc.json" | jq -r '.findings[].message | select(length > 60)' |
+        awk '{print $(NF-2), $(NF-1), $NF}')
+    [ -n "$ends" ] || fail "the fixture has no long finding"
+    deadline=$((SECONDS + TIMEOUT))
+    while [ -z "$shown" ] && [ $SECONDS -lt $deadline ]; do
+        while read -r m; do screen | grep -qF -- "$m" && shown=$m; done <<<"$ends"
+        sleep 0.05
+    done
+    [ -n "$shown" ] || fail "no finding shows its whole text"
+    keys '?'
+    wait_for "Keys: builder"
+    keys Escape
+    wait_gone "Keys: builder"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1064,6 +1102,7 @@ run test_config_home_is_a_file
 run test_home_end
 run test_save_names
 run test_compare_after_open
+run test_discoverable_80x24
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
