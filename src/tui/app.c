@@ -186,7 +186,9 @@ static void draw_status(app *a)
     const screen *s = a->ov ? a->ov : a->scr;
     /* "? help" always has its place at the right end of the bar (screens
      * under an overlay: the overlay's own keys only) */
-    const keybind *help = a->ov ? NULL : &app_global_keys[0];
+    const keybind *help = NULL;
+    for (const keybind *k = a->ov ? a->ov->keys : app_global_keys; k && k->key && !help; k++)
+        if (k->key == '?' && k->hint) help = k;
     int help_w = help ? ui_width(a, help->label) + ui_width(a, help->hint) + 3 : 0;
     if (help) {
         int hx = a->w - 1 - help_w;

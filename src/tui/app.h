@@ -236,6 +236,22 @@ void tui_preset_menu(app *a);
  * (asking first when the builder has unsaved changes). */
 void tui_preset_load(app *a, size_t i);
 
+/* The requirements form's side of the builder.  builder_set_requirements
+ * gives the build the requirements *r (undoable; name and parts stay),
+ * `what` says what changed ("Budget: $30,000") for the status line;
+ * builder_requirements is the build's (borrowed; NULL without a builder);
+ * builder_readvise runs the advisor for the build's requirements and takes
+ * its best build, keeping the pinned categories' parts (undoable), and shows
+ * what changed. */
+void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what);
+const dlrig_requirements *builder_requirements(const app *a);
+void builder_readvise(app *a);
+void builder_undo(app *a);
+
+/* ---- reqform.c ---- */
+/* Opens the requirements form over the builder. */
+void reqform_open(app *a);
+
 /* Continues in the builder with b's parts and requirements (undoable);
  * `label` says where b came from ("Best", a file name). b is copied. */
 void builder_use_build(app *a, const dlrig_build *b, const char *label);

@@ -82,6 +82,7 @@ struct builder_state {
     dlrig_recommendation *alts;
     size_t n_alts;
     dlrig_requirements alts_req; /* what the alternatives were recommended for */
+    bool pinned[DLRIG_CAT_COUNT]; /* kept when the advisor re-runs from the requirements form */
     /* view */
     int focus;
     int cat;
@@ -116,10 +117,12 @@ enum {
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
     B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
     B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
-    B_COMPARE,
+    B_COMPARE, B_REQS, B_PIN,
 };
 
 static const keybind builder_keys[] = {
+    {'r', B_REQS, "r", "what if: the requirements as a form over the build (changes apply at once, u undoes)",
+     "what-if"},
     {KEY_UP, B_UP, "Up", "move up", NULL},
     {'k', B_UP, "k", "move up", NULL},
     {KEY_DOWN, B_DOWN, "Down", "move down", NULL},
@@ -157,6 +160,7 @@ static const keybind builder_keys[] = {
     {'a', B_ALTS, "a", "the advisor's alternatives", "alts"},
     {'C', B_COMPARE, "C", "compare side by side: Good / Better / Best, or this build vs saved builds", NULL},
     {'p', B_SLOTS, "p", "PCIe slot picture (narrow screens)", "slots"},
+    {'K', B_PIN, "K", "pin (keep) the category's part when the advisor re-runs from the requirements form", NULL},
     {'n', B_RENAME, "n", "rename the build", NULL},
     {'N', B_NEW, "N", "new build: back to the wizard", NULL},
     {'P', B_PRESETS, "P", "preset scenarios: pick one and see its best build", NULL},
@@ -1339,6 +1343,12 @@ static int builder_key(app *a, int action, int key)
         break;
     }
     case B_SLOTS: s->show_slots = !s->show_slots; break;
+    case B_REQS: reqform_open(a); break;
+    case B_PIN:
+        s->pinned[s->cat] = !s->pinned[s->cat];
+        app_message(a, DLRIG_ROLE_INFO, "%s %s", cat_label((dlrig_category)s->cat),
+                    s->pinned[s->cat] ? "pinned: the advisor keeps it when it re-runs (r, then a)" : "unpinned");
+        break;
     case B_RENAME: ov_prompt(a, "Rename the build", NULL, s->b.name, rename_cb, NULL, NULL); break;
     case B_NEW:
         if (builder_dirty(a)) {
@@ -1449,7 +1459,8 @@ static void draw_cats(app *a, rect r)
         int qty = 0;
         const dlrig_part *p = build_first(&s->b, (dlrig_category)c, &qty);
         int n = build_count(&s->b, (dlrig_category)c);
-        ui_putf(a, y, r.x + 1, 9, role, "%s%-7s ", sel ? a->g->cursor : " ", cat_label((dlrig_category)c));
+        ui_putf(a, y, r.x + 1, 9, role, "%s%-7s%s", sel ? a->g->cursor : " ", cat_label((dlrig_category)c),
+                s->pinned[c] ? "*" : " ");
         char buf[160];
         if (p && n > 1) snprintf(buf, sizeof buf, "%d%s %s", n, a->g->times, p->name);
         else if (p) snprintf(buf, sizeof buf, "%s", p->name);
@@ -1912,4 +1923,143 @@ void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation
     s->gen = path ? 0 : 1;
     s->saved_gen = 0;
     app_set_screen(a, &builder_screen);
+}
+
+void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what)
+{
+    struct builder_state *s = B(a);
+    if (!s) return;
+    if (same_requirements(a, r, &s->b.req)) {
+        app_message(a, DLRIG_ROLE_INFO, "%s (unchanged)", what);
+        return;
+    }
+    push_undo(a);
+    size_t before = s->rep.counts[DLRIG_SEV_ERROR];
+    s->b.req = *r;
+    changed(a);
+    size_t after = s->rep.counts[DLRIG_SEV_ERROR];
+    if (after != before)
+        app_message(a, after > before ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "%s: %zu error%s now, %zu before (u undoes)",
+                    what, after, after == 1 ? "" : "s", before);
+    else app_message(a, DLRIG_ROLE_OK, "%s (u undoes)", what);
+}
+
+const dlrig_requirements *builder_requirements(const app *a) { return a->bld ? &a->bld->b.req : NULL; }
+
+void builder_undo(app *a)
+{
+    if (a->bld) undo_redo(a, false);
+}
+
+/* Puts the parts of the pinned categories of `from` into b. */
+static void keep_pins(const struct builder_state *s, const dlrig_build *from, dlrig_build *b)
+{
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        if (!s->pinned[c]) continue;
+        build_set_category(b, (dlrig_category)c, NULL, 0);
+        for (size_t i = 0; i < from->n_items; i++)
+            if (from->items[i].part->category == (dlrig_category)c) build_add(b, from->items[i].part, from->items[i].qty);
+    }
+}
+
+/* A category's parts as text ("2× RTX 6000 Ada", "-"). */
+static void cat_text(const app *a, const dlrig_build *b, dlrig_category c, char *buf, size_t len)
+{
+    const dlrig_part *p = build_first(b, c, NULL);
+    int n = build_count(b, c);
+    if (!p) snprintf(buf, len, "-");
+    else if (n > 1) snprintf(buf, len, "%d%s %s", n, a->g->times, p->name);
+    else snprintf(buf, len, "%s", p->name);
+}
+
+void builder_readvise(app *a)
+{
+    struct builder_state *s = B(a);
+    if (!s) return;
+    dlrig_requirements r = s->b.req;
+    if (!r.workload[0] || isnan(r.budget_usd)) {
+        app_message(a, DLRIG_ROLE_ERROR, "The advisor needs a workload and a budget: set them in the form first");
+        return;
+    }
+    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char err[512] = "";
+    if (advisor_recommend(a->cat, &r, 8, &recs, &n, err, sizeof err) != 0 || n == 0) {
+        if (recs) recommendations_free(recs, n);
+        app_message(a, DLRIG_ROLE_ERROR, "No build meets these requirements%s%s; the build is unchanged",
+                    err[0] ? ": " : "", err);
+        return;
+    }
+    /* the advisor's best build that takes the pinned parts without an error
+     * (else the one with the fewest) */
+    size_t best = 0, best_err = (size_t)-1;
+    for (size_t i = 0; i < n && best_err > 0; i++) {
+        dlrig_build tmp;
+        build_copy(&tmp, &recs[i].build);
+        keep_pins(s, &s->b, &tmp);
+        rules_check(a->cat, &tmp, &s->scratch);
+        if (s->scratch.counts[DLRIG_SEV_ERROR] < best_err) {
+            best = i;
+            best_err = s->scratch.counts[DLRIG_SEV_ERROR];
+        }
+        build_free(&tmp);
+    }
+    dlrig_build old;
+    build_copy(&old, &s->b);
+    double old_price = s->rep.totals.price_usd, old_speed = s->have_est ? s->est.throughput : NAN;
+    size_t old_err = s->rep.counts[DLRIG_SEV_ERROR];
+    push_undo(a);
+    char *name = xstrdup(s->b.name);
+    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
+    s->b.notes = NULL;
+    build_free(&s->b);
+    build_copy(&s->b, &recs[best].build);
+    keep_pins(s, &old, &s->b);
+    free(s->b.name);
+    s->b.name = name;
+    cJSON_Delete(s->b.notes);
+    s->b.notes = notes;
+    s->b.req = r;
+    changed(a);
+    if (s->alts) recommendations_free(s->alts, s->n_alts);
+    s->alts = recs;
+    s->n_alts = n;
+    s->alts_req = r;
+    /* what changed */
+    ov_text_begin(a, "Re-advised for the new requirements (u undoes)");
+    char was[200], now[200], m1[32], m2[32], m3[32];
+    int changes = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        cat_text(a, &old, (dlrig_category)c, was, sizeof was);
+        cat_text(a, &s->b, (dlrig_category)c, now, sizeof now);
+        if (s->pinned[c]) {
+            ov_text_add(a, DLRIG_ROLE_DIM, 0, "%-8s %s (pinned)", cat_label((dlrig_category)c), now);
+        } else if (strcmp(was, now) != 0) {
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-8s %s %s %s", cat_label((dlrig_category)c), was,
+                        a->utf8 ? "\u2192" : "->", now);
+            changes++;
+        }
+    }
+    if (!changes) ov_text_add(a, DLRIG_ROLE_OK, 0, "%s", "The parts stay: they are already the advisor's choice.");
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    double np = s->rep.totals.price_usd;
+    format_usd(old_price, m1, sizeof m1);
+    format_usd(np, m2, sizeof m2);
+    format_usd(np - old_price >= 0 ? np - old_price : old_price - np, m3, sizeof m3);
+    ov_text_add(a, DLRIG_ROLE_PRICE, 0, "%-8s %s %s %s (%s%s)", "Price", m1, a->utf8 ? "\u2192" : "->", m2,
+                np >= old_price ? "+" : "-", m3);
+    if (s->have_est) {
+        char n1[32], n2[32];
+        if (isnan(old_speed)) snprintf(n1, sizeof n1, "-");
+        else format_number(old_speed, old_speed < 100 ? 1 : 0, n1, sizeof n1);
+        ov_text_add(a, DLRIG_ROLE_OK, 0, "%-8s %s %s %s %s", "Speed", n1, a->utf8 ? "\u2192" : "->",
+                    format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n2, sizeof n2),
+                    s->est.unit ? s->est.unit : "");
+    }
+    size_t ne = s->rep.counts[DLRIG_SEV_ERROR];
+    ov_text_add(a, ne ? DLRIG_ROLE_ERROR : DLRIG_ROLE_NORMAL, 0, "%-8s %zu %s %zu%s", "Errors", old_err,
+                a->utf8 ? "\u2192" : "->", ne, ne && best_err ? " (the pinned parts do not fit any of the advisor's "
+                                                                 "builds)" : "");
+    build_free(&old);
 }

@@ -1058,6 +1058,81 @@ test_discoverable_80x24() {
     end_session
 }
 
+# r: the requirements as a form over the builder.  A change applies at once
+# (the sheet's budget and circuit lines follow), the build keeps its name and
+# parts, u undoes it; bad input names the field and keeps the text; a re-runs
+# the advisor keeping a pinned part and says what changed.
+test_whatif_form() {
+    cp "$FIXTURE" "$TMP/whatif.json"
+    start whatif 80 24 tui "$TMP/whatif.json"
+    wait_for "Build sheet"
+    wait_for 'of $25,000 budget'
+    wait_for "on 208v-30a"
+    keys r
+    wait_for "What if: the build's requirements"
+    wait_for "Must have"
+    wait_for "Noise"
+    # the budget, typed with a unit
+    keys b
+    type_text "30k"
+    keys Enter
+    wait_for "Budget: \$30,000"
+    wait_for 'of $30,000 budget'
+    # the circuit: the digit picks the next circuit starting with it
+    keys c 1
+    wait_for "Circuit: 120v-15a"
+    wait_for "on 120v-15a"
+    wait_for "Circuit"
+    # bad input: a message naming the field, the text kept for correcting
+    keys b
+    type_text "30x"
+    keys Enter
+    wait_for "Budget: expected a number"
+    wait_for "got '30x'"
+    wait_for "30x"
+    keys BSpace
+    type_text "5k"
+    keys Enter
+    wait_for 'of $305,000 budget'
+    keys Escape
+    wait_gone "What if: the build's requirements"
+    # the name and the parts stay
+    wait_for "Vision lab box *"
+    wait_for "2× RTX 6000 Ada"
+    # undo goes back one requirement change at a time
+    keys u
+    wait_for "Undone"
+    wait_for 'of $30,000 budget'
+    wait_for "on 120v-15a"
+    keys u
+    wait_for "on 208v-30a"
+    wait_for 'of $30,000 budget'
+    keys u
+    wait_for 'of $25,000 budget'
+    # pin the case, change the budget, re-run the advisor from the form
+    keys Escape
+    wait_for "▶ Parts"
+    keys 7 K
+    wait_for "Case pinned"
+    keys r b
+    type_text "12k"
+    keys Enter
+    wait_for "Budget: \$12,000"
+    keys a
+    wait_for "Re-advised for the new requirements"
+    wait_for "SC747BTQ-R2K04B (pinned)"
+    wait_for "Price"
+    keys Escape
+    wait_for "Build sheet"
+    wait_for "Vision lab box *"
+    wait_for "SC747BTQ-R2K04B"
+    keys u
+    wait_for "2× RTX 6000 Ada"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1103,6 +1178,7 @@ run test_home_end
 run test_save_names
 run test_compare_after_open
 run test_discoverable_80x24
+run test_whatif_form
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

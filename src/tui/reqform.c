@@ -1,0 +1,480 @@
+/* reqform.c — the requirements form over the builder (key r): the wizard's
+ * questions on one form, each row a field of the requirement table, whose
+ * label, help, parsing and display it uses.  A change applies at once to the
+ * builder's build (its name and parts stay; u undoes it); a re-runs the
+ * advisor for the new requirements, keeping the categories pinned in the
+ * builder (K), and shows what changed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/query.h"
+#include "dlrig/util.h"
+#include "tui/app.h"
+
+/* The rows, in the wizard's order: a field of the table by its key, or the
+ * noise question (the "quiet" must-have, asked on its own as the wizard
+ * does).  hot: the letter that jumps to the row. */
+#define NOISE_ROW NULL
+static const struct {
+    const char *key;
+    char hot;
+    const char *label; /* NULL: the field's own */
+} rows[] = {
+    {"workload", 'w', NULL},        {"model", 'm', NULL},         {"model_params_m", 'm', NULL},
+    {"method", 'o', "How it runs"}, {"weights", 'o', "How it runs"}, {"context_tokens", 'x', NULL},
+    {"dataset_gb", 'd', NULL},      {"budget_usd", 'b', NULL},    {"framework", 'f', NULL},
+    {"precision", 'p', NULL},       {"environment", 'e', NULL},   {"circuit", 'c', NULL},
+    {NOISE_ROW, 'n', "Noise"},      {"require", 'h', NULL},
+};
+#define N_ROWS (sizeof rows / sizeof rows[0])
+
+enum { F_UP = 1, F_DOWN, F_LEFT, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP };
+
+static const keybind form_keys[] = {
+    {KEY_UP, F_UP, "Up", "previous field", NULL},
+    {KEY_BTAB, F_UP, "S-Tab", "previous field", NULL},
+    {KEY_DOWN, F_DOWN, "Down", "next field", NULL},
+    {'\t', F_DOWN, "Tab", "next field", NULL},
+    {KEY_LEFT, F_LEFT, "Left", "previous choice (must-haves: previous one)", NULL},
+    {KEY_RIGHT, F_RIGHT, "Right", "next choice (must-haves: next one)", "change"},
+    {' ', F_TOGGLE, "Space", "toggle a must-have or the noise; next choice elsewhere", NULL},
+    {'\r', F_EDIT, "Enter", "type a value (amounts with units: 30k, 13B, 2TB)", "type"},
+    {KEY_ENTER, F_EDIT, "Enter", "type a value", NULL},
+    {'a', F_ADVISE, "a", "re-run the advisor for these requirements, keeping pinned parts (K in the builder)",
+     "re-advise"},
+    {'u', F_UNDO, "u", "undo the last change", "undo"},
+    {27, F_CLOSE, "Esc", "close the form", "close"},
+    {'?', F_HELP, "?", "the form's keys", "help"},
+    {'q', F_CLOSE, "q", "close the form", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+static struct {
+    int sel;  /* index into rows */
+    int flag; /* the must-have under the cursor (index into dlrig_require_ids, never quiet) */
+    bool editing;
+    char input[96];
+    char err[400];
+} F;
+
+static const dlrig_reqfield *field_of(size_t i) { return rows[i].key ? requirements_field(rows[i].key) : NULL; }
+
+static bool is_llm(const dlrig_requirements *r) { return strncmp(r->workload, "llm-", 4) == 0; }
+
+/* Whether row i is asked for these requirements (as in the wizard). */
+static bool shown(size_t i, const dlrig_requirements *r)
+{
+    const char *k = rows[i].key;
+    if (!k) return true;
+    if (!requirements_field(k)) return false;
+    if (!strcmp(k, "model") || !strcmp(k, "context_tokens")) return is_llm(r);
+    if (!strcmp(k, "model_params_m")) return !is_llm(r) || !isnan(r->model_params_m);
+    if (!strcmp(k, "method")) return !strcmp(r->workload, "llm-finetune");
+    if (!strcmp(k, "weights")) return is_llm(r) && strcmp(r->workload, "llm-finetune") != 0;
+    return true;
+}
+
+static const char *row_label(size_t i)
+{
+    const dlrig_reqfield *f = field_of(i);
+    return rows[i].label ? rows[i].label : f ? f->label : "?";
+}
+
+static int quiet_bit(void)
+{
+    int q = id_index(dlrig_require_ids, "quiet");
+    return q < 0 ? 0 : 1 << q;
+}
+
+/* The must-haves of the must-have row (quiet is the noise row's). */
+static bool flag_listed(int i) { return dlrig_require_ids[i] && (1 << i) != quiet_bit(); }
+
+/* A row's value as text. */
+static const char *row_value(app *a, size_t i, const dlrig_requirements *r, char *buf, size_t len)
+{
+    if (!rows[i].key) {
+        snprintf(buf, len, "%s", (r->require & (unsigned)quiet_bit()) ? "quiet: people sit next to it"
+                                                                        : "does not matter");
+        return buf;
+    }
+    const dlrig_reqfield *f = field_of(i);
+    if (f->kind == DLRIG_RK_FLAGS) {
+        size_t k = 0;
+        buf[0] = '\0';
+        for (int b = 0; dlrig_require_ids[b]; b++) {
+            if (!flag_listed(b)) continue;
+            ui_appendf(buf, len, &k, "%s%s %s", k ? "  " : "", (r->require & (1u << b)) ? a->g->check : a->g->uncheck,
+                       dlrig_require_ids[b]);
+        }
+        return buf;
+    }
+    if (requirements_format(f, r, a->cat, buf, len)) return buf;
+    if (f->def) snprintf(buf, len, "%s (default)", f->def);
+    else if (f->def_help) snprintf(buf, len, "not given: %s", f->def_help);
+    else snprintf(buf, len, "not given");
+    return buf;
+}
+
+/* The value typed in the edit line to start from: what the parser takes. */
+static void edit_start(app *a, size_t i, const dlrig_requirements *r)
+{
+    const dlrig_reqfield *f = field_of(i);
+    F.input[0] = '\0';
+    if (!f || !requirements_given(f, r)) return;
+    switch (f->kind) {
+    case DLRIG_RK_NUMBER: requirements_format_amount(f->unit, requirements_number(f, r), F.input, sizeof F.input); break;
+    case DLRIG_RK_WHOLE: snprintf(F.input, sizeof F.input, "%d", (int)requirements_number(f, r)); break;
+    case DLRIG_RK_FLAGS: {
+        size_t k = 0;
+        for (int b = 0; dlrig_require_ids[b]; b++)
+            if (flag_listed(b) && (r->require & (1u << b)))
+                ui_appendf(F.input, sizeof F.input, &k, "%s%s", k ? "," : "", dlrig_require_ids[b]);
+        break;
+    }
+    case DLRIG_RK_BOOL: snprintf(F.input, sizeof F.input, "yes"); break;
+    default: snprintf(F.input, sizeof F.input, "%s", (const char *)r + f->offset); break;
+    }
+    (void)a;
+}
+
+/* Gives the build the requirements nr; what: "Budget: $30,000". */
+static void apply(app *a, const dlrig_requirements *nr, size_t i)
+{
+    char v[200], what[300];
+    const dlrig_reqfield *f = field_of(i);
+    if (f && f->kind == DLRIG_RK_FLAGS) {
+        dlrig_requirements only = *nr;
+        only.require &= ~(unsigned)quiet_bit();
+        if (!requirements_format(f, &only, a->cat, v, sizeof v)) snprintf(v, sizeof v, "none");
+    } else {
+        row_value(a, i, nr, v, sizeof v);
+    }
+    snprintf(what, sizeof what, "%s: %s", row_label(i), v);
+    builder_set_requirements(a, nr, what);
+}
+
+/* Clears field f of r ("not given"). */
+static void clear_field(const dlrig_reqfield *f, dlrig_requirements *r)
+{
+    dlrig_requirements blank;
+    requirements_init(&blank);
+    memcpy((char *)r + f->offset, (const char *)&blank + f->offset, f->size);
+}
+
+/* Takes the typed text for row i: applied, or the reason in F.err with the
+ * text kept for correcting. */
+static void edit_accept(app *a)
+{
+    size_t i = (size_t)F.sel;
+    const dlrig_reqfield *f = field_of(i);
+    const dlrig_requirements *cur = builder_requirements(a);
+    if (!f || !cur) {
+        F.editing = false;
+        return;
+    }
+    dlrig_requirements nr = *cur;
+    const char *t = F.input;
+    while (*t == ' ') t++;
+    if (!*t) {
+        clear_field(f, &nr);
+        if (f->kind == DLRIG_RK_FLAGS) nr.require = cur->require & (unsigned)quiet_bit();
+    } else {
+        char err[400];
+        if (requirements_parse_text(f, t, row_label(i), a->cat, &nr, err, sizeof err) != 0) {
+            snprintf(F.err, sizeof F.err, "%s", err);
+            app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+            return; /* still editing: the text stays */
+        }
+        if (f->kind == DLRIG_RK_FLAGS) nr.require |= cur->require & (unsigned)quiet_bit();
+    }
+    F.editing = false;
+    F.err[0] = '\0';
+    apply(a, &nr, i);
+}
+
+/* The choices of an enumerated row, "" first for a field that may be not
+ * given; returns how many (at most max). */
+static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t max)
+{
+    size_t n = 0;
+    if (!f->def && n < max) out[n++] = "";
+    if (f->kind == DLRIG_RK_ENUM || f->kind == DLRIG_RK_ENUM_BITS) {
+        for (size_t k = 0; f->choices && f->choices[k] && n < max; k++) out[n++] = f->choices[k];
+    } else if (f->kind == DLRIG_RK_CATALOG) {
+        size_t nf;
+        const dlrig_framework *fw = catalog_frameworks(a->cat, &nf);
+        for (size_t k = 0; k < nf && n < max; k++) out[n++] = fw[k].id;
+    }
+    return n;
+}
+
+/* Moves row i's value to the next (dir 1) or previous (-1) choice, or the
+ * next one starting with `prefix` when it is not 0. */
+static void cycle(app *a, size_t i, int dir, char prefix)
+{
+    const dlrig_requirements *cur = builder_requirements(a);
+    if (!cur) return;
+    dlrig_requirements nr = *cur;
+    if (!rows[i].key) {
+        nr.require ^= (unsigned)quiet_bit();
+        apply(a, &nr, i);
+        return;
+    }
+    const dlrig_reqfield *f = field_of(i);
+    if (f->kind == DLRIG_RK_FLAGS) {
+        int n = 0;
+        while (dlrig_require_ids[n]) n++;
+        for (int k = 0; k < n; k++) { /* the next listed must-have */
+            F.flag = (F.flag + dir + n) % n;
+            if (flag_listed(F.flag)) break;
+        }
+        return;
+    }
+    const char *ch[64];
+    size_t n = choices(a, f, ch, 64);
+    if (n == 0) {
+        snprintf(F.err, sizeof F.err, "%s: type the value (Enter)", row_label(i));
+        return;
+    }
+    const char *now = (const char *)cur + f->offset;
+    size_t at = 0;
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(ch[k], now) == 0) at = k;
+    size_t next = at;
+    for (size_t step = 1; step <= n; step++) {
+        size_t k = (at + (size_t)((int)n + dir * (int)step % (int)n)) % n;
+        if (!prefix || ch[k][0] == prefix) {
+            next = k;
+            break;
+        }
+    }
+    if (prefix && ch[next][0] != prefix) {
+        snprintf(F.err, sizeof F.err, "%s: no choice starts with '%c'", row_label(i), prefix);
+        return;
+    }
+    if (!ch[next][0]) {
+        clear_field(f, &nr);
+    } else {
+        char err[400];
+        if (requirements_parse_text(f, ch[next], row_label(i), a->cat, &nr, err, sizeof err) != 0) {
+            snprintf(F.err, sizeof F.err, "%s", err);
+            return;
+        }
+    }
+    F.err[0] = '\0';
+    apply(a, &nr, i);
+}
+
+static void toggle(app *a, size_t i)
+{
+    const dlrig_requirements *cur = builder_requirements(a);
+    if (!cur) return;
+    const dlrig_reqfield *f = field_of(i);
+    if (f && f->kind == DLRIG_RK_FLAGS) {
+        if (!flag_listed(F.flag)) cycle(a, i, 1, 0);
+        dlrig_requirements nr = *cur;
+        nr.require ^= 1u << F.flag;
+        apply(a, &nr, i);
+        return;
+    }
+    cycle(a, i, 1, 0);
+}
+
+/* The next shown row from sel in direction dir. */
+static int step_row(const dlrig_requirements *r, int sel, int dir)
+{
+    for (int k = 1; k <= (int)N_ROWS; k++) {
+        int j = (sel + dir * k + (int)N_ROWS * 2) % (int)N_ROWS;
+        if (shown((size_t)j, r)) return j;
+    }
+    return sel;
+}
+
+static int form_key(app *a, int action, int key)
+{
+    const dlrig_requirements *r = builder_requirements(a);
+    if (!r) {
+        ov_close(a);
+        return UI_HANDLED;
+    }
+    if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
+    const dlrig_reqfield *f = field_of((size_t)F.sel);
+    if (F.editing) {
+        size_t n = strlen(F.input);
+        if (key == '\r' || key == '\n' || key == KEY_ENTER) {
+            edit_accept(a);
+        } else if (key == 27) {
+            F.editing = false;
+            F.err[0] = '\0';
+        } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+            if (n) F.input[n - 1] = '\0';
+        } else if (key == 21) {
+            F.input[0] = '\0';
+        } else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof F.input) {
+            F.input[n] = (char)key;
+            F.input[n + 1] = '\0';
+        }
+        return UI_HANDLED;
+    }
+    F.err[0] = '\0';
+    switch (action) {
+    case F_UP: F.sel = step_row(r, F.sel, -1); break;
+    case F_DOWN: F.sel = step_row(r, F.sel, 1); break;
+    case F_LEFT: cycle(a, (size_t)F.sel, -1, 0); break;
+    case F_RIGHT: cycle(a, (size_t)F.sel, 1, 0); break;
+    case F_TOGGLE: toggle(a, (size_t)F.sel); break;
+    case F_EDIT:
+        if (!f) {
+            cycle(a, (size_t)F.sel, 1, 0);
+            break;
+        }
+        F.editing = true;
+        edit_start(a, (size_t)F.sel, r);
+        break;
+    case F_UNDO: builder_undo(a); break;
+    case F_ADVISE:
+        ov_close(a);
+        builder_readvise(a);
+        return UI_HANDLED;
+    case F_CLOSE: ov_close(a); return UI_HANDLED;
+    case F_HELP:
+        ov_text_begin(a, "Keys: requirements form (r reopens it)");
+        for (const keybind *kb = form_keys; kb->key; kb++) {
+            bool dup = false;
+            for (const keybind *p = form_keys; p < kb; p++) dup |= p->action == kb->action;
+            if (!dup) ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", kb->label, kb->help);
+        }
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "letters", "the letter left of a field goes to it");
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "0-9", "an amount: starts typing it; a circuit: the next "
+                                                                  "one starting with the digit");
+        return UI_HANDLED;
+    default:
+        /* a number starts typing it; a digit picks the next choice starting
+         * with it (circuits); a row's letter jumps to it */
+        if (key >= '0' && key <= '9' && f && (f->kind == DLRIG_RK_NUMBER || f->kind == DLRIG_RK_WHOLE)) {
+            F.editing = true;
+            F.input[0] = (char)key;
+            F.input[1] = '\0';
+        } else if (key >= '0' && key <= '9' && f) {
+            cycle(a, (size_t)F.sel, 1, (char)key);
+        } else {
+            for (size_t i = 0; i < N_ROWS; i++)
+                if (rows[i].hot == key && shown(i, r)) {
+                    F.sel = (int)i;
+                    break;
+                }
+        }
+        break;
+    }
+    return UI_HANDLED;
+}
+
+static bool form_text(const app *a)
+{
+    (void)a;
+    return F.editing;
+}
+
+/* The form covers the builder's parts and list, never its build sheet and
+ * findings, which show each change as it applies. */
+static void form_draw(app *a)
+{
+    const dlrig_requirements *r = builder_requirements(a);
+    if (!r) return;
+    if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
+    int n = 0, sel_at = 0;
+    for (size_t i = 0; i < N_ROWS; i++) {
+        if ((int)i == F.sel) sel_at = n;
+        n += shown(i, r);
+    }
+    bool wide = a->w >= 140 && a->h >= 36; /* the builder's wide layout: the sheet on the right */
+    int x = 0, y = 1;
+    int w = wide ? a->w - (a->w >= 180 ? 64 : 56) : a->w;
+    if (w > 110) w = 110;
+    int max_h = wide ? a->h - 2 : a->h - 11;
+    if (max_h < 8) max_h = 8;
+    const dlrig_reqfield *f = field_of((size_t)F.sel);
+    char help[600];
+    size_t k = 0;
+    help[0] = '\0';
+    if (f) {
+        strbuf d = {0};
+        requirements_describe(f, &d);
+        ui_appendf(help, sizeof help, &k, "%s%s%s", f->help, d.s ? ": " : "", d.s ? d.s : "");
+        sb_free(&d);
+    } else {
+        ui_appendf(help, sizeof help, &k, "quiet rules out blower and server fans (people sit next to it)");
+    }
+    int inner = w - 4;
+    int err_h = F.err[0] ? ui_wrapped_lines(a, F.err, inner) : 0;
+    int help_h = ui_wrapped_lines(a, help, inner);
+    /* the rows first; the error and the help below them when there is room */
+    int room = max_h - 2 - n;
+    if (err_h > (room > 0 ? room : 0)) err_h = room > 0 ? room : 0;
+    room -= err_h;
+    if (help_h > room - 1) help_h = room - 1 > 0 ? room - 1 : 0;
+    int body = n < max_h - 2 ? n : max_h - 2;
+    int h = body + 2 + (err_h || help_h ? 1 + err_h + help_h : 0);
+    for (int i = 0; i < h; i++) ui_fill(a, y + i, x, w, DLRIG_ROLE_NORMAL);
+    ui_box(a, y, x, h, w, "What if: the build's requirements (each change applies at once)", true);
+    int top = sel_at >= body ? sel_at - body + 1 : 0;
+    int yy = y + 1, lw = 14, row = 0;
+    char v[300];
+    for (size_t i = 0; i < N_ROWS && yy < y + 1 + body; i++) {
+        if (!shown(i, r)) continue;
+        if (row++ < top) continue;
+        bool sel = (int)i == F.sel;
+        int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL;
+        if (sel) ui_fill(a, yy, x + 1, w - 2, role);
+        ui_putf(a, yy, x + 2, 2, sel ? role : DLRIG_ROLE_KEY, "%c", rows[i].hot);
+        ui_put(a, yy, x + 4, lw, sel ? role : DLRIG_ROLE_DIM, row_label(i));
+        int vx = x + 4 + lw + 1, vw = w - (vx - x) - 2;
+        if (sel && F.editing) {
+            int used = ui_put(a, yy, vx, vw - 1, DLRIG_ROLE_FOCUS, F.input);
+            ui_put(a, yy, vx + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "\u258F" : "_");
+        } else if (sel && f && f->kind == DLRIG_RK_FLAGS) {
+            /* the must-have under the cursor stands out */
+            int used = 0;
+            for (int b = 0; dlrig_require_ids[b]; b++) {
+                if (!flag_listed(b)) continue;
+                char item[64];
+                snprintf(item, sizeof item, "%s %s", (r->require & (1u << b)) ? a->g->check : a->g->uncheck,
+                         dlrig_require_ids[b]);
+                int iw = ui_width(a, item);
+                if (b == F.flag) ui_fill(a, yy, vx + used, iw, DLRIG_ROLE_FOCUS);
+                ui_put(a, yy, vx + used, vw - used, b == F.flag ? DLRIG_ROLE_FOCUS : role, item);
+                used += iw + 2;
+            }
+        } else {
+            ui_put(a, yy, vx, vw, role, row_value(a, i, r, v, sizeof v));
+        }
+        yy++;
+    }
+    if (err_h || help_h) {
+        ui_hline(a, yy++, x + 1, w - 2, DLRIG_ROLE_BORDER);
+        if (err_h) yy += ui_put_wrapped(a, yy, x + 2, err_h, inner, DLRIG_ROLE_ERROR, F.err);
+        if (help_h) ui_put_wrapped(a, yy, x + 2, help_h, inner, DLRIG_ROLE_DIM, help);
+    } else {
+        /* no room: the error, else the help, on the bottom border */
+        char line[700];
+        snprintf(line, sizeof line, " %s ", F.err[0] ? F.err : help);
+        ui_put(a, y + h - 1, x + 2, w - 4, F.err[0] ? DLRIG_ROLE_ERROR : DLRIG_ROLE_DIM, line);
+    }
+}
+
+static const screen form_overlay = {
+    .name = "requirements", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = form_draw, .on_key = form_key,
+    .text_input = form_text, .keys = form_keys,
+};
+
+void reqform_open(app *a)
+{
+    if (!builder_requirements(a)) return;
+    ov_close(a);
+    memset(&F, 0, sizeof F);
+    int q = id_index(dlrig_require_ids, "ecc");
+    F.flag = q < 0 ? 0 : q;
+    a->ov = &form_overlay;
+}
