@@ -197,13 +197,17 @@ static void draw_status(app *a)
     }
     int right = a->w - 1 - help_w; /* the columns left of it */
     if (a->status[0]) {
-        /* a message: up to three lines from the bottom */
-        int lines = ui_wrapped_lines(a, a->status, right - 1);
+        /* a message: up to three lines from the bottom, beside "? help" when
+         * its last line leaves room, else on the rows above the key bar */
+        int lines = ui_wrapped_lines(a, a->status, a->w - 2);
         if (lines > 3) lines = 3;
-        for (int i = 1; i < lines; i++) ui_fill(a, y - i, 0, a->w, a->status_role);
-        ui_fill(a, y, 0, right, a->status_role);
-        ui_put_wrapped(a, y - lines + 1, 1, lines, right - 1, a->status_role, a->status);
-        return;
+        const char *last = a->status;
+        for (int i = 1; i < lines; i++) ui_wrap(a, last, a->w - 2, &last);
+        bool beside = !help || ui_width(a, last) <= right - 2;
+        int bottom = beside ? y : y - 1;
+        for (int i = 0; i < lines; i++) ui_fill(a, bottom - i, 0, bottom == y && i == 0 ? right : a->w, a->status_role);
+        ui_put_wrapped(a, bottom - lines + 1, 1, lines, a->w - 2, a->status_role, a->status);
+        if (beside) return;
     }
     int x = 1;
     const keybind *tables[2] = {s ? s->keys : NULL, a->ov ? NULL : app_global_keys};
