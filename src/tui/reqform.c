@@ -201,7 +201,26 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
     size_t n = 0;
     if (!f->def && n < max) out[n++] = "";
     if (f->kind == DLRIG_RK_ENUM || f->kind == DLRIG_RK_ENUM_BITS) {
-        for (size_t k = 0; f->choices && f->choices[k] && n < max; k++) out[n++] = f->choices[k];
+        for (size_t k = 0; f->choices && f->choices[k] && n < max; k++) {
+            /* the method row is asked for fine-tuning only, as in the wizard */
+            if (!strcmp(f->key, "method") && !strcmp(f->choices[k], "inference")) continue;
+            out[n++] = f->choices[k];
+        }
+    } else if (f->kind == DLRIG_RK_STRING && !strcmp(f->key, "model")) {
+        /* the catalog's language models, smallest first */
+        size_t nm, first = n;
+        const dlrig_model *m = catalog_models(a->cat, &nm);
+        for (size_t k = 0; k < nm && n < max; k++) {
+            if (!m[k].kind || strcmp(m[k].kind, "llm") != 0) continue;
+            size_t at = n++;
+            while (at > first) {
+                const dlrig_model *prev = catalog_model_find(a->cat, out[at - 1]);
+                if (!prev || prev->params_m <= m[k].params_m) break;
+                out[at] = out[at - 1];
+                at--;
+            }
+            out[at] = m[k].id;
+        }
     } else if (f->kind == DLRIG_RK_CATALOG) {
         size_t nf;
         const dlrig_framework *fw = catalog_frameworks(a->cat, &nf);
@@ -232,8 +251,8 @@ static void cycle(app *a, size_t i, int dir, char prefix)
         }
         return;
     }
-    const char *ch[64];
-    size_t n = choices(a, f, ch, 64);
+    const char *ch[256];
+    size_t n = choices(a, f, ch, sizeof ch / sizeof ch[0]);
     if (n == 0) {
         snprintf(F.err, sizeof F.err, "%s: type the value (Enter)", row_label(i));
         return;
