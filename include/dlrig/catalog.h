@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "dlrig/userdb.h"
+#include "dlrig/vocab.h"
 
 #include "dlrig/catalog_version.h"
 
@@ -137,6 +138,7 @@ typedef struct dlrig_gpu {
     dlrig_part p;
     DLRIG_GPU_FIELDS(DLRIG_FIELD_DECL)
     const dlrig_arch *arch;
+    dlrig_gpu_cooler cooler_type; /* cooler, decoded */
 } dlrig_gpu;
 
 typedef struct dlrig_cpu {
@@ -176,7 +178,11 @@ typedef struct dlrig_motherboard {
 } dlrig_motherboard;
 
 typedef struct dlrig_memory { dlrig_part p; DLRIG_MEMORY_FIELDS(DLRIG_FIELD_DECL) } dlrig_memory;
-typedef struct dlrig_storage { dlrig_part p; DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL) } dlrig_storage;
+typedef struct dlrig_storage {
+    dlrig_part p;
+    DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_storage_kind storage_kind; /* kind, decoded */
+} dlrig_storage;
 typedef struct dlrig_psu { dlrig_part p; DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL) } dlrig_psu;
 /* A case or chassis.  A complete server brings its own board (board_id,
  * resolved to `board`), power supplies (psu_count > 0) and CPU heatsinks; an
@@ -186,6 +192,8 @@ typedef struct dlrig_case {
     dlrig_part p;
     DLRIG_CASE_FIELDS(DLRIG_FIELD_DECL)
     const struct dlrig_motherboard *board; /* the built-in board, NULL for an empty case */
+    dlrig_case_kind case_kind;             /* kind, decoded */
+    dlrig_noise noise_level;               /* noise, decoded */
 } dlrig_case;
 typedef struct dlrig_cooler { dlrig_part p; DLRIG_COOLER_FIELDS(DLRIG_FIELD_DECL) } dlrig_cooler;
 typedef struct dlrig_nic { dlrig_part p; DLRIG_NIC_FIELDS(DLRIG_FIELD_DECL) } dlrig_nic;
@@ -210,7 +218,10 @@ struct dlrig_arch { DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL) };
     X(STR, id) X(STR, name) X(STR, status) X(STR, status_note) X(BOOL, cuda)   \
     X(BOOL, rocm) X(BOOL, xpu) X(STR, languages) X(STR, focus) X(INT, multi_gpu) X(INT, cnn) \
     X(INT, rnn) X(INT, gan) X(INT, dbn) X(STR, source)
-typedef struct dlrig_framework { DLRIG_FRAMEWORK_FIELDS(DLRIG_FIELD_DECL) } dlrig_framework;
+typedef struct dlrig_framework {
+    DLRIG_FRAMEWORK_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_framework_status status_kind; /* status, decoded */
+} dlrig_framework;
 
 #define DLRIG_WORKLOAD_FIELDS(X)                                              \
     X(STR, id) X(STR, name) X(STR, reference_model) X(STR, unit) X(BOOL, training) \

@@ -352,7 +352,12 @@ static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
             memset(r->base + cap * desc->size, 0, cap * desc->size);
             cap *= 2;
         }
-        store_row(c, desc, false, st, r->base + r->n * desc->size);
+        unsigned char *obj = r->base + r->n * desc->size;
+        store_row(c, desc, false, st, obj);
+        if (ref == REF_FRAMEWORK) {
+            dlrig_framework *fw = (dlrig_framework *)obj;
+            fw->status_kind = vocab_decode(dlrig_framework_status_names, DLRIG_FRAMEWORK_STATUS_COUNT, fw->status);
+        }
         r->n++;
     }
     if (rc != SQLITE_DONE) snprintf(err, errlen, "%s: %s", desc->table, sqlite3_errmsg(c->db));
@@ -466,6 +471,12 @@ static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj
     case DLRIG_CAT_GPU: {
         dlrig_gpu *g = (dlrig_gpu *)obj;
         g->arch = catalog_arch(c, g->architecture);
+        g->cooler_type = vocab_decode(dlrig_gpu_cooler_names, DLRIG_GPU_COOLER_COUNT, g->cooler);
+        break;
+    }
+    case DLRIG_CAT_STORAGE: {
+        dlrig_storage *s = (dlrig_storage *)obj;
+        s->storage_kind = vocab_decode(dlrig_storage_kind_names, DLRIG_STORAGE_KIND_COUNT, s->kind);
         break;
     }
     case DLRIG_CAT_MOTHERBOARD: load_board_details(c, (dlrig_motherboard *)obj); break;
@@ -475,6 +486,8 @@ static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj
         dlrig_case *cs = (dlrig_case *)obj;
         const dlrig_part *b = cs->board_id ? catalog_find(c, cs->board_id) : NULL;
         cs->board = b && b->category == DLRIG_CAT_MOTHERBOARD ? (const dlrig_motherboard *)b : NULL;
+        cs->case_kind = vocab_decode(dlrig_case_kind_names, DLRIG_CASE_KIND_COUNT, cs->kind);
+        cs->noise_level = vocab_decode(dlrig_noise_names, DLRIG_NOISE_COUNT, cs->noise);
         break;
     }
     default: break;

@@ -73,6 +73,41 @@ START_TEST(minimum_coverage)
 }
 END_TEST
 
+/* The catalog's closed text columns decode into their vocab.h enums at load,
+ * every value of the shipped catalog names a member (so a rule that compares
+ * the enum sees what the string said), and an unknown string decodes to -1. */
+START_TEST(vocabularies_decoded_at_load)
+{
+    size_t n;
+    const dlrig_gpu *g = catalog_gpus(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(g[i].cooler_type >= 0, "%s cooler %s", g[i].p.id, g[i].cooler);
+        ck_assert_str_eq(dlrig_gpu_cooler_names[g[i].cooler_type], g[i].cooler);
+    }
+    const dlrig_case *cs = catalog_cases(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(cs[i].case_kind >= 0 && cs[i].noise_level >= 0, "%s kind %s noise %s", cs[i].p.id, cs[i].kind,
+                      cs[i].noise);
+        ck_assert_str_eq(dlrig_case_kind_names[cs[i].case_kind], cs[i].kind);
+        ck_assert_str_eq(dlrig_noise_names[cs[i].noise_level], cs[i].noise);
+    }
+    const dlrig_storage *s = catalog_storages(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(s[i].storage_kind >= 0, "%s kind %s", s[i].p.id, s[i].kind);
+        ck_assert_str_eq(dlrig_storage_kind_names[s[i].storage_kind], s[i].kind);
+    }
+    const dlrig_framework *fw = catalog_frameworks(cat, &n);
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(fw[i].status_kind >= 0, "%s status %s", fw[i].id, fw[i].status);
+        ck_assert_str_eq(dlrig_framework_status_names[fw[i].status_kind], fw[i].status);
+    }
+    ck_assert_int_eq(vocab_decode(dlrig_noise_names, DLRIG_NOISE_COUNT, "Loud"), -1);
+    ck_assert_int_eq(vocab_decode(dlrig_noise_names, DLRIG_NOISE_COUNT, NULL), -1);
+    ck_assert_int_eq(vocab_decode(dlrig_noise_names, DLRIG_NOISE_COUNT, "loud"), DLRIG_NOISE_LOUD);
+}
+END_TEST
+
 START_TEST(gpu_values_sane)
 {
     size_t n;
@@ -832,6 +867,7 @@ int main(void)
     tcase_add_test(tc, read_failure_after_open_is_an_error_not_an_exit);
     tcase_add_test(tc, minimum_coverage);
     tcase_add_test(tc, gpu_values_sane);
+    tcase_add_test(tc, vocabularies_decoded_at_load);
     tcase_add_test(tc, seed_gpus_present_with_notes);
     tcase_add_test(tc, slot_maps_consistent);
     tcase_add_test(tc, other_categories_sane);

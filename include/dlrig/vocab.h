@@ -1,0 +1,55 @@
+/*
+ * vocab.h — the closed vocabularies of the catalog's text columns (the values
+ * its CHECK constraints allow), one X-macro each: X(enum constant, catalog
+ * string).  The catalog decodes each column into its enum when it loads a
+ * row, so rules, models and the advisor compare enums, never strings; a value
+ * the list does not know (a --catalog file without the CHECK) decodes to the
+ * list's UNKNOWN constant (-1), which equals no named value.
+ */
+#ifndef DLRIG_VOCAB_H
+#define DLRIG_VOCAB_H
+
+#define DLRIG_VOCAB_ENUM(e, s) e,
+#define DLRIG_VOCAB_NAME(e, s) s,
+
+/* gpu.cooler: how a card moves its heat. */
+#define DLRIG_GPU_COOLERS(X) X(DLRIG_GPU_COOLER_BLOWER, "blower") X(DLRIG_GPU_COOLER_OPEN_AIR, "open-air") \
+    X(DLRIG_GPU_COOLER_PASSIVE, "passive")
+typedef enum { DLRIG_GPU_COOLER_UNKNOWN = -1, DLRIG_GPU_COOLERS(DLRIG_VOCAB_ENUM) DLRIG_GPU_COOLER_COUNT } dlrig_gpu_cooler;
+
+/* case.kind */
+#define DLRIG_CASE_KINDS(X) X(DLRIG_CASE_TOWER, "tower") X(DLRIG_CASE_RACK, "rack")
+typedef enum { DLRIG_CASE_KIND_UNKNOWN = -1, DLRIG_CASE_KINDS(DLRIG_VOCAB_ENUM) DLRIG_CASE_KIND_COUNT } dlrig_case_kind;
+
+/* case.noise ("loud" for server fans) */
+#define DLRIG_NOISES(X) X(DLRIG_NOISE_QUIET, "quiet") X(DLRIG_NOISE_NORMAL, "normal") X(DLRIG_NOISE_LOUD, "loud")
+typedef enum { DLRIG_NOISE_UNKNOWN = -1, DLRIG_NOISES(DLRIG_VOCAB_ENUM) DLRIG_NOISE_COUNT } dlrig_noise;
+
+/* storage.kind */
+#define DLRIG_STORAGE_KINDS(X) X(DLRIG_STORAGE_NVME, "nvme") X(DLRIG_STORAGE_SATA_SSD, "sata-ssd") \
+    X(DLRIG_STORAGE_U2, "u2") X(DLRIG_STORAGE_HDD, "hdd")
+typedef enum {
+    DLRIG_STORAGE_KIND_UNKNOWN = -1,
+    DLRIG_STORAGE_KINDS(DLRIG_VOCAB_ENUM) DLRIG_STORAGE_KIND_COUNT
+} dlrig_storage_kind;
+
+/* framework.status */
+#define DLRIG_FRAMEWORK_STATUSES(X) X(DLRIG_FRAMEWORK_MAINTAINED, "maintained") \
+    X(DLRIG_FRAMEWORK_DISCONTINUED, "discontinued")
+typedef enum {
+    DLRIG_FRAMEWORK_STATUS_UNKNOWN = -1,
+    DLRIG_FRAMEWORK_STATUSES(DLRIG_VOCAB_ENUM) DLRIG_FRAMEWORK_STATUS_COUNT
+} dlrig_framework_status;
+
+/* The catalog strings of each vocabulary, indexed by its enum. */
+extern const char *const dlrig_gpu_cooler_names[DLRIG_GPU_COOLER_COUNT];
+extern const char *const dlrig_case_kind_names[DLRIG_CASE_KIND_COUNT];
+extern const char *const dlrig_noise_names[DLRIG_NOISE_COUNT];
+extern const char *const dlrig_storage_kind_names[DLRIG_STORAGE_KIND_COUNT];
+extern const char *const dlrig_framework_status_names[DLRIG_FRAMEWORK_STATUS_COUNT];
+
+/* The index of s among the n strings of names (a vocabulary above), or -1
+ * when s is NULL or not one of them. */
+int vocab_decode(const char *const *names, int n, const char *s);
+
+#endif

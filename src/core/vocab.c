@@ -1,0 +1,18 @@
+/* vocab.c — the catalog vocabularies' names (see vocab.h). */
+#include "dlrig/vocab.h"
+
+#include <string.h>
+
+const char *const dlrig_gpu_cooler_names[DLRIG_GPU_COOLER_COUNT] = {DLRIG_GPU_COOLERS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_case_kind_names[DLRIG_CASE_KIND_COUNT] = {DLRIG_CASE_KINDS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_noise_names[DLRIG_NOISE_COUNT] = {DLRIG_NOISES(DLRIG_VOCAB_NAME)};
+const char *const dlrig_storage_kind_names[DLRIG_STORAGE_KIND_COUNT] = {DLRIG_STORAGE_KINDS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_framework_status_names[DLRIG_FRAMEWORK_STATUS_COUNT] = {
+    DLRIG_FRAMEWORK_STATUSES(DLRIG_VOCAB_NAME)};
+
+int vocab_decode(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; s && i < n; i++)
+        if (strcmp(names[i], s) == 0) return i;
+    return -1;
+}
