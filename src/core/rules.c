@@ -989,7 +989,7 @@ static void r_framework_vendor(ctx *c)
 
 static void r_framework_discontinued(ctx *c)
 {
-    if (c->fw && strcmp(c->fw->status, "discontinued") == 0)
+    if (c->fw && c->fw->status_kind == DLRIG_FRAMEWORK_DISCONTINUED)
         emit(c, DLRIG_SEV_WARNING, NULL, NULL, "%s is no longer maintained%s%s", c->fw->name,
              c->fw->status_note ? ": " : "", c->fw->status_note ? c->fw->status_note : "");
 }

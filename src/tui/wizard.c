@@ -457,7 +457,7 @@ static void build_choices(app *a, int q)
         size_t n;
         const dlrig_framework *fw = catalog_frameworks(a->cat, &n);
         for (size_t i = 0; i < n; i++) {
-            bool disc = fw[i].status && strcmp(fw[i].status, "maintained") != 0;
+            bool disc = fw[i].status && fw[i].status_kind != DLRIG_FRAMEWORK_MAINTAINED;
             snprintf(d, sizeof d, "%s%s%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
                      fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "",
                      fw[i].xpu && (fw[i].cuda || fw[i].rocm) ? "+" : "", fw[i].xpu ? "XPU" : "");
