@@ -29,7 +29,7 @@ bool constraint_wants_quiet(const dlrig_requirements *req)
 
 bool constraint_case_quiet(const dlrig_case *cs)
 {
-    return strcmp(cs->noise, "loud") != 0;
+    return cs->noise_level != DLRIG_NOISE_LOUD;
 }
 
 bool constraint_case_rackmount(const dlrig_case *cs)
