@@ -34,7 +34,7 @@ bool constraint_case_quiet(const dlrig_case *cs)
 
 bool constraint_case_rackmount(const dlrig_case *cs)
 {
-    return strcmp(cs->kind, "rack") == 0 || cs->rack_units != DLRIG_NA;
+    return cs->case_kind == DLRIG_CASE_RACK || cs->rack_units != DLRIG_NA;
 }
 
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)

@@ -178,7 +178,7 @@ bool case_needs_cpu_cooler(const dlrig_case *cs)
      * case with a stated cooler clearance (an empty case such as a 4U ATX
      * chassis); rack servers with their own heatsinks state none. */
     if (cs && cs->cpu_heatsinks) return false;
-    return !cs || strcmp(cs->kind, "tower") == 0 || cs->max_cooler_height_mm != DLRIG_NA;
+    return !cs || cs->case_kind == DLRIG_CASE_TOWER || cs->max_cooler_height_mm != DLRIG_NA;
 }
 
 bool case_has_psus(const dlrig_case *cs)
@@ -1322,7 +1322,7 @@ double part_power_w(const dlrig_part *p)
         return isnan(n->power_w) ? NIC_W : n->power_w;
     }
     case DLRIG_CAT_MOTHERBOARD: return PLATFORM_W;
-    case DLRIG_CAT_CASE: return strcmp(((const dlrig_case *)p)->kind, "rack") == 0 ? RACK_FANS_W : TOWER_FANS_W;
+    case DLRIG_CAT_CASE: return ((const dlrig_case *)p)->case_kind == DLRIG_CASE_RACK ? RACK_FANS_W : TOWER_FANS_W;
     default: return 0;
     }
 }
