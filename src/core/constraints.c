@@ -44,7 +44,7 @@ bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)
 
 bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g)
 {
-    return strcmp(g->cooler, "passive") != 0 || cs->forced_airflow;
+    return g->cooler_type != DLRIG_GPU_COOLER_PASSIVE || cs->forced_airflow;
 }
 
 bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n)

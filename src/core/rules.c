@@ -427,7 +427,7 @@ static void r_open_air_dense(ctx *c)
         const dlrig_placed *a = &pl->cards[i];
         if (!a->position || a->part->category != DLRIG_CAT_GPU) continue;
         const dlrig_gpu *ga = (const dlrig_gpu *)a->part;
-        if (strcmp(ga->cooler, "open-air") != 0) continue;
+        if (ga->cooler_type != DLRIG_GPU_COOLER_OPEN_AIR) continue;
         /* Another card starts right below this one: its fans breathe on a backplate. */
         for (size_t j = 0; j < pl->n_cards; j++) {
             const dlrig_placed *bb = &pl->cards[j];
@@ -1003,7 +1003,7 @@ static void r_noise(ctx *c)
         emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "%s has server fans: too loud for an office", c->cs->p.name);
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        if (strcmp(g->cooler, "blower") == 0 && c->gpus[i].qty >= 2)
+        if (g->cooler_type == DLRIG_GPU_COOLER_BLOWER && c->gpus[i].qty >= 2)
             emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%d x %s: blower fans are loud under load in an office",
                  c->gpus[i].qty, g->p.name);
     }

@@ -60,7 +60,7 @@ static bool meets(const cJSON *rule, const dlrig_recommendation *r, char *why, s
         return snprintf(why, len, "a %d card", g->p.year), false;
     if ((v = cJSON_GetObjectItem(rule, "case_kinds")) && !(cs && in_list(v, cs->kind)))
         return snprintf(why, len, "a %s case", cs ? cs->kind : "missing"), false;
-    if ((v = cJSON_GetObjectItem(rule, "no_blower")) && cJSON_IsTrue(v) && !strcmp(g->cooler, "blower"))
+    if ((v = cJSON_GetObjectItem(rule, "no_blower")) && cJSON_IsTrue(v) && g->cooler_type == DLRIG_GPU_COOLER_BLOWER)
         return snprintf(why, len, "blower cards"), false;
     if ((v = cJSON_GetObjectItem(rule, "min_fp64_tflops")) && !(g->fp64_tflops >= v->valuedouble))
         return snprintf(why, len, "%.1f TFLOPS FP64", g->fp64_tflops), false;
