@@ -438,7 +438,7 @@ static void storage_options(const ctx *c, int m2, vec *out)
     size_t n = c->n_use[DLRIG_CAT_STORAGE];
     const dlrig_storage *const *s = USE(c, DLRIG_CAT_STORAGE, dlrig_storage);
     for (size_t i = 0; i < n; i++) {
-        if (!strcmp(s[i]->kind, "hdd")) continue;
+        if (s[i]->storage_kind == DLRIG_STORAGE_HDD) continue;
         bool is_m2 = s[i]->form_factor && !strncmp(s[i]->form_factor, "M.2", 3);
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;

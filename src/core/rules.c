@@ -889,7 +889,7 @@ static double drive_gb(const ctx *c, bool fast)
     double gb = 0;
     for (int i = 0; i < c->n_drive_lines; i++) {
         const dlrig_storage *s = (const dlrig_storage *)c->drives[i].part;
-        bool is_fast = strcmp(s->kind, "hdd") != 0;
+        bool is_fast = s->storage_kind != DLRIG_STORAGE_HDD;
         if (is_fast == fast) gb += (double)s->capacity_gb * c->drives[i].qty;
     }
     return gb;
@@ -1312,10 +1312,12 @@ double part_power_w(const dlrig_part *p)
     case DLRIG_CAT_STORAGE: {
         const dlrig_storage *s = (const dlrig_storage *)p;
         if (!isnan(s->power_w)) return s->power_w;
-        if (strcmp(s->kind, "hdd") == 0) return HDD_W;
-        if (strcmp(s->kind, "u2") == 0) return U2_W;
-        if (strcmp(s->kind, "sata-ssd") == 0) return SATA_SSD_W;
-        return NVME_W;
+        switch (s->storage_kind) {
+        case DLRIG_STORAGE_HDD: return HDD_W;
+        case DLRIG_STORAGE_U2: return U2_W;
+        case DLRIG_STORAGE_SATA_SSD: return SATA_SSD_W;
+        default: return NVME_W;
+        }
     }
     case DLRIG_CAT_NIC: {
         const dlrig_nic *n = (const dlrig_nic *)p;

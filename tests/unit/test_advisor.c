@@ -478,7 +478,7 @@ START_TEST(advisor_prunes_what_rules_flag)
     /* storage.dataset: just below and just above what the predicate asks for */
     PARTS(cat, DLRIG_CAT_STORAGE, i, n) {
         const dlrig_storage *s = AT(dlrig_storage, cat, DLRIG_CAT_STORAGE, i);
-        if (!strcmp(s->kind, "hdd")) continue;
+        if (s->storage_kind == DLRIG_STORAGE_HDD) continue;
         dlrig_requirements r2 = req;
         r2.model_params_m = 350;
         double base = (s->capacity_gb - constraint_checkpoint_gb(r2.model_params_m)) / CONSTRAINT_DATASET_STORAGE_FACTOR;
