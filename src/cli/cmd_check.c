@@ -33,38 +33,51 @@ static const char *sev_color(dlrig_severity s)
     return s == DLRIG_SEV_ERROR ? "\033[1;31m" : s == DLRIG_SEV_WARNING ? "\033[1;33m" : "\033[36m";
 }
 
-int cmd_check(cli_ctx *ctx, int argc, char **argv)
+/* The command line of `dlrig CMD BUILD.json [requirement overrides] [--json]`:
+ * returns -1 with *b loaded (the caller frees it), *over holding the
+ * overrides and *json set; else the exit status to return (EXIT_OK after
+ * --help, which prints usage and the override options). */
+static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, const char *usage,
+                      dlrig_requirements *over, bool *json, dlrig_build *b)
 {
     static const struct option own[] = {
         {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     cli_reqopts ro;
     cli_reqopts_build(&ro, cli_override_keys(), own, "h");
-    dlrig_requirements over;
-    requirements_init(&over);
-    bool json = false;
+    requirements_init(over);
     int c;
     optind = 0;
     while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
-        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
+        int got = cli_reqopts_apply(ctx, &ro, c, optarg, over, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
-        if (c == 'j') json = true;
+        if (c == 'j') *json = true;
         else if (c == 'h') {
-            puts("Usage: dlrig check BUILD.json [options] [--json]\n"
-                 "Check a build: compatibility, power, cooling, memory and advice.\n"
-                 "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.\n\n"
-                 "Requirements that override the build's own:");
+            puts(usage);
             cli_req_usage(stdout, cli_override_keys());
             return EXIT_OK;
         } else return EXIT_USAGE;
     }
     if (optind + 1 != argc) {
-        cli_error("check: expected one BUILD.json");
+        cli_error("%s: expected one BUILD.json", cmd);
         return EXIT_USAGE;
     }
+    int rc = load(ctx, argv[optind], b);
+    return rc ? rc : -1;
+}
+
+int cmd_check(cli_ctx *ctx, int argc, char **argv)
+{
+    static const char usage[] =
+        "Usage: dlrig check BUILD.json [options] [--json]\n"
+        "Check a build: compatibility, power, cooling, memory and advice.\n"
+        "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.\n\n"
+        "Requirements that override the build's own:";
+    dlrig_requirements over;
     dlrig_build b;
-    int rc = load(ctx, argv[optind], &b);
-    if (rc) return rc;
+    bool json = false;
+    int rc = open_build(ctx, argc, argv, "check", usage, &over, &json, &b);
+    if (rc >= 0) return rc;
     requirements_overlay(&b.req, &over);
     dlrig_report rep = {0};
     rules_check(ctx->cat, &b, &rep);
@@ -105,35 +118,15 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
 
 int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option own[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    cli_reqopts ro;
-    cli_reqopts_build(&ro, cli_override_keys(), own, "h");
+    static const char usage[] =
+        "Usage: dlrig estimate BUILD.json [--workload W] [options] [--json]\n"
+        "Estimated training or inference throughput of a build.\n\n"
+        "Requirements that override the build's own (--workload: estimate for it):";
     dlrig_requirements over;
-    requirements_init(&over);
-    bool json = false;
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
-        int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
-        if (got < 0) return EXIT_USAGE;
-        if (got > 0) continue;
-        if (c == 'j') json = true;
-        else if (c == 'h') {
-            puts("Usage: dlrig estimate BUILD.json [--workload W] [options] [--json]\n"
-                 "Estimated training or inference throughput of a build.\n\n"
-                 "Requirements that override the build's own (--workload: estimate for it):");
-            cli_req_usage(stdout, cli_override_keys());
-            return EXIT_OK;
-        } else return EXIT_USAGE;
-    }
-    if (optind + 1 != argc) {
-        cli_error("estimate: expected one BUILD.json");
-        return EXIT_USAGE;
-    }
     dlrig_build b;
-    int rc = load(ctx, argv[optind], &b);
-    if (rc) return rc;
+    bool json = false;
+    int rc = open_build(ctx, argc, argv, "estimate", usage, &over, &json, &b);
+    if (rc >= 0) return rc;
     /* --workload is the workload to estimate for; the rest override the build's requirements */
     const char *workload = over.workload[0] ? over.workload : NULL;
     dlrig_requirements llm = over;
