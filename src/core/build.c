@@ -4,6 +4,7 @@
 #include "dlrig/build.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -371,6 +372,8 @@ typedef struct card {
     bool is_gpu;
 } card;
 
+#define PLACE_KEYS 7 /* the keys of score_assignment */
+
 typedef struct place_ctx {
     const dlrig_motherboard *board;
     card cards[DLRIG_MAX_CARDS];
@@ -381,7 +384,7 @@ typedef struct place_ctx {
     /* search state */
     int slot_of[DLRIG_MAX_CARDS];  /* index into board->slots, -1 unplaced */
     int best_slot_of[DLRIG_MAX_CARDS];
-    long best_score[5];
+    long best_score[PLACE_KEYS];
     bool have_best;
     long nodes; /* search steps taken */
 } place_ctx;
@@ -416,25 +419,47 @@ static bool covered(const place_ctx *c, int pos, const int *slot_of, int upto)
     return false;
 }
 
+/* Bandwidth of a link in units of one PCIe 1.0 lane (each generation doubles it). */
+static long link_units(int width, int gen)
+{
+    int g = gen < 1 ? 1 : gen > 6 ? 6 : gen;
+    return (long)width << (g - 1);
+}
+
+/* Ranks the current assignment against the best so far.  Keys, most
+ * important first: cards placed; the slowest GPU link (an all-reduce runs at
+ * the pace of the narrowest card, so x8/x8 on the CPU beats x16 plus a
+ * chipset x2/x4 slot); GPUs on CPU lanes (a chipset slot shares the
+ * chipset's own uplink with drives and USB); total GPU lanes; air gaps; NIC
+ * lanes; topmost positions. */
 static void score_assignment(place_ctx *c)
 {
-    long placed = 0, gpu_width = 0, gaps = 0, nic_width = 0, possum = 0;
+    long placed = 0, gpu_width = 0, gaps = 0, nic_width = 0, possum = 0, on_cpu = 0;
+    long slowest = LONG_MAX;
     for (int i = 0; i < c->n_cards; i++) {
         if (c->slot_of[i] < 0) continue;
+        const dlrig_slot *s = &c->board->slots[c->slot_of[i]];
         int w = effective_width(c, c->slot_of[i], c->slot_of);
         if (w == 0) return; /* a card in a slot that lane sharing disables: not a valid layout */
         placed++;
         int link = w < c->cards[i].lanes ? w : c->cards[i].lanes;
-        if (c->cards[i].is_gpu) gpu_width += link;
-        else nic_width += link;
-        long p = c->board->slots[c->slot_of[i]].position;
+        if (c->cards[i].is_gpu) {
+            gpu_width += link;
+            long u = link_units(link, s->pcie_gen < c->cards[i].gen ? s->pcie_gen : c->cards[i].gen);
+            if (u < slowest) slowest = u;
+            if (s->attached_to != DLRIG_ATTACH_CHIPSET) on_cpu++;
+        } else {
+            nic_width += link;
+        }
+        long p = s->position;
         possum += p;
         long below = p + c->cards[i].width;
         if (below <= c->max_pos && !covered(c, below, c->slot_of, c->n_cards)) gaps++;
     }
-    long score[5] = {placed, gpu_width, gaps, nic_width, -possum};
+    if (slowest == LONG_MAX) slowest = 0;
+    long score[PLACE_KEYS] = {placed, slowest, on_cpu, gpu_width, gaps, nic_width, -possum};
     bool better = !c->have_best;
-    for (int k = 0; k < 5 && !better; k++) {
+    for (int k = 0; k < PLACE_KEYS && !better; k++) {
         if (score[k] > c->best_score[k]) better = true;
         if (score[k] != c->best_score[k]) break;
     }

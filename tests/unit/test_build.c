@@ -511,6 +511,30 @@ START_TEST(lane_sharing_by_slot)
 }
 END_TEST
 
+START_TEST(two_cards_take_cpu_x8_x8)
+{
+    /* Two GPUs on an AM5 board with CPU x16 (x8 when slot 4 is used), CPU x8 at 4 and a
+     * chipset x2/x4 slot at 6: x8/x8 on the CPU, not x16 plus the chipset slot, whose
+     * narrow link would bind every all-reduce. */
+    static const char *const boards[] = {"asus-proart-x670e-creator-wifi", "asus-proart-x870e-creator-wifi",
+                                         "msi-meg-x670e-ace"};
+    for (size_t k = 0; k < sizeof boards / sizeof boards[0]; k++) {
+        dlrig_build b;
+        rig(&b, boards[k], "amd-ryzen-9-7950x", 1, "nvidia-rtx-a6000", 2);
+        build_add(&b, part("phanteks-enthoo-pro-2"), 1); /* 8 expansion slots: slot 6 has room */
+        dlrig_placement pl;
+        build_place(&b, &pl);
+        ck_assert_uint_eq(pl.n_unplaced, 0);
+        ASSERT_POSITIONS(&pl, "1,4");
+        for (int i = 0; i < 2; i++) {
+            ck_assert_int_eq(pl.cards[i].link_width, 8);
+            ck_assert_int_eq(pl.cards[i].attached_to, DLRIG_ATTACH_CPU1);
+        }
+        build_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(lane_sharing_by_m2)
 {
     /* Z790 AORUS MASTER: slot 1 drops to x8 when M2A_CPU (socket 1) holds a drive.
@@ -632,6 +656,7 @@ int main(void)
     tcase_add_test(tc, three_slot_cards_skip_a_slot);
     tcase_add_test(tc, second_cpu_slots);
     tcase_add_test(tc, lane_sharing_by_slot);
+    tcase_add_test(tc, two_cards_take_cpu_x8_x8);
     tcase_add_test(tc, lane_sharing_by_m2);
     tcase_add_test(tc, too_many_cards);
     tcase_add_test(tc, nics_after_gpus);
