@@ -78,6 +78,9 @@ for f in "$DATA"/builds/*.json; do
 done
 expect check-missing-file 3 'cannot read' -- "$DLRIG" check "$TMP/none.json"
 # complete servers: the chassis brings board, power supplies and heatsinks
+# two cards on a board with CPU x8/x8 and a chipset x2 slot take the CPU slots (the bridge fits)
+expect check-am5-x8x8 0 'slot 1 at x8, slot 4 at x8.*Result: no errors' -- "$DLRIG" check "$DATA/builds/am5-two-gpus-x8x8.json"
+expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
 expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"
 expect check-hgx-sxm 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/supermicro-821ge-8x-h100-sxm.json"
@@ -248,7 +251,7 @@ fi
 
 # no bare "no build": the cheapest build that meets the rest, and what dropping one requirement gives
 expect why-none-budget 1 'within \$500.*The cheapest build that meets every other requirement costs \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 500
-expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink
+expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: [0-9]+ x ' -- "$DLRIG" recommend --workload cnn --budget-usd 2500 --require nvlink
 expect why-none-json 1 '"cheapest_price_usd":[[:space:]]*[0-9.]+,.*"what_would":[[:space:]]*"The cheapest build' -- "$DLRIG" recommend --workload cnn --budget-usd 500 --json
 expect why-none-fewer-bits 1 'no build under \$2,500 runs Llama 3.1 70B at bf16 weights; at int4 weights, ' -- "$DLRIG" recommend --workload llm-inference --model llama-3.1-70b --budget-usd 2500
 
