@@ -20,6 +20,7 @@ typedef struct dlrig_item {
     const dlrig_part *part;
     int qty;
     bool cluster_scope; /* a cluster-wide part (a switch), counted once */
+    int power_limit_w;  /* GPU lines: each card's limit (nvidia-smi -pl) in W; 0 = none, the card's rating */
 } dlrig_item;
 
 typedef struct dlrig_build {
@@ -42,6 +43,9 @@ void build_free(dlrig_build *b);
 void build_copy(dlrig_build *dst, const dlrig_build *src);
 /* Adds qty of part (merging with an existing line of the same part). */
 void build_add(dlrig_build *b, const dlrig_part *part, int qty);
+/* Sets the power limit (W, 0 = none) of part's line; false when the build
+ * has no line of part or part is not a GPU. */
+bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts);
 /* Sets the quantity of part; 0 removes the line. */
 void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty);
 /* Replaces every part of `cat` with qty of part (NULL: just removes them). */
@@ -66,8 +70,8 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
                 char *err, size_t errlen);
 /* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read. */
 int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
-/* The build as its file document (version 2 when an LLM requirement is
- * given, else 1).  Caller frees with cJSON_Delete. */
+/* The build as its file document (version 2 when an LLM requirement or a
+ * GPU power limit is given, else 1).  Caller frees with cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);
 /* Saves atomically (temp file, fsync, rename).  With overwrite false an
  * existing file is left alone (EIO with a message).  */

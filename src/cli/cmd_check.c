@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "dlrig/build.h"
 #include "dlrig/perf.h"
+#include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
 
@@ -93,7 +94,10 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
                format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
                t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w);
         if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
-        printf("\n\n");
+        printf("\n");
+        char lim[800];
+        if (power_build_limited(&b)) printf("  power limits: %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
+        printf("\n");
         static const char *const heads[] = {"Info", "Warnings", "Errors"};
         for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
             if (!rep.counts[s]) continue;
@@ -149,6 +153,9 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         printf("  throughput     %.1f %s on %d GPU%s (%.1f per GPU, scaling %.0f%%)\n", e.throughput, e.unit, e.gpus,
                e.gpus == 1 ? "" : "s", e.per_gpu, e.scaling * 100);
         printf("  bound by       %s\n", e.bound);
+        char lim[800];
+        if (power_build_limited(&b))
+            printf("  power limits   %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
         if (!isnan(e.epoch_hours)) printf("  one epoch      %.2f hours\n", e.epoch_hours);
         if (!isnan(e.relative)) printf("  vs one RTX 4090  %.2fx\n", e.relative);
         if (e.llm) {

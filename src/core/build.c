@@ -52,7 +52,18 @@ static void push_item(dlrig_build *b, const dlrig_part *part, int qty, bool clus
         b->cap_items = b->cap_items ? b->cap_items * 2 : 8;
         b->items = xrealloc(b->items, b->cap_items * sizeof *b->items);
     }
-    b->items[b->n_items++] = (dlrig_item){part, qty, cluster};
+    b->items[b->n_items++] = (dlrig_item){part, qty, cluster, 0};
+}
+
+bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts)
+{
+    if (part->category != DLRIG_CAT_GPU) return false;
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == part) {
+            b->items[i].power_limit_w = watts > 0 ? watts : 0;
+            return true;
+        }
+    return false;
 }
 
 void build_add(dlrig_build *b, const dlrig_part *part, int qty)
@@ -163,8 +174,10 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
             return build_fail(err, errlen, label, "parts[%d]: expected an object with \"id\" and \"qty\", got %s", idx,
                               build_json_type(it));
         for (const cJSON *k = it->child; k; k = k->next)
-            if (strcmp(k->string, "id") && strcmp(k->string, "qty") && strcmp(k->string, "scope"))
-                return build_fail(err, errlen, label, "parts[%d].%s: unknown field; valid fields: id, qty, scope", idx,
+            if (strcmp(k->string, "id") && strcmp(k->string, "qty") && strcmp(k->string, "scope") &&
+                strcmp(k->string, "power_limit_w"))
+                return build_fail(err, errlen, label,
+                                  "parts[%d].%s: unknown field; valid fields: id, qty, scope, power_limit_w", idx,
                                   k->string);
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
         if (!id) return build_fail(err, errlen, label, "parts[%d]: missing field \"id\"", idx);
@@ -210,7 +223,32 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
             if (b->items[i].part == p)
                 return build_fail(err, errlen, label, "parts[%d].id: '%s' is listed twice; give one line with its qty",
                                   idx, p->id);
+        int limit = 0;
+        const cJSON *pl = cJSON_GetObjectItemCaseSensitive(it, "power_limit_w");
+        if (pl) {
+            if (p->category != DLRIG_CAT_GPU)
+                return build_fail(err, errlen, label,
+                                  "parts[%d].power_limit_w: only a GPU takes a power limit; '%s' is a %s", idx, p->id,
+                                  category_name(p->category));
+            if (!cJSON_IsNumber(pl))
+                return build_fail(err, errlen, label,
+                                  "parts[%d].power_limit_w: expected a whole number of watts, got %s", idx,
+                                  build_json_type(pl));
+            double d = pl->valuedouble;
+            const dlrig_gpu *g = (const dlrig_gpu *)p;
+            int top = g->tdp_w != DLRIG_NA && g->tdp_w > 0 ? g->tdp_w : 2000;
+            if (d != floor(d))
+                return build_fail(err, errlen, label,
+                                  "parts[%d].power_limit_w: expected a whole number of watts, got %g", idx, d);
+            if (d < 1 || d > top)
+                return build_fail(err, errlen, label, "parts[%d].power_limit_w: %g W is out of range (1 to %d W, %s)",
+                                  idx, d, top,
+                                  g->tdp_w != DLRIG_NA && g->tdp_w > 0 ? "the card's rated board power"
+                                                                        : "no rating known");
+            limit = (int)d;
+        }
         push_item(b, p, qty, cluster);
+        b->items[b->n_items - 1].power_limit_w = limit;
     }
     return 0;
 }
@@ -322,7 +360,10 @@ cJSON *build_to_json(const dlrig_build *b)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "format", "dlrig-build");
-    cJSON_AddNumberToObject(o, "version", requirements_version(&b->req));
+    int version = requirements_version(&b->req);
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].power_limit_w > 0 && version < 2) version = 2; /* power_limit_w came with version 2 */
+    cJSON_AddNumberToObject(o, "version", version);
     cJSON_AddStringToObject(o, "name", b->name ? b->name : "Untitled build");
     requirements_to_json(&b->req, cJSON_AddObjectToObject(o, "requirements"));
     cJSON *parts = cJSON_AddArrayToObject(o, "parts");
@@ -331,6 +372,7 @@ cJSON *build_to_json(const dlrig_build *b)
         cJSON_AddStringToObject(p, "id", b->items[i].part->id);
         cJSON_AddNumberToObject(p, "qty", b->items[i].qty);
         if (b->items[i].cluster_scope) cJSON_AddStringToObject(p, "scope", "cluster");
+        if (b->items[i].power_limit_w > 0) cJSON_AddNumberToObject(p, "power_limit_w", b->items[i].power_limit_w);
         cJSON_AddItemToArray(parts, p);
     }
     if (b->notes) cJSON_AddItemToObject(o, "notes", cJSON_Duplicate(b->notes, 1));

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <wchar.h>
 
+#include "dlrig/power.h"
 #include "dlrig/query.h"
 
 const char *const dlrig_export_format_ids[] = {"md", "csv", "json", "txt", "html", NULL};
@@ -471,6 +472,18 @@ static size_t sheet_lines(const ctx *c, kv *out, size_t max)
                  format_number(t->peak_power_w, 0, b2, sizeof b2), format_number(t->wall_w, 0, d, sizeof d), per);
         n++;
     }
+    if (n < max && power_build_limited(c->b)) {
+        out[n].k = "Power limits";
+        power_limit_summary(c->b, out[n].v, sizeof out[n].v);
+        n++;
+        if (n < max) {
+            out[n].k = "Set limits with";
+            power_limit_commands(c->b, out[n].v, sizeof out[n].v);
+            for (char *q = out[n].v; *q; q++)
+                if (*q == '\n') *q = ';'; /* one line: "cmd1; cmd2" reads as a shell line too */
+            n++;
+        }
+    }
     if (n < max) {
         out[n].k = "PSU";
         if (t->psu_w > 0) snprintf(out[n].v, sizeof out[n].v, "%s W usable", format_number(t->psu_w, 0, a, sizeof a));
@@ -879,6 +892,11 @@ static void export_csv(ctx *c)
         if (part_price_label(it->part, pl, sizeof pl))
             snprintf(pnote, sizeof pnote, "%spriced %s", it->cluster_scope ? "cluster-wide; " : "", pl);
         else snprintf(pnote, sizeof pnote, "%s", it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price");
+        if (it->part->category == DLRIG_CAT_GPU && it->power_limit_w > 0) {
+            size_t k = strlen(pnote);
+            snprintf(pnote + k, sizeof pnote - k, "%spower limit %d W (nvidia-smi -pl %d)", k ? "; " : "",
+                     it->power_limit_w, it->power_limit_w);
+        }
         const char *r[NC] = {"item",
                              category_name(it->part->category),
                              it->part->id,
@@ -929,6 +947,10 @@ static void export_json(ctx *c)
     cJSON_AddStringToObject(doc, "format", "dlrig-export");
     cJSON_AddNumberToObject(doc, "version", 1);
     cJSON_AddItemToObject(doc, "build", build_to_json(c->b));
+    if (power_build_limited(c->b)) {
+        char cmds[800];
+        cJSON_AddStringToObject(doc, "power_limit_commands", power_limit_commands(c->b, cmds, sizeof cmds));
+    }
     cJSON *lines = cJSON_AddArrayToObject(doc, "lines");
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_item *it = &c->b->items[i];

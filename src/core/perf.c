@@ -27,6 +27,7 @@
 
 #include "dlrig/constraints.h"
 #include "dlrig/csv.h"
+#include "dlrig/power.h"
 #include "dlrig/util.h"
 
 /* Fraction of peak reached on real training code, by workload (compute and
@@ -346,13 +347,15 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     double per_gpu = INFINITY;
     int n = 0;
     const char *bound = "compute";
-    double vmin = INFINITY;
+    double vmin = INFINITY, limited = 1.0;
     bool all_nvlink = true;
     for (size_t i = 0; i < b->n_items; i++) {
         if (b->items[i].part->category != DLRIG_CAT_GPU) continue;
         const dlrig_gpu *g = (const dlrig_gpu *)b->items[i].part;
         const char *bd;
-        double tp = perf_gpu_throughput(g, w, params_m, precision, &bd);
+        double pw = power_item_speed(&b->items[i]); /* a power limit's speed cost (power.h) */
+        if (pw < limited) limited = pw;
+        double tp = perf_gpu_throughput(g, w, params_m, precision, &bd) * pw;
         if (tp < per_gpu) {
             per_gpu = tp;
             slow = g;
@@ -374,7 +377,13 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->fits = out->mem_need_gb <= vmin;
     out->fits_sharded = out->mem_need_gb <= vmin * n;
 
-    if (llm_branch(cat, b, p, w, slow, n, nodes, out, err, errlen) != 0) return out->llm ? 0 : -1;
+    if (llm_branch(cat, b, p, w, slow, n, nodes, out, err, errlen) != 0) {
+        if (!out->llm) return -1;
+        out->throughput *= limited; /* the most limited card sets the pace */
+        out->per_gpu *= limited;
+        out->relative *= limited;
+        return 0;
+    }
 
     /* Communication per step: all-reduce of the FP32 gradients (mixed
      * precision keeps FP32 master weights, so their gradients are FP32 too). */

@@ -18,6 +18,7 @@
 
 #include "dlrig/constraints.h"
 #include "dlrig/perf.h"
+#include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -489,6 +490,19 @@ static const char *case_psus_desc(const dlrig_case *cs, char *buf, size_t len)
     return buf;
 }
 
+/* "; limiting each GPU to 400 W (...) fits it, ~4% slower" when one power
+ * limit in the measured range takes cut_w off the sustained draw, else "". */
+static const char *limit_hint(const ctx *c, double cut_w, char *buf, size_t len)
+{
+    double speed = 1;
+    int lim = power_limit_to_cut(c->b, cut_w, &speed);
+    if (lim > 0)
+        snprintf(buf, len, "; limiting each GPU to %d W (nvidia-smi -pl %d; power_limit_w in the build) fits it, "
+                 "~%.0f%% slower", lim, lim, 100.0 * (1.0 - speed));
+    else if (len) buf[0] = '\0';
+    return buf;
+}
+
 static void r_psu_capacity(ctx *c)
 {
     bool low_line = c->circuit && c->circuit->volts < 200;
@@ -510,9 +524,11 @@ static void r_psu_capacity(ctx *c)
              c->circuit->volts, c->circuit->id);
         return;
     }
+    char hint[200];
     if (c->t->power_w > c->t->psu_w)
-        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "Sustained load %.0f W exceeds %s: %.0f W%s", c->t->power_w,
-             c->psu->p.name, c->t->psu_w, low_line ? " at low-line input" : "");
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "Sustained load %.0f W exceeds %s: %.0f W%s%s", c->t->power_w,
+             c->psu->p.name, c->t->psu_w, low_line ? " at low-line input" : "",
+             limit_hint(c, c->t->power_w - c->t->psu_w, hint, sizeof hint));
 }
 
 static void r_headroom(ctx *c)
@@ -520,11 +536,13 @@ static void r_headroom(ctx *c)
     if ((!c->psu && !c->case_psus) || c->t->psu_w <= 0 || c->t->power_w > c->t->psu_w) return;
     char d[200];
     const dlrig_part *p = c->psu ? &c->psu->p : &c->cs->p;
+    char hint[200];
     if (c->t->power_w > PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w)
         emit(c, DLRIG_SEV_WARNING, p, NULL,
-             "Sustained load %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)",
+             "Sustained load %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)%s",
              c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu ? p->name : case_psus_desc(c->cs, d, sizeof d),
-             c->t->psu_w, 100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w);
+             c->t->psu_w, 100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w,
+             limit_hint(c, c->t->power_w - PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w, hint, sizeof hint));
 }
 
 static void r_connectors(ctx *c)
@@ -572,10 +590,13 @@ static void r_circuit(ctx *c)
                  c->cs->p.name);
         return;
     }
+    char hint[200];
     if (c->t->wall_w > c->circuit->continuous_w)
         emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : c->case_psus ? &c->cs->p : NULL, NULL,
-             "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous", c->t->wall_w,
-             c->circuit->id, c->circuit->continuous_w);
+             "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous%s", c->t->wall_w,
+             c->circuit->id, c->circuit->continuous_w,
+             limit_hint(c, (c->t->wall_w - c->circuit->continuous_w) * c->t->power_w / c->t->wall_w, hint,
+                        sizeof hint));
 }
 
 /* ------------------------------------------------------------ rules: memory */
@@ -1431,7 +1452,7 @@ static void compute_totals(ctx *c)
     const dlrig_build *b = c->b;
     memset(t, 0, sizeof *t);
     t->nodes = b->req.nodes > 0 ? b->req.nodes : 1;
-    double node = 0, cluster = 0, gpu_w = 0, other_w = 0;
+    double node = 0, cluster = 0, gpu_w = 0, gpu_rated_w = 0, other_w = 0;
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
         const dlrig_part *p = it->part;
@@ -1442,7 +1463,8 @@ static void compute_totals(ctx *c)
         double w = part_power_w(p) * it->qty;
         if (p->category == DLRIG_CAT_GPU) {
             const dlrig_gpu *g = (const dlrig_gpu *)p;
-            gpu_w += w;
+            gpu_w += power_item_gpu_w(it) * it->qty; /* a power limit caps the sustained draw */
+            gpu_rated_w += w;
             t->gpu_count += it->qty;
             t->vram_gb += g->vram_gb * it->qty;
             if (g->vram_gb > t->vram_max_gb) t->vram_max_gb = g->vram_gb;
@@ -1454,7 +1476,9 @@ static void compute_totals(ctx *c)
     t->node_price_usd = node;
     t->price_usd = node * t->nodes + cluster;
     t->power_w = gpu_w + other_w;
-    t->peak_power_w = gpu_w * GPU_TRANSIENT_FACTOR + other_w;
+    /* Transients are sized on the cards' rated power: a limit holds the
+     * average, not the millisecond excursions the PSU must ride through. */
+    t->peak_power_w = gpu_rated_w * GPU_TRANSIENT_FACTOR + other_w;
     t->wall_w = t->power_w / (!c->psu && c->case_psus ? case_psu_efficiency(c->cs) : psu_efficiency(c->psu));
     if (c->psu) t->psu_w = psu_capacity_w(c->psu, c->n_psu, c->circuit);
     else if (c->case_psus) t->psu_w = case_psu_capacity_w(c->cs, c->circuit);

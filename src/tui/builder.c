@@ -16,6 +16,7 @@
 
 #include "dlrig/export.h"
 #include "dlrig/perf.h"
+#include "dlrig/power.h"
 #include "dlrig/prices.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
@@ -1647,6 +1648,9 @@ static void draw_totals(app *a, rect r)
         sheet_line(a, y++, x, w, "Power", bad ? DLRIG_ROLE_ERROR : tight ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
                    rest);
     }
+    /* GPU power limits (the build file's power_limit_w) and their speed cost */
+    if (y < end && power_build_limited(&s->b))
+        sheet_line(a, y++, x, w, "Limit", DLRIG_ROLE_INFO, power_limit_summary(&s->b, rest, sizeof rest), NULL);
     /* wall vs circuit */
     if (y < end) {
         const dlrig_circuit *c = q->circuit[0] ? catalog_circuit(a->cat, q->circuit) : NULL;

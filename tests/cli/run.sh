@@ -81,6 +81,15 @@ expect check-missing-file 3 'cannot read' -- "$DLRIG" check "$TMP/none.json"
 # two cards on a board with CPU x8/x8 and a chipset x2 slot take the CPU slots (the bridge fits)
 expect check-am5-x8x8 0 'slot 1 at x8, slot 4 at x8.*Result: no errors' -- "$DLRIG" check "$DATA/builds/am5-two-gpus-x8x8.json"
 expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
+# GPU power limits: the sustained draw drops to the limit (the 15 A circuit then holds), the speed cost is shown,
+# the export carries the nvidia-smi command; a limit above the card's rating is refused
+expect power-circuit-nameplate 1 'power\.circuit +The machine draws about [0-9,]+ W at the wall; a 120v-15a circuit supplies 1440 W continuous; limiting each GPU to 425 W \(nvidia-smi -pl 425' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
+expect power-limit-check 0 'power limits: 2 x GeForce RTX 4090 at 350 W of 450 W \(~8% slower\).*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr-limited.json"
+expect power-limit-estimate 0 'power limits +2 x GeForce RTX 4090 at 350 W of 450 W' -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr-limited.json"
+expect power-limit-export-md 0 'Power limits.*350 W of 450 W.*sudo nvidia-smi -i 0,1 -pl 350' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format md
+expect power-limit-export-json 0 '"power_limit_w":[[:space:]]*350.*"power_limit_commands":[[:space:]]*"sudo nvidia-smi -i 0,1 -pl 350"' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format json
+expect power-limit-export-csv 0 'power limit 350 W \(nvidia-smi -pl 350\)' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format csv
+expect power-limit-bad 2 'bad-power-limit.json: parts\[0\]\.power_limit_w: 600 W is out of range \(1 to 450 W' -- "$DLRIG" check "$DATA/builds/bad-power-limit.json"
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
 expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"
 expect check-hgx-sxm 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/supermicro-821ge-8x-h100-sxm.json"

@@ -58,6 +58,7 @@ static const struct {
     {"bad-unknown-field.json", {"colour", "unknown field"}},
     {"bad-nodes-zero.json", {"requirements.nodes", "out of range"}},
     {"bad-duplicate-part.json", {"parts[8].id", "nvidia-rtx-5000-ada", "listed twice"}},
+    {"bad-power-limit.json", {"parts[0].power_limit_w", "600 W is out of range", "1 to 450 W"}},
 };
 
 START_TEST(bad_file_names_the_field)
@@ -200,6 +201,7 @@ static void assert_same_build(const dlrig_build *a, const dlrig_build *b)
         ck_assert_ptr_eq(a->items[i].part, b->items[i].part);
         ck_assert_int_eq(a->items[i].qty, b->items[i].qty);
         ck_assert_int_eq(a->items[i].cluster_scope, b->items[i].cluster_scope);
+        ck_assert_int_eq(a->items[i].power_limit_w, b->items[i].power_limit_w);
     }
 }
 
@@ -228,6 +230,8 @@ START_TEST(round_trip_json)
     dlrig_build a;
     load_ok("clean.json", &a);
     ck_assert_uint_eq(a.n_items, 8);
+    ck_assert_int_eq(a.items[0].part->category, DLRIG_CAT_GPU);
+    ck_assert_int_eq(a.items[0].power_limit_w, 0); /* an old file: no limit */
     ck_assert_uint_eq(a.req.require, DLRIG_REQ_ECC);
     json_round_trip(&a);
     /* Every requirement set, a cluster with a switch (cluster scope), a name with quotes and non-ASCII. */
@@ -239,6 +243,16 @@ START_TEST(round_trip_json)
     build_add(&a, part("nvidia-connectx-7-ndr"), 1);
     build_add(&a, part("nvidia-quantum-2-qm9700"), 1);
     ck_assert(a.items[a.n_items - 1].cluster_scope);
+    json_round_trip(&a);
+    /* A GPU power limit survives, and makes the file version 2 (version 1 files without one stay version 1). */
+    cJSON *v1 = build_to_json(&a);
+    ck_assert_int_eq(cJSON_GetObjectItem(v1, "version")->valueint, 1);
+    cJSON_Delete(v1);
+    ck_assert(build_set_power_limit(&a, a.items[0].part, 200));
+    ck_assert(!build_set_power_limit(&a, part("nvidia-connectx-7-ndr"), 200)); /* not a GPU */
+    cJSON *v2 = build_to_json(&a);
+    ck_assert_int_eq(cJSON_GetObjectItem(v2, "version")->valueint, 2);
+    cJSON_Delete(v2);
     json_round_trip(&a);
     /* Nothing given at all. */
     dlrig_build e;

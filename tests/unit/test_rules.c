@@ -432,6 +432,27 @@ START_TEST(circuit_unknown_notes_high_line_psu)
 }
 END_TEST
 
+/* A GPU power limit caps the sustained draw (PSU, circuit), not the transient
+ * peak the PSU is sized for: two RTX 4090 on a Threadripper fail a 15 A
+ * circuit at their rating and pass at 350 W each. */
+START_TEST(power_limit_lowers_sustained_draw)
+{
+    dlrig_build b, l;
+    dlrig_report rb, rl;
+    check_file("power-4090-pair-tr.json", &b, &rb);
+    check_file("power-4090-pair-tr-limited.json", &l, &rl);
+    ck_assert_msg(report_find(&rb, "power.circuit") != NULL, "%s", ids_of(&rb));
+    ck_assert_msg(report_find(&rl, "power.circuit") == NULL, "%s", ids_of(&rl));
+    ck_assert_double_eq_tol(rb.totals.power_w - rl.totals.power_w, 2 * (450 - 350), 1e-6);
+    ck_assert_double_eq_tol(rb.totals.peak_power_w, rl.totals.peak_power_w, 1e-6);
+    ck_assert(rl.totals.wall_w < rb.totals.wall_w);
+    report_free(&rb);
+    report_free(&rl);
+    build_free(&b);
+    build_free(&l);
+}
+END_TEST
+
 /* The table and the files agree both ways: no build file for a rule that
  * does not exist (a renamed id would leave its tests behind). */
 START_TEST(every_rule_has_files)
@@ -868,6 +889,7 @@ int main(void)
     tcase_add_test(tc, every_rule_has_files);
     tcase_add_test(tc, cooler_needed_by_case);
     tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
+    tcase_add_test(tc, power_limit_lowers_sustained_draw);
     tcase_add_test(tc, complete_server_brings_board_and_power);
     tcase_add_test(tc, redundant_supplies_do_not_count);
     tcase_add_test(tc, hgx_server_takes_sxm_modules);

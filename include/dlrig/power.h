@@ -1,0 +1,46 @@
+/*
+ * power.h — GPU power limits: what a card draws under a limit set with
+ * `nvidia-smi -pl`, and what share of its full speed it keeps (a measured
+ * performance-vs-power curve; sources in src/core/power.c and db/SOURCES.md).
+ */
+#ifndef DLRIG_POWER_H
+#define DLRIG_POWER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+
+/* The lowest limit, as a share of the card's rated board power, at which the
+ * curve rests on measurements; below it power_speed_fraction assumes speed
+ * falls in proportion to power. */
+#define DLRIG_POWER_MEASURED_MIN 0.6
+
+/* Share of full speed (0..1] a card keeps when limited to `fraction` of its
+ * rated board power (1 or more: 1). */
+double power_speed_fraction(double fraction);
+/* Sustained draw of one card of line it: its power limit when one is set
+ * below the rated board power, else the rated power (tdp_w).  0 for a part
+ * that is not a GPU or has no rating. */
+double power_item_gpu_w(const dlrig_item *it);
+/* Share of full speed the cards of line it keep under their power limit
+ * (1 without a limit or for other parts). */
+double power_item_speed(const dlrig_item *it);
+/* Whether any GPU line of b has a power limit below its card's rating. */
+bool power_build_limited(const dlrig_build *b);
+/* The commands that set b's power limits, one line per limited GPU line,
+ * e.g. "sudo nvidia-smi -i 0,1 -pl 350" (GPU indices counted in build
+ * order), written into buf (empty when nothing is limited).  Returns buf. */
+char *power_limit_commands(const dlrig_build *b, char *buf, size_t len);
+/* One line a person reads: "2 x GeForce RTX 4090 at 350 W of 450 W (~8%
+ * slower)"; every limited line, separated by "; ".  Empty when nothing is
+ * limited.  Returns buf. */
+char *power_limit_summary(const dlrig_build *b, char *buf, size_t len);
+/* A power limit (W, a multiple of 5) for every GPU of b that takes at least
+ * cut_w off its sustained draw, with the share of speed kept in *speed; 0
+ * when b mixes GPU models, has none, or the limit would fall below the
+ * measured part of the curve (DLRIG_POWER_MEASURED_MIN of the rating). */
+int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed);
+
+#endif
