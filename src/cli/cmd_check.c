@@ -34,18 +34,50 @@ static const char *sev_color(dlrig_severity s)
     return s == DLRIG_SEV_ERROR ? "\033[1;31m" : s == DLRIG_SEV_WARNING ? "\033[1;33m" : "\033[36m";
 }
 
+/* --power-limit-w N: every GPU line of b limited to N W (what-if; the file is
+ * not changed).  Returns EXIT_OK or EXIT_USAGE with a message. */
+#define OPT_POWER_LIMIT 0x7001
+static int apply_power_limit(const char *cmd, const char *arg, dlrig_build *b)
+{
+    double v;
+    if (!cli_parse_number(arg, &v) || v != floor(v) || v < 1) {
+        cli_error("%s: --power-limit-w: expected a whole number of watts, got '%s'", cmd, arg);
+        return EXIT_USAGE;
+    }
+    bool any = false;
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_part *p = b->items[i].part;
+        if (p->category != DLRIG_CAT_GPU) continue;
+        const dlrig_gpu *g = (const dlrig_gpu *)p;
+        if (g->tdp_w != DLRIG_NA && g->tdp_w > 0 && v > g->tdp_w) {
+            cli_error("%s: --power-limit-w: %.0f W is above the %d W rating of %s", cmd, v, g->tdp_w, p->name);
+            return EXIT_USAGE;
+        }
+        build_set_power_limit(b, p, (int)v);
+        any = true;
+    }
+    if (!any) {
+        cli_error("%s: --power-limit-w: the build has no GPU to limit", cmd);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 /* The command line of `dlrig CMD BUILD.json [requirement overrides] [--json]`:
  * returns -1 with *b loaded (the caller frees it), *over holding the
  * overrides and *json set; else the exit status to return (EXIT_OK after
- * --help, which prints usage and the override options). */
+ * --help, which prints usage and the override options).  --power-limit-w N
+ * applies N W to every GPU line of the loaded build. */
 static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, const char *usage,
                       dlrig_requirements *over, bool *json, dlrig_build *b)
 {
     static const struct option own[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
+        {"power-limit-w", required_argument, NULL, OPT_POWER_LIMIT}, {NULL, 0, NULL, 0}};
     cli_reqopts ro;
     cli_reqopts_build(&ro, cli_override_keys(), own, "h");
     requirements_init(over);
+    const char *limit = NULL;
     int c;
     optind = 0;
     while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
@@ -53,6 +85,7 @@ static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, cons
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
         if (c == 'j') *json = true;
+        else if (c == OPT_POWER_LIMIT) limit = optarg;
         else if (c == 'h') {
             puts(usage);
             cli_req_usage(stdout, cli_override_keys());
@@ -64,14 +97,16 @@ static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, cons
         return EXIT_USAGE;
     }
     int rc = load(ctx, argv[optind], b);
+    if (!rc && limit && (rc = apply_power_limit(cmd, limit, b)) != EXIT_OK) build_free(b);
     return rc ? rc : -1;
 }
 
 int cmd_check(cli_ctx *ctx, int argc, char **argv)
 {
     static const char usage[] =
-        "Usage: dlrig check BUILD.json [options] [--json]\n"
+        "Usage: dlrig check BUILD.json [options] [--power-limit-w N] [--json]\n"
         "Check a build: compatibility, power, cooling, memory and advice.\n"
+        "--power-limit-w N checks it with every GPU limited to N W (nvidia-smi -pl N).\n"
         "Exit status 0 when no error-level finding, 1 when there is one, 2 bad input, 3 I/O.\n\n"
         "Requirements that override the build's own:";
     dlrig_requirements over;
@@ -96,7 +131,8 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
         printf("\n");
         char lim[800];
-        if (power_build_limited(&b)) printf("  power limits: %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
+        if (power_build_limited(&b))
+            printf("  power limits: %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
         printf("\n");
         static const char *const heads[] = {"Info", "Warnings", "Errors"};
         for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
@@ -123,8 +159,9 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
 int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
 {
     static const char usage[] =
-        "Usage: dlrig estimate BUILD.json [--workload W] [options] [--json]\n"
-        "Estimated training or inference throughput of a build.\n\n"
+        "Usage: dlrig estimate BUILD.json [--workload W] [options] [--power-limit-w N] [--json]\n"
+        "Estimated training or inference throughput of a build.\n"
+        "--power-limit-w N estimates it with every GPU limited to N W (nvidia-smi -pl N).\n\n"
         "Requirements that override the build's own (--workload: estimate for it):";
     dlrig_requirements over;
     dlrig_build b;

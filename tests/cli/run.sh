@@ -89,6 +89,10 @@ expect power-limit-estimate 0 'power limits +2 x GeForce RTX 4090 at 350 W of 45
 expect power-limit-export-md 0 'Power limits.*350 W of 450 W.*sudo nvidia-smi -i 0,1 -pl 350' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format md
 expect power-limit-export-json 0 '"power_limit_w":[[:space:]]*350.*"power_limit_commands":[[:space:]]*"sudo nvidia-smi -i 0,1 -pl 350"' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format json
 expect power-limit-export-csv 0 'power limit 350 W \(nvidia-smi -pl 350\)' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format csv
+expect power-limit-option 0 'power limits: 2 x GeForce RTX 4090 at 400 W of 450 W \(~4% slower\).*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json" --power-limit-w 400
+expect power-limit-option-estimate 0 'power limits +2 x GeForce RTX 4090 at 300 W of 450 W \(~12% slower\)' -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr.json" --power-limit-w 300
+expect power-limit-option-high 2 'check: --power-limit-w: 500 W is above the 450 W rating of GeForce RTX 4090' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json" --power-limit-w 500
+expect power-limit-option-bad 2 "estimate: --power-limit-w: expected a whole number of watts, got 'lots'" -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr.json" --power-limit-w lots
 expect power-limit-bad 2 'bad-power-limit.json: parts\[0\]\.power_limit_w: 600 W is out of range \(1 to 450 W' -- "$DLRIG" check "$DATA/builds/bad-power-limit.json"
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
 expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"

@@ -501,6 +501,20 @@ test_slots_and_compat() {
     end_session
 }
 
+# A GPU line's power limit shows on the build sheet with its speed cost.
+test_power_limit_sheet() {
+    sed -e 's/"version": 1/"version": 2/' \
+        -e 's/{"id": "nvidia-rtx-6000-ada", "qty": 2}/{"id": "nvidia-rtx-6000-ada", "qty": 2, "power_limit_w": 250}/' \
+        "$FIXTURE" >"$TMP/limited.json"
+    grep -q power_limit_w "$TMP/limited.json" || fail "the fixture changed: no GPU line to limit"
+    start powerlimit 160 48 tui "$TMP/limited.json"
+    wait_for "Build sheet"
+    wait_for "Limit  2 x RTX 6000 Ada at 250 W of 300 W (~6% slow"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 test_resize() {
     start resize 80 24 tui "$FIXTURE"
     wait_for "Build sheet"
@@ -1159,6 +1173,7 @@ run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat
 run test_resize
+run test_power_limit_sheet
 run test_bad_theme
 run test_ctrl_c
 run test_speed_column
