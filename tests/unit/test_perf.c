@@ -57,7 +57,7 @@ START_TEST(power_limit_curve)
     ck_assert_double_eq_tol(power_speed_fraction(0.3), 0.43, 1e-9); /* below the measured range: in proportion */
     for (double f = 0.05; f < 1.0; f += 0.05) /* monotonic, and never faster than the power allows */
         ck_assert(power_speed_fraction(f) < power_speed_fraction(f + 0.05) + 1e-12);
-    /* The estimate: two RTX 3090 at 280 W are 7 % slower than at 350 W, on every workload. */
+    /* The estimate: two RTX 3090 at 280 W, each 7 % slower than at 350 W, on every workload. */
     static const char *const wls[] = {"cnn", "transformer"};
     for (size_t k = 0; k < 2; k++) {
         dlrig_build b;
@@ -69,7 +69,9 @@ START_TEST(power_limit_curve)
         ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &full, err, sizeof err), 0);
         ck_assert(build_set_power_limit(&b, catalog_find(cat, "nvidia-rtx-3090"), 280));
         ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &lim, err, sizeof err), 0);
-        ck_assert_double_eq_tol(lim.throughput / full.throughput, 0.93, 0.005);
+        /* each card 7 % slower; the pair loses no more than that (communication hides better behind a slower step) */
+        ck_assert_double_eq_tol(lim.per_gpu / full.per_gpu, 0.93, 0.005);
+        ck_assert(lim.throughput / full.throughput >= 0.925 && lim.throughput / full.throughput < 0.96);
         char cmd[128];
         ck_assert_str_eq(power_limit_commands(&b, cmd, sizeof cmd), "sudo nvidia-smi -i 0,1 -pl 280");
         build_set_power_limit(&b, catalog_find(cat, "nvidia-rtx-3090"), 350); /* the rating: no limit */
