@@ -17,14 +17,15 @@
 #include <stddef.h>
 
 #include "dlrig/catalog.h"
+#include "dlrig/vocab.h"
 
-/* --require flags. */
+/* --require flags (vocab.h: DLRIG_MUST_HAVES). */
 enum {
-    DLRIG_REQ_ECC = 1 << 0,
-    DLRIG_REQ_NVLINK = 1 << 1,
-    DLRIG_REQ_RDMA = 1 << 2,
-    DLRIG_REQ_QUIET = 1 << 3,
-    DLRIG_REQ_RACKMOUNT = 1 << 4,
+    DLRIG_REQ_ECC = 1 << DLRIG_MUST_ECC,
+    DLRIG_REQ_NVLINK = 1 << DLRIG_MUST_NVLINK,
+    DLRIG_REQ_RDMA = 1 << DLRIG_MUST_RDMA,
+    DLRIG_REQ_QUIET = 1 << DLRIG_MUST_QUIET,
+    DLRIG_REQ_RACKMOUNT = 1 << DLRIG_MUST_RACKMOUNT,
 };
 
 /* Enumerations of the command-line contract, as NULL-terminated lists (the
@@ -122,6 +123,10 @@ double requirements_number(const dlrig_reqfield *f, const dlrig_requirements *r)
 void requirements_overlay(dlrig_requirements *dst, const dlrig_requirements *src);
 /* Index of s in a NULL-terminated id list, or -1. */
 int id_index(const char *const *ids, const char *s);
+/* The requirement's precision and environment as their vocab.h enums
+ * (..._UNKNOWN when not given). */
+dlrig_precision requirements_precision(const dlrig_requirements *r);
+dlrig_environment requirements_environment(const dlrig_requirements *r);
 /* Appends the list joined with ", " to b. */
 struct strbuf;
 void requirements_join(struct strbuf *b, const char *const *ids);

@@ -41,6 +41,24 @@ typedef enum {
     DLRIG_FRAMEWORK_STATUSES(DLRIG_VOCAB_ENUM) DLRIG_FRAMEWORK_STATUS_COUNT
 } dlrig_framework_status;
 
+/* Requirement vocabularies (the build file's and the command line's values;
+ * their NULL-terminated string lists are dlrig_*_ids in requirements.h). */
+
+/* requirements.precision */
+#define DLRIG_PRECISIONS(X) X(DLRIG_PRECISION_FP32, "fp32") X(DLRIG_PRECISION_MIXED_FP16, "mixed-fp16") \
+    X(DLRIG_PRECISION_BF16, "bf16") X(DLRIG_PRECISION_FP8, "fp8")
+typedef enum { DLRIG_PRECISION_UNKNOWN = -1, DLRIG_PRECISIONS(DLRIG_VOCAB_ENUM) DLRIG_PRECISION_COUNT } dlrig_precision;
+
+/* requirements.environment */
+#define DLRIG_ENVIRONMENTS(X) X(DLRIG_ENV_OFFICE, "office") X(DLRIG_ENV_SERVER_ROOM, "server-room") \
+    X(DLRIG_ENV_DATACENTER, "datacenter")
+typedef enum { DLRIG_ENV_UNKNOWN = -1, DLRIG_ENVIRONMENTS(DLRIG_VOCAB_ENUM) DLRIG_ENV_COUNT } dlrig_environment;
+
+/* requirements.require (--require): must-haves, bit i of the flags is member i */
+#define DLRIG_MUST_HAVES(X) X(DLRIG_MUST_ECC, "ecc") X(DLRIG_MUST_NVLINK, "nvlink") X(DLRIG_MUST_RDMA, "rdma") \
+    X(DLRIG_MUST_QUIET, "quiet") X(DLRIG_MUST_RACKMOUNT, "rackmount")
+typedef enum { DLRIG_MUST_HAVES(DLRIG_VOCAB_ENUM) DLRIG_MUST_COUNT } dlrig_must_have;
+
 /* The catalog strings of each vocabulary, indexed by its enum. */
 extern const char *const dlrig_gpu_cooler_names[DLRIG_GPU_COOLER_COUNT];
 extern const char *const dlrig_case_kind_names[DLRIG_CASE_KIND_COUNT];

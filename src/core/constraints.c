@@ -24,7 +24,7 @@ double constraint_fast_storage_gb(double dataset_gb, double params_m)
 
 bool constraint_wants_quiet(const dlrig_requirements *req)
 {
-    return (req->require & DLRIG_REQ_QUIET) || strcmp(req->environment, "office") == 0;
+    return (req->require & DLRIG_REQ_QUIET) || requirements_environment(req) == DLRIG_ENV_OFFICE;
 }
 
 bool constraint_case_quiet(const dlrig_case *cs)

@@ -631,9 +631,14 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     if ((int)method < 0) method = DLRIG_METHOD_INFERENCE;
     llm_query_defaults(&out, method);
     const char *wt = r->weights;
-    if (!wt[0] && method == DLRIG_METHOD_INFERENCE && r->precision[0])
-        wt = !strcmp(r->precision, "fp32") ? "fp32" : !strcmp(r->precision, "fp8") ? "fp8"
-             : !strcmp(r->precision, "bf16") ? "bf16" : "fp16";
+    if (!wt[0] && method == DLRIG_METHOD_INFERENCE && r->precision[0]) {
+        switch (requirements_precision(r)) {
+        case DLRIG_PRECISION_FP32: wt = "fp32"; break;
+        case DLRIG_PRECISION_FP8: wt = "fp8"; break;
+        case DLRIG_PRECISION_BF16: wt = "bf16"; break;
+        default: wt = "fp16"; break;
+        }
+    }
     if (wt[0] && llm_weights_parse(wt, &out.weights, err, errlen) != 0) return -1;
     if (r->context_tokens > 0) out.context = r->context_tokens;
     if (r->batch > 0) out.batch = r->batch;

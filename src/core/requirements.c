@@ -19,10 +19,10 @@
 const char *const dlrig_workload_ids[] = {"cnn",       "transformer", "llm-finetune", "llm-inference",
                                           "rnn",       "gan",         "diffusion",    "recsys",
                                           "inference", "scientific-fp64", NULL};
-const char *const dlrig_environment_ids[] = {"office", "server-room", "datacenter", NULL};
+const char *const dlrig_environment_ids[] = {DLRIG_ENVIRONMENTS(DLRIG_VOCAB_NAME) NULL};
 const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
-const char *const dlrig_precision_ids[] = {"fp32", "mixed-fp16", "bf16", "fp8", NULL};
-const char *const dlrig_require_ids[] = {"ecc", "nvlink", "rdma", "quiet", "rackmount", NULL};
+const char *const dlrig_precision_ids[] = {DLRIG_PRECISIONS(DLRIG_VOCAB_NAME) NULL};
+const char *const dlrig_require_ids[] = {DLRIG_MUST_HAVES(DLRIG_VOCAB_NAME) NULL};
 /* Weight storage formats by name (llm.c knows their bits; the unit test
  * checks that it reads each of them).  Methods, optimizers and offload
  * modes are llm.h's lists. */
@@ -211,6 +211,16 @@ int id_index(const char *const *ids, const char *s)
     for (int i = 0; ids[i]; i++)
         if (strcmp(ids[i], s) == 0) return i;
     return -1;
+}
+
+dlrig_precision requirements_precision(const dlrig_requirements *r)
+{
+    return (dlrig_precision)id_index(dlrig_precision_ids, r->precision);
+}
+
+dlrig_environment requirements_environment(const dlrig_requirements *r)
+{
+    return (dlrig_environment)id_index(dlrig_environment_ids, r->environment);
 }
 
 void requirements_join(strbuf *b, const char *const *ids)

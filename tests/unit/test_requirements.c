@@ -54,6 +54,31 @@ static void sample_text(const dlrig_reqfield *f, char *buf, size_t len)
 }
 
 /* Typed text -> struct -> JSON -> struct, one field at a time and all at once. */
+/* Precision, environment and must-haves are vocab.h X-macros: the string
+ * lists of the command line and the enums the rules compare come from one
+ * list, and a requirement decodes to its member (UNKNOWN when not given). */
+START_TEST(vocabularies_decode)
+{
+    dlrig_requirements r;
+    requirements_init(&r);
+    ck_assert_int_eq(requirements_precision(&r), DLRIG_PRECISION_UNKNOWN);
+    ck_assert_int_eq(requirements_environment(&r), DLRIG_ENV_UNKNOWN);
+    for (int i = 0; i < DLRIG_PRECISION_COUNT; i++) {
+        snprintf(r.precision, sizeof r.precision, "%s", dlrig_precision_ids[i]);
+        ck_assert_int_eq(requirements_precision(&r), i);
+    }
+    ck_assert_ptr_null(dlrig_precision_ids[DLRIG_PRECISION_COUNT]);
+    snprintf(r.precision, sizeof r.precision, "bf16");
+    ck_assert_int_eq(requirements_precision(&r), DLRIG_PRECISION_BF16);
+    snprintf(r.environment, sizeof r.environment, "office");
+    ck_assert_int_eq(requirements_environment(&r), DLRIG_ENV_OFFICE);
+    ck_assert_ptr_null(dlrig_environment_ids[DLRIG_ENV_COUNT]);
+    ck_assert_str_eq(dlrig_require_ids[DLRIG_MUST_QUIET], "quiet");
+    ck_assert_int_eq(DLRIG_REQ_QUIET, 1 << DLRIG_MUST_QUIET);
+    ck_assert_ptr_null(dlrig_require_ids[DLRIG_MUST_COUNT]);
+}
+END_TEST
+
 START_TEST(every_field_round_trips)
 {
     size_t nf;
@@ -303,6 +328,7 @@ int main(void)
     TCase *tc = tcase_create("table");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, every_field_round_trips);
+    tcase_add_test(tc, vocabularies_decode);
     tcase_add_test(tc, out_of_range_names_the_field);
     tcase_add_test(tc, units);
     tcase_add_test(tc, file_versions);
