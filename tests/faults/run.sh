@@ -371,7 +371,14 @@ for i in $(seq 1 40); do
     wpid=$!
     sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
     if [ $((i % 2)) = 0 ]; then kill -KILL $wpid; else kill -TERM $wpid; fi
-    wait $wpid 2>/dev/null
+    # A SIGTERM that lands between the shell's fork and the writer's exec can
+    # be swallowed by the shell's own handler, and the writer then runs on:
+    # give it 5 s, then SIGKILL it (the file must be whole either way).
+    {
+        for _ in $(seq 1 50); do kill -0 $wpid || break; sleep 0.1; done
+        kill -KILL $wpid
+        wait $wpid
+    } 2>/dev/null
     "$WRITER" check "$target" || broken=$((broken + 1))
 done
 [ -e "$target" ] || bad atomic-write-interrupted "the writer never completed a write"
