@@ -1,9 +1,9 @@
 -- Reference tables: frameworks, workload profiles, VRAM guidance, wall circuits.
 -- Derivations behind the workload numbers are in db/SOURCES.md (Reference tables).
 INSERT INTO source (id, title, url, note) VALUES
-('seed-001', '001_6706949c5c21305f.txt (GPU choice for deep learning: parameter-capacity rule, single vs multi GPU)', NULL, 'Chinese seed document; rule: (VRAM - 400 MB) / 2 (momentum) / 4 bytes per float32 parameter.'),
-('seed-002', '002_46e40fe23d2c3b92.txt (Tim Dettmers full hardware guide, Chinese translation: VRAM by kind of user)', NULL, 'The ">=" signs of the original were lost in the translation; read "=11GB" as ">= 11 GB".'),
-('seed-003', '003_b91814c79448ae31.txt (framework and GPU guidance, 2020)', NULL, 'Framework comparison table (section 4.1), CNN/RNN hardware priorities and multi-GPU scaling remarks.'),
+('seed-001', 'Single GPU or GPU cluster for training deep networks (Q&A discussion, in Chinese): parameter-capacity rule, single vs multi GPU', NULL, 'Chinese seed document; rule: (VRAM - 400 MB) / 2 (momentum) / 4 bytes per float32 parameter.'),
+('seed-002', 'Dettmers, A Full Hardware Guide to Deep Learning (Chinese translation): VRAM by kind of user', NULL, 'The ">=" signs of the original were lost in the translation; read "=11GB" as ">= 11 GB".'),
+('seed-003', 'A brief analysis of deep learning training and inference computing (forum article, 2020, in Chinese): framework and GPU guidance', NULL, 'Framework comparison table (section 4.1), CNN/RNN hardware priorities and multi-GPU scaling remarks.'),
 ('ref-theano-end', 'Theano users list: MILA announcement that Theano development ends after 1.0 (Bengio / Lamblin, 28 Sep 2017)', 'https://groups.google.com/g/theano-users/c/7Poq8BZutbY', 'Read via the quote in https://discourse.mc-stan.org/t/off-topic-future-of-theano/2071 ; 1.0.0 released 15 Nov 2017.'),
 ('ref-cntk-readme', 'microsoft/CNTK README: "Today''s 2.7 release will be the last main release of CNTK"', 'https://github.com/microsoft/CNTK', 'No plans for new feature development after 2.7 (2019); NuGet lists 2.7.0 as the last version.'),
 ('ref-chainer-pfn', 'Preferred Networks moves its R&D framework from Chainer to PyTorch; Chainer v7 enters maintenance phase (5 Dec 2019)', 'https://pc.watch.impress.co.jp/docs/news/1222796.html', 'Also https://beam2d.net/blog/2019/12/10/chainer-look-back-en (Chainer author).'),

@@ -63,11 +63,11 @@
  * A100, H100 1/2 — seed 004 and the vendors' datasheets). */
 #define FP64_WEAK_RATIO 0.25
 
-#define SEED000 "000_a4eadbc087c8bf0f.txt"
-#define SEED001 "001_6706949c5c21305f.txt"
-#define SEED002 "002_46e40fe23d2c3b92.txt"
-#define SEED003 "003_b91814c79448ae31.txt"
-#define SEED004 "004_7e31ca9dd42b7c30.txt"
+#define SEED000 "Deep learning training and GPU server hardware recommendations 2020 (article, in Chinese)"
+#define SEED001 "Single GPU or GPU cluster for training deep networks (Q&A discussion, in Chinese)"
+#define SEED002 "Dettmers, A Full Hardware Guide to Deep Learning"
+#define SEED003 "A brief analysis of deep learning training and inference computing (forum article, 2020, in Chinese)"
+#define SEED004 "Dell enterprise article: Tesla P100 and PowerEdge T640 vs GeForce GTX 1080 Ti for deep learning (2019)"
 
 /* ------------------------------------------------------------ context */
 
@@ -1108,7 +1108,7 @@ static const rule rules[] = {
       SEED001 " (watch the motherboard's PCIe slots)"}, r_pcie_slots},
     {{"pcie.lanes", DLRIG_SEV_WARNING, "CPU lanes oversubscribed or GPUs below x16",
       "Lane sharing on the board (M.2 sockets, slot pairs) drops slots to x8/x4. x8 PCIe 4.0 costs little for "
-      "most training; x4 or oversubscribed lanes slow gradient exchange between GPUs without NVLink. Seed 002 "
+      "most training; x4 or oversubscribed lanes slow gradient exchange between GPUs without NVLink. Dettmers "
       "warns against over-weighting lanes: a few percent, not a bottleneck, at x8.",
       SEED002}, r_pcie_lanes},
     {{"case.gpu_length", DLRIG_SEV_ERROR, "card longer than the case allows",
@@ -1126,9 +1126,9 @@ static const rule rules[] = {
       "shrouds and retention. In a tower they overheat and shut down.",
       SEED004}, r_passive},
     {{"cooling.max_gpus", DLRIG_SEV_WARNING, "more cards than the model or chassis supports",
-      "Some cards are only sound in small numbers (seed 003: Titan RTX at most 4, open-air and not for dense "
-      "packing; blower Quadro RTX 6000/8000 up to 9), and chassis are validated for a GPU count (Dell PowerEdge "
-      "T640: 4; DSS 8440: 10).",
+      "Some cards are only sound in small numbers (a 2020 hardware analysis: Titan RTX at most 4, open-air and "
+      "not for dense packing; blower Quadro RTX 6000/8000 up to 9), and chassis are validated for a GPU count "
+      "(Dell PowerEdge T640: 4; DSS 8440: 10).",
       SEED003 ", " SEED004}, r_max_gpus},
     {{"power.psu_capacity", DLRIG_SEV_ERROR, "load above the PSU rating",
       "The sustained draw of GPUs, CPUs and the platform must stay within the PSU's rating at the input voltage: "
@@ -1148,7 +1148,7 @@ static const rule rules[] = {
       "200-240 V alone.",
       "NFPA 70 (NEC) 210.19/210.20 continuous loads; IEC 60364"}, r_circuit},
     {{"memory.below_largest_vram", DLRIG_SEV_WARNING, "system RAM under the largest GPU's VRAM",
-      "Seed 002: buy at least as much RAM as the largest GPU has VRAM (a 24 GB Titan RTX wants 24 GB+), so "
+      "Dettmers: buy at least as much RAM as the largest GPU has VRAM (a 24 GB Titan RTX wants 24 GB+), so "
       "pinned host buffers and checkpoints fit. More GPUs do not by themselves need more RAM.",
       SEED002}, r_below_largest},
     {{"memory.below_total_vram", DLRIG_SEV_INFO, "RAM under the recommended total",
@@ -1160,7 +1160,7 @@ static const rule rules[] = {
       SEED003}, r_dataset_ram},
     {{"memory.channels", DLRIG_SEV_WARNING, "not all memory channels populated",
       "Memory bandwidth scales with populated channels: 4 DIMMs on an 8-channel CPU halve it. RAM clock speed "
-      "matters little (seed 002: 0-3%), channels do for data preprocessing.",
+      "matters little (Dettmers: 0-3%), channels do for data preprocessing.",
       "CPU vendor memory population guides; " SEED002}, r_channels},
     {{"memory.capacity", DLRIG_SEV_ERROR, "more memory than the board or CPU supports",
       "The board and the CPU each have a maximum supported capacity.", "board and CPU specifications"}, r_capacity},
@@ -1181,8 +1181,8 @@ static const rule rules[] = {
       "A bridge is rigid: a 3-slot bridge joins cards exactly three positions apart.",
       "NVIDIA NVLink bridge documentation"}, r_bridge_spacing},
     {{"nvlink.recommended", DLRIG_SEV_INFO, "multi-GPU transformer/LLM work without NVLink",
-      "NLP and LLM training exchange large gradients; NVLink gives 5-12x PCIe bandwidth (seed 001) and seed 003 "
-      "recommends an NVLink bridge for larger NLP models.",
+      "NLP and LLM training exchange large gradients; NVLink gives 5-12x PCIe bandwidth and GPU "
+      "guides recommend an NVLink bridge for larger NLP models.",
       SEED001 ", " SEED003}, r_nvlink_recommended},
     {{"vram.model_fit", DLRIG_SEV_ERROR, "the model does not fit in one GPU's memory",
       "Training needs weights, gradients, optimizer state (16 bytes per parameter with Adam in mixed precision) "
@@ -1190,7 +1190,7 @@ static const rule rules[] = {
       "sharded (FSDP/ZeRO, tensor parallel) and needs NVLink-class links to run well.",
       SEED001 "; Rajbhandari et al., ZeRO (2020)"}, r_model_fit},
     {{"vram.tier", DLRIG_SEV_WARNING, "below the VRAM guidance for the workload",
-      "Seed 002/003: state-of-the-art research wants 11 GB+, most work 8 GB+; transformers need large VRAM, and "
+      "Hardware guides: state-of-the-art research wants 11 GB+, most work 8 GB+; transformers need large VRAM, and "
       "today's LLM work far more.",
       SEED002 ", " SEED003}, r_vram_tier},
     {{"gpu.mixed_models", DLRIG_SEV_WARNING, "different GPU models in one data-parallel box",
@@ -1209,10 +1209,10 @@ static const rule rules[] = {
       SEED001 ", " SEED003}, r_multi_low_gain},
     {{"cpu.cores_per_gpu", DLRIG_SEV_WARNING, "too few cores to feed the GPUs",
       "Data loading and augmentation run on the CPU; the common mistake is paying for PCIe lanes instead of "
-      "cores (seed 002).",
+      "cores (Dettmers).",
       SEED002 "; " PUGET}, r_cores},
     {{"storage.dataset", DLRIG_SEV_WARNING, "too little fast storage for dataset and checkpoints",
-      "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck (seed 003).", SEED003},
+      "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck.", SEED003},
      r_storage_dataset},
     {{"storage.m2_slots", DLRIG_SEV_ERROR, "more M.2 drives than M.2 sockets",
       "Every M.2 drive needs a socket on the board (or an adapter card in a PCIe slot, which takes a slot).",
@@ -1231,7 +1231,7 @@ static const rule rules[] = {
       "framework without ROCm support cannot use an AMD GPU, and one without XPU support cannot use an Intel GPU.",
       SEED003 "; framework documentation"}, r_framework_vendor},
     {{"framework.discontinued", DLRIG_SEV_WARNING, "framework no longer maintained",
-      "Several frameworks from seed 003 (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "
+      "Several once-popular frameworks (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "
       "support for new GPUs or CUDA releases.",
       SEED003 "; project announcements"}, r_framework_discontinued},
     {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans in an office",

@@ -38,29 +38,29 @@ static const char *const steps[] = {"Workload", "Model", "Budget", "Framework", 
                                     "Review"};
 #define N_STEPS (sizeof steps / sizeof steps[0])
 
-/* Why each workload matters for the hardware (DOMAIN.md, seeds 000-004). */
+/* Why each workload matters for the hardware (DOMAIN.md and the sources in db/SOURCES.md). */
 static const struct {
     const char *id, *help;
 } workload_help[] = {
     {"cnn", "Vision CNNs want tensor-core throughput first, then FP32, then VRAM; data-parallel multi-GPU "
-            "scales very well (seed 003)."},
+            "scales very well."},
     {"transformer", "Transformers/NLP are bandwidth- and VRAM-hungry (then FP16); BERT-class models need large "
-                    "VRAM and multi-GPU gains depend on the model (003)."},
+                    "VRAM; multi-GPU gains vary."},
     {"llm-finetune", "LLM fine-tuning: VRAM decides what fits (weights, gradients, optimizer state); memory "
-                     "bandwidth and NVLink matter when the model is sharded (001)."},
+                     "bandwidth and NVLink matter when the model is sharded."},
     {"llm-inference", "LLM token generation reads every weight per token: memory bandwidth sets tokens/s, VRAM "
                       "must hold weights plus KV cache."},
     {"rnn", "RNN/LSTM: small matrix multiplies are bandwidth-bound; multi-GPU scaling is unclear and some jobs run "
-            "well on many CPU cores (003)."},
-    {"gan", "GANs train like CNNs: tensor throughput and VRAM for the image size; they scale well over GPUs (003)."},
+            "well on many CPU cores."},
+    {"gan", "GANs train like CNNs: tensor throughput and VRAM for the image size; they scale well over GPUs."},
     {"diffusion", "Diffusion training: tensor throughput, and VRAM for resolution and batch size; mixed precision "
-                  "is standard (004)."},
-    {"recsys", "Recommenders and autoencoders: large embedding tables make memory size and bandwidth the limit "
-               "(003)."},
+                  "is standard."},
+    {"recsys", "Recommenders and autoencoders: large embedding tables make memory size and bandwidth the "
+               "limit."},
     {"inference", "Inference is latency-bound, often at the edge: efficiency and low-precision support beat raw "
-                  "training speed (000)."},
+                  "training speed."},
     {"scientific-fp64", "FP64 science/HPC: GeForce FP64 is crippled (1:32 on Pascal); datacenter cards are ~16x "
-                        "faster in FP64 (004)."},
+                        "faster in FP64."},
 };
 
 static const struct {
@@ -72,15 +72,14 @@ static const struct {
      "Estimates use the workload's reference model (ResNet-50, BERT-large, an 8B LLM...). Pick a size when yours "
      "differs."},
     {"ResNet-50", "25.6M params", 25.6,
-     "Rough capacity: (VRAM - 0.4 GB) / 2 / 4 bytes per FP32 parameter; CNNs need extra memory for activations "
-     "(001)."},
+     "Rough capacity: (VRAM - 0.4 GB) / 2 / 4 bytes per FP32 parameter; CNNs need extra memory for activations."},
     {"BERT-large", "340M params", 340,
-     "Transformers like BERT need large VRAM; 16-bit training fits about twice the model of 32-bit (002, 003)."},
+     "Transformers like BERT need large VRAM; 16-bit training fits about twice the model of 32-bit (Dettmers)."},
     {"Llama-class 8B", "8,000M params", 8000,
      "8B weights are 16 GB in 16-bit; full fine-tuning needs several times that (gradients, optimizer state), LoRA "
      "far less."},
     {"Llama-class 70B", "70,000M params", 70000,
-     "70B weights are 140 GB in 16-bit: several 80-141 GB cards, sharded, with NVLink helping (001)."},
+     "70B weights are 140 GB in 16-bit: several 80-141 GB cards, sharded, with NVLink helping."},
     {"Type a size...", "e.g. 1.3B, 350M", NAN, "Type the parameter count: 350M, 13B, or a number in millions."},
 };
 
@@ -90,11 +89,11 @@ static const struct {
     const char *help;
 } dataset_presets[] = {
     {"Not sure", NAN, "Without a dataset size dlrig skips the epoch time and the storage and RAM checks."},
-    {"10 GB", 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs (001); RAM holds them easily."},
+    {"10 GB", 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs; RAM holds them easily."},
     {"50 GB", 50, "Fits in RAM on most workstations: no storage bottleneck once cached."},
-    {"150 GB", 150, "Larger than RAM on many machines: stream from NVMe; data I/O is a common bottleneck (003)."},
-    {"500 GB", 500, "Stream from fast NVMe storage; buy more RAM for heavy preprocessing (002)."},
-    {"2 TB", 2000, "Needs several TB of fast storage for data plus checkpoints; storage speed matters (003)."},
+    {"150 GB", 150, "Larger than RAM on many machines: stream from NVMe; data I/O is a common bottleneck."},
+    {"500 GB", 500, "Stream from fast NVMe storage; buy more RAM for heavy preprocessing (Dettmers)."},
+    {"2 TB", 2000, "Needs several TB of fast storage for data plus checkpoints; storage speed matters."},
     {"Type a size...", NAN, "Type the size: 800, 800GB or 3TB."},
 };
 
@@ -103,13 +102,13 @@ static const struct {
     double usd;
     const char *help;
 } budget_presets[] = {
-    {"$3,000", 3000, "One consumer GPU workstation: for an individual, one good card is usually right (001)."},
+    {"$3,000", 3000, "One consumer GPU workstation: for an individual, one good card is usually right."},
     {"$5,000", 5000, "One high-end consumer card with a solid platform, or a 24-32 GB pro card."},
     {"$10,000", 10000, "A workstation with a 48 GB pro card or two consumer cards."},
-    {"$20,000", 20000, "2-4 GPUs: a budget workstation with 4 cards beats a cluster of low-end cards (001)."},
+    {"$20,000", 20000, "2-4 GPUs: a budget workstation with 4 cards beats a cluster of low-end cards."},
     {"$40,000", 40000, "A 4-GPU workstation on a Threadripper PRO / Xeon W platform with ECC memory."},
     {"$80,000", 80000, "Datacenter cards (H100/H200 class) in a server chassis with forced airflow."},
-    {"$150,000", 150000, "A dense GPU server (up to 8-10 cards, e.g. DSS8440-class, 004) or a small cluster."},
+    {"$150,000", 150000, "A dense GPU server (up to 8-10 cards, e.g. DSS8440-class) or a small cluster."},
     {"Type an amount...", NAN, "Type dollars: 12500, 12.5k or $12,500."},
 };
 
@@ -117,10 +116,10 @@ static const struct {
     const char *id, *help;
 } precision_help[] = {
     {"fp32", "Full FP32: slowest and twice the memory of 16-bit; only for numerically sensitive work."},
-    {"mixed-fp16", "Mixed FP16+FP32 is the standard for image training (004); 16-bit fits about 2x the model "
-                   "(002)."},
-    {"bf16", "BF16 keeps FP32's range without loss scaling; needs Ampere or newer (003)."},
-    {"fp8", "FP8 is the fastest for transformer training; needs Ada/Hopper or newer (003)."},
+    {"mixed-fp16", "Mixed FP16+FP32 is the standard for image training; 16-bit fits about 2x the model "
+                   "(Dettmers)."},
+    {"bf16", "BF16 keeps FP32's range without loss scaling; needs Ampere or newer."},
+    {"fp8", "FP8 is the fastest for transformer training; needs Ada/Hopper or newer."},
 };
 
 static const struct {
@@ -138,15 +137,15 @@ static const struct {
     const char *label, *help;
 } must_help[] = {
     {DLRIG_REQ_ECC, "ECC memory (GPU and RAM)",
-     "Long training runs rely on correct results: GeForce cards have no ECC on VRAM, datacenter cards do (004)."},
+     "Long training runs rely on correct results: GeForce cards have no ECC on VRAM, datacenter cards do."},
     {DLRIG_REQ_NVLINK, "NVLink between GPUs",
-     "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU transformer and LLM training (001)."},
+     "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU transformer and LLM training."},
     {DLRIG_REQ_RDMA, "GPUDirect RDMA (clusters)",
-     "Across machines RDMA gives 2.5x over TCP with the same cards; GeForce has no GPUDirect RDMA (004)."},
+     "Across machines RDMA gives 2.5x over TCP with the same cards; GeForce has no GPUDirect RDMA."},
     {DLRIG_REQ_QUIET, "Quiet (desk-side)",
-     "No blower or server fans: a machine people sit next to. Open-air cards packed together throttle (002)."},
+     "No blower or server fans: a machine people sit next to. Open-air cards packed together throttle (Dettmers)."},
     {DLRIG_REQ_RACKMOUNT, "Rack-mount chassis",
-     "For a server room or datacenter rack: a GPU server needs designed airflow and retention (004)."},
+     "For a server room or datacenter rack: a GPU server needs designed airflow and retention."},
 };
 #define N_MUST (sizeof must_help / sizeof must_help[0])
 
@@ -516,7 +515,7 @@ static void build_choices(app *a, int q)
                    "Blower and server fans are fine: dense multi-GPU builds become possible.", NAN, "any",
                    DLRIG_ROLE_NORMAL, false);
         add_choice(w, "It must be quiet", "people sit next to it",
-                   "Rules out blower and server-fan designs (env.noise); open-air cards need spacing (002).", NAN,
+                   "Rules out blower and server-fan designs (env.noise); open-air cards need spacing (Dettmers).", NAN,
                    "quiet", DLRIG_ROLE_NORMAL, false);
         break;
     case Q_MUST:

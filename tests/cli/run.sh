@@ -203,6 +203,20 @@ if [ -e "$DATA/builds/clean.json" ]; then
     expect export-options-refuse 1 'compat.socket.trigger.json has 2 problems' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format md
     expect export-options-md 0 '## Option A: .*## Option B: ' -- "$DLRIG" export "$CLEAN" "$OPT2" --format md
     expect export-options-csv 2 'several builds is md or html, not csv' -- "$DLRIG" export "$CLEAN" "$OPT2" --format csv
+    # customer-facing text names sources as a reader knows them: no seed file names or working notes
+    internal='[0-9]{3}_[0-9a-f]{16}\.txt|[Ss]eed 00[0-9]|UNVERIFIED|not a receipt'
+    leaks=0
+    for f in "$DATA"/builds/*.json; do
+        case "$(basename "$f")" in bad-*) continue ;; esac
+        if { "$DLRIG" export "$f" --format html --allow-errors; "$DLRIG" export "$f" --format md; "$DLRIG" check "$f";
+             "$DLRIG" check "$f" --json; } 2>&1 | grep -Eq "$internal"; then
+            leaks=$((leaks + 1)); echo "FAIL customer-text: internal source names in the output for $(basename "$f")"
+        fi
+    done
+    for c in export check recommend fit; do
+        "$DLRIG" "$c" --help 2>&1 | grep -Eq "$internal" && { leaks=$((leaks + 1)); echo "FAIL customer-text: dlrig $c --help"; }
+    done
+    [ "$leaks" -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
 
     # compare
     OTHER=$DATA/builds/cooling.open_air_dense.trigger.json
