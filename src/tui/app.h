@@ -10,6 +10,7 @@
 #include "dlrig/advisor.h"
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/export.h"
 #include "dlrig/format.h"
 #include "dlrig/theme.h"
 
@@ -264,6 +265,35 @@ extern const screen compare_screen;
  * stay alive while the menu is open. */
 void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts);
 void compare_screen_free(app *a);
+
+/* ---- quote.c ---- */
+/* The details of a quote (the fields of `dlrig export`), remembered between
+ * runs in $XDG_STATE_HOME/dlrig/quote.json. */
+typedef struct tui_quote {
+    char *customer, *project, *notes; /* NULL when empty */
+    double discount_pct, tax_pct;
+    int validity_days;
+} tui_quote;
+/* The last answers (defaults when none or the file is damaged); free with tui_quote_free. */
+void tui_quote_load(tui_quote *q);
+/* Remembers q; 0, or -1 with errno. */
+int tui_quote_save(const tui_quote *q);
+void tui_quote_free(tui_quote *q);
+/* Export options from q (pointers into q: q outlives o). */
+void tui_quote_opts(const tui_quote *q, dlrig_export_opts *o);
+/* Called with the answers when the user chooses to write the quote; takes ctx. */
+typedef void (*tui_quote_done)(app *a, const tui_quote *q, void *ctx);
+/* Asks for a quote's details over the current screen: when a build (an[0..n-1]
+ * its analyses) has errors or is over budget, first whether to export a DRAFT;
+ * then the customer, then a menu of every field with the last answers.
+ * ctx is freed with ctx_free when the user cancels. */
+void tui_quote_ask(app *a, const dlrig_analysis *const *an, size_t n, tui_quote_done done, void *ctx,
+                   void (*ctx_free)(void *));
+/* One HTML quote offering builds[0..n-1] as options A, B, C (the compare
+ * screen's builds, copied): the same questions, then a file name. */
+void tui_quote_options(app *a, const dlrig_build *builds, size_t n);
+/* The seller block from $XDG_CONFIG_HOME/dlrig/seller.json: as export_seller_load. */
+int tui_quote_seller(dlrig_seller *s, char *err, size_t errlen);
 
 /* ---- slots.c ---- */
 /* Rows the slot picture of the build's board needs (0 without a board). */

@@ -982,14 +982,14 @@ static void open_dialog(app *a)
 typedef struct export_ctx {
     dlrig_export_format format;
     char *path;
-    char *customer; /* HTML quotes */
+    tui_quote q; /* HTML quotes: customer, project, discount, tax, validity, notes */
 } export_ctx;
 
 static void export_ctx_free(void *p)
 {
     export_ctx *e = p;
     free(e->path);
-    free(e->customer);
+    tui_quote_free(&e->q);
     free(e);
 }
 
@@ -1000,7 +1000,10 @@ static export_ctx *export_ctx_copy(const export_ctx *e, const char *path)
     export_ctx *c = xcalloc(1, sizeof *c);
     c->format = e->format;
     c->path = xstrdup(path);
-    c->customer = xstrdup(e->customer);
+    c->q = e->q;
+    c->q.customer = xstrdup(e->q.customer);
+    c->q.project = xstrdup(e->q.project);
+    c->q.notes = xstrdup(e->q.notes);
     return c;
 }
 
@@ -1024,14 +1027,24 @@ static void export_write(app *a, const export_ctx *e, const char *path, bool ove
         app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s is the open build's file; choose another path", path);
         return;
     }
+    /* the seller block, as `dlrig export` reads it */
+    dlrig_seller seller;
+    char err[512];
+    int src = tui_quote_seller(&seller, err, sizeof err);
+    if (src < 0) {
+        app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s", err);
+        return;
+    }
     dlrig_analysis an = {0};
     export_analyze(a->cat, &s->b, &an);
     dlrig_export_opts o;
-    export_opts_init(&o);
-    o.customer = e->customer;
+    tui_quote_opts(&e->q, &o);
+    if (src == 0) o.seller = &seller;
     strbuf text = {0};
     export_build(a->cat, &s->b, &an, e->format, &o, &text);
+    bool draft = export_problems(&an, NULL, 0) > 0;
     export_analysis_free(&an);
+    export_seller_free(&seller);
     if (write_file_atomic(path, text.s ? text.s : "", text.len, overwrite) != 0) {
         if (errno == EEXIST) {
             char title[200];
@@ -1042,7 +1055,8 @@ static void export_write(app *a, const export_ctx *e, const char *path, bool ove
             app_message(a, DLRIG_ROLE_ERROR, "Export failed: %s: %s", path, strerror(errno));
         }
     } else {
-        app_message(a, DLRIG_ROLE_OK, "Exported %s to %s", export_titles[e->format], path);
+        app_message(a, draft ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "Exported %s to %s%s", export_titles[e->format],
+                    path, draft ? " (marked DRAFT: the build has problems)" : "");
     }
     sb_free(&text);
 }
@@ -1080,13 +1094,15 @@ static void export_ask_path(app *a, export_ctx *e)
     free(sl);
 }
 
-static void export_customer_cb(app *a, const char *text, void *ctx)
+/* The quote's details are in: on to the file name. */
+static void export_quote_done(app *a, const tui_quote *q, void *ctx)
 {
-    if (!text) return; /* Esc: no export */
-    export_ctx *e = export_ctx_copy(ctx, "");
-    while (*text == ' ') text++;
-    free(e->customer);
-    e->customer = *text ? xstrdup(text) : NULL;
+    export_ctx *e = ctx;
+    tui_quote_free(&e->q);
+    e->q = *q;
+    e->q.customer = xstrdup(q->customer);
+    e->q.project = xstrdup(q->project);
+    e->q.notes = xstrdup(q->notes);
     export_ask_path(a, e);
 }
 
@@ -1096,10 +1112,15 @@ static void export_format_cb(app *a, int idx, void *ctx)
     if (idx < 0 || idx >= DLRIG_EXPORT_COUNT) return;
     export_ctx *e = xcalloc(1, sizeof *e);
     e->format = (dlrig_export_format)idx;
-    if (e->format == DLRIG_EXPORT_HTML)
-        ov_prompt(a, "HTML quote for", "The customer's name on the quote (may be left empty)", "",
-                  export_customer_cb, e, export_ctx_free);
-    else export_ask_path(a, e);
+    e->q.validity_days = 30;
+    if (e->format == DLRIG_EXPORT_HTML) {
+        /* a quote: DRAFT confirmation when the build has problems, then the details */
+        dlrig_analysis an = {0};
+        export_analyze(a->cat, &B(a)->b, &an);
+        const dlrig_analysis *one[1] = {&an};
+        tui_quote_ask(a, one, 1, export_quote_done, e, export_ctx_free);
+        export_analysis_free(&an);
+    } else export_ask_path(a, e);
 }
 
 static void export_dialog(app *a)

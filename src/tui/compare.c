@@ -26,7 +26,7 @@ struct compare_state {
     int body_rows;
 };
 
-enum { C_LEFT = 1, C_RIGHT, C_UP, C_DOWN, C_PGUP, C_PGDN, C_HOME, C_END, C_USE, C_BACK };
+enum { C_LEFT = 1, C_RIGHT, C_UP, C_DOWN, C_PGUP, C_PGDN, C_HOME, C_END, C_USE, C_BACK, C_QUOTE };
 
 static const keybind compare_keys[] = {
     {KEY_LEFT, C_LEFT, "Left", "highlight the build to the left", NULL},
@@ -44,6 +44,7 @@ static const keybind compare_keys[] = {
     {KEY_END, C_END, "End", "bottom", NULL},
     {'\r', C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", "use"},
     {KEY_ENTER, C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", NULL},
+    {'e', C_QUOTE, "e", "export the builds as one HTML quote with options A, B, C", "quote"},
     {27, C_BACK, "Esc", "back to the builder, unchanged", "back"},
     {KEY_BACKSPACE, C_BACK, "Backspace", "back to the builder, unchanged", NULL},
     {127, C_BACK, "Backspace", "back to the builder, unchanged", NULL},
@@ -190,6 +191,9 @@ static int compare_key(app *a, int action, int key)
             back(a);
             s = NULL; /* freed by back() */
         }
+        break;
+    case C_QUOTE:
+        if (n) tui_quote_options(a, s->builds, (size_t)n);
         break;
     case C_BACK:
         back(a);

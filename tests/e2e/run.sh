@@ -404,6 +404,16 @@ test_export_html_and_compare() {
     wait_for "HTML quote for"
     type_text "Ada & <Co>"
     keys Enter
+    # the quote's details, the same fields as dlrig export: edit the project, then write
+    wait_for "Quote details"
+    wait_for "Write the quote"
+    wait_for "Valid for"
+    keys Down Down Enter
+    wait_for "The project name"
+    type_text "Vision 2027"
+    keys Enter
+    wait_for "Quote details"
+    keys Enter
     wait_for "Export HTML quote to"
     keys Enter
     wait_for "Exported HTML quote"
@@ -411,6 +421,8 @@ test_export_html_and_compare() {
     [ -f "$html" ] || fail "no $html"
     grep -q '<!DOCTYPE html>' "$html" || fail "not an HTML document"
     grep -qF 'Ada &amp; &lt;Co&gt;' "$html" || fail "the customer is missing or not escaped"
+    grep -qF 'Vision 2027' "$html" || fail "the project is missing"
+    grep -q 'Quote no.' "$html" || fail "the quote has no number"
     grep -q 'nvidia-rtx-6000-ada' "$html" || fail "the quote lacks the GPU"
     # exporting again asks before replacing; Cancel keeps the file
     cp "$html" "$TMP/quote-before.html"
@@ -418,7 +430,11 @@ test_export_html_and_compare() {
     wait_for "HTML quote"
     keys End Enter
     wait_for "HTML quote for"
-    type_text "Someone else"
+    wait_for "Ada & <Co>"
+    type_text " and someone else"
+    keys Enter
+    # the last answers are remembered
+    wait_for "Vision 2027"
     keys Enter
     wait_for "Export HTML quote to"
     keys Enter
@@ -443,6 +459,18 @@ test_export_html_and_compare() {
     wait_for "back to the builder"
     keys Escape
     wait_gone "Keys: compare"
+    # the three builds as one quote with options A, B, C, with the remembered answers
+    keys e
+    wait_for "HTML quote for"
+    keys Enter
+    wait_for "Quote details"
+    keys Enter
+    wait_for "Export the options as one HTML quote to"
+    keys Enter
+    wait_for "Exported a quote with 3 options"
+    grep -q 'Options at a glance' "$WORK/quote-options.html" || fail "the options quote lacks its summary"
+    grep -q 'id="option-c"' "$WORK/quote-options.html" || fail "the options quote lacks option C"
+    grep -qF 'Vision 2027' "$WORK/quote-options.html" || fail "the options quote lacks the remembered project"
     # Esc goes back unchanged
     keys Escape
     wait_for "Build sheet"
