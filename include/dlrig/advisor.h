@@ -1,8 +1,23 @@
 /*
- * advisor.h — given requirements, the best complete builds under the budget:
- * the highest estimated throughput for the workload with no error-level
- * finding, every --require met and the model fitting in memory; ties go to
- * the cheaper build.  Returns a ranked, diverse top-K with explanations.
+ * advisor.h — given requirements, the best complete builds under the budget.
+ * Returns a ranked, diverse top-K with explanations.
+ *
+ * A build is acceptable when it has no error-level finding, none of the
+ * warnings the advisor avoids, every --require met, the model fitting in
+ * memory and its price within the budget.  Among the acceptable builds A,
+ * with speed s(b) the estimated throughput and t = ADVISOR_TIE_TOLERANCE:
+ *
+ *   speed objective: S* = max s(b); the ties T = { b : s(b) >= (1 - t) S* };
+ *     the pick is the least of T by (price, GPUs, -VRAM, -architecture year,
+ *     -speed): the cheaper build, then fewer GPUs, more VRAM, a newer
+ *     architecture, and the faster one.
+ *   value objective: v(b) = s(b) / price; V* = max v(b); the ties
+ *     T = { b : v(b) >= (1 - t) V* }; the pick is the least of T by (-speed,
+ *     price, GPUs, -VRAM, -architecture year): as much speed per dollar as
+ *     the best, and then as much speed as possible.
+ *
+ * Rank k is the pick among the acceptable builds whose (GPU model, count)
+ * no better rank has (the top-K is diverse).
  */
 #ifndef DLRIG_ADVISOR_H
 #define DLRIG_ADVISOR_H
@@ -15,13 +30,34 @@
 #include "dlrig/perf.h"
 #include "dlrig/rules.h"
 
+/* What the advisor optimises (recommend --objective). */
+typedef enum dlrig_objective {
+    DLRIG_OBJ_SPEED, /* the fastest build, ties within the tolerance to the cheaper */
+    DLRIG_OBJ_VALUE, /* the most speed per dollar, ties within the tolerance to the faster */
+} dlrig_objective;
+
+/* The objectives' names, in enum order, NULL-terminated ("speed", "value"). */
+extern const char *const dlrig_objective_ids[];
+
+/* Builds within 5% of the best speed (or value) are ties.  Differences that
+ * small are below what the performance model resolves (its median error on
+ * published measurements is about 9%, docs/CALIBRATION.md) and below what a
+ * user notices in a training run (an hour per epoch against 63 minutes), so
+ * ranking by them would buy a dearer machine for noise. */
+#define ADVISOR_TIE_TOLERANCE 0.05
+
+/* The objective's rule in one sentence, for people ("the fastest build;
+ * builds within 5% of the fastest are ties, ..."); static text. */
+const char *advisor_objective_rule(dlrig_objective obj);
+
 typedef struct dlrig_recommendation {
     dlrig_build build;
     dlrig_report report;
     dlrig_estimate estimate;
     double price_usd;
     double perf_per_kusd;  /* throughput per $1,000 */
-    char why[1024];        /* why this GPU, what limits it, what the next step buys */
+    char why[1280];        /* why this GPU, what limits it, what the next step buys */
+    dlrig_objective objective; /* what it was chosen for */
 } dlrig_recommendation;
 
 /* Recommends up to top_k diverse builds (different GPU models or counts),
@@ -33,11 +69,16 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
                       dlrig_recommendation **out, size_t *n, char *err, size_t errlen);
 void recommendations_free(dlrig_recommendation *r, size_t n);
 
+/* As advisor_recommend, for the objective obj (advisor_recommend is
+ * advisor_recommend_by with DLRIG_OBJ_SPEED). */
+int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj, int top_k,
+                         dlrig_recommendation **out, size_t *n, char *err, size_t errlen);
+
 /* As advisor_recommend; when req asks for one node and no single machine
  * meets it (the model needs more GPUs than any chassis holds, say), plans 2,
  * 4, ... up to max_nodes identical nodes with an RDMA interconnect instead. */
-int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k, int max_nodes,
-                            dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen);
+int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj, int top_k,
+                            int max_nodes, dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen);
 
 /* When nothing meets req: what would.  The cheapest build that meets every
  * requirement but the budget (found by bisecting the budget to the dollar;
@@ -54,11 +95,11 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
 /* The reference search for tests: enumerates the advisor's whole search
  * space (every part of every category, quantities included) with
  * rules_check on each candidate.  Exponential; for small catalogs only.
- * Returns 1 and the best objective (throughput, price; and the build when out
- * is not NULL, initialised by the caller with build_init) or 0 when nothing is
- * acceptable; -1 on bad requirements. */
-int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, double *throughput, double *price,
-                       dlrig_build *out);
+ * Returns 1 and the pick of objective obj (its throughput, price; and the
+ * build when out is not NULL, initialised by the caller with build_init) or 0
+ * when nothing is acceptable; -1 on bad requirements. */
+int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj,
+                       double *throughput, double *price, dlrig_build *out);
 
 /* True when the advisor's builds never carry a warning with this finding id
  * (errors are always excluded).  finding_id: a rule id such as

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dlrig/advisor.h"
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
 #include "dlrig/export.h"
@@ -84,5 +85,28 @@ cJSON *compare_to_json(const dlrig_compare *c);
 /* Appends the comparison to out as a Markdown table (best values in bold,
  * cells escaped for Markdown).  The caller owns out. */
 void compare_markdown(const dlrig_compare *c, strbuf *out);
+
+/* Good / Better / Best for a set of requirements, each meaning what it says:
+ *   Good:   the best value (the advisor's pick for the value objective; when
+ *           that is the fastest build too, the best value for at most half
+ *           its price, so that there is a cheaper choice),
+ *   Best:   the fastest (its pick for the speed objective),
+ *   Better: the fastest build for at most the midpoint of their two prices,
+ * with builds within the advisor's tie tolerance treated as it treats them.
+ * A build that is the same (GPU model, count and price) as another is shown
+ * once.  The builds are ordered by price and labelled in that order ("Good"
+ * the cheapest, "Best" the dearest; two: Good and Best; one: Best). */
+typedef struct dlrig_tiers {
+    size_t n;                                   /* 0..3 */
+    dlrig_recommendation rec[DLRIG_COMPARE_MAX]; /* cheapest first */
+    const char *label[DLRIG_COMPARE_MAX];       /* static: "Good", "Better", "Best" */
+} dlrig_tiers;
+
+/* Fills *out (free with compare_tiers_free).  Returns 0 (out->n may be 0
+ * when nothing meets the requirements, with the reason in err), or -1 on bad
+ * requirements with a message in err. */
+int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_tiers *out, char *err,
+                  size_t errlen);
+void compare_tiers_free(dlrig_tiers *t);
 
 #endif

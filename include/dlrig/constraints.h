@@ -37,7 +37,14 @@ double constraint_fast_storage_gb(double dataset_gb, double params_m);
 bool constraint_wants_quiet(const dlrig_requirements *req);
 /* env.noise: is the case quiet enough for an office (no server fans)? */
 bool constraint_case_quiet(const dlrig_case *cs);
-/* env.rackmount: is the case a rack chassis? */
+/* env.noise: the case for req: with --require quiet a quiet case (noise
+ * "quiet"); in an office any case without server fans; else any case. */
+bool constraint_case_quiet_for(const dlrig_case *cs, const dlrig_requirements *req);
+/* env.noise: the card for req: with --require quiet no blower and no passive
+ * card (passive cards live on server fans); else any card. */
+bool constraint_gpu_quiet_for(const dlrig_gpu *g, const dlrig_requirements *req);
+/* env.rackmount: is the case a rack chassis (kind "rack"; a tower that
+ * converts to a rack is not one)? */
 bool constraint_case_rackmount(const dlrig_case *cs);
 
 /* case.gpu_length: the card fits the case's length limit (true when either length is unknown). */

@@ -63,6 +63,14 @@ void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *r
 /* The same with a placement already computed by build_place for b (the
  * advisor reuses one placement for many builds that share it). */
 void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep);
+/* The positions in the rule table of the rules named in the NULL-terminated
+ * list ids, into idx (at most cap); returns how many (unknown ids are left out). */
+size_t rules_indices(const char *const *ids, size_t *idx, size_t cap);
+/* As rules_check_placed, running only the rules at positions idx[0..n)
+ * (from rules_indices: the advisor's early test of a build's frame); the
+ * totals are computed in full. */
+void rules_check_only(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, const size_t *idx,
+                      size_t n, dlrig_report *rep);
 void report_free(dlrig_report *rep);
 /* Whether the report has a finding with this id. */
 const dlrig_finding *report_find(const dlrig_report *rep, const char *id);

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/advisor.h"
+#include "dlrig/compare.h"
 #include "dlrig/preset.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
@@ -25,7 +26,14 @@ static void usage(FILE *f)
           "      --list-presets       the scenario presets with their titles\n",
           f);
     cli_req_usage(f, NULL);
-    fputs("  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
+    fputs("      --objective O        speed (default): the fastest build, ties within 5% to the\n"
+          "                           cheaper; value: the most speed per dollar, ties within 5%\n"
+          "                           to the faster\n"
+          "      --tiers              Good / Better / Best instead of the top K: the best value\n"
+          "                           (for half the price when the fastest is also the best\n"
+          "                           value), the fastest for at most the midpoint of their\n"
+          "                           prices, and the fastest; cheapest first\n"
+          "  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
           "      --json               one JSON document with every recommendation\n"
           "  -o FILE                  write the best build as a build file\n",
           f);
@@ -74,14 +82,25 @@ static int list_all_presets(cli_ctx *ctx, bool json)
     return status;
 }
 
+/* "objective": what the builds were chosen for, and the rule. */
+static void add_objective(cJSON *doc, dlrig_objective obj)
+{
+    cJSON *o = cJSON_AddObjectToObject(doc, "objective");
+    cJSON_AddStringToObject(o, "name", dlrig_objective_ids[obj]);
+    cJSON_AddNumberToObject(o, "tie_tolerance", ADVISOR_TIE_TOLERANCE);
+    cJSON_AddStringToObject(o, "rule", advisor_objective_rule(obj));
+}
+
 int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_JSON = 256, O_LIST_PRESETS };
+    enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS };
     static const struct option extra[] = {{"top", required_argument, NULL, 'k'},
                                           {"json", no_argument, NULL, O_JSON},
                                           {"output", required_argument, NULL, 'o'},
                                           {"preset", required_argument, NULL, 'p'},
                                           {"list-presets", no_argument, NULL, O_LIST_PRESETS},
+                                          {"objective", required_argument, NULL, O_OBJECTIVE},
+                                          {"tiers", no_argument, NULL, O_TIERS},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
     cli_reqopts ro;
@@ -109,6 +128,8 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         req = preset.req;
     }
     int top = 3;
+    dlrig_objective objective = DLRIG_OBJ_SPEED;
+    bool tiers = false, objective_given = false;
     bool nodes_given = false;
     bool json = false;
     const char *outfile = NULL;
@@ -135,6 +156,17 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             top = (int)v;
             break;
         case O_JSON: json = true; break;
+        case O_OBJECTIVE: {
+            int k = id_index(dlrig_objective_ids, optarg);
+            if (k < 0) {
+                cli_error("--objective: expected speed or value, got '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            objective = (dlrig_objective)k;
+            objective_given = true;
+            break;
+        }
+        case O_TIERS: tiers = true; break;
         case 'o':
             if (!*optarg) {
                 cli_error("-o: expected a file name, got an empty one");
@@ -162,23 +194,42 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         cli_error("recommend: --budget-usd is required");
         return EXIT_USAGE;
     }
+    if (tiers && objective_given) {
+        cli_error("recommend: --tiers shows both objectives (Good the best value, Best the fastest); drop --objective");
+        return EXIT_USAGE;
+    }
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
-    dlrig_recommendation *recs;
+    dlrig_recommendation *recs = NULL;
     size_t n;
     catalog_allow_used(cat, req.allow_used);
-    if ((nodes_given ? advisor_recommend(cat, &req, top, &recs, &n, err, sizeof err)
-                    : advisor_recommend_nodes(cat, &req, top, 16, &recs, &n, err, sizeof err)) != 0) {
+    dlrig_tiers tr;
+    memset(&tr, 0, sizeof tr);
+    if (tiers) {
+        if (compare_tiers(cat, &req, &tr, err, sizeof err) != 0) {
+            cli_error("%s", err);
+            return EXIT_USAGE;
+        }
+        /* the tiers' recommendations, printed like the top K (they stay owned by tr) */
+        recs = xcalloc(DLRIG_COMPARE_MAX, sizeof *recs);
+        for (size_t i = 0; i < tr.n; i++) recs[i] = tr.rec[i];
+        n = tr.n;
+    } else if ((nodes_given ? advisor_recommend_by(cat, &req, objective, top, &recs, &n, err, sizeof err)
+                            : advisor_recommend_nodes(cat, &req, objective, top, 16, &recs, &n, err, sizeof err)) !=
+               0) {
         cli_error("%s", err);
         return EXIT_USAGE;
     }
     if (n == 0) {
+        if (tiers) free(recs), recs = NULL;
         /* what would meet them: the cheapest build, a requirement dropped */
         char what[2048];
         double cheapest;
         advisor_why_none(cat, &req, &cheapest, what, sizeof what);
         if (json) {
             cJSON *doc = cJSON_CreateObject();
+            if (tiers) cJSON_AddStringToObject(doc, "tiers", "good-better-best");
+            else add_objective(doc, objective);
             cJSON_AddArrayToObject(doc, "recommendations");
             cJSON_AddStringToObject(doc, "reason", err);
             if (isnan(cheapest)) cJSON_AddNullToObject(doc, "cheapest_price_usd");
@@ -202,7 +253,12 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         if (preset_arg) saved.name = preset.title;
         if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
             cli_error("%s", err);
-            recommendations_free(recs, n);
+            if (tiers) {
+                free(recs);
+                compare_tiers_free(&tr);
+            } else {
+                recommendations_free(recs, n);
+            }
             return EXIT_IO;
         }
     }
@@ -214,11 +270,15 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddStringToObject(pr, "title", preset.title);
             cJSON_AddStringToObject(pr, "story", preset.story);
         }
+        if (tiers) cJSON_AddStringToObject(doc, "tiers", "good-better-best");
+        else add_objective(doc, objective);
         cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < n; i++) {
             cJSON *r = cJSON_CreateObject();
             cJSON_AddNumberToObject(r, "rank", (double)i + 1);
+            if (tiers) cJSON_AddStringToObject(r, "tier", tr.label[i]);
+            cJSON_AddStringToObject(r, "objective", dlrig_objective_ids[recs[i].objective]);
             cJSON_AddNumberToObject(r, "price_usd", round(recs[i].price_usd * 100) / 100);
             cJSON_AddNumberToObject(r, "perf_per_kusd", round(recs[i].perf_per_kusd * 100) / 100);
             cJSON_AddStringToObject(r, "why", recs[i].why);
@@ -232,7 +292,9 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < n; i++) {
             const dlrig_recommendation *r = &recs[i];
             char price[32];
-            printf("%zu. %s — %s, %.0f %s", i + 1, cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
+            if (tiers) printf("%s: ", tr.label[i]);
+            else printf("%zu. ", i + 1);
+            printf("%s — %s, %.0f %s", cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
                    r->estimate.throughput, cli_safe(r->estimate.unit));
             if (!isnan(r->estimate.epoch_hours)) printf(", %.1f h/epoch", r->estimate.epoch_hours);
             printf("\n   %s\n", cli_safe(r->why));
@@ -253,8 +315,19 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         if (unpriced)
             printf("%zu catalog part%s without a price could not be considered (dlrig parts --unpriced lists "
                    "them).\n", unpriced, unpriced == 1 ? "" : "s");
+        if (tiers)
+            printf("Good: %s (for half the price when the fastest is also the best value).\nBest: %s.\n"
+                   "Better: the fastest for at most the midpoint of their prices.\n",
+                   advisor_objective_rule(DLRIG_OBJ_VALUE), advisor_objective_rule(DLRIG_OBJ_SPEED));
+        else
+            printf("Objective: %s.\n", advisor_objective_rule(objective));
         if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
-    recommendations_free(recs, n);
+    if (tiers) {
+        free(recs);
+        compare_tiers_free(&tr);
+    } else {
+        recommendations_free(recs, n);
+    }
     return EXIT_OK;
 }

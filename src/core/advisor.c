@@ -7,25 +7,32 @@
  * bridges (none, or enough of one fitting bridge for every pair) and, for
  * several nodes, an RDMA network card (and a switch above two nodes).
  *
- * The objective: the highest estimated throughput (perf_estimate) with no
+ * The objective (advisor.h states it exactly): among the builds with no
  * error-level finding, none of the warnings in `avoided` below (the advisor
  * sizes RAM, power, cooling and storage so that they do not fire), every
- * --require met, and the price within the budget; ties go to the cheaper
- * build.  advisor_exhaustive() enumerates that whole space with rules_check
- * on every candidate; the tests check that advisor_recommend finds the same
- * optimum.
+ * --require met and the price within the budget, those within
+ * ADVISOR_TIE_TOLERANCE of the best speed (or speed per dollar) are ties, and
+ * the tie goes to the cheaper build, then fewer GPUs, more VRAM, a newer
+ * architecture (value: to the faster build first).  advisor_exhaustive()
+ * enumerates the whole space with rules_check on every candidate; the tests
+ * check that advisor_recommend makes the same pick.
  *
  * How it stays fast: throughput depends only on the GPUs, the placement
  * (board, CPU count, case overhang, M.2 drives), the bridge and the network,
  * so (g, n) pairs are visited best upper bound first and the search stops
- * once no remaining pair can beat the K-th best.  Within a pair, parts that
- * do not change throughput are filtered by the same conditions the rules
- * check and reduced to their price/power Pareto front; the PSU is the
- * cheapest one that carries the resulting load.  Every chosen build is then
- * confirmed with rules_check.
+ * once no remaining pair can reach the tie band of the K-th best pair.
+ * A pair is skipped when its cards and the cheapest board and case that can
+ * hold that many (each card in an x16 slot of its own) exceed the budget.
+ * Within a pair, parts that do not change throughput are filtered by the same
+ * conditions the rules check and reduced to their price/power Pareto front;
+ * the PSU is the cheapest one that carries the resulting load.  Each pair
+ * yields its speed/price Pareto front of builds confirmed with rules_check
+ * (a build both slower and dearer than another of the same pair can never be
+ * picked); the picks are made on the union of those fronts.
  */
 #include "dlrig/advisor.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +51,25 @@ static const char *const avoided[] = {
     "vram.tier", /* the workload's published VRAM floor is a constraint, not a preference */
     NULL,
 };
+
+const char *const dlrig_objective_ids[] = {"speed", "value", NULL};
+
+const char *advisor_objective_rule(dlrig_objective obj)
+{
+    /* the figures follow ADVISOR_TIE_TOLERANCE (5%) */
+    _Static_assert(ADVISOR_TIE_TOLERANCE == 0.05, "the rules below say 5%");
+    if (obj == DLRIG_OBJ_VALUE)
+        return "the most speed per dollar; builds within 5% of the best speed per dollar are ties, and a tie goes "
+               "to the faster build, then the cheaper, fewer GPUs, more VRAM, a newer architecture";
+    return "the fastest build; builds within 5% of the fastest are ties, and a tie goes to the cheaper build, then "
+           "fewer GPUs, more VRAM, a newer architecture";
+}
+
+/* Findings that depend only on a frame (GPUs, board, CPUs, case, M.2 drives,
+ * bridge, NIC): when one rejects a candidate, every candidate of that frame
+ * is rejected too. */
+static const char *const frame_ids[] = {"pcie.slots", "pcie.lanes", "cooling.open_air_dense",
+                                        "nvlink.bridge_spacing", NULL};
 
 #define MAX_GPUS_PER_NODE 10
 #define MAX_KIT_QTY 4
@@ -171,6 +197,105 @@ static bool better(double t1, double p1, double t2, double p2)
     return p1 < p2 - 1e-6;
 }
 
+/* ---- the objective (advisor.h): what decides between acceptable builds */
+
+typedef struct scored {
+    double speed, price;
+    int gpus;      /* per node */
+    double vram;   /* GB per node */
+    int arch_year; /* the GPU architecture's year, 0 when unknown */
+} scored;
+
+static scored score_of(const dlrig_gpu *g, int n, double speed, double price)
+{
+    int year = g->arch && g->arch->year != DLRIG_NA ? g->arch->year : g->p.year != DLRIG_NA ? g->p.year : 0;
+    return (scored){speed, price, n, isnan(g->vram_gb) ? 0 : g->vram_gb * n, year};
+}
+
+/* What the objective maximises: speed, or speed per dollar. */
+static double goal_of(const scored *s, dlrig_objective obj)
+{
+    if (obj == DLRIG_OBJ_VALUE) return s->price > 0 ? s->speed / s->price : 0;
+    return s->speed;
+}
+
+/* Within the tie band of the best goal? */
+static bool in_tie(double goal, double best) { return goal >= (1 - ADVISOR_TIE_TOLERANCE) * best; }
+
+static int cmp_faster(double a, double b)
+{
+    double tol = 1e-9 * fmax(fabs(a), fabs(b));
+    return a > b + tol ? -1 : a < b - tol ? 1 : 0;
+}
+
+/* The order within a tie band: negative when a is preferred over b. */
+static int tie_cmp(const scored *a, const scored *b, dlrig_objective obj)
+{
+    int c;
+    if (obj == DLRIG_OBJ_VALUE && (c = cmp_faster(a->speed, b->speed))) return c;
+    if (a->price < b->price - 1e-6) return -1;
+    if (a->price > b->price + 1e-6) return 1;
+    if (a->gpus != b->gpus) return a->gpus < b->gpus ? -1 : 1;
+    if ((c = cmp_faster(a->vram, b->vram))) return c;
+    if (a->arch_year != b->arch_year) return a->arch_year > b->arch_year ? -1 : 1;
+    return cmp_faster(a->speed, b->speed);
+}
+
+/* The objective's pick among v[0..n) without skip[i] (skip may be NULL);
+ * -1 when none.  *best_at (when not NULL) gets the entry with the best goal,
+ * the top of the tie band. */
+static long objective_pick(const scored *v, size_t n, const bool *skip, dlrig_objective obj, long *best_at)
+{
+    long top = -1, pick = -1;
+    for (size_t i = 0; i < n; i++)
+        if (!(skip && skip[i]) && (top < 0 || goal_of(&v[i], obj) > goal_of(&v[top], obj))) top = (long)i;
+    if (best_at) *best_at = top;
+    if (top < 0) return -1;
+    double best = goal_of(&v[top], obj);
+    for (size_t i = 0; i < n; i++) {
+        if ((skip && skip[i]) || !in_tie(goal_of(&v[i], obj), best)) continue;
+        if (pick < 0 || tie_cmp(&v[i], &v[pick], obj) < 0) pick = (long)i;
+    }
+    return pick;
+}
+
+/* a is at least as good as b on every count the objectives read: b is never picked over it. */
+static bool dominates(const scored *a, const scored *b)
+{
+    return a->speed >= b->speed && a->price <= b->price && a->gpus <= b->gpus && a->vram >= b->vram &&
+           a->arch_year >= b->arch_year;
+}
+
+/* Acceptable builds kept for the pick: each with its score. */
+typedef struct pool {
+    scored *s;
+    dlrig_build *b;
+    size_t *pair; /* which (GPU, count) pair it came from */
+    size_t n, cap;
+} pool;
+
+static void pool_push(pool *p, const scored *s, const dlrig_build *b, size_t pair)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 16;
+        p->s = xrealloc(p->s, p->cap * sizeof *p->s);
+        p->b = xrealloc(p->b, p->cap * sizeof *p->b);
+        p->pair = xrealloc(p->pair, p->cap * sizeof *p->pair);
+    }
+    p->s[p->n] = *s;
+    p->b[p->n] = *b; /* the pool owns the build now */
+    p->pair[p->n++] = pair;
+}
+
+static void pool_free(pool *p)
+{
+    for (size_t i = 0; i < p->n; i++) build_free(&p->b[i]);
+    free(p->s);
+    free(p->b);
+    free(p->pair);
+    memset(p, 0, sizeof *p);
+}
+
 typedef struct evaluated {
     bool ok;
     double throughput, price;
@@ -251,6 +376,7 @@ typedef struct ctx {
     const dlrig_workload *wl;
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
+    dlrig_objective obj;
     const char *precision;
     double params_m;
     bool llm;           /* a language-model job: q is what must fit */
@@ -264,6 +390,10 @@ typedef struct ctx {
     size_t n_use[DLRIG_CAT_COUNT];
     /* The cheapest usable memory kit, drive and PSU (INFINITY: none). */
     double min_mem, min_sto, min_psu;
+    /* What a node with n cards w slot positions wide costs at least besides
+     * them (INFINITY: no usable board and case hold n): bounds for pruning
+     * (GPU, count) pairs.  [w][n] */
+    double min_platform[5][MAX_GPUS_PER_NODE + 1];
     /* Storage options with exactly m2 drives on M.2 (0: none on M.2), whatever the board. */
     vec sto_by_m2[MAX_DRIVE_QTY + 1];
     /* Few distinct strings decide which case takes which board and which
@@ -273,6 +403,11 @@ typedef struct ctx {
     unsigned char *ff_fits;
     /* The cheapest cooler per (CPU socket, usable case), filled as needed (cooler_unset: not yet). */
     const dlrig_cooler **cooler_cache;
+    /* takes[board * n_use[CPU] + cpu]: the board takes the CPU and its memory type;
+     * needs_cooler[case]: case_needs_cpu_cooler. */
+    unsigned char *takes, *needs_cooler;
+    /* The rules that judge a frame alone (frame_ids), by position in the rule table. */
+    size_t frame_rules[8], n_frame_rules;
 } ctx;
 
 static const dlrig_cooler cooler_unset_mark;
@@ -311,11 +446,47 @@ static void number_strings(ctx *c)
     for (int l = 0; l < c->n_case_ffl; l++)
         for (int f = 0; f < c->n_board_ff; f++)
             c->ff_fits[l * c->n_board_ff + f] = form_factor_fits(lists[l], ffs[f]);
+    c->takes = xcalloc(nb * nc + 1, 1);
+    for (size_t i = 0; i < nb; i++) {
+        const dlrig_motherboard *b = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard)[i];
+        for (size_t k = 0; k < nc; k++) {
+            const dlrig_cpu *cpu = USE(c, DLRIG_CAT_CPU, dlrig_cpu)[k];
+            c->takes[i * nc + k] = board_takes_cpu(b, cpu) && !strcmp(cpu->memory_type, b->memory_type);
+        }
+    }
+    c->needs_cooler = xcalloc(ncs + 1, 1);
+    for (size_t i = 0; i < ncs; i++) c->needs_cooler[i] = case_needs_cpu_cooler(USE(c, DLRIG_CAT_CASE, dlrig_case)[i]);
+    c->n_frame_rules = rules_indices(frame_ids, c->frame_rules, sizeof c->frame_rules / sizeof c->frame_rules[0]);
     c->cooler_cache = xcalloc((size_t)c->n_sockets * ncs + 1, sizeof *c->cooler_cache);
     for (size_t i = 0; i < (size_t)c->n_sockets * ncs; i++) c->cooler_cache[i] = cooler_unset;
     free(ffs);
     free(lists);
     free(sockets);
+}
+
+/* Positions a card of g takes, as build_place counts them (1-4, 2 when unknown). */
+static int card_width(const dlrig_gpu *g)
+{
+    double sl = g->slots > 0 ? g->slots : 2;
+    return sl > 4 ? 4 : (int)ceil(sl);
+}
+
+/* The most cards `w` positions wide board b can hold in a case giving
+ * case_slots positions: build_place's conditions but the second CPU (an x16
+ * slot each, no overlap, within the positions), so an upper bound. */
+static int board_capacity(const dlrig_motherboard *b, int w, int case_slots)
+{
+    int positions = b->expansion_positions > 0 ? b->expansion_positions : 7;
+    int max_pos = case_slots > positions ? case_slots : positions;
+    long end = LONG_MIN;
+    int n = 0;
+    for (size_t i = 0; i < b->n_slots; i++) { /* sorted by position: the earliest that fit, greedily */
+        const dlrig_slot *s = &b->slots[i];
+        if (s->physical_width < 16 || (long)s->position + w - 1 > max_pos || s->position <= end) continue;
+        end = (long)s->position + w - 1;
+        n++;
+    }
+    return n;
 }
 
 static void usable_collect(ctx *c)
@@ -340,6 +511,9 @@ static void usable_collect(ctx *c)
         c->min_sto = fmin(c->min_sto, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]->price_usd);
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
         c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
+    double min_cpu = INFINITY;
+    for (size_t i = 0; i < c->n_use[DLRIG_CAT_CPU]; i++)
+        min_cpu = fmin(min_cpu, USE(c, DLRIG_CAT_CPU, dlrig_part)[i]->price_usd);
     /* Complete servers: their own supplies cost nothing extra, and their
      * built-in boards (not sold alone, often unpriced) join the boards searched. */
     size_t ncs = c->n_use[DLRIG_CAT_CASE];
@@ -354,6 +528,32 @@ static void usable_collect(ctx *c)
         c->use[DLRIG_CAT_MOTHERBOARD][nb] = cs->board;
         c->n_use[DLRIG_CAT_MOTHERBOARD] = nb + 1;
     }
+    /* How many cards of a width a board can hold at most, and so what n
+     * cards cost at least besides themselves. */
+    int case_slots = 0; /* the most positions a case without a board gives */
+    for (size_t i = 0; i < ncs; i++) {
+        const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
+        if (!cs->board && cs->expansion_slots > case_slots) case_slots = cs->expansion_slots;
+    }
+    for (int w = 1; w <= 4; w++)
+        for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
+            double board_alone = INFINITY, frame = INFINITY;
+            for (size_t i = 0; i < c->n_use[DLRIG_CAT_MOTHERBOARD]; i++) {
+                const dlrig_motherboard *b = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard)[i];
+                if (priced(&b->p) && board_capacity(b, w, case_slots) >= n)
+                    board_alone = fmin(board_alone, b->p.price_usd);
+            }
+            for (size_t i = 0; i < ncs; i++) {
+                const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
+                if (!constraint_case_gpu_count_ok(cs, n)) continue;
+                if (cs->board) {
+                    if (board_capacity(cs->board, w, cs->expansion_slots) >= n) frame = fmin(frame, cs->p.price_usd);
+                } else {
+                    frame = fmin(frame, cs->p.price_usd + board_alone);
+                }
+            }
+            c->min_platform[w][n] = min_cpu + frame + c->min_mem + c->min_sto + c->min_psu;
+        }
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) storage_options(c, m2, &c->sto_by_m2[m2]);
     number_strings(c);
 }
@@ -367,6 +567,8 @@ static void usable_free(ctx *c)
     free(c->cpu_socket);
     free(c->ff_fits);
     free(c->cooler_cache);
+    free(c->takes);
+    free(c->needs_cooler);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -377,6 +579,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
     if (!constraint_gpu_count_ok(g, n)) return false;
+    if (!constraint_gpu_quiet_for(g, c->req)) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
@@ -398,7 +601,7 @@ static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g,
 {
     if (!constraint_case_takes_gpus(cs, g, n)) return false;
     if ((c->req->require & DLRIG_REQ_RACKMOUNT) && !constraint_case_rackmount(cs)) return false;
-    if (c->quiet && !constraint_case_quiet(cs)) return false;
+    if (!constraint_case_quiet_for(cs, c->req)) return false;
     return true;
 }
 
@@ -513,11 +716,6 @@ static const psu_opt *cheapest_psu(const psu_opt *v, size_t n, double load)
 
 /* ------------------------------------------------------------ search */
 
-typedef struct result {
-    bool ok;
-    double throughput, price;
-    dlrig_build build;
-} result;
 
 static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, const dlrig_cpu *cpu, int ncpu,
                      const dlrig_motherboard *board, const dlrig_case *cs, const dlrig_cooler *cooler,
@@ -597,12 +795,10 @@ static void cpush(cvec *a, const cand *c)
  * is rejected too. */
 static bool frame_finding(const dlrig_report *rep)
 {
-    static const char *const ids[] = {"pcie.slots", "pcie.lanes", "cooling.open_air_dense", "nvlink.bridge_spacing",
-                                      NULL};
     for (size_t i = 0; i < rep->n_findings; i++)
         if (rep->findings[i].severity >= DLRIG_SEV_WARNING)
-            for (int k = 0; ids[k]; k++)
-                if (!strcmp(rep->findings[i].id, ids[k])) return true;
+            for (int k = 0; frame_ids[k]; k++)
+                if (!strcmp(rep->findings[i].id, frame_ids[k])) return true;
     return false;
 }
 
@@ -622,11 +818,16 @@ typedef struct place_memo {
  * the filters above rule out. */
 #define KEEP_PER_FRAME 4
 
-/* Best acceptable build with exactly n of GPU g per node (into *res). */
-static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throughput, result *res,
-                     dlrig_report *rep)
+/* The speed/price Pareto front of the acceptable builds with exactly n of
+ * GPU g per node, appended to *out with pair number `pair`; builds whose
+ * goal (speed, or speed per dollar) is below floor_goal, or below the tie
+ * band of the pair's own best, are left out: they cannot be picked.
+ * Returns how many it appended. */
+static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goal, pool *out, size_t pair,
+                       dlrig_report *rep)
 {
-    res->ok = false;
+    double floor_throughput = c->obj == DLRIG_OBJ_SPEED ? floor_goal : 0;
+    size_t out_from = out->n;
     size_t nb = c->n_use[DLRIG_CAT_MOTHERBOARD], nc = c->n_use[DLRIG_CAT_CPU], ncs = c->n_use[DLRIG_CAT_CASE],
            nbr = c->n_use[DLRIG_CAT_NVLINK_BRIDGE], nn = c->n_use[DLRIG_CAT_NIC], nsw = c->n_use[DLRIG_CAT_SWITCH];
     const dlrig_motherboard *const *ub = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard);
@@ -656,11 +857,11 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
             }
             if (!dominated) nic_opts[n_nic++] = a;
         }
-        if (n_nic == 0) return;
+        if (n_nic == 0) return 0;
         if (c->nodes > 2) {
             for (size_t i = 0; i < nsw; i++)
                 if (!sw || sws[i]->p.price_usd < sw->p.price_usd) sw = sws[i];
-            if (!sw) return;
+            if (!sw) return 0;
         }
     } else {
         nic_opts[n_nic++] = NULL;
@@ -683,11 +884,11 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                     break;
                 }
         }
-    if (n_br == 0) return;
+    if (n_br == 0) return 0;
 
     /* The cheapest memory, storage and PSU anywhere: a lower bound for pruning frames by price. */
     double min_mem = c->min_mem, min_sto = c->min_sto, min_psu = c->min_psu;
-    if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return;
+    if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return 0;
 
     cvec cands = {0};
     vec mems = {0};
@@ -727,7 +928,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
         double board_min = built_in ? 0 : board_price;
         for (size_t ci = 0; ci < nc; ci++) {
             const dlrig_cpu *cpu = uc[ci];
-            if (!board_takes_cpu(board, cpu) || strcmp(cpu->memory_type, board->memory_type)) continue;
+            if (!c->takes[bi * nc + ci]) continue; /* board_takes_cpu and the memory type */
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
                 if (!constraint_cores_ok(cpu, ncpu, n)) continue;
@@ -743,7 +944,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                 for (size_t bsi = 0; bsi < nbcs; bsi++) {
                     size_t si = bcs[bsi];
                     const dlrig_case *cs = ucs[si];
-                    bool needs_cooler = case_needs_cpu_cooler(cs);
+                    bool needs_cooler = c->needs_cooler[ucs_at[si]];
                     const dlrig_cooler *cooler = NULL;
                     if (needs_cooler) {
                         const dlrig_cooler **cached = &c->cooler_cache[(size_t)c->cpu_socket[ci] * ncs + ucs_at[si]];
@@ -799,7 +1000,7 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
                                     pm->ok = pl.n_unplaced == 0 &&
                                              perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0;
                                     if (pm->ok) { /* the frame's own findings: same for all its completions */
-                                        rules_check_placed(c->cat, &fb, &pl, rep);
+                                        rules_check_only(c->cat, &fb, &pl, c->frame_rules, c->n_frame_rules, rep);
                                         pm->ok = !frame_finding(rep);
                                     }
                                     pm->throughput = pm->ok ? est.throughput : 0;
@@ -847,36 +1048,48 @@ static void best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_throu
     free(mems.v);
     free(memo);
     if (cands.n > 1) qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
-    /* Confirm with the full rules, best first; a frame-level rejection skips the frame. */
+    /* Confirm with the full rules, fastest first: each build cheaper than
+     * every faster one confirmed joins the front.  A frame-level rejection
+     * skips the frame. */
     bool *bad = xcalloc(frame + 1, sizeof *bad);
+    double min_price = INFINITY, floor = floor_goal;
     for (size_t i = 0; i < cands.n; i++) {
         const cand *cd = &cands.v[i];
         if (bad[cd->frame]) continue;
+        if (c->obj == DLRIG_OBJ_SPEED && cd->throughput < floor * (1 - 1e-9)) break;
+        if (c->obj == DLRIG_OBJ_VALUE && cd->throughput / cd->price < floor * (1 - 1e-9)) continue;
+        if (cd->price >= min_price - 1e-6) continue; /* a faster one costs no more */
         dlrig_build b;
         assemble(&b, c, g, n, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
                  cd->bridge, cd->n_bridges, cd->nic, cd->sw);
         evaluated e = evaluate(c->cat, &b, c->req, rep);
-        if (e.ok) {
+        if (e.ok && e.price < min_price - 1e-6) {
             char name[160];
             snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
             free(b.name);
             b.name = xstrdup(name);
-            res->ok = true;
-            res->throughput = e.throughput;
-            res->price = e.price;
-            res->build = b;
-            break;
+            scored sc = score_of(g, n, e.throughput, e.price);
+            min_price = e.price;
+            /* the pair's best bounds the tie band any of its builds can be in */
+            floor = fmax(floor, (1 - ADVISOR_TIE_TOLERANCE) * goal_of(&sc, c->obj));
+            pool_push(out, &sc, &b, pair);
+            continue;
         }
-        if (frame_finding(rep)) bad[cd->frame] = true;
+        if (!e.ok && frame_finding(rep)) bad[cd->frame] = true;
         build_free(&b);
     }
     free(bad);
     free(cands.v);
+    return out->n - out_from;
 }
 
 /* ------------------------------------------------------------ explanations */
 
-static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommendation *next_up)
+/* r's explanation; next_up is the build ranked just above it (NULL for the
+ * first), tie the build that topped r's tie band when it was not r (NULL
+ * when r did), named tie_name. */
+static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommendation *next_up, const scored *tie,
+                    const char *tie_name)
 {
     const dlrig_gpu *g = (const dlrig_gpu *)build_first(&r->build, DLRIG_CAT_GPU, NULL);
     int n = build_count(&r->build, DLRIG_CAT_GPU);
@@ -907,11 +1120,33 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
                   e->memory.strategy);
     else if (!e->fits)
         sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
+    int tol = (int)lround(ADVISOR_TIE_TOLERANCE * 100);
+    if (tie && c->obj == DLRIG_OBJ_SPEED)
+        sb_printf(&b, " %s is %.1f%% faster for %s more; builds within %d%% of the fastest count as ties, and a "
+                  "tie goes to the cheaper build, then fewer GPUs, more VRAM, a newer architecture.", tie_name,
+                  (tie->speed / e->throughput - 1) * 100, format_usd(tie->price - r->price_usd, price, sizeof price),
+                  tol);
+    else if (tie)
+        sb_printf(&b, " %s gives %.1f%% more speed per dollar; builds within %d%% of the best speed per dollar "
+                  "count as ties, and a tie goes to the faster build.", tie_name,
+                  (goal_of(tie, DLRIG_OBJ_VALUE) / (e->throughput / r->price_usd) - 1) * 100, tol);
     if (next_up) {
         /* The next better-ranked build: what it buys, and for how much more (or less). */
         double gain = next_up->estimate.throughput / e->throughput - 1;
         double dp = next_up->price_usd - r->price_usd;
-        if (dp >= 0)
+        if (c->obj == DLRIG_OBJ_VALUE && next_up->perf_per_kusd > r->perf_per_kusd * (1 + 1e-9) && gain < -1e-9)
+            sb_printf(&b, " %s ranks above it with more speed per dollar (%.1f against %.1f per $1,000).",
+                      next_up->build.name, next_up->perf_per_kusd, r->perf_per_kusd);
+        else if (gain < -1e-9 && dp < 0)
+            sb_printf(&b, " %s ranks above it: %.1f%% slower, within the %d%% tie band, and %s cheaper.",
+                      next_up->build.name, -gain * 100, tol, format_usd(-dp, price, sizeof price));
+        else if (gain < -1e-9)
+            sb_printf(&b, " %s ranks above it: %.1f%% slower, within the %d%% tie band, with fewer GPUs, more VRAM "
+                      "or a newer architecture.", next_up->build.name, -gain * 100, tol);
+        else if (fabs(gain) < 0.005 && dp < 0)
+            sb_printf(&b, " %s is as fast and %s cheaper; this one is the alternative with other parts.",
+                      next_up->build.name, format_usd(-dp, price, sizeof price));
+        else if (dp >= 0)
             sb_printf(&b, " Next step up: %s, %s more, is %.0f%% faster.", next_up->build.name,
                       format_usd(dp, price, sizeof price), gain * 100);
         else
@@ -1022,12 +1257,36 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
 int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,
                       dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
 {
+    return advisor_recommend_by(cat, req, DLRIG_OBJ_SPEED, top_k, out, n_out, err, errlen);
+}
+
+/* Inserts v into the descending list top[0..*n) of at most k values. */
+static void top_insert(double *top, size_t *n, size_t k, double v)
+{
+    size_t pos = *n < k ? *n : k;
+    if (pos == k && v <= top[k - 1]) return;
+    while (pos > 0 && top[pos - 1] < v) {
+        if (pos < k) top[pos] = top[pos - 1];
+        pos--;
+    }
+    top[pos] = v;
+    if (*n < k) (*n)++;
+}
+
+int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj, int top_k,
+                         dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
+{
     *out = NULL;
     *n_out = 0;
     if (top_k < 1) top_k = 1;
     if (top_k > 10) top_k = 10;
+    if (obj != DLRIG_OBJ_SPEED && obj != DLRIG_OBJ_VALUE) {
+        snprintf(err, errlen, "unknown objective %d", (int)obj);
+        return -1;
+    }
     ctx c;
     if (setup(&c, cat, req, err, errlen)) return -1;
+    c.obj = obj;
     dlrig_requirements eff_req = *req;
     if ((req->require & DLRIG_REQ_RDMA) && c.nodes < 2) {
         eff_req.nodes = 2; /* RDMA means a cluster: plan two nodes */
@@ -1045,7 +1304,10 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
         double pg = c.llm ? 0 : perf_gpu_throughput(gpus[i], c.wl, c.params_m, c.precision, NULL);
         for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
             if (!gpu_allowed(&c, gpus[i], n)) continue;
-            if (!isnan(req->budget_usd) && gpus[i]->p.price_usd * n * c.nodes > req->budget_usd) break;
+            /* no build of n cards costs less than they and the cheapest board and case that hold n */
+            double platform = c.min_platform[card_width(gpus[i])][n];
+            if (isinf(platform)) break; /* nor of more */
+            if (!isnan(req->budget_usd) && (gpus[i]->p.price_usd * n + platform) * c.nodes > req->budget_usd) break;
             double ub = single_stream ? pg : pg * n * c.nodes;
             if (c.llm) {
                 /* the speed with the fastest link the card can have bounds every build of it */
@@ -1056,76 +1318,92 @@ int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, i
                 llm_fit(gpus[i], n, &best, &c.q, &f);
                 ub = f.tokens_per_s * (c.q.method == DLRIG_METHOD_INFERENCE ? 1 : c.nodes);
             }
+            /* value: the speed bound over what such a build costs at least */
+            if (obj == DLRIG_OBJ_VALUE) ub /= (gpus[i]->p.price_usd * n + platform) * c.nodes;
             pairs[np++] = (pair){gpus[i], n, ub};
         }
     }
     if (np > 1) qsort(pairs, np, sizeof *pairs, cmp_pair);
 
-    dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
-    size_t nbest = 0;
+    /* Each pair's front into the pool, best bound first, until no pair left
+     * can reach the tie band of the K-th best pair found (rank k's best is at
+     * least the K-th best pair's, k <= K). */
+    pool pl = {0};
+    double top[10];
+    size_t ntop = 0;
     dlrig_report rep = {0};
     for (size_t i = 0; i < np; i++) {
-        double kth = nbest == (size_t)top_k ? best[nbest - 1].estimate.throughput : 0;
-        if (nbest == (size_t)top_k && pairs[i].ub < kth * (1 - 1e-9)) break;
-        result r;
-        best_for(&c, pairs[i].g, pairs[i].n, nbest == (size_t)top_k ? kth * (1 - 1e-9) : 0, &r, &rep);
-        if (!r.ok) continue;
-        /* Insert in rank order. */
-        dlrig_recommendation rec;
-        memset(&rec, 0, sizeof rec);
-        rec.build = r.build;
-        rec.price_usd = r.price;
-        rules_check(cat, &rec.build, &rec.report);
-        char e2[64];
-        perf_estimate(cat, &rec.build, &rec.report.placement, NULL, &rec.estimate, e2, sizeof e2);
-        rec.perf_per_kusd = rec.price_usd > 0 ? rec.estimate.throughput / (rec.price_usd / 1000) : 0;
-        size_t pos = nbest;
-        while (pos > 0 && better(rec.estimate.throughput, rec.price_usd, best[pos - 1].estimate.throughput,
-                                 best[pos - 1].price_usd))
-            pos--;
-        if (pos >= (size_t)top_k) {
-            build_free(&rec.build);
-            report_free(&rec.report);
-            continue;
-        }
-        if (nbest == (size_t)top_k) {
-            build_free(&best[nbest - 1].build);
-            report_free(&best[nbest - 1].report);
-            nbest--;
-        }
-        memmove(&best[pos + 1], &best[pos], (nbest - pos) * sizeof *best);
-        best[pos] = rec;
-        nbest++;
+        double floor = ntop == (size_t)top_k ? (1 - ADVISOR_TIE_TOLERANCE) * top[ntop - 1] * (1 - 1e-9) : 0;
+        if (ntop == (size_t)top_k && pairs[i].ub < floor) break;
+        size_t from = pl.n;
+        if (best_for(&c, pairs[i].g, pairs[i].n, floor, &pl, i, &rep) == 0) continue;
+        double pair_best = 0;
+        for (size_t k = from; k < pl.n; k++) pair_best = fmax(pair_best, goal_of(&pl.s[k], obj));
+        top_insert(top, &ntop, (size_t)top_k, pair_best);
     }
     report_free(&rep);
     free(pairs);
     usable_free(&c);
-    if (nbest == 0) {
+    if (pl.n == 0) {
         char budget[32];
         snprintf(err, errlen,
                  "no build meets the requirements%s%s: raise the budget, relax a --require, or pick a smaller model",
                  isnan(req->budget_usd) ? "" : " within ", isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget));
         if (c.llm) suggest_fewer_bits(cat, req, &c.q, err, errlen);
-        free(best);
+        pool_free(&pl);
         return 0;
     }
-    for (size_t i = 0; i < nbest; i++) explain(&c, &best[i], i > 0 ? &best[i - 1] : NULL);
+    /* The picks: rank k is the objective's pick among the pairs no better rank took. */
+    dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
+    scored *tie_top = xcalloc((size_t)top_k + 1, sizeof *tie_top);
+    char (*tie_name)[160] = xcalloc((size_t)top_k + 1, sizeof *tie_name);
+    bool *skip = xcalloc(pl.n + 1, sizeof *skip);
+    size_t nbest = 0;
+    while (nbest < (size_t)top_k) {
+        long top_at = -1;
+        long at = objective_pick(pl.s, pl.n, skip, obj, &top_at);
+        if (at < 0) break;
+        /* what topped the tie band when it was not the pick (for the explanation) */
+        if (top_at != at && cmp_faster(goal_of(&pl.s[top_at], obj), goal_of(&pl.s[at], obj)) < 0) {
+            tie_top[nbest] = pl.s[top_at];
+            snprintf(tie_name[nbest], sizeof tie_name[nbest], "%s", pl.b[top_at].name ? pl.b[top_at].name : "?");
+        }
+        dlrig_recommendation *rec = &best[nbest];
+        rec->build = pl.b[at];
+        build_init(&pl.b[at], NULL); /* moved out of the pool */
+        rec->price_usd = pl.s[at].price;
+        rec->objective = obj;
+        rules_check(cat, &rec->build, &rec->report);
+        char e2[64];
+        perf_estimate(cat, &rec->build, &rec->report.placement, NULL, &rec->estimate, e2, sizeof e2);
+        rec->perf_per_kusd = rec->price_usd > 0 ? rec->estimate.throughput / (rec->price_usd / 1000) : 0;
+        size_t taken = pl.pair[at];
+        for (size_t k = 0; k < pl.n; k++)
+            if (pl.pair[k] == taken) skip[k] = true;
+        nbest++;
+    }
+    for (size_t i = 0; i < nbest; i++)
+        explain(&c, &best[i], i > 0 ? &best[i - 1] : NULL, tie_name[i][0] ? &tie_top[i] : NULL, tie_name[i]);
+    free(skip);
+    free(tie_top);
+    free(tie_name);
+    pool_free(&pl);
     *out = best;
     *n_out = nbest;
     return 0;
 }
 
-int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k, int max_nodes,
-                            dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
+int advisor_recommend_nodes(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj, int top_k,
+                            int max_nodes, dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
 {
-    int rc = advisor_recommend(cat, req, top_k, out, n_out, err, errlen);
+    int rc = advisor_recommend_by(cat, req, obj, top_k, out, n_out, err, errlen);
     if (rc != 0 || *n_out > 0 || req->nodes > 1) return rc;
     char first_err[512];
     snprintf(first_err, sizeof first_err, "%s", err);
     for (int nodes = 2; nodes <= max_nodes; nodes *= 2) {
         dlrig_requirements r = *req;
         r.nodes = nodes;
-        rc = advisor_recommend(cat, &r, top_k, out, n_out, err, errlen);
+        rc = advisor_recommend_by(cat, &r, obj, top_k, out, n_out, err, errlen);
         if (rc != 0 || *n_out > 0) return rc;
     }
     snprintf(err, errlen, "%s (no plan of up to %d nodes either)", first_err, max_nodes);
@@ -1141,11 +1419,10 @@ typedef struct ex_state {
     const dlrig_catalog *cat;
     const dlrig_requirements *req;
     int nodes;
+    dlrig_objective obj;
     dlrig_build b;
     dlrig_report rep;
-    bool found;
-    double bt, bp;
-    dlrig_build *out;
+    pool front; /* acceptable builds no other one dominates */
     long evaluated;
     bool any_board_case, any_psu_case; /* the catalog has complete servers with their own board / PSUs */
 } ex_state;
@@ -1159,15 +1436,27 @@ static void ex_finish(ex_state *st)
 {
     st->evaluated++;
     evaluated e = evaluate(st->cat, &st->b, st->req, &st->rep);
-    if (e.ok && (!st->found || better(e.throughput, e.price, st->bt, st->bp))) {
-        st->found = true;
-        st->bt = e.throughput;
-        st->bp = e.price;
-        if (st->out) {
-            build_free(st->out);
-            build_copy(st->out, &st->b);
+    if (!e.ok) return;
+    const dlrig_gpu *g = (const dlrig_gpu *)build_first(&st->b, DLRIG_CAT_GPU, NULL);
+    if (!g) return;
+    scored sc = score_of(g, build_count(&st->b, DLRIG_CAT_GPU), e.throughput, e.price);
+    pool *f = &st->front;
+    for (size_t i = 0; i < f->n; i++)
+        if (dominates(&f->s[i], &sc)) return;
+    size_t k = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        if (dominates(&sc, &f->s[i])) {
+            build_free(&f->b[i]);
+            continue;
         }
+        f->s[k] = f->s[i];
+        f->b[k] = f->b[i];
+        f->pair[k++] = f->pair[i];
     }
+    f->n = k;
+    dlrig_build copy;
+    build_copy(&copy, &st->b);
+    pool_push(f, &sc, &copy, 0);
 }
 
 /* Level order: 0 GPU, 1 CPU, 2 board (or none), 3 memory, 4 storage, 5 PSU (or none), 6 case,
@@ -1235,8 +1524,8 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
     }
 }
 
-int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, double *throughput, double *price,
-                       dlrig_build *out)
+int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj,
+                       double *throughput, double *price, dlrig_build *out)
 {
     ctx c;
     char err[128];
@@ -1248,7 +1537,7 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     st.cat = cat;
     st.req = &eff_req;
     st.nodes = eff_req.nodes > 0 ? eff_req.nodes : 1;
-    st.out = out;
+    st.obj = obj;
     size_t ncs;
     const dlrig_case *cs = catalog_cases(cat, &ncs);
     for (size_t i = 0; i < ncs; i++) {
@@ -1260,9 +1549,15 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     ex_level(&st, 0, 0, 0);
     build_free(&st.b);
     report_free(&st.rep);
-    *throughput = st.found ? st.bt : 0;
-    *price = st.found ? st.bp : 0;
-    return st.found ? 1 : 0;
+    long at = objective_pick(st.front.s, st.front.n, NULL, obj, NULL);
+    *throughput = at >= 0 ? st.front.s[at].speed : 0;
+    *price = at >= 0 ? st.front.s[at].price : 0;
+    if (at >= 0 && out) {
+        build_free(out);
+        build_copy(out, &st.front.b[at]);
+    }
+    pool_free(&st.front);
+    return at >= 0 ? 1 : 0;
 }
 
 /* ------------------------------------------------------------ when nothing fits */

@@ -3,6 +3,7 @@
  * render a dlrig_compare. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dlrig/compare.h"
@@ -325,4 +326,99 @@ void compare_markdown(const dlrig_compare *c, strbuf *sb)
         sb_append(sb, "\n");
     }
     sb_append(sb, "\n**Bold**: the best value in the row. ≠: the builds differ. +?: some parts have no price.\n");
+}
+
+/* ------------------------------------------------------------ Good / Better / Best */
+
+/* The same build for the purpose of Good / Better / Best: GPU model, count and price. */
+static bool same_pick(const dlrig_recommendation *a, const dlrig_recommendation *b)
+{
+    const dlrig_part *ga = build_first(&a->build, DLRIG_CAT_GPU, NULL);
+    const dlrig_part *gb = build_first(&b->build, DLRIG_CAT_GPU, NULL);
+    int na = build_count(&a->build, DLRIG_CAT_GPU), nb = build_count(&b->build, DLRIG_CAT_GPU);
+    return ga == gb && na == nb && fabs(a->price_usd - b->price_usd) < 0.01;
+}
+
+static void free_pick(dlrig_recommendation *r)
+{
+    build_free(&r->build);
+    report_free(&r->report);
+}
+
+/* The advisor's one pick for obj at budget (1 or 0 into *r); -1 on bad requirements. */
+static int one_pick(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj, double budget,
+                    dlrig_recommendation *r, char *err, size_t errlen)
+{
+    dlrig_requirements q = *req;
+    q.budget_usd = budget;
+    dlrig_recommendation *v = NULL;
+    size_t n = 0;
+    if (advisor_recommend_by(cat, &q, obj, 1, &v, &n, err, errlen) != 0) return -1;
+    if (n == 0) {
+        recommendations_free(v, n);
+        return 0;
+    }
+    *r = v[0];
+    free(v); /* its one recommendation now belongs to *r */
+    return 1;
+}
+
+int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_tiers *out, char *err,
+                  size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    dlrig_recommendation good, best, better;
+    int rb = one_pick(cat, req, DLRIG_OBJ_SPEED, req->budget_usd, &best, err, errlen);
+    if (rb <= 0) return rb;
+    int rg = one_pick(cat, req, DLRIG_OBJ_VALUE, req->budget_usd, &good, err, errlen);
+    if (rg < 0) {
+        free_pick(&best);
+        return -1;
+    }
+    if (rg == 1 && same_pick(&good, &best)) {
+        /* the fastest is also the best value: Good is the best value for half its price */
+        free_pick(&good);
+        rg = one_pick(cat, req, DLRIG_OBJ_VALUE, floor(best.price_usd / 2), &good, err, errlen);
+        if (rg < 0) {
+            free_pick(&best);
+            return -1;
+        }
+    }
+    dlrig_recommendation v[3];
+    size_t n = 0;
+    v[n++] = best;
+    if (rg == 1 && !same_pick(&good, &best)) v[n++] = good;
+    else if (rg == 1) free_pick(&good);
+    if (n == 2) {
+        double mid = (good.price_usd + best.price_usd) / 2;
+        int rm = one_pick(cat, req, DLRIG_OBJ_SPEED, mid, &better, err, errlen);
+        if (rm < 0) {
+            for (size_t i = 0; i < n; i++) free_pick(&v[i]);
+            return -1;
+        }
+        if (rm == 1 && !same_pick(&better, &good) && !same_pick(&better, &best)) v[n++] = better;
+        else if (rm == 1) free_pick(&better);
+    }
+    /* cheapest first */
+    for (size_t i = 1; i < n; i++)
+        for (size_t k = i; k > 0 && v[k].price_usd < v[k - 1].price_usd; k--) {
+            dlrig_recommendation t = v[k];
+            v[k] = v[k - 1];
+            v[k - 1] = t;
+        }
+    static const char *const names3[] = {"Good", "Better", "Best"}, *const names2[] = {"Good", "Best"},
+                             *const names1[] = {"Best"};
+    const char *const *names = n == 3 ? names3 : n == 2 ? names2 : names1;
+    for (size_t i = 0; i < n; i++) {
+        out->rec[i] = v[i];
+        out->label[i] = names[i];
+    }
+    out->n = n;
+    return 0;
+}
+
+void compare_tiers_free(dlrig_tiers *t)
+{
+    for (size_t i = 0; i < t->n; i++) free_pick(&t->rec[i]);
+    memset(t, 0, sizeof *t);
 }

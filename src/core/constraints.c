@@ -32,9 +32,21 @@ bool constraint_case_quiet(const dlrig_case *cs)
     return cs->noise_level != DLRIG_NOISE_LOUD;
 }
 
+bool constraint_case_quiet_for(const dlrig_case *cs, const dlrig_requirements *req)
+{
+    if (req->require & DLRIG_REQ_QUIET) return cs->noise_level == DLRIG_NOISE_QUIET;
+    return !constraint_wants_quiet(req) || constraint_case_quiet(cs);
+}
+
+bool constraint_gpu_quiet_for(const dlrig_gpu *g, const dlrig_requirements *req)
+{
+    if (!(req->require & DLRIG_REQ_QUIET)) return true;
+    return g->cooler_type != DLRIG_GPU_COOLER_BLOWER && g->cooler_type != DLRIG_GPU_COOLER_PASSIVE;
+}
+
 bool constraint_case_rackmount(const dlrig_case *cs)
 {
-    return cs->case_kind == DLRIG_CASE_RACK || cs->rack_units != DLRIG_NA;
+    return cs->case_kind == DLRIG_CASE_RACK;
 }
 
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)

@@ -1019,12 +1019,23 @@ static void r_framework_discontinued(ctx *c)
 
 static void r_noise(ctx *c)
 {
-    if (!constraint_wants_quiet(&c->b->req)) return;
-    if (c->cs && !constraint_case_quiet(c->cs))
-        emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "%s has server fans: too loud for an office", c->cs->p.name);
+    const dlrig_requirements *req = &c->b->req;
+    if (!constraint_wants_quiet(req)) return;
+    bool must = req->require & DLRIG_REQ_QUIET;
+    if (c->cs && !constraint_case_quiet_for(c->cs, req)) {
+        if (!constraint_case_quiet(c->cs))
+            emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "%s has server fans: too loud for an office", c->cs->p.name);
+        else
+            emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL, "quiet is required; %s is not a quiet case (%s noise)",
+                 c->cs->p.name, c->cs->noise ? c->cs->noise : "unknown");
+    }
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        if (g->cooler_type == DLRIG_GPU_COOLER_BLOWER && c->gpus[i].qty >= 2)
+        if (!constraint_gpu_quiet_for(g, req))
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "quiet is required; %d x %s has %s cooling (%s)", c->gpus[i].qty,
+                 g->p.name, g->cooler, g->cooler_type == DLRIG_GPU_COOLER_BLOWER ? "a blower fan is loud under load"
+                                                                                : "it needs server fans");
+        else if (!must && g->cooler_type == DLRIG_GPU_COOLER_BLOWER && c->gpus[i].qty >= 2)
             emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%d x %s: blower fans are loud under load in an office",
                  c->gpus[i].qty, g->p.name);
     }
@@ -1034,7 +1045,9 @@ static void r_rackmount(ctx *c)
 {
     if (!(c->b->req.require & DLRIG_REQ_RACKMOUNT) || !c->cs) return;
     if (!constraint_case_rackmount(c->cs))
-        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "A rack chassis is required; %s is a tower", c->cs->p.name);
+        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "A rack chassis is required; %s is a %s%s", c->cs->p.name,
+             c->cs->kind ? c->cs->kind : "case", c->cs->rack_units != DLRIG_NA ? " (it converts to a rack, but is not "
+                                                                                 "a rack chassis)" : "");
 }
 
 static void r_budget(ctx *c)
@@ -1234,12 +1247,14 @@ static const rule rules[] = {
       "Several once-popular frameworks (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "
       "support for new GPUs or CUDA releases.",
       SEED003 "; project announcements"}, r_framework_discontinued},
-    {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans in an office",
+    {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans where quiet is wanted",
       "Server chassis fans and several blower cards under load are loud; an office box wants a quiet tower with "
-      "open-air cards spaced apart or few blower cards.",
+      "open-air cards spaced apart or few blower cards.  When quiet is a must-have (--require quiet) the case must "
+      "be a quiet one and no card may have a blower or rely on server fans (passive).",
       SEED002}, r_noise},
     {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
-      "A server room rack needs a rackmount chassis (or a tower sold with a rack conversion kit).",
+      "A server room rack needs a rackmount chassis; a tower that converts to a rack with a kit is still a tower "
+      "to buy and plan for.",
       "chassis specifications"}, r_rackmount},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
       "dlrig"}, r_budget},
@@ -1514,6 +1529,24 @@ void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *r
 
 void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep)
 {
+    rules_check_only(cat, b, pl, NULL, N_RULES, rep);
+}
+
+size_t rules_indices(const char *const *ids, size_t *idx, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_RULES; i++)
+        for (size_t k = 0; ids[k] && n < cap; k++)
+            if (strcmp(ids[k], rules[i].info.id) == 0) {
+                idx[n++] = i;
+                break;
+            }
+    return n;
+}
+
+void rules_check_only(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, const size_t *idx,
+                      size_t n, dlrig_report *rep)
+{
     rep->n_findings = 0;
     memset(rep->counts, 0, sizeof rep->counts);
     rep->placement = *pl;
@@ -1525,7 +1558,9 @@ void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dl
     c.t = &rep->totals;
     gather(&c);
     compute_totals(&c);
-    for (size_t i = 0; i < N_RULES; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = idx ? idx[k] : k; /* NULL: all of them, in order */
+        if (i >= N_RULES) continue;
         c.rule = &rules[i].info;
         rules[i].run(&c);
     }

@@ -251,41 +251,34 @@ static void open_with(app *a, dlrig_build *builds, char **labels, size_t n, int 
 
 /* ---- choosing what to compare ---- */
 
-/* Good / Better / Best: the advisor's top three, cheapest-ranked first. */
-static void open_alternatives(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts)
+/* Good / Better / Best (compare_tiers): the best value, a step up, the
+ * fastest; cheapest first. */
+static void open_alternatives(app *a, const dlrig_build *current)
 {
-    dlrig_recommendation *own = NULL;
-    size_t n_own = 0;
-    if (n_alts < 2) {
-        char err[512] = "";
-        if (!current->req.workload[0] || isnan(current->req.budget_usd)) {
-            app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
-            return;
-        }
-        catalog_allow_used(a->cat, current->req.allow_used); /* second-hand prices only when asked */
-        if (advisor_recommend(a->cat, &current->req, 3, &own, &n_own, err, sizeof err) != 0 || n_own < 2) {
-            app_message(a, DLRIG_ROLE_INFO, "The advisor has fewer than two builds for these requirements%s%s",
-                        err[0] ? ": " : "", err);
-            if (own) recommendations_free(own, n_own);
-            return;
-        }
-        alts = own;
-        n_alts = n_own;
+    char err[512] = "";
+    if (!current->req.workload[0] || isnan(current->req.budget_usd)) {
+        app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
+        return;
     }
-    size_t n = n_alts < 3 ? n_alts : 3;
-    static const char *const names3[] = {"Good", "Better", "Best"};
-    static const char *const names2[] = {"Better", "Best"};
+    catalog_allow_used(a->cat, current->req.allow_used); /* second-hand prices only when asked */
+    dlrig_tiers t;
+    if (compare_tiers(a->cat, &current->req, &t, err, sizeof err) != 0 || t.n < 2) {
+        app_message(a, DLRIG_ROLE_INFO, "%s%s%s",
+                    t.n == 1 ? "The fastest build is also the best value: nothing to compare"
+                             : "The advisor has fewer than two builds for these requirements",
+                    err[0] && t.n == 0 ? ": " : "", t.n == 0 ? err : "");
+        compare_tiers_free(&t);
+        return;
+    }
     dlrig_build builds[DLRIG_COMPARE_MAX];
     char *labels[DLRIG_COMPARE_MAX];
-    for (size_t i = 0; i < n; i++) {
-        /* the advisor ranks best first; columns go Good -> Best */
-        const dlrig_recommendation *r = &alts[n - 1 - i];
-        build_copy(&builds[i], &r->build);
-        labels[i] = (char *)(n == 3 ? names3[i] : names2[i]);
+    for (size_t i = 0; i < t.n; i++) {
+        build_copy(&builds[i], &t.rec[i].build);
+        labels[i] = (char *)t.label[i];
     }
-    open_with(a, builds, labels, n, (int)n - 1);
-    for (size_t i = 0; i < n; i++) build_free(&builds[i]);
-    if (own) recommendations_free(own, n_own);
+    open_with(a, builds, labels, t.n, (int)t.n - 1);
+    for (size_t i = 0; i < t.n; i++) build_free(&builds[i]);
+    compare_tiers_free(&t);
 }
 
 typedef struct pick_ctx {
@@ -422,7 +415,7 @@ static void menu_ctx_free(void *p)
 static void menu_cb(app *a, int idx, void *ctx)
 {
     menu_ctx *m = ctx;
-    if (idx == 0) open_alternatives(a, &m->current, m->alts, m->n_alts);
+    if (idx == 0) open_alternatives(a, &m->current);
     else if (idx == 1) open_saved(a, &m->current);
 }
 
@@ -433,7 +426,7 @@ void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation
     m->alts = alts;
     m->n_alts = n_alts;
     static const ov_item items[] = {
-        {"Good / Better / Best", "the advisor's top three side by side", DLRIG_ROLE_NORMAL},
+        {"Good / Better / Best", "best value, a step up, the fastest: side by side", DLRIG_ROLE_NORMAL},
         {"This build vs saved builds", "pick one or two from your saved builds", DLRIG_ROLE_NORMAL},
     };
     ov_menu(a, "Compare", items, 2, 0, menu_cb, m, menu_ctx_free);

@@ -115,6 +115,13 @@ expect recommend-bad-framework 2 "unknown framework 'torch'" -- "$DLRIG" recomme
 expect recommend-json 0 '"recommendations"' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --json
 expect recommend-out 0 'written to' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
 expect recommend-out-checks 0 'Result: no errors' -- "$DLRIG" check "$TMP/best.json"
+# objectives: the JSON says which one; a bad one is named; Good / Better / Best are labelled
+expect recommend-objective-default 0 '"objective":[[:space:]]*\{[^}]*"name":[[:space:]]*"speed"' -- bash -c '"$0" recommend --workload cnn --budget-usd 10000 --json | tr -d "\n"' "$DLRIG"
+expect recommend-objective-value 0 '"name":[[:space:]]*"value"' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --objective value --json
+expect recommend-objective-text 0 'Objective: the most speed per dollar' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --objective value
+expect recommend-objective-bad 2 "objective: expected speed or value, got 'fast'" -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --objective fast
+expect recommend-tiers 0 '^Good: .*Better: .*Best: ' -- bash -c '"$0" recommend --workload cnn --budget-usd 20000 --tiers | grep -E "^(Good|Better|Best): [0-9]" | tr "\n" " "' "$DLRIG"
+expect recommend-tiers-objective 2 'tiers shows both objectives' -- "$DLRIG" recommend --workload cnn --budget-usd 20000 --tiers --objective value
 # second-hand prices: off unless asked, and marked wherever a used price is counted
 expect recommend-help-used 0 'allow-used.*off by default' -- "$DLRIG" recommend --help
 expect recommend-new-only 0 '"recommendations"' -- "$DLRIG" recommend --workload llm-inference --budget-usd 2550 --json

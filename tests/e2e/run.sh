@@ -443,7 +443,7 @@ test_export_html_and_compare() {
     keys Enter
     wait_gone "Replace it"
     cmp -s "$html" "$TMP/quote-before.html" || fail "Cancel replaced the file"
-    # Good / Better / Best: the advisor's top three side by side
+    # Good / Better / Best: the best value, a step up, the fastest side by side
     keys C
     wait_for "Good / Better / Best"
     keys Enter

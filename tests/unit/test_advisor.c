@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "dlrig/advisor.h"
+#include "dlrig/compare.h"
 #include "dlrig/constraints.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
@@ -171,7 +172,7 @@ static unsigned advisor_seeds(void)
 
 START_TEST(advisor_matches_exhaustive)
 {
-    int found = 0, total = 0;
+    int found = 0, total = 0, objectives[2] = {0, 0};
     long checked = 0;
     unsigned seeds = advisor_seeds();
     for (unsigned seed = 1; seed <= seeds; seed++) {
@@ -183,13 +184,16 @@ START_TEST(advisor_matches_exhaustive)
         random_requirements(&req);
         bool allow_used = rnd() % 2;
         catalog_allow_used(cat, allow_used);
+        /* both objectives: speed on two catalogs of three, value on the third */
+        dlrig_objective obj = rnd() % 3 == 0 ? DLRIG_OBJ_VALUE : DLRIG_OBJ_SPEED;
+        objectives[obj]++;
         double et, ep;
         dlrig_build eb;
         build_init(&eb, NULL);
-        int ex = advisor_exhaustive(cat, &req, &et, &ep, &eb);
+        int ex = advisor_exhaustive(cat, &req, obj, &et, &ep, &eb);
         dlrig_recommendation *recs;
         size_t n;
-        ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
+        ck_assert_int_eq(advisor_recommend_by(cat, &req, obj, 1, &recs, &n, err, sizeof err), 0);
         total++;
         if (ex == 1 && (n == 0 || fabs(recs[0].estimate.throughput - et) > 1e-6 * et ||
                         fabs(recs[0].price_usd - ep) >= 0.01)) {
@@ -206,8 +210,9 @@ START_TEST(advisor_matches_exhaustive)
                           ep, eb.name, err);
             double at = recs[0].estimate.throughput, ap = recs[0].price_usd;
             ck_assert_msg(fabs(at - et) <= 1e-6 * et && fabs(ap - ep) < 0.01,
-                          "seed %u (%s, $%.0f, used %s): advisor %.4f at $%.2f, exhaustive %.4f at $%.2f", seed,
-                          req.workload, req.budget_usd, allow_used ? "allowed" : "not allowed", at, ap, et, ep);
+                          "seed %u (%s, $%.0f, used %s, objective %s): advisor %.4f at $%.2f, exhaustive %.4f at "
+                          "$%.2f", seed, req.workload, req.budget_usd, allow_used ? "allowed" : "not allowed",
+                          dlrig_objective_ids[obj], at, ap, et, ep);
             /* Parts are priced used only when allowed. */
             for (size_t i = 0; i < recs[0].build.n_items; i++)
                 ck_assert(allow_used || recs[0].build.items[i].part->price_offer == NULL);
@@ -230,7 +235,8 @@ START_TEST(advisor_matches_exhaustive)
         unlink(path);
         free(path);
     }
-    printf("advisor vs exhaustive: %d catalogs, %d with a feasible build, all equal\n", total, found);
+    printf("advisor vs exhaustive: %d catalogs (%d speed, %d value), %d with a feasible build, all equal\n", total,
+           objectives[DLRIG_OBJ_SPEED], objectives[DLRIG_OBJ_VALUE], found);
     ck_assert_int_ge(total, (int)seeds);
     if (seeds >= 100) ck_assert_int_ge(total, 100);
     ck_assert_int_ge(found, (int)seeds / 6); /* the comparison must not be vacuous (20 of 120) */
@@ -457,8 +463,26 @@ START_TEST(advisor_prunes_what_rules_flag)
         snprintf(office.environment, sizeof office.environment, "office");
         check_two(cat, &office, &cs->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s in an office", cs->p.id);
-        AGREE(!constraint_wants_quiet(&office) || constraint_case_quiet(cs),
-              finds(&rep, "env.noise", DLRIG_SEV_WARNING, &cs->p, NULL), what);
+        AGREE(constraint_case_quiet_for(cs, &office), finds(&rep, "env.noise", DLRIG_SEV_WARNING, &cs->p, NULL), what);
+        dlrig_requirements quiet = req;
+        quiet.require = DLRIG_REQ_QUIET;
+        check_two(cat, &quiet, &cs->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s with quiet required", cs->p.id);
+        AGREE(constraint_case_quiet_for(cs, &quiet), finds(&rep, "env.noise", DLRIG_SEV_WARNING, &cs->p, NULL), what);
+        dlrig_requirements rack = req;
+        rack.require = DLRIG_REQ_RACKMOUNT;
+        check_two(cat, &rack, &cs->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s with a rack required", cs->p.id);
+        AGREE(constraint_case_rackmount(cs), finds(&rep, "env.rackmount", DLRIG_SEV_ERROR, &cs->p, NULL), what);
+    }
+    /* env.noise (card half): with quiet required, no blower or passive card */
+    PARTS(cat, DLRIG_CAT_GPU, i, n) {
+        const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, i);
+        dlrig_requirements quiet = req;
+        quiet.require = DLRIG_REQ_QUIET;
+        check_two(cat, &quiet, &g->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s with quiet required", g->p.id);
+        AGREE(constraint_gpu_quiet_for(g, &quiet), finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
     }
     /* compat.psu_form_factor, case.cooler_height, compat.memory_type (board and CPU halves), compat.socket (cooler
      * half): one predicate on a pair of parts each */
@@ -500,6 +524,185 @@ START_TEST(advisor_prunes_what_rules_flag)
 }
 END_TEST
 
+/* ---- the objective on the shipped catalog */
+
+static dlrig_catalog *open_shipped(void)
+{
+    char err[512];
+    dlrig_catalog *cat = catalog_open(DLRIG_CATALOG_DB, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+    return cat;
+}
+
+static void cnn_at(dlrig_requirements *r, double budget)
+{
+    requirements_init(r);
+    snprintf(r->workload, sizeof r->workload, "cnn");
+    r->budget_usd = budget;
+}
+
+/* Speed objective: the pick is within 5% of the fastest of the top ten and
+ * no build of the top ten within that band is cheaper.  Over a range of
+ * budgets the band changes some picks (a cheaper build within 5% wins over
+ * the fastest) and leaves others alone (nothing within 5%: the fastest). */
+START_TEST(tie_band_goes_to_the_cheaper_build)
+{
+    dlrig_catalog *cat = open_shipped();
+    static const double budgets[] = {1200, 2500, 4000, 6000, 8000, 10000, 15000, 25000, 40000, 60000, 180000};
+    int changed = 0, fastest = 0;
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+        dlrig_requirements req;
+        cnn_at(&req, budgets[b]);
+        dlrig_recommendation *r;
+        size_t n;
+        char err[512];
+        ck_assert_int_eq(advisor_recommend(cat, &req, 10, &r, &n, err, sizeof err), 0);
+        ck_assert_msg(n >= 2, "$%.0f: %zu builds", budgets[b], n);
+        ck_assert_int_eq(r[0].objective, DLRIG_OBJ_SPEED);
+        size_t top = 0;
+        for (size_t i = 1; i < n; i++)
+            if (r[i].estimate.throughput > r[top].estimate.throughput) top = i;
+        double s_top = r[top].estimate.throughput;
+        ck_assert_msg(r[0].estimate.throughput >= (1 - ADVISOR_TIE_TOLERANCE) * s_top,
+                      "$%.0f: the pick %.0f is more than 5%% below %.0f", budgets[b], r[0].estimate.throughput, s_top);
+        for (size_t i = 1; i < n; i++)
+            if (r[i].estimate.throughput >= (1 - ADVISOR_TIE_TOLERANCE) * s_top)
+                ck_assert_msg(r[0].price_usd <= r[i].price_usd + 0.01,
+                              "$%.0f: %s ($%.0f) is in the band and cheaper than the pick %s ($%.0f)", budgets[b],
+                              r[i].build.name, r[i].price_usd, r[0].build.name, r[0].price_usd);
+        if (top != 0) {
+            changed++;
+            ck_assert_msg(strstr(r[0].why, "count as ties") != NULL, "$%.0f: the why does not say so: %s",
+                          budgets[b], r[0].why);
+        } else {
+            fastest++;
+        }
+        recommendations_free(r, n);
+    }
+    printf("tie band: %d budgets pick a cheaper build in the band, %d the fastest\n", changed, fastest);
+    ck_assert_int_gt(changed, 0);
+    ck_assert_int_gt(fastest, 0);
+    catalog_close(cat);
+}
+END_TEST
+
+/* Value objective: the pick has the most speed per dollar but for the band,
+ * and no build of the top ten in the band is faster; it costs no more than
+ * the speed objective's pick, and the two differ at a large budget. */
+START_TEST(value_objective_is_speed_per_dollar)
+{
+    dlrig_catalog *cat = open_shipped();
+    dlrig_requirements req;
+    cnn_at(&req, 20000);
+    dlrig_recommendation *v, *sp;
+    size_t nv, ns;
+    char err[512];
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 10, &v, &nv, err, sizeof err), 0);
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
+    ck_assert(nv >= 2 && ns == 1);
+    ck_assert_int_eq(v[0].objective, DLRIG_OBJ_VALUE);
+    double best = 0;
+    for (size_t i = 0; i < nv; i++) best = fmax(best, v[i].perf_per_kusd);
+    ck_assert(v[0].perf_per_kusd >= (1 - ADVISOR_TIE_TOLERANCE) * best);
+    for (size_t i = 1; i < nv; i++)
+        if (v[i].perf_per_kusd >= (1 - ADVISOR_TIE_TOLERANCE) * best)
+            ck_assert(v[0].estimate.throughput >= v[i].estimate.throughput * (1 - 1e-9));
+    ck_assert(v[0].price_usd <= sp[0].price_usd);
+    ck_assert(v[0].perf_per_kusd > sp[0].perf_per_kusd);
+    ck_assert_msg(fabs(v[0].price_usd - sp[0].price_usd) > 1, "value and speed pick the same at $20,000");
+    recommendations_free(v, nv);
+    recommendations_free(sp, ns);
+    catalog_close(cat);
+}
+END_TEST
+
+/* Good / Better / Best: Good is the value pick, Best the speed pick, Better
+ * between them in price; cheapest first, labelled in that order. */
+START_TEST(good_better_best_mean_what_they_say)
+{
+    dlrig_catalog *cat = open_shipped();
+    dlrig_requirements req;
+    cnn_at(&req, 20000);
+    dlrig_tiers t;
+    char err[512];
+    ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
+    ck_assert_uint_eq(t.n, 3);
+    ck_assert_str_eq(t.label[0], "Good");
+    ck_assert_str_eq(t.label[1], "Better");
+    ck_assert_str_eq(t.label[2], "Best");
+    ck_assert(t.rec[0].price_usd < t.rec[1].price_usd && t.rec[1].price_usd < t.rec[2].price_usd);
+    dlrig_recommendation *v, *sp;
+    size_t nv, ns;
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 1, &v, &nv, err, sizeof err), 0);
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
+    ck_assert_double_eq_tol(t.rec[0].price_usd, v[0].price_usd, 0.01);
+    ck_assert_double_eq_tol(t.rec[2].price_usd, sp[0].price_usd, 0.01);
+    ck_assert(t.rec[1].estimate.throughput > t.rec[0].estimate.throughput);
+    ck_assert(t.rec[2].estimate.throughput > t.rec[1].estimate.throughput);
+    recommendations_free(v, nv);
+    recommendations_free(sp, ns);
+    compare_tiers_free(&t);
+    /* where the fastest is also the best value (ECC at $25,000 has been),
+     * Good is the best value for half the price */
+    cnn_at(&req, 25000);
+    req.require = DLRIG_REQ_ECC;
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 1, &v, &nv, err, sizeof err), 0);
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
+    bool same = fabs(v[0].price_usd - sp[0].price_usd) < 0.01;
+    ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
+    ck_assert_uint_ge(t.n, 2);
+    ck_assert_str_eq(t.label[0], "Good");
+    ck_assert_str_eq(t.label[t.n - 1], "Best");
+    ck_assert_double_eq_tol(t.rec[t.n - 1].price_usd, sp[0].price_usd, 0.01);
+    if (same) ck_assert(t.rec[0].price_usd <= sp[0].price_usd / 2);
+    else ck_assert_double_eq_tol(t.rec[0].price_usd, v[0].price_usd, 0.01);
+    recommendations_free(v, nv);
+    recommendations_free(sp, ns);
+    compare_tiers_free(&t);
+    /* one build only: the fastest is also the best value, shown once */
+    cnn_at(&req, 700);
+    ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
+    ck_assert_msg(t.n <= 2, "%zu tiers at $700", t.n);
+    for (size_t i = 1; i < t.n; i++) ck_assert(t.rec[i].price_usd > t.rec[i - 1].price_usd);
+    compare_tiers_free(&t);
+    catalog_close(cat);
+}
+END_TEST
+
+/* --require quiet: a quiet case and no blower or passive card; without it
+ * the same budget may use either. */
+START_TEST(quiet_must_have_in_the_pick)
+{
+    dlrig_catalog *cat = open_shipped();
+    bool loud_without = false;
+    static const double budgets[] = {3000, 6000, 12000, 20000};
+    for (size_t k = 0; k < 4; k++)
+        for (int quiet = 0; quiet <= 1; quiet++) {
+            dlrig_requirements req;
+            cnn_at(&req, budgets[k]);
+            if (quiet) req.require = DLRIG_REQ_QUIET;
+            dlrig_recommendation *r;
+            size_t n;
+            char err[512];
+            ck_assert_int_eq(advisor_recommend(cat, &req, 3, &r, &n, err, sizeof err), 0);
+            ck_assert_msg(n > 0, "$%.0f quiet=%d: %s", budgets[k], quiet, err);
+            for (size_t i = 0; i < n; i++) {
+                const dlrig_gpu *g = (const dlrig_gpu *)build_first(&r[i].build, DLRIG_CAT_GPU, NULL);
+                const dlrig_case *cs = (const dlrig_case *)build_first(&r[i].build, DLRIG_CAT_CASE, NULL);
+                bool loud = strcmp(g->cooler, "open-air") != 0 || strcmp(cs->noise, "quiet") != 0;
+                if (quiet)
+                    ck_assert_msg(!loud, "$%.0f quiet: %s (%s) in %s (%s)", budgets[k], g->p.name, g->cooler,
+                                  cs->p.name, cs->noise);
+                else
+                    loud_without |= loud;
+            }
+            recommendations_free(r, n);
+        }
+    ck_assert_msg(loud_without, "without --require quiet every pick was quiet anyway: the test proves nothing");
+    catalog_close(cat);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("advisor");
@@ -508,6 +711,13 @@ int main(void)
     tcase_add_test(tc, advisor_matches_exhaustive);
     tcase_add_test(tc, used_offer_changes_pick_only_when_allowed);
     suite_add_tcase(s, tc);
+    TCase *obj = tcase_create("objective");
+    tcase_set_timeout(obj, 120);
+    tcase_add_test(obj, tie_band_goes_to_the_cheaper_build);
+    tcase_add_test(obj, value_objective_is_speed_per_dollar);
+    tcase_add_test(obj, good_better_best_mean_what_they_say);
+    tcase_add_test(obj, quiet_must_have_in_the_pick);
+    suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);
     suite_add_tcase(s, agree);

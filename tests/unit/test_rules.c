@@ -689,6 +689,73 @@ START_TEST(open_air_dense_counts_the_model)
 }
 END_TEST
 
+/* Whether r has finding id naming part p. */
+static bool names(const dlrig_report *r, const char *id, const dlrig_part *p)
+{
+    for (size_t i = 0; i < r->n_findings; i++)
+        if (!strcmp(r->findings[i].id, id))
+            for (int k = 0; k < r->findings[i].n_parts; k++)
+                if (!strcmp(r->findings[i].parts[k], p->id)) return true;
+    return false;
+}
+
+/* --require quiet is a must-have: a quiet case and no blower or passive
+ * (server-fan) cards.  An office alone only rules out loud cases. */
+START_TEST(quiet_means_quiet_case_and_no_blowers)
+{
+    dlrig_build b;
+    load("env.noise.ok.json", &b); /* 2 x blower RTX 5000 Ada in a quiet Define 7, server room */
+    const dlrig_part *blower = catalog_find(cat, "nvidia-rtx-5000-ada");
+    const dlrig_part *open_air = catalog_find(cat, "nvidia-rtx-4090");
+    const dlrig_part *quiet = catalog_find(cat, "fractal-define-7");
+    const dlrig_part *normal = catalog_find(cat, "phanteks-enthoo-pro-2");
+    ck_assert(blower && open_air && quiet && normal);
+    dlrig_report r = {0};
+    /* quiet required: one open-air card in a quiet case passes */
+    b.req.environment[0] = '\0';
+    b.req.require = DLRIG_REQ_QUIET;
+    build_set_category(&b, DLRIG_CAT_GPU, open_air, 1);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(report_find(&r, "env.noise") == NULL, "found %s", ids_of(&r));
+    /* ... one blower card does not */
+    build_set_category(&b, DLRIG_CAT_GPU, blower, 1);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(names(&r, "env.noise", blower), "found %s", ids_of(&r));
+    ck_assert_int_eq(report_find(&r, "env.noise")->severity, DLRIG_SEV_WARNING);
+    /* ... nor a case that is not a quiet one */
+    build_set_category(&b, DLRIG_CAT_GPU, open_air, 1);
+    build_set_category(&b, DLRIG_CAT_CASE, normal, 1);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(names(&r, "env.noise", normal), "found %s", ids_of(&r));
+    /* an office without the must-have: a normal case and one blower card pass */
+    b.req.require = 0;
+    snprintf(b.req.environment, sizeof b.req.environment, "office");
+    build_set_category(&b, DLRIG_CAT_GPU, blower, 1);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(report_find(&r, "env.noise") == NULL, "found %s", ids_of(&r));
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* --require rackmount wants a rack chassis: a tower that converts to a rack (it lists rack units) is not one. */
+START_TEST(rackmount_means_rack_chassis)
+{
+    dlrig_build b;
+    load("env.rackmount.ok.json", &b);
+    dlrig_report r = {0};
+    rules_check(cat, &b, &r);
+    ck_assert_msg(report_find(&r, "env.rackmount") == NULL, "found %s", ids_of(&r));
+    const dlrig_part *tower = catalog_find(cat, "supermicro-sc747btq-r2k04b");
+    ck_assert_ptr_nonnull(tower);
+    build_set_category(&b, DLRIG_CAT_CASE, tower, 1);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(names(&r, "env.rackmount", tower), "found %s", ids_of(&r));
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
 /* An EEB board fits a case that lists SSI-EEB (the same size). */
 START_TEST(eeb_fits_ssi_eeb)
 {
@@ -904,6 +971,8 @@ int main(void)
     tc = tcase_create("messages");
     tcase_add_test(tc, messages_name_parts_and_numbers);
     tcase_add_test(tc, open_air_dense_counts_the_model);
+    tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
+    tcase_add_test(tc, rackmount_means_rack_chassis);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
     tcase_add_test(tc, unknown_figures_are_not_checked);
     suite_add_tcase(s, tc);
