@@ -44,6 +44,13 @@ fi
 
 chk=$(med "$RUNS" "$DL" check "$CLEAN")
 row "dlrig check clean.json (ms, whole process)" "$chk" "< 5 ms" "$(verdict "$chk" 5)"
+FIXB="$SRC/tests/data/fix/circuit.json"
+chkf=$(med "$RUNS" "$DL" check "$FIXB")
+row "dlrig check, 4 errors + fix-its (ms)" "$chkf" "" ""
+chkj=$(med "$RUNS" "$DL" check --json "$FIXB")
+row "dlrig check --json, 3 fix-its a finding (ms)" "$chkj" "" ""
+fixt=$(med 50 "$DL" fix --dry-run "$FIXB")
+row "dlrig fix --dry-run, 4 errors (ms)" "$fixt" "" ""
 us=$("$B/bench/dlrig-inproc" check "$CLEAN")
 row "rules_check in-process (us)" "$us" "< 50 us" "$(verdict "$us" 50)"
 rec=$(med 30 "$DL" recommend --workload cnn --budget-usd 10000)

@@ -64,6 +64,9 @@ bool cli_parse_number(const char *s, double *out);
  * message naming the option and what was expected. */
 int cli_number_opt(const char *opt, const char *s, double lo, double hi, double *out);
 
+/* A price change as "+$1,234", "-$560" or "no price change", in buf. */
+const char *cli_price_delta(double usd, char *buf, size_t len);
+
 /* ---- requirement options (from the core's table in requirements.h) ---- */
 #define CLI_REQOPTS_MAX 48
 typedef struct cli_reqopts {
@@ -102,5 +105,6 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv);
 int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 int cmd_models(cli_ctx *ctx, int argc, char **argv);
 int cmd_fit(cli_ctx *ctx, int argc, char **argv);
+int cmd_fix(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/build.h"
+#include "dlrig/fix.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
@@ -119,7 +120,9 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     rules_check(ctx->cat, &b, &rep);
     int status = rep.counts[DLRIG_SEV_ERROR] ? EXIT_FINDINGS : EXIT_OK;
     if (json) {
-        cli_print_json(report_to_json(&b, &rep));
+        cJSON *doc = report_to_json(&b, &rep);
+        fix_annotate_json(ctx->cat, &b, &rep, doc, 3);
+        cli_print_json(doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
         const dlrig_totals *t = &rep.totals;
@@ -144,6 +147,10 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
                 if ((int)f->severity != s) continue;
                 printf("  %s%-28s%s %s\n", color ? sev_color(f->severity) : "", f->id, color ? "\033[0m" : "",
                        cli_safe(f->message));
+                dlrig_fix fx;
+                if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1))
+                    printf("  %-28s %sfix: %s (%s)%s\n", "", color ? "\033[32m" : "", cli_safe(fx.summary),
+                           cli_price_delta(fx.price_delta_usd, price, sizeof price), color ? "\033[0m" : "");
             }
             printf("\n");
         }

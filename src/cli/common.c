@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/prices.h"
+#include "dlrig/query.h"
 #include "dlrig/util.h"
 
 dlrig_catalog *cli_catalog(cli_ctx *ctx)
@@ -451,4 +452,13 @@ void cli_req_usage(FILE *out, const char *const *keys)
         sb_free(&opt);
         sb_free(&d);
     }
+}
+
+const char *cli_price_delta(double usd, char *buf, size_t len)
+{
+    char n[32];
+    if (isnan(usd)) snprintf(buf, len, "price change unknown");
+    else if (fabs(usd) < 0.5) snprintf(buf, len, "no price change");
+    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
+    return buf;
 }

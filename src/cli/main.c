@@ -40,6 +40,8 @@ static const command commands[] = {
      "list catalog parts, or rank GPUs for a workload (speed, speed per $1,000)"},
     {"show", cmd_show, "PART_ID [--json]", "every field of one part"},
     {"check", cmd_check, "BUILD.json [--json]", "compatibility findings, totals; exit 1 on an error finding"},
+    {"fix", cmd_fix, "BUILD.json [-o OUT] [--force] [--dry-run] [--allow-fewer-gpus] [--json]",
+     "repair every error at the least price; writes BUILD.fixed.json (exit 1 names what it cannot fix)"},
     {"recommend", cmd_recommend, "--workload W --budget-usd N [...] [--top K] [--json] [-o FILE]",
      "the fastest complete builds within a budget"},
     {"fit", cmd_fit, "(--model NAME | --model-params-m N) [--method M] [--weights W] [...] [--gpu ID [--gpus N]]",

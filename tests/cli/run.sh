@@ -305,6 +305,37 @@ expect fit-kepler 1 'Kepler cards are not supported by CUDA 12' -- "$DLRIG" fit 
 expect fit-list-columns 0 'Cards +GPU +GPU cost +Tokens/s +GiB a card +How' -- "$DLRIG" fit --model llama-3.1-8b --weights int4 --max-gpus 2
 expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
 
+# fix-its: check shows and --json carries the cheapest fix; dlrig fix repairs five broken builds
+FIX=$DATA/fix
+expect check-fix-text 1 'compat.socket +Threadripper 7960X \(sTR5\) does not fit.*fix: Replace ASUS Pro WS W790E-SAGE SE with .+ \(-\$[0-9,]+\)' -- "$DLRIG" check "$FIX/socket.json"
+expect check-fix-json 1 '"id":[[:space:]]*"compat.socket".*"message".*"fix":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"summary":[[:space:]]*"Replace.*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"replace".*"price_delta_usd":[[:space:]]*-[0-9]' -- "$DLRIG" check "$FIX/socket.json" --json
+expect check-clean-no-fix 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/clean.json"
+expect fix-socket 0 'Replace ASUS Pro WS W790E-SAGE SE with Gigabyte TRX50 AERO D \(-\$222\); resolves compat.form_factor, compat.socket.*No error left' -- "$DLRIG" fix -n "$FIX/socket.json"
+expect fix-psu-small 0 'Replace MSI MAG A850GL PCIE5 with .+ \(\+\$[0-9,]+\); resolves power.connectors, power.psu_capacity.*No error left' -- "$DLRIG" fix -n "$FIX/psu-small.json"
+expect fix-no-psu 0 'Add .+ \(Power supply\) \(\+\$[0-9,]+\); resolves compat.missing_part.*No error left' -- "$DLRIG" fix -n "$FIX/no-psu.json"
+expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooling.passive_needs_server.*Price: \$[0-9,]+ -> \$[0-9,]+ \([-+]\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n "$FIX/passive.json"
+expect fix-circuit 1 'Not fixed by a change of parts: power.circuit.*1440 W continuous.*option \(--allow-fewer-gpus\): [0-9] x NVIDIA GeForce RTX 4090 instead of 4.*option \(a requirement\): Change the circuit requirement from 120v-15a to' -- "$DLRIG" fix -n "$FIX/circuit.json"
+expect fix-circuit-fewer 0 'x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+# the written builds pass check; the input is kept; an existing output is not replaced without --force
+for b in socket psu-small no-psu passive; do
+    cp "$FIX/$b.json" "$TMP/fix-$b.json"
+    expect "fix-write-$b" 0 "Wrote $TMP/fix-$b.fixed.json" -- "$DLRIG" fix "$TMP/fix-$b.json"
+    expect "fix-then-check-$b" 0 'Result: no errors' -- "$DLRIG" check "$TMP/fix-$b.fixed.json"
+    expect "fix-input-kept-$b" 0 'same' -- sh -c 'cmp -s "$1" "$2" && echo same' sh "$FIX/$b.json" "$TMP/fix-$b.json"
+done
+expect fix-exists 2 'fix-socket.fixed.json exists; not overwritten \(use --force' -- "$DLRIG" fix "$TMP/fix-socket.json"
+expect fix-force 0 'Wrote' -- "$DLRIG" fix "$TMP/fix-socket.json" --force
+expect fix-in-place 0 'Wrote .*fix-passive.json' -- "$DLRIG" fix "$TMP/fix-passive.json" -o "$TMP/fix-passive.json" --force
+expect fix-in-place-check 0 'Result: no errors' -- "$DLRIG" check "$TMP/fix-passive.json"
+expect fix-dry-run-writes-nothing 0 'Dry run: nothing written' -- "$DLRIG" fix --dry-run "$FIX/no-psu.json"
+expect fix-dry-run-no-file 0 'absent' -- sh -c 'test -e "$1" || echo absent' sh "$FIX/no-psu.fixed.json"
+expect fix-json 1 '"ok":[[:space:]]*false.*"price_delta_usd".*"applied":[[:space:]]*\[.*"unresolved":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"id".*"options".*"build":[[:space:]]*\{[[:space:]]*"format":[[:space:]]*"dlrig-build"' -- "$DLRIG" fix -n --json "$FIX/circuit.json"
+expect fix-clean 0 'No errors: nothing to fix' -- "$DLRIG" fix -n "$DATA/builds/clean.json"
+expect fix-bad-input 2 'bad-unknown-id.json' -- "$DLRIG" fix -n "$DATA/builds/bad-unknown-id.json"
+expect fix-no-args 2 'fix: expected one BUILD.json' -- "$DLRIG" fix
+expect fix-help 0 'Usage: dlrig fix BUILD.json' -- "$DLRIG" fix --help
+expect fix-in-usage 0 'dlrig fix +BUILD.json' -- "$DLRIG" --help
+
 # shellcheck source=reliability.sh
 . "$(dirname "$0")/reliability.sh"
 

@@ -1,0 +1,914 @@
+/*
+ * fix.c — fix-its: for a finding, candidate changes of the build (which
+ * parts may resolve it is the one piece of knowledge here, per finding id);
+ * each candidate is applied to a scratch copy of the build and the rules run
+ * again, and only candidates that remove the finding without adding an error
+ * are kept.  Prices come from the totals of that re-check, never from a
+ * formula of our own.
+ */
+#include "dlrig/fix.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/constraints.h"
+#include "dlrig/perf.h"
+#include "dlrig/query.h"
+#include "dlrig/requirements.h"
+#include "dlrig/util.h"
+
+/* ------------------------------------------------------------ tallies */
+
+#define MAX_IDS 96
+
+/* Errors and warnings per finding id of one report. */
+typedef struct tally {
+    const char *id[MAX_IDS];
+    int err[MAX_IDS], warn[MAX_IDS];
+    size_t n;
+} tally;
+
+static size_t tally_slot(tally *t, const char *id)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (t->id[i] == id || strcmp(t->id[i], id) == 0) return i;
+    if (t->n == MAX_IDS) return MAX_IDS - 1;
+    t->id[t->n] = id;
+    t->err[t->n] = t->warn[t->n] = 0;
+    return t->n++;
+}
+
+static void tally_of(const dlrig_report *r, tally *t)
+{
+    t->n = 0;
+    for (size_t i = 0; i < r->n_findings; i++) {
+        const dlrig_finding *f = &r->findings[i];
+        if (f->severity == DLRIG_SEV_INFO) continue;
+        size_t k = tally_slot(t, f->id);
+        if (f->severity == DLRIG_SEV_ERROR) t->err[k]++;
+        else t->warn[k]++;
+    }
+}
+
+static void tally_get(const tally *t, const char *id, int *err, int *warn)
+{
+    *err = *warn = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->id[i], id) == 0) {
+            *err = t->err[i];
+            *warn = t->warn[i];
+            return;
+        }
+}
+
+/* compat.missing_part lists every missing category in one finding: progress
+ * is a shorter list.  The same test as the rule's. */
+static int missing_count(const dlrig_build *b)
+{
+    static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
+                                          DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE};
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    int n = 0;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (build_count(b, need[i]) == 0 && !(need[i] == DLRIG_CAT_MOTHERBOARD && build_board(b)) &&
+            !(need[i] == DLRIG_CAT_PSU && case_has_psus(cs)))
+            n++;
+    if (build_count(b, DLRIG_CAT_COOLER) == 0 && case_needs_cpu_cooler(cs)) n++;
+    return n;
+}
+
+/* ------------------------------------------------------------ changes */
+
+static void apply_change(dlrig_build *b, const dlrig_change *c)
+{
+    switch (c->op) {
+    case DLRIG_CHANGE_REPLACE: {
+        size_t at = b->n_items, dup = b->n_items;
+        for (size_t i = 0; i < b->n_items; i++) {
+            if (b->items[i].part == c->part) at = i;
+            if (b->items[i].part == c->with) dup = i;
+        }
+        if (at == b->n_items) {
+            build_add(b, c->with, c->qty);
+        } else if (dup < b->n_items) {
+            b->items[dup].qty += c->qty;
+            build_set_qty(b, c->part, 0);
+        } else {
+            b->items[at].part = c->with; /* in place: GPUs keep their order, so their placement */
+            b->items[at].qty = c->qty;
+        }
+        break;
+    }
+    case DLRIG_CHANGE_ADD: build_add(b, c->with, c->qty); break;
+    case DLRIG_CHANGE_REMOVE: build_set_qty(b, c->part, 0); break;
+    case DLRIG_CHANGE_QTY: build_set_qty(b, c->part, c->qty); break;
+    case DLRIG_CHANGE_REQUIREMENT: {
+        const dlrig_reqfield *f = requirements_field(c->key);
+        if (!f) break;
+        if (f->kind == DLRIG_RK_FLAGS && !c->value[0]) {
+            b->req.require = 0;
+            break;
+        }
+        char err[256];
+        (void)requirements_parse_text(f, c->value, c->key, NULL, &b->req, err, sizeof err);
+        break;
+    }
+    }
+}
+
+void fix_apply(dlrig_build *b, const dlrig_fix *f)
+{
+    for (int i = 0; i < f->n_changes; i++) apply_change(b, &f->changes[i]);
+}
+
+/* "AMD Threadripper 7960X": the vendor unless the name starts with it. */
+static const char *part_label(const dlrig_part *p, char *buf, size_t len)
+{
+    size_t v = p->vendor ? strlen(p->vendor) : 0;
+    if (!v || strncmp(p->name, p->vendor, v) == 0) snprintf(buf, len, "%s", p->name);
+    else snprintf(buf, len, "%s %s", p->vendor, p->name);
+    return buf;
+}
+
+static void describe_change(const dlrig_change *c, strbuf *sb)
+{
+    char a[160], b[160];
+    switch (c->op) {
+    case DLRIG_CHANGE_REPLACE:
+        if (c->qty != c->qty_from)
+            sb_printf(sb, "replace %d x %s with %d x %s", c->qty_from, part_label(c->part, a, sizeof a), c->qty,
+                      part_label(c->with, b, sizeof b));
+        else if (c->qty > 1)
+            sb_printf(sb, "replace %d x %s with %d x %s", c->qty, part_label(c->part, a, sizeof a), c->qty,
+                      part_label(c->with, b, sizeof b));
+        else
+            sb_printf(sb, "replace %s with %s", part_label(c->part, a, sizeof a), part_label(c->with, b, sizeof b));
+        break;
+    case DLRIG_CHANGE_ADD:
+        if (c->qty > 1) sb_printf(sb, "add %d x %s", c->qty, part_label(c->with, a, sizeof a));
+        else sb_printf(sb, "add %s (%s)", part_label(c->with, a, sizeof a), category_title(c->with->category));
+        break;
+    case DLRIG_CHANGE_REMOVE: sb_printf(sb, "remove %s", part_label(c->part, a, sizeof a)); break;
+    case DLRIG_CHANGE_QTY:
+        sb_printf(sb, "%d x %s instead of %d", c->qty, part_label(c->part, a, sizeof a), c->qty_from);
+        break;
+    case DLRIG_CHANGE_REQUIREMENT:
+        if (!strcmp(c->key, "require"))
+            sb_printf(sb, "drop a requirement (require: %s instead of %s)", c->value[0] ? c->value : "nothing",
+                      c->old_value);
+        else
+            sb_printf(sb, "change the %s requirement from %s to %s", c->key, c->old_value[0] ? c->old_value : "none",
+                      c->value);
+        break;
+    }
+}
+
+static void describe(dlrig_fix *f)
+{
+    strbuf sb = {0};
+    for (int i = 0; i < f->n_changes; i++) {
+        if (i) sb_append(&sb, i + 1 == f->n_changes ? " and " : ", ");
+        describe_change(&f->changes[i], &sb);
+    }
+    snprintf(f->summary, sizeof f->summary, "%s", sb.s ? sb.s : "");
+    if (f->summary[0] >= 'a' && f->summary[0] <= 'z') f->summary[0] = (char)(f->summary[0] - 'a' + 'A');
+    sb_free(&sb);
+}
+
+/* ------------------------------------------------------------ candidates */
+
+typedef struct cand {
+    dlrig_fix_kind kind;
+    dlrig_change ch[DLRIG_FIX_CHANGES];
+    int n;
+    double est; /* price change by the parts' prices, for trying cheap candidates first */
+} cand;
+
+typedef struct fixer {
+    const dlrig_catalog *cat;
+    const dlrig_build *b;
+    const dlrig_report *rep;
+    const dlrig_finding *target;
+    unsigned kinds;
+    cand *v;
+    size_t n, cap;
+    dlrig_build work;   /* scratch: items only; name, notes and requirements borrowed */
+    size_t work_cap;
+    dlrig_report trial;
+    tally before, after;
+    int missing_before;
+} fixer;
+
+static double price_or_zero(const dlrig_part *p) { return p && !isnan(p->price_usd) ? p->price_usd : 0; }
+
+static double change_est(const dlrig_change *c)
+{
+    switch (c->op) {
+    case DLRIG_CHANGE_REPLACE: return price_or_zero(c->with) * c->qty - price_or_zero(c->part) * c->qty_from;
+    case DLRIG_CHANGE_ADD: return price_or_zero(c->with) * c->qty;
+    case DLRIG_CHANGE_REMOVE: return -price_or_zero(c->part) * c->qty_from;
+    case DLRIG_CHANGE_QTY: return price_or_zero(c->part) * (c->qty - c->qty_from);
+    default: return 0;
+    }
+}
+
+static cand *push(fixer *x, dlrig_fix_kind kind)
+{
+    if (!(x->kinds & (1u << kind))) return NULL;
+    if (x->n == x->cap) {
+        x->cap = x->cap ? x->cap * 2 : 64;
+        x->v = xrealloc(x->v, x->cap * sizeof *x->v);
+    }
+    cand *c = &x->v[x->n++];
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    return c;
+}
+
+static void finish(fixer *x, cand *c)
+{
+    if (!c) return;
+    c->est = 0;
+    for (int i = 0; i < c->n; i++) c->est += change_est(&c->ch[i]);
+    int nodes = x->b->req.nodes > 0 ? x->b->req.nodes : 1;
+    c->est *= nodes;
+}
+
+static int qty_of(const dlrig_build *b, const dlrig_part *p)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == p) return b->items[i].qty;
+    return 0;
+}
+
+/* The part of category cat the finding names, else the build's first one. */
+static const dlrig_part *subject(const fixer *x, dlrig_category cat)
+{
+    for (int i = 0; i < x->target->n_parts; i++)
+        for (size_t k = 0; k < x->b->n_items; k++)
+            if (x->b->items[k].part->category == cat && !strcmp(x->b->items[k].part->id, x->target->parts[i]))
+                return x->b->items[k].part;
+    return build_first(x->b, cat, NULL);
+}
+
+/* A replacement GPU is at least as strong: as much memory, and as fast a
+ * card alone on the build's workload by the performance model (without a
+ * workload: as much tensor, else FP32, throughput). */
+static bool gpu_not_weaker(const fixer *x, const dlrig_gpu *to, const dlrig_gpu *from)
+{
+    if (!(to->vram_gb >= from->vram_gb)) return false;
+    /* the same software platform (CUDA, ROCm): a change of vendor is not a fix-it */
+    if (to->arch && from->arch && to->arch->platform && from->arch->platform &&
+        strcmp(to->arch->platform, from->arch->platform) != 0)
+        return false;
+    const dlrig_requirements *r = &x->b->req;
+    const dlrig_workload *wl = catalog_workload(x->cat, r->workload[0] ? r->workload : NULL);
+    if (wl) {
+        double pm = !isnan(r->model_params_m) ? r->model_params_m : wl->params_m;
+        const char *prec = r->precision[0] ? r->precision : requirements_default("precision");
+        const char *bound;
+        double a = perf_gpu_throughput(to, wl, pm, prec, &bound), b = perf_gpu_throughput(from, wl, pm, prec, &bound);
+        if (!isnan(a) && !isnan(b)) return a >= b;
+    }
+    if (!isnan(from->fp16_tensor_tflops))
+        return !isnan(to->fp16_tensor_tflops) && to->fp16_tensor_tflops >= from->fp16_tensor_tflops;
+    return isnan(from->fp32_tflops) || (!isnan(to->fp32_tflops) && to->fp32_tflops >= from->fp32_tflops);
+}
+
+/* Replacing a case with a complete server also takes out what the server
+ * brings: its board, power supplies and CPU heatsinks. */
+static void server_extras(const fixer *x, cand *c, const dlrig_case *to)
+{
+    const dlrig_part *p;
+    int q;
+    if (to->board && (p = build_first(x->b, DLRIG_CAT_MOTHERBOARD, &q)) && c->n < DLRIG_FIX_CHANGES)
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REMOVE, .part = p, .qty_from = q};
+    if (case_has_psus(to) && (p = build_first(x->b, DLRIG_CAT_PSU, &q)) && c->n < DLRIG_FIX_CHANGES)
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REMOVE, .part = p, .qty_from = q};
+    if (!case_needs_cpu_cooler(to) && (p = build_first(x->b, DLRIG_CAT_COOLER, &q)) && c->n < DLRIG_FIX_CHANGES)
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REMOVE, .part = p, .qty_from = q};
+}
+
+/* Every priced part of category cat in place of the finding's part of that
+ * category (same quantity). */
+static void replace_all(fixer *x, dlrig_category cat)
+{
+    const dlrig_part *from = subject(x, cat);
+    if (!from) return;
+    int q = qty_of(x->b, from);
+    size_t n = catalog_count(x->cat, cat);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *to = catalog_part_at(x->cat, cat, i);
+        if (to == from || isnan(to->price_usd)) continue;
+        if (cat == DLRIG_CAT_GPU && !gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from)) continue;
+        cand *c = push(x, DLRIG_FIX_PARTS);
+        if (!c) return;
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to, .qty_from = q, .qty = q};
+        if (cat == DLRIG_CAT_CASE) server_extras(x, c, (const dlrig_case *)to);
+        finish(x, c);
+    }
+}
+
+/* Each priced part of an empty category, qty units. */
+static void add_all(fixer *x, dlrig_category cat, int qty)
+{
+    size_t n = catalog_count(x->cat, cat);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *to = catalog_part_at(x->cat, cat, i);
+        if (isnan(to->price_usd)) continue;
+        cand *c = push(x, DLRIG_FIX_PARTS);
+        if (!c) return;
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_ADD, .with = to, .qty = qty};
+        finish(x, c);
+    }
+}
+
+static void set_qty(fixer *x, dlrig_fix_kind kind, const dlrig_part *p, int qty)
+{
+    int from = qty_of(x->b, p);
+    if (!p || qty < 1 || qty == from) return;
+    cand *c = push(x, kind);
+    if (!c) return;
+    c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_QTY, .part = p, .qty_from = from, .qty = qty};
+    finish(x, c);
+}
+
+static void remove_part(fixer *x, const dlrig_part *p)
+{
+    if (!p) return;
+    cand *c = push(x, DLRIG_FIX_PARTS);
+    if (!c) return;
+    c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REMOVE, .part = p, .qty_from = qty_of(x->b, p)};
+    finish(x, c);
+}
+
+/* Memory: every priced kit (or the same one) in every count the board has
+ * slots for. */
+static void memory_all(fixer *x)
+{
+    const dlrig_part *from = subject(x, DLRIG_CAT_MEMORY);
+    const dlrig_motherboard *board = build_board(x->b);
+    int q0 = from ? qty_of(x->b, from) : 0;
+    size_t n = catalog_count(x->cat, DLRIG_CAT_MEMORY);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(x->cat, DLRIG_CAT_MEMORY, i);
+        if (isnan(m->p.price_usd) || m->modules < 1) continue;
+        int slots = board && board->memory_slots > 0 ? board->memory_slots : 8;
+        for (int q = 1; q * m->modules <= slots && q <= 8; q++) {
+            if (&m->p == from && q == q0) continue;
+            cand *c = push(x, DLRIG_FIX_PARTS);
+            if (!c) return;
+            if (!from)
+                c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_ADD, .with = &m->p, .qty = q};
+            else if (&m->p == from)
+                c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_QTY, .part = from, .qty_from = q0, .qty = q};
+            else
+                c->ch[c->n++] =
+                    (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = &m->p, .qty_from = q0, .qty = q};
+            finish(x, c);
+        }
+    }
+}
+
+/* A new platform: each priced board that does not take the CPU, with each
+ * priced CPU it takes that has as many cores or more, and the cheapest
+ * priced cooler for that CPU when the build's does not mount on it. */
+static void platform_all(fixer *x)
+{
+    const dlrig_cpu *cpu = (const dlrig_cpu *)build_first(x->b, DLRIG_CAT_CPU, NULL);
+    const dlrig_part *board = build_first(x->b, DLRIG_CAT_MOTHERBOARD, NULL);
+    const dlrig_cooler *cooler = (const dlrig_cooler *)build_first(x->b, DLRIG_CAT_COOLER, NULL);
+    const dlrig_case *cs = (const dlrig_case *)build_first(x->b, DLRIG_CAT_CASE, NULL);
+    if (!cpu || !board) return;
+    int ncpu = qty_of(x->b, &cpu->p);
+    size_t nb, nc, nk;
+    const dlrig_motherboard *boards = catalog_boards(x->cat, &nb);
+    const dlrig_cpu *cpus = catalog_cpus(x->cat, &nc);
+    const dlrig_cooler *coolers = catalog_coolers(x->cat, &nk);
+    for (size_t i = 0; i < nb; i++) {
+        const dlrig_motherboard *bd = &boards[i];
+        if (&bd->p == board || isnan(bd->p.price_usd) || board_takes_cpu(bd, cpu)) continue;
+        for (size_t j = 0; j < nc; j++) {
+            const dlrig_cpu *c2 = &cpus[j];
+            if (isnan(c2->p.price_usd) || !board_takes_cpu(bd, c2) || c2->cores < cpu->cores) continue;
+            const dlrig_cooler *k2 = NULL;
+            if (cooler && !constraint_cooler_fits_socket(cooler, c2)) {
+                for (size_t k = 0; k < nk; k++)
+                    if (!isnan(coolers[k].p.price_usd) && constraint_cooler_fits_socket(&coolers[k], c2) &&
+                        (!cs || constraint_cooler_fits_case(&coolers[k], cs)) &&
+                        (!k2 || coolers[k].p.price_usd < k2->p.price_usd))
+                        k2 = &coolers[k];
+                if (!k2) continue;
+            }
+            cand *c = push(x, DLRIG_FIX_PARTS);
+            if (!c) return;
+            c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = board, .with = &bd->p, .qty_from = 1,
+                                           .qty = 1};
+            c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = &cpu->p, .with = &c2->p,
+                                           .qty_from = ncpu, .qty = ncpu};
+            if (k2)
+                c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = &cooler->p, .with = &k2->p,
+                                               .qty_from = 1, .qty = 1};
+            finish(x, c);
+        }
+    }
+}
+
+/* Fewer GPUs of the finding's model, down to one. */
+static void fewer_gpus(fixer *x)
+{
+    const dlrig_part *g = subject(x, DLRIG_CAT_GPU);
+    int q = g ? qty_of(x->b, g) : 0;
+    for (int k = q - 1; k >= 1; k--) set_qty(x, DLRIG_FIX_FEWER_GPUS, g, k);
+}
+
+static void requirement(fixer *x, const char *key, const char *value)
+{
+    const dlrig_reqfield *f = requirements_field(key);
+    if (!f) return;
+    cand *c = push(x, DLRIG_FIX_REQUIREMENT);
+    if (!c) return;
+    dlrig_change *ch = &c->ch[c->n++];
+    *ch = (dlrig_change){.op = DLRIG_CHANGE_REQUIREMENT, .key = f->key};
+    snprintf(ch->value, sizeof ch->value, "%s", value);
+    if (f->kind == DLRIG_RK_FLAGS) {
+        strbuf sb = {0};
+        for (int i = 0; dlrig_require_ids[i]; i++)
+            if (x->b->req.require & (1u << i)) sb_printf(&sb, "%s%s", sb.len ? "," : "", dlrig_require_ids[i]);
+        snprintf(ch->old_value, sizeof ch->old_value, "%s", sb.s ? sb.s : "");
+        sb_free(&sb);
+    } else if (f->size > 1 && f->kind != DLRIG_RK_NUMBER && f->kind != DLRIG_RK_WHOLE && f->kind != DLRIG_RK_BOOL) {
+        snprintf(ch->old_value, sizeof ch->old_value, "%s", (const char *)&x->b->req + f->offset);
+    }
+    finish(x, c);
+}
+
+/* The requirement without one --require flag. */
+static void drop_flag(fixer *x, unsigned flag)
+{
+    if (!(x->b->req.require & flag)) return;
+    strbuf sb = {0};
+    for (int i = 0; dlrig_require_ids[i]; i++)
+        if ((x->b->req.require & ~flag) & (1u << i)) sb_printf(&sb, "%s%s", sb.len ? "," : "", dlrig_require_ids[i]);
+    requirement(x, "require", sb.s ? sb.s : "");
+    sb_free(&sb);
+}
+
+/* Circuits that supply more than the build's. */
+static void bigger_circuits(fixer *x)
+{
+    const dlrig_circuit *now = x->b->req.circuit[0] ? catalog_circuit(x->cat, x->b->req.circuit) : NULL;
+    for (int i = 0; dlrig_circuit_ids[i]; i++) {
+        const dlrig_circuit *c = catalog_circuit(x->cat, dlrig_circuit_ids[i]);
+        if (!c || c == now) continue;
+        if (now && !(c->continuous_w > now->continuous_w || (now->volts < 200 && c->volts >= 200))) continue;
+        requirement(x, "circuit", c->id);
+    }
+}
+
+static bool is(const fixer *x, const char *id) { return strcmp(x->target->id, id) == 0; }
+
+/* Which changes may resolve the finding: the knowledge of this module. */
+static void candidates(fixer *x)
+{
+    const dlrig_build *b = x->b;
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    const dlrig_part *gpu = subject(x, DLRIG_CAT_GPU);
+    const dlrig_part *psu = build_first(b, DLRIG_CAT_PSU, NULL);
+    if (is(x, "compat.missing_part")) {
+        static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
+                                              DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE, DLRIG_CAT_COOLER};
+        for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+            if (build_count(b, need[i]) == 0) {
+                if (need[i] == DLRIG_CAT_MEMORY) memory_all(x);
+                else add_all(x, need[i], 1);
+            }
+    } else if (is(x, "compat.socket")) {
+        replace_all(x, DLRIG_CAT_CPU);
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+        replace_all(x, DLRIG_CAT_COOLER);
+        platform_all(x);
+        const dlrig_motherboard *bd = build_board(b);
+        if (bd && bd->cpu_sockets >= 1) set_qty(x, DLRIG_FIX_PARTS, build_first(b, DLRIG_CAT_CPU, NULL), bd->cpu_sockets);
+        set_qty(x, DLRIG_FIX_PARTS, build_first(b, DLRIG_CAT_CPU, NULL), 1);
+    } else if (is(x, "compat.memory_type") || is(x, "ecc.memory")) {
+        memory_all(x);
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+        replace_all(x, DLRIG_CAT_CPU);
+        platform_all(x);
+        if (is(x, "ecc.memory")) drop_flag(x, DLRIG_REQ_ECC);
+    } else if (is(x, "compat.form_factor")) {
+        replace_all(x, DLRIG_CAT_CASE);
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+        if (cs && cs->board) remove_part(x, build_first(b, DLRIG_CAT_MOTHERBOARD, NULL));
+    } else if (is(x, "compat.psu_form_factor")) {
+        if (case_has_psus(cs)) remove_part(x, psu);
+        replace_all(x, DLRIG_CAT_PSU);
+        replace_all(x, DLRIG_CAT_CASE);
+    } else if (is(x, "pcie.slots")) {
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+        platform_all(x);
+        replace_all(x, DLRIG_CAT_GPU);
+        replace_all(x, DLRIG_CAT_CASE);
+        fewer_gpus(x);
+    } else if (is(x, "case.gpu_length") || is(x, "cooling.passive_needs_server")) {
+        replace_all(x, DLRIG_CAT_CASE);
+        replace_all(x, DLRIG_CAT_GPU);
+    } else if (is(x, "case.cooler_height")) {
+        replace_all(x, DLRIG_CAT_COOLER);
+        replace_all(x, DLRIG_CAT_CASE);
+    } else if (is(x, "cooling.open_air_dense")) {
+        replace_all(x, DLRIG_CAT_GPU);
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+    } else if (is(x, "cooling.max_gpus")) {
+        replace_all(x, DLRIG_CAT_CASE);
+        replace_all(x, DLRIG_CAT_GPU);
+        fewer_gpus(x);
+    } else if (is(x, "power.psu_capacity") || is(x, "power.headroom") || is(x, "power.connectors")) {
+        if (psu) {
+            /* not more units of the same supply: the rules do not know a chassis' bays */
+            replace_all(x, DLRIG_CAT_PSU);
+        } else if (case_has_psus(cs)) {
+            replace_all(x, DLRIG_CAT_CASE);
+        }
+        if (!is(x, "power.connectors")) fewer_gpus(x);
+        if (is(x, "power.psu_capacity")) bigger_circuits(x);
+    } else if (is(x, "power.circuit")) {
+        if (psu) replace_all(x, DLRIG_CAT_PSU);
+        replace_all(x, DLRIG_CAT_GPU);
+        fewer_gpus(x);
+        bigger_circuits(x);
+    } else if (!strncmp(x->target->id, "memory.", 7)) {
+        memory_all(x);
+        if (is(x, "memory.capacity")) replace_all(x, DLRIG_CAT_MOTHERBOARD);
+    } else if (is(x, "ecc.gpu")) {
+        replace_all(x, DLRIG_CAT_GPU);
+        drop_flag(x, DLRIG_REQ_ECC);
+    } else if (is(x, "nvlink.unsupported")) {
+        remove_part(x, build_first(b, DLRIG_CAT_NVLINK_BRIDGE, NULL));
+        replace_all(x, DLRIG_CAT_GPU);
+    } else if (is(x, "nvlink.bridge_spacing")) {
+        replace_all(x, DLRIG_CAT_NVLINK_BRIDGE);
+        replace_all(x, DLRIG_CAT_MOTHERBOARD);
+    } else if (is(x, "nvlink.recommended")) {
+        int pairs = build_count(b, DLRIG_CAT_GPU) / 2;
+        if (!build_count(b, DLRIG_CAT_NVLINK_BRIDGE) && pairs > 0) add_all(x, DLRIG_CAT_NVLINK_BRIDGE, pairs);
+        replace_all(x, DLRIG_CAT_GPU);
+        drop_flag(x, DLRIG_REQ_NVLINK);
+    } else if (is(x, "vram.model_fit") || is(x, "vram.tier")) {
+        replace_all(x, DLRIG_CAT_GPU);
+        int q = gpu ? qty_of(b, gpu) : 0;
+        if (is(x, "vram.model_fit"))
+            for (int k = q + 1; k <= q + 3 && gpu; k++) set_qty(x, DLRIG_FIX_PARTS, gpu, k);
+    } else if (is(x, "gpu.precision_unsupported")) {
+        replace_all(x, DLRIG_CAT_GPU);
+        for (int i = 0; dlrig_precision_ids[i]; i++)
+            if (strcmp(dlrig_precision_ids[i], b->req.precision[0] ? b->req.precision : requirements_default("precision")))
+                requirement(x, "precision", dlrig_precision_ids[i]);
+    } else if (is(x, "cpu.cores_per_gpu")) {
+        replace_all(x, DLRIG_CAT_CPU);
+    } else if (is(x, "storage.dataset") || is(x, "storage.slow")) {
+        replace_all(x, DLRIG_CAT_STORAGE);
+        const dlrig_part *s = subject(x, DLRIG_CAT_STORAGE);
+        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 1);
+        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 2);
+        add_all(x, DLRIG_CAT_STORAGE, 1);
+    } else if (is(x, "cluster.rdma") || is(x, "framework.gpu_vendor")) {
+        replace_all(x, DLRIG_CAT_GPU);
+    } else if (is(x, "cluster.interconnect")) {
+        if (build_count(b, DLRIG_CAT_NIC)) replace_all(x, DLRIG_CAT_NIC);
+        else add_all(x, DLRIG_CAT_NIC, 1);
+        add_all(x, DLRIG_CAT_SWITCH, 1);
+    } else if (is(x, "env.noise") || is(x, "env.rackmount")) {
+        replace_all(x, DLRIG_CAT_CASE);
+        if (is(x, "env.rackmount")) drop_flag(x, DLRIG_REQ_RACKMOUNT);
+    } else {
+        /* any other error: another part of each category it names */
+        for (int i = 0; i < x->target->n_parts; i++) {
+            const dlrig_part *p = catalog_find(x->cat, x->target->parts[i]);
+            if (p) replace_all(x, p->category);
+        }
+    }
+}
+
+static int cmp_cand(const void *pa, const void *pb)
+{
+    const cand *a = pa, *b = pb;
+    if (a->kind != b->kind) return (int)a->kind - (int)b->kind;
+    /* fewer GPUs: keep as many as work (the dearest first) */
+    double ea = a->kind == DLRIG_FIX_FEWER_GPUS ? -a->est : a->est, eb = b->kind == DLRIG_FIX_FEWER_GPUS ? -b->est : b->est;
+    if (ea != eb) return ea < eb ? -1 : 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ trial */
+
+static void work_reset(fixer *x)
+{
+    const dlrig_build *b = x->b;
+    if (x->work_cap < b->n_items + DLRIG_FIX_CHANGES) {
+        x->work_cap = b->n_items + DLRIG_FIX_CHANGES + 8;
+        x->work.items = xrealloc(x->work.items, x->work_cap * sizeof *x->work.items);
+    }
+    x->work.name = b->name;
+    x->work.notes = NULL;
+    x->work.req = b->req;
+    memcpy(x->work.items, b->items, b->n_items * sizeof *b->items);
+    x->work.n_items = b->n_items;
+    x->work.cap_items = x->work_cap;
+}
+
+/* Applies c to the scratch build and judges it; fills *f when it is a fix. */
+static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
+{
+    work_reset(x);
+    for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
+    if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
+    rules_check(x->cat, &x->work, &x->trial);
+    tally_of(&x->trial, &x->after);
+    for (size_t i = 0; i < x->after.n; i++) {
+        int e, w;
+        tally_get(&x->before, x->after.id[i], &e, &w);
+        if (x->after.err[i] > e) return false; /* adds an error */
+    }
+    int e0, w0, e1, w1;
+    tally_get(&x->before, x->target->id, &e0, &w0);
+    tally_get(&x->after, x->target->id, &e1, &w1);
+    bool resolved;
+    if (!strcmp(x->target->id, "compat.missing_part")) resolved = missing_count(&x->work) < x->missing_before;
+    else if (x->target->severity == DLRIG_SEV_ERROR) resolved = e1 < e0;
+    else resolved = w1 < w0 && e1 <= e0;
+    if (!resolved) return false;
+    memset(f, 0, sizeof *f);
+    f->kind = c->kind;
+    memcpy(f->changes, c->ch, sizeof c->ch);
+    f->n_changes = c->n;
+    f->price_delta_usd = round((x->trial.totals.price_usd - x->rep->totals.price_usd) * 100) / 100;
+    f->price_complete = true;
+    for (int i = 0; i < c->n; i++)
+        if ((c->ch[i].part && isnan(c->ch[i].part->price_usd)) || (c->ch[i].with && isnan(c->ch[i].with->price_usd)))
+            f->price_complete = false;
+    for (size_t i = 0; i < x->before.n; i++) {
+        tally_get(&x->after, x->before.id[i], &e1, &w1);
+        if ((e1 < x->before.err[i] || w1 < x->before.warn[i]) && f->n_resolves < DLRIG_FIX_IDS)
+            f->resolves[f->n_resolves++] = x->before.id[i];
+    }
+    if (!strcmp(x->target->id, "compat.missing_part") && f->n_resolves == 0) f->resolves[f->n_resolves++] = x->target->id;
+    for (size_t i = 0; i < x->after.n; i++) {
+        tally_get(&x->before, x->after.id[i], &e0, &w0);
+        if (x->after.warn[i] > w0 && f->n_introduces < DLRIG_FIX_IDS) f->introduces[f->n_introduces++] = x->after.id[i];
+    }
+    describe(f);
+    return true;
+}
+
+static int cmp_fix(const void *pa, const void *pb)
+{
+    const dlrig_fix *a = pa, *b = pb;
+    if (a->kind != b->kind) return (int)a->kind - (int)b->kind;
+    if (a->kind != DLRIG_FIX_FEWER_GPUS && (a->n_introduces > 0) != (b->n_introduces > 0))
+        return a->n_introduces > 0 ? 1 : -1;
+    double da = a->price_delta_usd, db = b->price_delta_usd;
+    if (a->kind == DLRIG_FIX_FEWER_GPUS) {
+        da = -da;
+        db = -db;
+    }
+    if (da != db) return da < db ? -1 : 1;
+    return 0;
+}
+
+bool fix_wanted(const dlrig_finding *f)
+{
+    static const char *const warnings[] = {
+        "power.headroom", "cooling.open_air_dense", "cooling.max_gpus", "memory.below_largest_vram",
+        "memory.channels", "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "env.noise", "vram.tier",
+        "vram.model_fit", "ecc.gpu", "cluster.rdma", "cluster.interconnect", NULL};
+    if (f->severity == DLRIG_SEV_ERROR) return true;
+    if (f->severity != DLRIG_SEV_WARNING) return false;
+    for (int i = 0; warnings[i]; i++)
+        if (!strcmp(f->id, warnings[i])) return true;
+    return false;
+}
+
+size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, size_t which,
+                   unsigned kinds, dlrig_fix *out, size_t max)
+{
+    if (which >= rep->n_findings || max == 0 || !fix_wanted(&rep->findings[which])) return 0;
+    fixer x;
+    memset(&x, 0, sizeof x);
+    x.cat = cat;
+    x.b = b;
+    x.rep = rep;
+    x.target = &rep->findings[which];
+    x.kinds = kinds;
+    tally_of(rep, &x.before);
+    x.missing_before = missing_count(b);
+    candidates(&x);
+    if (x.n > 1) qsort(x.v, x.n, sizeof *x.v, cmp_cand);
+    /* Candidates run cheapest first within a kind, so once a kind has max
+     * fixes that add no warning, its dearer candidates cannot rank higher. */
+    dlrig_fix *found = NULL;
+    size_t n_found = 0, cap_found = 0;
+    size_t clean[3] = {0, 0, 0};
+    for (size_t i = 0; i < x.n; i++) {
+        if (clean[x.v[i].kind] >= max) continue;
+        dlrig_fix f;
+        if (!try_cand(&x, &x.v[i], &f)) continue;
+        if (n_found == cap_found) {
+            cap_found = cap_found ? cap_found * 2 : 8;
+            found = xrealloc(found, cap_found * sizeof *found);
+        }
+        found[n_found++] = f;
+        if (f.n_introduces == 0 || f.kind == DLRIG_FIX_FEWER_GPUS) clean[f.kind]++;
+    }
+    if (n_found > 1) qsort(found, n_found, sizeof *found, cmp_fix);
+    size_t n = n_found < max ? n_found : max;
+    if (n) memcpy(out, found, n * sizeof *out);
+    free(found);
+    free(x.v);
+    free(x.work.items);
+    report_free(&x.trial);
+    return n;
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static const char *const kind_names[] = {"parts", "fewer-gpus", "requirement"};
+
+cJSON *fix_to_json(const dlrig_fix *f)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "summary", f->summary);
+    cJSON_AddStringToObject(o, "kind", kind_names[f->kind]);
+    cJSON *ch = cJSON_AddArrayToObject(o, "changes");
+    for (int i = 0; i < f->n_changes; i++) {
+        const dlrig_change *c = &f->changes[i];
+        cJSON *j = cJSON_CreateObject();
+        switch (c->op) {
+        case DLRIG_CHANGE_REPLACE:
+            cJSON_AddStringToObject(j, "op", "replace");
+            cJSON_AddStringToObject(j, "part", c->part->id);
+            cJSON_AddStringToObject(j, "with", c->with->id);
+            cJSON_AddNumberToObject(j, "qty", c->qty);
+            if (c->qty != c->qty_from) cJSON_AddNumberToObject(j, "qty_from", c->qty_from);
+            break;
+        case DLRIG_CHANGE_ADD:
+            cJSON_AddStringToObject(j, "op", "add");
+            cJSON_AddStringToObject(j, "part", c->with->id);
+            cJSON_AddNumberToObject(j, "qty", c->qty);
+            break;
+        case DLRIG_CHANGE_REMOVE:
+            cJSON_AddStringToObject(j, "op", "remove");
+            cJSON_AddStringToObject(j, "part", c->part->id);
+            break;
+        case DLRIG_CHANGE_QTY:
+            cJSON_AddStringToObject(j, "op", "set");
+            cJSON_AddStringToObject(j, "part", c->part->id);
+            cJSON_AddNumberToObject(j, "qty", c->qty);
+            cJSON_AddNumberToObject(j, "qty_from", c->qty_from);
+            break;
+        case DLRIG_CHANGE_REQUIREMENT:
+            cJSON_AddStringToObject(j, "op", "set");
+            cJSON_AddStringToObject(j, "requirement", c->key);
+            cJSON_AddStringToObject(j, "value", c->value);
+            cJSON_AddStringToObject(j, "was", c->old_value);
+            break;
+        }
+        cJSON_AddItemToArray(ch, j);
+    }
+    cJSON_AddNumberToObject(o, "price_delta_usd", f->price_delta_usd);
+    if (!f->price_complete) cJSON_AddFalseToObject(o, "price_complete");
+    cJSON *r = cJSON_AddArrayToObject(o, "resolves");
+    for (int i = 0; i < f->n_resolves; i++) cJSON_AddItemToArray(r, cJSON_CreateString(f->resolves[i]));
+    cJSON *in = cJSON_AddArrayToObject(o, "introduces");
+    for (int i = 0; i < f->n_introduces; i++) cJSON_AddItemToArray(in, cJSON_CreateString(f->introduces[i]));
+    return o;
+}
+
+void fix_annotate_json(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, cJSON *doc,
+                       size_t max_per_finding)
+{
+    cJSON *findings = cJSON_GetObjectItemCaseSensitive(doc, "findings");
+    if (!cJSON_IsArray(findings) || max_per_finding == 0) return;
+    dlrig_fix *fx = xmalloc(max_per_finding * sizeof *fx);
+    size_t i = 0;
+    cJSON *f;
+    cJSON_ArrayForEach(f, findings)
+    {
+        if (i >= rep->n_findings) break;
+        size_t n = fix_finding(cat, b, rep, i++, DLRIG_FIX_ALL_KINDS, fx, max_per_finding);
+        if (!n) continue;
+        cJSON *arr = cJSON_AddArrayToObject(f, "fix");
+        for (size_t k = 0; k < n; k++) cJSON_AddItemToArray(arr, fix_to_json(&fx[k]));
+    }
+    free(fx);
+}
+
+/* ------------------------------------------------------------ repair */
+
+/* The best allowed fix of the first error that has one; false when none has. */
+static bool first_fix(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, unsigned kinds,
+                      dlrig_fix *out)
+{
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (rep->findings[i].severity == DLRIG_SEV_ERROR && fix_finding(cat, b, rep, i, kinds, out, 1)) return true;
+    return false;
+}
+
+/* Completes b greedily; returns the errors left, with the price in *price
+ * and the fixes it took added to *steps. */
+static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsigned kinds, double *price, int *steps)
+{
+    dlrig_build b;
+    build_copy(&b, start);
+    dlrig_report rep = {0};
+    rules_check(cat, &b, &rep);
+    for (int step = 0; step < 16 && rep.counts[DLRIG_SEV_ERROR]; step++) {
+        dlrig_fix f;
+        if (!first_fix(cat, &b, &rep, kinds, &f)) break;
+        fix_apply(&b, &f);
+        (*steps)++;
+        rules_check(cat, &b, &rep);
+    }
+    size_t left = rep.counts[DLRIG_SEV_ERROR];
+    *price = rep.totals.price_usd;
+    report_free(&rep);
+    build_free(&b);
+    return left;
+}
+
+size_t fix_repair(const dlrig_catalog *cat, dlrig_build *b, unsigned kinds, dlrig_repair *out)
+{
+    memset(out, 0, sizeof *out);
+    dlrig_report rep = {0};
+    rules_check(cat, b, &rep);
+    out->price_before_usd = rep.totals.price_usd;
+    size_t cap = 0;
+    for (int step = 0; step < 32 && rep.counts[DLRIG_SEV_ERROR]; step++) {
+        dlrig_fix best;
+        bool have = false;
+        size_t best_left = 0;
+        int best_steps = 0;
+        double best_price = 0;
+        for (size_t i = 0; i < rep.n_findings && i < 16; i++) {
+            if (rep.findings[i].severity != DLRIG_SEV_ERROR) continue;
+            dlrig_fix opts[3];
+            size_t n = fix_finding(cat, b, &rep, i, kinds, opts, 3);
+            for (size_t k = 0; k < n; k++) {
+                dlrig_build t;
+                build_copy(&t, b);
+                fix_apply(&t, &opts[k]);
+                double price;
+                int steps = 1;
+                size_t left = rollout(cat, &t, kinds, &price, &steps);
+                build_free(&t);
+                /* fewest errors left, then fewest changes, then least price */
+                if (!have || left < best_left || (left == best_left && steps < best_steps) ||
+                    (left == best_left && steps == best_steps && price < best_price - 0.005)) {
+                    have = true;
+                    best = opts[k];
+                    best_left = left;
+                    best_steps = steps;
+                    best_price = price;
+                }
+            }
+        }
+        if (!have) break;
+        fix_apply(b, &best);
+        if (out->n_steps == cap) {
+            cap = cap ? cap * 2 : 4;
+            out->steps = xrealloc(out->steps, cap * sizeof *out->steps);
+        }
+        out->steps[out->n_steps++] = best;
+        rules_check(cat, b, &rep);
+    }
+    out->price_after_usd = rep.totals.price_usd;
+    size_t left = rep.counts[DLRIG_SEV_ERROR];
+    if (left) {
+        out->left = xcalloc(left, sizeof *out->left);
+        out->left_options = xcalloc(left * DLRIG_REPAIR_OPTIONS, sizeof *out->left_options);
+        out->n_left_options = xcalloc(left, sizeof *out->n_left_options);
+        for (size_t i = 0; i < rep.n_findings && out->n_left < left; i++) {
+            if (rep.findings[i].severity != DLRIG_SEV_ERROR) continue;
+            out->left[out->n_left] = rep.findings[i];
+            out->n_left_options[out->n_left] =
+                fix_finding(cat, b, &rep, i, DLRIG_FIX_ALL_KINDS & ~kinds,
+                            &out->left_options[out->n_left * DLRIG_REPAIR_OPTIONS], DLRIG_REPAIR_OPTIONS);
+            out->n_left++;
+        }
+    }
+    out->after = rep;
+    return left;
+}
+
+void fix_repair_free(dlrig_repair *r)
+{
+    free(r->steps);
+    free(r->left);
+    free(r->left_options);
+    free(r->n_left_options);
+    report_free(&r->after);
+    memset(r, 0, sizeof *r);
+}
