@@ -199,7 +199,18 @@ typedef struct fixer {
     dlrig_report trial;
     tally before, after;
     int missing_before;
+    dlrig_placement base_pl; /* the build's own placement, for candidates that cannot move a card */
+    int moved;               /* trials that placed the cards again */
+    double moved_until;      /* now_seconds() after which no more such trials start */
 } fixer;
+
+/* Trials that must place the cards again (a GPU, NIC, board, case, drive or
+ * CPU count changes) take microseconds on real boards but up to a tenth of a
+ * second on a pathological one (dozens of x16 slots, a dozen cards): at most
+ * this many per finding, cheapest first, and none started after this much
+ * time, so that a check stays interactive. */
+#define MAX_MOVED_TRIALS 32
+#define MOVED_SECONDS 0.03
 
 static double price_or_zero(const dlrig_part *p) { return p && !isnan(p->price_usd) ? p->price_usd : 0; }
 
@@ -291,6 +302,22 @@ static void server_extras(const fixer *x, cand *c, const dlrig_case *to)
         c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REMOVE, .part = p, .qty_from = q};
 }
 
+/* Whether q cards of g cannot possibly sit on the build's board: they need
+ * more positions than the board has, with what may hang below it in the
+ * case and a card's width of slack.  (Placing them would only fail, and a
+ * failing search on a board with very many slots is slow.) */
+static bool cards_cannot_fit(const fixer *x, const dlrig_gpu *g, int q)
+{
+    const dlrig_motherboard *bd = build_board(x->b);
+    const dlrig_case *cs = (const dlrig_case *)build_first(x->b, DLRIG_CAT_CASE, NULL);
+    if (!bd || bd->expansion_positions == DLRIG_NA || bd->expansion_positions <= 0 || isnan(g->slots)) return false;
+    int w = (int)ceil(g->slots);
+    int room = bd->expansion_positions + w;
+    if (cs && cs->expansion_slots != DLRIG_NA && cs->expansion_slots > bd->expansion_positions)
+        room += cs->expansion_slots - bd->expansion_positions;
+    return (long)q * w > room;
+}
+
 /* Every priced part of category cat in place of the finding's part of that
  * category (same quantity). */
 static void replace_all(fixer *x, dlrig_category cat)
@@ -302,7 +329,9 @@ static void replace_all(fixer *x, dlrig_category cat)
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *to = catalog_part_at(x->cat, cat, i);
         if (to == from || isnan(to->price_usd)) continue;
-        if (cat == DLRIG_CAT_GPU && !gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from)) continue;
+        if (cat == DLRIG_CAT_GPU && (!gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from) ||
+                                     cards_cannot_fit(x, (const dlrig_gpu *)to, q)))
+            continue;
         cand *c = push(x, DLRIG_FIX_PARTS);
         if (!c) return;
         c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to, .qty_from = q, .qty = q};
@@ -620,13 +649,38 @@ static void work_reset(fixer *x)
     x->work.cap_items = x->work_cap;
 }
 
+/* Whether a change leaves the cards where they are (build_place reads the
+ * GPUs, NICs, board, case, drives and the number of CPUs). */
+static bool keeps_placement(const dlrig_change *c)
+{
+    if (c->op == DLRIG_CHANGE_REQUIREMENT) return true;
+    const dlrig_part *p = c->part ? c->part : c->with;
+    switch (p->category) {
+    case DLRIG_CAT_PSU:
+    case DLRIG_CAT_MEMORY:
+    case DLRIG_CAT_COOLER:
+    case DLRIG_CAT_NVLINK_BRIDGE:
+    case DLRIG_CAT_SWITCH: return true;
+    case DLRIG_CAT_CPU: return c->op == DLRIG_CHANGE_REPLACE && c->qty == c->qty_from;
+    default: return false;
+    }
+}
+
 /* Applies c to the scratch build and judges it; fills *f when it is a fix. */
 static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
 {
+    bool same = true;
+    for (int i = 0; i < c->n; i++) same = same && keeps_placement(&c->ch[i]);
+    if (!same && (x->moved >= MAX_MOVED_TRIALS || (x->moved > 0 && now_seconds() > x->moved_until))) return false;
     work_reset(x);
     for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
     if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
-    rules_check(x->cat, &x->work, &x->trial);
+    if (same) {
+        rules_check_placed(x->cat, &x->work, &x->base_pl, &x->trial);
+    } else {
+        x->moved++;
+        rules_check(x->cat, &x->work, &x->trial);
+    }
     tally_of(&x->trial, &x->after);
     for (size_t i = 0; i < x->after.n; i++) {
         int e, w;
@@ -705,6 +759,8 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
     x.kinds = kinds;
     tally_of(rep, &x.before);
     x.missing_before = missing_count(b);
+    x.base_pl = rep->placement;
+    x.moved_until = now_seconds() + MOVED_SECONDS;
     candidates(&x);
     if (x.n > 1) qsort(x.v, x.n, sizeof *x.v, cmp_cand);
     /* Candidates run cheapest first within a kind, so once a kind has max
@@ -715,13 +771,36 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
     for (size_t i = 0; i < x.n; i++) {
         if (clean[x.v[i].kind] >= max) continue;
         dlrig_fix f;
+        if (x.v[i].kind == DLRIG_FIX_FEWER_GPUS) {
+            /* one GPU less, two less, ...: what works with k cards works with
+             * fewer, so search the most that work, then take the next ones */
+            size_t j = i;
+            while (j < x.n && x.v[j].kind == DLRIG_FIX_FEWER_GPUS) j++;
+            size_t lo = i, hi = j; /* the first that works is in [lo, hi] (hi: none) */
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (try_cand(&x, &x.v[mid], &f)) hi = mid;
+                else lo = mid + 1;
+            }
+            for (size_t k = lo; k < j && clean[DLRIG_FIX_FEWER_GPUS] < max; k++) {
+                if (!try_cand(&x, &x.v[k], &f)) continue;
+                if (n_found == cap_found) {
+                    cap_found = cap_found ? cap_found * 2 : 8;
+                    found = xrealloc(found, cap_found * sizeof *found);
+                }
+                found[n_found++] = f;
+                clean[DLRIG_FIX_FEWER_GPUS]++;
+            }
+            i = j - 1;
+            continue;
+        }
         if (!try_cand(&x, &x.v[i], &f)) continue;
         if (n_found == cap_found) {
             cap_found = cap_found ? cap_found * 2 : 8;
             found = xrealloc(found, cap_found * sizeof *found);
         }
         found[n_found++] = f;
-        if (f.n_introduces == 0 || f.kind == DLRIG_FIX_FEWER_GPUS) clean[f.kind]++;
+        if (f.n_introduces == 0) clean[f.kind]++;
     }
     if (n_found > 1) qsort(found, n_found, sizeof *found, cmp_fix);
     size_t n = n_found < max ? n_found : max;
