@@ -15,6 +15,7 @@
 #include <wctype.h>
 
 #include "dlrig/export.h"
+#include "dlrig/fix.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/prices.h"
@@ -118,7 +119,7 @@ enum {
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
     B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
     B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
-    B_COMPARE, B_REQS, B_PIN,
+    B_COMPARE, B_REQS, B_PIN, B_FIX, B_FIX_ALL,
 };
 
 static const keybind builder_keys[] = {
@@ -151,6 +152,8 @@ static const keybind builder_keys[] = {
     {'x', B_REMOVE, "x", "remove the category's part", NULL},
     {KEY_DC, B_REMOVE, "Del", "remove the category's part", NULL},
     {'i', B_INFO, "i", "every field of the highlighted part", "info"},
+    {'f', B_FIX, "f", "apply the cheapest fix of the selected finding", NULL},
+    {'F', B_FIX_ALL, "F", "repair every error at the least price and show what changed", NULL},
     {'u', B_UNDO, "u", "undo", "undo"},
     {18, B_REDO, "Ctrl-R", "redo", NULL},
     {'U', B_REDO, "U", "redo", NULL},
@@ -655,6 +658,83 @@ static void show_part(app *a, const dlrig_part *p)
     }
 }
 
+/* "+$1,234", "-$560" or "no price change". */
+static const char *price_delta_text(double usd, char *buf, size_t len)
+{
+    char n[32];
+    if (fabs(usd) < 0.5) snprintf(buf, len, "no price change");
+    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
+    return buf;
+}
+
+/* f: the cheapest fix of the selected finding, as one undoable step. */
+static void fix_selected(app *a)
+{
+    struct builder_state *s = B(a);
+    if (!s->rep.n_findings) {
+        app_message(a, DLRIG_ROLE_INFO, "%s", "No findings: nothing to fix");
+        return;
+    }
+    const dlrig_finding *f = &s->rep.findings[s->fsel];
+    dlrig_fix fx;
+    if (!fix_finding(a->cat, &s->b, &s->rep, (size_t)s->fsel, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
+        app_message(a, DLRIG_ROLE_INFO, "No fix for %s: no change of parts resolves it without a new error", f->id);
+        return;
+    }
+    push_undo(a);
+    fix_apply(&s->b, &fx);
+    changed(a);
+    char d[40];
+    app_message(a, DLRIG_ROLE_OK, "Fixed: %s (%s; u undoes)", fx.summary,
+                price_delta_text(fx.price_delta_usd, d, sizeof d));
+}
+
+/* F: every error repaired by changes of parts, as one undoable step, and
+ * what changed shown. */
+static void fix_all(app *a)
+{
+    struct builder_state *s = B(a);
+    if (!s->rep.counts[DLRIG_SEV_ERROR]) {
+        app_message(a, DLRIG_ROLE_INFO, "%s", "No errors to repair");
+        return;
+    }
+    dlrig_build t;
+    build_copy(&t, &s->b);
+    dlrig_repair r;
+    size_t left = fix_repair(a->cat, &t, 1u << DLRIG_FIX_PARTS, &r);
+    if (r.n_steps) {
+        push_undo(a);
+        build_free(&s->b);
+        s->b = t;
+        changed(a);
+    } else {
+        build_free(&t);
+    }
+    char title[64], d[40], p0[32], p1[32];
+    snprintf(title, sizeof title, "Repair: %zu change%s, %zu error%s left", r.n_steps, r.n_steps == 1 ? "" : "s", left,
+             left == 1 ? "" : "s");
+    ov_text_begin(a, title);
+    for (size_t i = 0; i < r.n_steps; i++)
+        ov_text_add(a, DLRIG_ROLE_OK, 0, "%zu. %s (%s)", i + 1, r.steps[i].summary,
+                    price_delta_text(r.steps[i].price_delta_usd, d, sizeof d));
+    if (r.n_steps)
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "Price %s -> %s (%s); u undoes all of it",
+                    format_usd(r.price_before_usd, p0, sizeof p0), format_usd(r.price_after_usd, p1, sizeof p1),
+                    price_delta_text(r.price_after_usd - r.price_before_usd, d, sizeof d));
+    for (size_t i = 0; i < r.n_left; i++) {
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+        ov_text_add(a, DLRIG_ROLE_ERROR, 0, "Not fixed by a change of parts: %s", r.left[i].message);
+        for (size_t k = 0; k < r.n_left_options[i]; k++) {
+            const dlrig_fix *o = &r.left_options[i * DLRIG_REPAIR_OPTIONS + k];
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s: %s (%s)", o->kind == DLRIG_FIX_FEWER_GPUS ? "fewer GPUs" : "requirement",
+                        o->summary, price_delta_text(o->price_delta_usd, d, sizeof d));
+        }
+    }
+    fix_repair_free(&r);
+    app_message(a, left ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "%s", left ? "Repaired what parts can; errors left"
+                                                                          : "Every error repaired (u undoes)");
+}
+
 static void show_finding(app *a, const dlrig_finding *f)
 {
     static const int roles[] = {DLRIG_ROLE_INFO, DLRIG_ROLE_WARNING, DLRIG_ROLE_ERROR};
@@ -676,6 +756,20 @@ static void show_finding(app *a, const dlrig_finding *f)
             const dlrig_part *p = catalog_find(a->cat, f->parts[i]);
             ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s%s%s%s", p ? p->name : f->parts[i], p ? " (" : "",
                         p ? f->parts[i] : "", p ? ")" : "");
+        }
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    }
+    struct builder_state *s = B(a);
+    dlrig_fix fx[3];
+    size_t nfx = f >= s->rep.findings && f < s->rep.findings + s->rep.n_findings
+                     ? fix_finding(a->cat, &s->b, &s->rep, (size_t)(f - s->rep.findings), DLRIG_FIX_ALL_KINDS, fx, 3)
+                     : 0;
+    if (nfx) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (f applies the first, u undoes)");
+        for (size_t i = 0; i < nfx; i++) {
+            char d[40];
+            ov_text_add(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s (%s)", fx[i].summary,
+                        price_delta_text(fx[i].price_delta_usd, d, sizeof d));
         }
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     }
@@ -1351,6 +1445,8 @@ static int builder_key(app *a, int action, int key)
         else if (s->focus == PANE_FINDINGS && s->rep.n_findings) show_finding(a, &s->rep.findings[s->fsel]);
         else show_part(a, build_first(&s->b, (dlrig_category)s->cat, NULL));
         break;
+    case B_FIX: fix_selected(a); break;
+    case B_FIX_ALL: fix_all(a); break;
     case B_UNDO: undo_redo(a, false); break;
     case B_REDO: undo_redo(a, true); break;
     case B_SAVE: save(a); break;

@@ -1013,6 +1013,47 @@ test_save_names() {
     rm -rf "$dir"
 }
 
+# f applies the selected finding's cheapest fix, F repairs every error and
+# shows what changed; u undoes each.
+test_fix_its() {
+    cp "$HERE/../data/fix/psu-small.json" "$TMP/psu-small.json"
+    start fixits 80 24 tui "$TMP/psu-small.json"
+    wait_for "Build sheet"
+    wait_for "GPUs need 0 PCIe 8-pin"
+    # the finding shows its fixes
+    keys Tab
+    keys Enter
+    wait_for "error: power.connectors"
+    wait_for "Fixes (f applies the first"
+    keys Escape
+    wait_gone "error: power.connectors"
+    # f: the cheapest fix of power.connectors (a bigger PSU that still lacks watts)
+    keys f
+    wait_for "Fixed: Replace MSI MAG A850GL PCIE5 with"
+    wait_gone "GPUs need 0 PCIe 8-pin"
+    wait_for "PSU     MAG A1000GL"
+    wait_for "Sustained load 1066 W exceeds MAG"
+    keys u
+    wait_for "Undone"
+    wait_for "GPUs need 0 PCIe 8-pin"
+    # F: every error, one change here, shown with the price before and after
+    keys F
+    wait_for "Repair: 1 change, 0 errors left"
+    wait_for "Price \$"
+    keys Escape
+    wait_for "Every error repaired"
+    wait_gone "Sustained load"
+    wait_gone "GPUs need 0 PCIe 8-pin"
+    keys u
+    wait_for "Undone"
+    wait_for "PSU     MAG A850GL"
+    wait_for "Sustained load 1066 W exceeds MAG"
+    quit_discarding
+    wait_exit 0
+    cmp -s "$HERE/../data/fix/psu-small.json" "$TMP/psu-small.json" || fail "the input build file was modified"
+    end_session
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -1222,6 +1263,7 @@ run test_save_names
 run test_compare_after_open
 run test_discoverable_80x24
 run test_whatif_form
+run test_fix_its
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
