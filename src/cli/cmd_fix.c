@@ -183,9 +183,17 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         if (wrote) printf("Wrote %s\n", cli_safe(outpath));
         else if (dry && r.n_steps) printf("Dry run: nothing written.\n");
     }
-    if (left && !json)
-        cli_error("%zu error%s left that no change of parts fixes: %s%s", left, left == 1 ? "" : "s", r.left[0].id,
-                  left > 1 ? ", ..." : "");
+    if (left && !json) {
+        fflush(stdout); /* the report first, then the message */
+        char ids[256] = "";
+        size_t k = 0;
+        for (size_t i = 0; i < r.n_left && k < sizeof ids; i++) {
+            bool seen = false;
+            for (size_t j = 0; j < i; j++) seen = seen || !strcmp(r.left[j].id, r.left[i].id);
+            if (!seen) k += (size_t)snprintf(ids + k, sizeof ids - k, "%s%s", k ? ", " : "", r.left[i].id);
+        }
+        cli_error("%zu error%s left that no change of parts fixes: %s", left, left == 1 ? "" : "s", ids);
+    }
     fix_repair_free(&r);
     build_free(&b);
     free(outpath);

@@ -743,6 +743,20 @@ static void show_finding(app *a, const dlrig_finding *f)
     ov_text_begin(a, title);
     ov_text_add(a, roles[f->severity], 0, "%s", f->message);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    struct builder_state *s = B(a);
+    dlrig_fix fx[3];
+    size_t nfx = f >= s->rep.findings && f < s->rep.findings + s->rep.n_findings
+                     ? fix_finding(a->cat, &s->b, &s->rep, (size_t)(f - s->rep.findings), DLRIG_FIX_ALL_KINDS, fx, 3)
+                     : 0;
+    if (nfx) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (after Esc, f applies the first; u undoes)");
+        for (size_t i = 0; i < nfx; i++) {
+            char d[40];
+            ov_text_add(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s (%s)", fx[i].summary,
+                        price_delta_text(fx[i].price_delta_usd, d, sizeof d));
+        }
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    }
     const dlrig_rule_info *ri = rules_info(f->id);
     const char *why = f->why ? f->why : ri ? ri->why : NULL;
     if (why) {
@@ -756,20 +770,6 @@ static void show_finding(app *a, const dlrig_finding *f)
             const dlrig_part *p = catalog_find(a->cat, f->parts[i]);
             ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s%s%s%s", p ? p->name : f->parts[i], p ? " (" : "",
                         p ? f->parts[i] : "", p ? ")" : "");
-        }
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
-    }
-    struct builder_state *s = B(a);
-    dlrig_fix fx[3];
-    size_t nfx = f >= s->rep.findings && f < s->rep.findings + s->rep.n_findings
-                     ? fix_finding(a->cat, &s->b, &s->rep, (size_t)(f - s->rep.findings), DLRIG_FIX_ALL_KINDS, fx, 3)
-                     : 0;
-    if (nfx) {
-        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (f applies the first, u undoes)");
-        for (size_t i = 0; i < nfx; i++) {
-            char d[40];
-            ov_text_add(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s (%s)", fx[i].summary,
-                        price_delta_text(fx[i].price_delta_usd, d, sizeof d));
         }
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     }

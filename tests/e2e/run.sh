@@ -1024,7 +1024,7 @@ test_fix_its() {
     keys Tab
     keys Enter
     wait_for "error: power.connectors"
-    wait_for "Fixes (f applies the first"
+    wait_for "Fixes (after Esc, f applies the first"
     keys Escape
     wait_gone "error: power.connectors"
     # f: the cheapest fix of power.connectors (a bigger PSU that still lacks watts)
