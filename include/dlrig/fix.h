@@ -2,12 +2,13 @@
  * fix.h — fix-its: concrete changes that resolve a build's findings.
  *
  * A fix is a short list of changes (replace a part, add one, remove one,
- * change a quantity, change a requirement) with its price change and the
+ * change a quantity, limit the GPUs' power, change a requirement) with its
+ * price change and the
  * findings it resolves.  Nothing is guessed: every candidate change is applied
  * to a copy of the build and the rules are run again (rules_check); a fix is
  * offered only when it makes the finding go away without adding an error.
- * Fixes are ranked by kind (changes of parts first, then fewer GPUs, then a
- * change of the requirements) and within a kind by price change, cheapest
+ * Fixes are ranked by kind (changes of parts first, then a GPU power limit,
+ * then fewer GPUs, then a change of the requirements) and within a kind by price change, cheapest
  * first.  Replacement GPUs are never weaker than the card they replace (as
  * much memory and tensor throughput or more): fewer or weaker GPUs are a
  * compromise, offered as such.
@@ -29,6 +30,7 @@ typedef enum {
     DLRIG_CHANGE_REMOVE,      /* every unit of part */
     DLRIG_CHANGE_QTY,         /* part from qty_from to qty units */
     DLRIG_CHANGE_REQUIREMENT, /* requirement `key` from old_value to value */
+    DLRIG_CHANGE_POWER_LIMIT, /* every card of GPU part limited to qty W (qty_from: the limit before, 0 none) */
 } dlrig_change_op;
 
 /* One change to a build.  Parts belong to the catalog. */
@@ -44,8 +46,9 @@ typedef struct dlrig_change {
 /* The kinds of fix, in the order they are offered. */
 typedef enum {
     DLRIG_FIX_PARTS = 0,       /* other or more parts; the GPUs keep their number and strength */
-    DLRIG_FIX_FEWER_GPUS = 1,  /* fewer GPUs: it works, at less speed */
-    DLRIG_FIX_REQUIREMENT = 2, /* what the build is for changes (another circuit, precision, ...) */
+    DLRIG_FIX_POWER_LIMIT = 1, /* the GPUs limited (nvidia-smi -pl): the same cards, a few percent slower */
+    DLRIG_FIX_FEWER_GPUS = 2,  /* fewer GPUs: it works, at less speed */
+    DLRIG_FIX_REQUIREMENT = 3, /* what the build is for changes (another circuit, precision, ...) */
 } dlrig_fix_kind;
 
 #define DLRIG_FIX_CHANGES 4
@@ -71,7 +74,7 @@ bool fix_wanted(const dlrig_finding *f);
 /* The fixes of finding `which` of rep (the report of b, from rules_check),
  * best first, at most max of them written to out; returns how many.  kinds
  * is a mask of (1 << dlrig_fix_kind) to consider.  b is not changed. */
-#define DLRIG_FIX_ALL_KINDS 7u
+#define DLRIG_FIX_ALL_KINDS 15u
 size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, size_t which,
                    unsigned kinds, dlrig_fix *out, size_t max);
 

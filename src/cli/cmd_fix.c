@@ -14,9 +14,20 @@
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
+/* How an option the repair would not take on its own is introduced. */
+static const char *option_label(dlrig_fix_kind kind)
+{
+    switch (kind) {
+    case DLRIG_FIX_POWER_LIMIT: return "    option (--allow-power-limit): ";
+    case DLRIG_FIX_FEWER_GPUS: return "    option (--allow-fewer-gpus): ";
+    default: return "    option (a requirement): ";
+    }
+}
+
 static void usage(FILE *f)
 {
-    fputs("Usage: dlrig fix BUILD.json [-o OUT] [--force] [--dry-run] [--allow-fewer-gpus] [--json]\n"
+    fputs("Usage: dlrig fix BUILD.json [-o OUT] [--force] [--dry-run] [--allow-power-limit]\n"
+          "                [--allow-fewer-gpus] [--json]\n"
           "Repair every error-level finding of a build at the least price: parts are replaced, added or\n"
           "removed and quantities changed, each change checked by the rules before it is kept (greedy, one\n"
           "error at a time, with a look-ahead over each error's three cheapest fixes).  GPUs are replaced only\n"
@@ -26,6 +37,8 @@ static void usage(FILE *f)
           "                       the input itself is replaced only when OUT names it, with --force)\n"
           "      --force          replace OUT when it exists (without it, an existing file is kept)\n"
           "  -n, --dry-run        show the changes, write nothing\n"
+          "      --allow-power-limit  also fix power findings by limiting the GPUs (nvidia-smi -pl; the\n"
+          "                       highest limit that works, a few percent slower; written as power_limit_w)\n"
           "      --allow-fewer-gpus  also fix by dropping GPUs (slower, but within the power or slots)\n"
           "      --json           one JSON document: the changes, what is left, the repaired build\n\n"
           "Exit status: 0 no error left; 1 an error that no change of parts fixes (named); 2 bad input;\n"
@@ -61,11 +74,12 @@ static void print_fix(const dlrig_fix *f, const char *lead)
 
 int cmd_fix(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_FORCE = 256, O_FEWER, O_JSON };
+    enum { O_FORCE = 256, O_FEWER, O_LIMIT, O_JSON };
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"force", no_argument, NULL, O_FORCE},
                                          {"dry-run", no_argument, NULL, 'n'},
                                          {"allow-fewer-gpus", no_argument, NULL, O_FEWER},
+                                         {"allow-power-limit", no_argument, NULL, O_LIMIT},
                                          {"json", no_argument, NULL, O_JSON},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
@@ -80,6 +94,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         case O_FORCE: force = true; break;
         case 'n': dry = true; break;
         case O_FEWER: kinds |= 1u << DLRIG_FIX_FEWER_GPUS; break;
+        case O_LIMIT: kinds |= 1u << DLRIG_FIX_POWER_LIMIT; break;
         case O_JSON: json = true; break;
         case 'h': usage(stdout); return EXIT_OK;
         default: usage(stderr); return EXIT_USAGE;
@@ -175,9 +190,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
             printf("Not fixed by a change of parts: %s %s\n", r.left[i].id, cli_safe(r.left[i].message));
             for (size_t k = 0; k < r.n_left_options[i]; k++)
                 print_fix(&r.left_options[i * DLRIG_REPAIR_OPTIONS + k],
-                          r.left_options[i * DLRIG_REPAIR_OPTIONS + k].kind == DLRIG_FIX_FEWER_GPUS
-                              ? "    option (--allow-fewer-gpus): "
-                              : "    option (a requirement): ");
+                          option_label(r.left_options[i * DLRIG_REPAIR_OPTIONS + k].kind));
         }
         if (!left) printf("%s\n", errors_before ? "No error left." : "No errors: nothing to fix.");
         if (wrote) printf("Wrote %s\n", cli_safe(outpath));

@@ -15,6 +15,7 @@
 
 #include "dlrig/constraints.h"
 #include "dlrig/perf.h"
+#include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/requirements.h"
 #include "dlrig/util.h"
@@ -115,6 +116,7 @@ static void apply_change(dlrig_build *b, const dlrig_change *c)
         (void)requirements_parse_text(f, c->value, c->key, NULL, &b->req, err, sizeof err);
         break;
     }
+    case DLRIG_CHANGE_POWER_LIMIT: build_set_power_limit(b, c->part, c->qty); break;
     }
 }
 
@@ -162,6 +164,13 @@ static void describe_change(const dlrig_change *c, strbuf *sb)
             sb_printf(sb, "change the %s requirement from %s to %s", c->key, c->old_value[0] ? c->old_value : "none",
                       c->value);
         break;
+    case DLRIG_CHANGE_POWER_LIMIT: {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->part;
+        double kept = g->tdp_w > 0 ? power_speed_fraction((double)c->qty / g->tdp_w) : 1;
+        sb_printf(sb, "limit each %s to %d W of %d W (sudo nvidia-smi -pl %d), ~%.0f%% slower",
+                  part_label(c->part, a, sizeof a), c->qty, g->tdp_w, c->qty, (1 - kept) * 100);
+        break;
+    }
     }
 }
 
@@ -497,6 +506,35 @@ static void bigger_circuits(fixer *x)
     }
 }
 
+/* The GPUs limited to 95%, 90%, ... 60% of their rating (the measured part
+ * of the curve, power.h), the smallest cut tried first; only when every GPU
+ * line is one model. */
+static void power_limits(fixer *x)
+{
+    const dlrig_part *g = NULL;
+    int limit_now = 0;
+    for (size_t i = 0; i < x->b->n_items; i++) {
+        const dlrig_item *it = &x->b->items[i];
+        if (it->part->category != DLRIG_CAT_GPU) continue;
+        if (g && g != it->part) return;
+        g = it->part;
+        limit_now = it->power_limit_w;
+    }
+    if (!g) return;
+    int rated = ((const dlrig_gpu *)g)->tdp_w;
+    if (rated <= 0) return;
+    int now = limit_now > 0 && limit_now < rated ? limit_now : rated;
+    for (int pct = 95; pct >= (int)(DLRIG_POWER_MEASURED_MIN * 100 + 0.5); pct -= 5) {
+        int w = rated * pct / 100 / 5 * 5;
+        if (w >= now) continue;
+        cand *c = push(x, DLRIG_FIX_POWER_LIMIT);
+        if (!c) return;
+        c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_POWER_LIMIT, .part = g, .qty_from = limit_now, .qty = w};
+        finish(x, c);
+        c->est = now - w; /* the least cut first */
+    }
+}
+
 static bool is(const fixer *x, const char *id) { return strcmp(x->target->id, id) == 0; }
 
 /* Which changes may resolve the finding: the knowledge of this module. */
@@ -562,11 +600,15 @@ static void candidates(fixer *x)
         } else if (case_has_psus(cs)) {
             replace_all(x, DLRIG_CAT_CASE);
         }
-        if (!is(x, "power.connectors")) fewer_gpus(x);
+        if (!is(x, "power.connectors")) {
+            power_limits(x);
+            fewer_gpus(x);
+        }
         if (is(x, "power.psu_capacity")) bigger_circuits(x);
     } else if (is(x, "power.circuit")) {
         if (psu) replace_all(x, DLRIG_CAT_PSU);
         replace_all(x, DLRIG_CAT_GPU);
+        power_limits(x);
         fewer_gpus(x);
         bigger_circuits(x);
     } else if (!strncmp(x->target->id, "memory.", 7)) {
@@ -653,7 +695,7 @@ static void work_reset(fixer *x)
  * GPUs, NICs, board, case, drives and the number of CPUs). */
 static bool keeps_placement(const dlrig_change *c)
 {
-    if (c->op == DLRIG_CHANGE_REQUIREMENT) return true;
+    if (c->op == DLRIG_CHANGE_REQUIREMENT || c->op == DLRIG_CHANGE_POWER_LIMIT) return true;
     const dlrig_part *p = c->part ? c->part : c->with;
     switch (p->category) {
     case DLRIG_CAT_PSU:
@@ -718,12 +760,41 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     return true;
 }
 
+/* Share of speed a power-limit fix loses (0 for other fixes). */
+static double speed_lost(const dlrig_fix *f)
+{
+    if (f->kind != DLRIG_FIX_POWER_LIMIT) return 0;
+    const dlrig_gpu *g = (const dlrig_gpu *)f->changes[0].part;
+    return g->tdp_w > 0 ? 1 - power_speed_fraction((double)f->changes[0].qty / g->tdp_w) : 0;
+}
+
+/* A power limit that costs at most this share of speed comes before a
+ * change of parts that costs money (a 2% slower card beats buying another
+ * one); a dearer limit comes after every change of parts. */
+#define CHEAP_LIMIT_LOSS 0.05
+
+/* The order of fixes: groups first (a free change of parts, a cheap power
+ * limit, a change of parts that costs, another power limit, fewer GPUs, a
+ * requirement), then within a group as cmp_fix says. */
+static int fix_group(const dlrig_fix *f)
+{
+    switch (f->kind) {
+    case DLRIG_FIX_PARTS: return f->price_delta_usd <= 0 ? 0 : 2;
+    case DLRIG_FIX_POWER_LIMIT: return speed_lost(f) <= CHEAP_LIMIT_LOSS + 1e-9 ? 1 : 3;
+    case DLRIG_FIX_FEWER_GPUS: return 4;
+    default: return 5;
+    }
+}
+
 static int cmp_fix(const void *pa, const void *pb)
 {
     const dlrig_fix *a = pa, *b = pb;
-    if (a->kind != b->kind) return (int)a->kind - (int)b->kind;
+    int ga = fix_group(a), gb = fix_group(b);
+    if (ga != gb) return ga - gb;
     if (a->kind != DLRIG_FIX_FEWER_GPUS && (a->n_introduces > 0) != (b->n_introduces > 0))
         return a->n_introduces > 0 ? 1 : -1;
+    if (a->kind == DLRIG_FIX_POWER_LIMIT && a->changes[0].qty != b->changes[0].qty)
+        return a->changes[0].qty > b->changes[0].qty ? -1 : 1; /* the highest limit: the least speed lost */
     double da = a->price_delta_usd, db = b->price_delta_usd;
     if (a->kind == DLRIG_FIX_FEWER_GPUS) {
         da = -da;
@@ -767,7 +838,7 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
      * fixes that add no warning, its dearer candidates cannot rank higher. */
     dlrig_fix *found = NULL;
     size_t n_found = 0, cap_found = 0;
-    size_t clean[3] = {0, 0, 0};
+    size_t clean[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < x.n; i++) {
         if (clean[x.v[i].kind] >= max) continue;
         dlrig_fix f;
@@ -801,6 +872,8 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
         }
         found[n_found++] = f;
         if (f.n_introduces == 0) clean[f.kind]++;
+        /* the highest limit that works is the power-limit fix: lower ones only cost speed */
+        if (f.kind == DLRIG_FIX_POWER_LIMIT) clean[f.kind] = max;
     }
     if (n_found > 1) qsort(found, n_found, sizeof *found, cmp_fix);
     size_t n = n_found < max ? n_found : max;
@@ -814,7 +887,7 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
 
 /* ------------------------------------------------------------ JSON */
 
-static const char *const kind_names[] = {"parts", "fewer-gpus", "requirement"};
+static const char *const kind_names[] = {"parts", "power-limit", "fewer-gpus", "requirement"};
 
 cJSON *fix_to_json(const dlrig_fix *f)
 {
@@ -853,6 +926,13 @@ cJSON *fix_to_json(const dlrig_fix *f)
             cJSON_AddStringToObject(j, "requirement", c->key);
             cJSON_AddStringToObject(j, "value", c->value);
             cJSON_AddStringToObject(j, "was", c->old_value);
+            break;
+        case DLRIG_CHANGE_POWER_LIMIT:
+            cJSON_AddStringToObject(j, "op", "power_limit");
+            cJSON_AddStringToObject(j, "part", c->part->id);
+            cJSON_AddNumberToObject(j, "power_limit_w", c->qty);
+            if (c->qty_from > 0) cJSON_AddNumberToObject(j, "was", c->qty_from);
+            else cJSON_AddNullToObject(j, "was");
             break;
         }
         cJSON_AddItemToArray(ch, j);

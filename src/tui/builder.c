@@ -726,7 +726,9 @@ static void fix_all(app *a)
         ov_text_add(a, DLRIG_ROLE_ERROR, 0, "Not fixed by a change of parts: %s", r.left[i].message);
         for (size_t k = 0; k < r.n_left_options[i]; k++) {
             const dlrig_fix *o = &r.left_options[i * DLRIG_REPAIR_OPTIONS + k];
-            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s: %s (%s)", o->kind == DLRIG_FIX_FEWER_GPUS ? "fewer GPUs" : "requirement",
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s: %s (%s)", o->kind == DLRIG_FIX_FEWER_GPUS    ? "fewer GPUs"
+                        : o->kind == DLRIG_FIX_POWER_LIMIT ? "power limit"
+                                                           : "requirement",
                         o->summary, price_delta_text(o->price_delta_usd, d, sizeof d));
         }
     }

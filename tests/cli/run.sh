@@ -316,6 +316,11 @@ expect fix-no-psu 0 'Add .+ \(Power supply\) \(\+\$[0-9,]+\); resolves compat.mi
 expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooling.passive_needs_server.*Price: \$[0-9,]+ -> \$[0-9,]+ \([-+]\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n "$FIX/passive.json"
 expect fix-circuit 1 'Not fixed by a change of parts: power.circuit.*1440 W continuous.*option \(--allow-fewer-gpus\): [0-9] x NVIDIA GeForce RTX 4090 instead of 4.*option \(a requirement\): Change the circuit requirement from 120v-15a to' -- "$DLRIG" fix -n "$FIX/circuit.json"
 expect fix-circuit-fewer 0 'x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+# a free power limit comes before a change of parts for a circuit 45 W short; fix takes it only when allowed
+expect check-fix-power-limit 1 'power.circuit .*fix: Limit each NVIDIA GeForce RTX 4090 to 425 W of 450 W \(sudo nvidia-smi -pl 425\), ~2% slower \(no price change\)' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
+expect check-fix-power-limit-json 1 '"kind":[[:space:]]*"power-limit",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"power_limit",[[:space:]]*"part":[[:space:]]*"nvidia-rtx-4090",[[:space:]]*"power_limit_w":[[:space:]]*425' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json" --json
+expect fix-power-limit 0 'Limit each NVIDIA GeForce RTX 4090 to 425 W of 450 W .*resolves power.circuit.*No error left' -- "$DLRIG" fix -n --allow-power-limit "$DATA/builds/power-4090-pair-tr.json"
+expect fix-power-limit-not-default 0 'Replace 2 x NVIDIA GeForce RTX 4090 with' -- "$DLRIG" fix -n "$DATA/builds/power-4090-pair-tr.json"
 # the written builds pass check; the input is kept; an existing output is not replaced without --force
 for b in socket psu-small no-psu passive; do
     cp "$FIX/$b.json" "$TMP/fix-$b.json"

@@ -167,6 +167,63 @@ START_TEST(five_broken_builds)
 }
 END_TEST
 
+/* The first fix of a finding with this id, of any kind; false when none. */
+static bool first_fix_of(const dlrig_build *b, const char *id, dlrig_fix *out)
+{
+    dlrig_report rep = {0};
+    rules_check(cat, b, &rep);
+    bool found = false;
+    for (size_t i = 0; i < rep.n_findings && !found; i++)
+        if (!strcmp(rep.findings[i].id, id)) found = fix_finding(cat, b, &rep, i, DLRIG_FIX_ALL_KINDS, out, 1) == 1;
+    report_free(&rep);
+    return found;
+}
+
+/* Two 450 W cards 45 W over a 15 A circuit: limiting them to 425 W (2% slower,
+ * free) comes before any change of parts, and clears the circuit; four such
+ * cards would need a limit below the measured curve: no power-limit fix. */
+START_TEST(power_limit_fix_when_cheap)
+{
+    dlrig_build b;
+    ck_assert(load(BUILDS "/power-4090-pair-tr.json", &b));
+    dlrig_fix f;
+    ck_assert(first_fix_of(&b, "power.circuit", &f));
+    ck_assert_int_eq(f.kind, DLRIG_FIX_POWER_LIMIT);
+    ck_assert_int_eq(f.changes[0].op, DLRIG_CHANGE_POWER_LIMIT);
+    ck_assert_int_eq(f.changes[0].qty, 425);
+    ck_assert(f.price_delta_usd == 0);
+    ck_assert_ptr_nonnull(strstr(f.summary, "nvidia-smi -pl 425"));
+    fix_apply(&b, &f);
+    dlrig_report rep = {0};
+    rules_check(cat, &b, &rep);
+    ck_assert_int_eq(count(&rep, "power.circuit", DLRIG_SEV_ERROR), 0);
+    ck_assert_uint_eq(rep.counts[DLRIG_SEV_ERROR], 0);
+    for (size_t i = 0; i < b.n_items; i++)
+        if (b.items[i].part->category == DLRIG_CAT_GPU) ck_assert_int_eq(b.items[i].power_limit_w, 425);
+    report_free(&rep);
+    build_free(&b);
+    /* repair allowed to limit power: no error left, no price change */
+    double delta;
+    ck_assert_uint_eq(repair("../builds/power-4090-pair-tr.json", (1u << DLRIG_FIX_PARTS) | (1u << DLRIG_FIX_POWER_LIMIT),
+                             &delta, &b),
+                      0);
+    ck_assert(fabs(delta) < 0.01);
+    build_free(&b);
+    /* four cards: 1,024 W over; a limit would have to go under 60% of the rating */
+    ck_assert(load(FIXES "/circuit.json", &b));
+    dlrig_report r2 = {0};
+    rules_check(cat, &b, &r2);
+    for (size_t i = 0; i < r2.n_findings; i++) {
+        if (strcmp(r2.findings[i].id, "power.circuit")) continue;
+        dlrig_fix fx[8];
+        size_t n = fix_finding(cat, &b, &r2, i, DLRIG_FIX_ALL_KINDS, fx, 8);
+        for (size_t k = 0; k < n; k++) ck_assert_int_ne(fx[k].kind, DLRIG_FIX_POWER_LIMIT);
+    }
+    report_free(&r2);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(passive_card_replaced_by_no_weaker_card)
 {
     dlrig_build b;
@@ -239,6 +296,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, every_offered_fix_holds);
     tcase_add_test(tc, five_broken_builds);
+    tcase_add_test(tc, power_limit_fix_when_cheap);
     tcase_add_test(tc, passive_card_replaced_by_no_weaker_card);
     tcase_add_test(tc, clean_build_has_nothing_to_fix);
     tcase_add_test(tc, json_shape);
