@@ -747,6 +747,18 @@ static void md_findings(ctx *c, const char *head)
     }
 }
 
+/* Whether finding i of build cs[k] is a "not checked" note that no earlier
+ * finding of cs[0..k] says already (the notes are listed once per quote). */
+static bool unchecked_first(ctx *const *cs, size_t k, size_t i)
+{
+    const dlrig_finding *f = &cs[k]->rep->findings[i];
+    if (!export_finding_unchecked(f)) return false;
+    for (size_t j = 0; j <= k; j++)
+        for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i); m++)
+            if (!strcmp(cs[j]->rep->findings[m].message, f->message)) return false;
+    return true;
+}
+
 /* "Not checked" notes of builds cs[0..n-1], each once. */
 static void md_unchecked(ctx *const *cs, size_t n)
 {
@@ -755,12 +767,7 @@ static void md_unchecked(ctx *const *cs, size_t n)
     for (size_t k = 0; k < n; k++)
         for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
             const dlrig_finding *f = &cs[k]->rep->findings[i];
-            if (!export_finding_unchecked(f)) continue;
-            bool seen = false;
-            for (size_t j = 0; j <= k && !seen; j++)
-                for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i) && !seen; m++)
-                    if (!strcmp(cs[j]->rep->findings[m].message, f->message)) seen = true;
-            if (seen) continue;
+            if (!unchecked_first(cs, k, i)) continue;
             if (!any) sb_append(sb, "\n## Not checked\n\nThe catalog lacks a figure these checks need; confirm them "
                                     "with the vendor:\n\n");
             any = true;
@@ -1595,12 +1602,7 @@ static void html_unchecked(ctx *const *cs, size_t n)
     for (size_t k = 0; k < n; k++)
         for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
             const dlrig_finding *f = &cs[k]->rep->findings[i];
-            if (!export_finding_unchecked(f)) continue;
-            bool seen = false;
-            for (size_t j = 0; j <= k && !seen; j++)
-                for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i) && !seen; m++)
-                    if (!strcmp(cs[j]->rep->findings[m].message, f->message)) seen = true;
-            if (seen) continue;
+            if (!unchecked_first(cs, k, i)) continue;
             if (!any) sb_append(sb, "<section>\n<h2>Not checked</h2>\n<p>The catalog lacks a figure these checks need; "
                                     "confirm them with the vendor:</p>\n<ul class=\"findings\">\n");
             any = true;

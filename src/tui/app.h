@@ -279,6 +279,8 @@ void tui_quote_load(tui_quote *q);
 /* Remembers q; 0, or -1 with errno. */
 int tui_quote_save(const tui_quote *q);
 void tui_quote_free(tui_quote *q);
+/* Replaces *dst (freed first) with a copy of src that owns its strings. */
+void tui_quote_set(tui_quote *dst, const tui_quote *src);
 /* Export options from q (pointers into q: q outlives o). */
 void tui_quote_opts(const tui_quote *q, dlrig_export_opts *o);
 /* Called with the answers when the user chooses to write the quote; takes ctx. */

@@ -1194,11 +1194,7 @@ static void export_ask_path(app *a, export_ctx *e)
 static void export_quote_done(app *a, const tui_quote *q, void *ctx)
 {
     export_ctx *e = ctx;
-    tui_quote_free(&e->q);
-    e->q = *q;
-    e->q.customer = xstrdup(q->customer);
-    e->q.project = xstrdup(q->project);
-    e->q.notes = xstrdup(q->notes);
+    tui_quote_set(&e->q, q);
     export_ask_path(a, e);
 }
 

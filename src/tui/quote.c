@@ -24,6 +24,16 @@ void tui_quote_free(tui_quote *q)
     memset(q, 0, sizeof *q);
 }
 
+void tui_quote_set(tui_quote *dst, const tui_quote *src)
+{
+    if (dst == src) return;
+    tui_quote_free(dst);
+    *dst = *src;
+    dst->customer = src->customer ? xstrdup(src->customer) : NULL;
+    dst->project = src->project ? xstrdup(src->project) : NULL;
+    dst->notes = src->notes ? xstrdup(src->notes) : NULL;
+}
+
 static void set_str(char **dst, const char *s)
 {
     free(*dst);
@@ -343,11 +353,7 @@ static void options_path_cb(app *a, const char *path, void *ctx)
 static void options_done(app *a, const tui_quote *q, void *ctx)
 {
     optq *o = ctx;
-    tui_quote_free(&o->q);
-    o->q = *q;
-    o->q.customer = xstrdup(q->customer);
-    o->q.project = xstrdup(q->project);
-    o->q.notes = xstrdup(q->notes);
+    tui_quote_set(&o->q, q);
     char cwd[512], note[600];
     snprintf(note, sizeof note, "A relative path is written in %s", getcwd(cwd, sizeof cwd) ? cwd : ".");
     ov_prompt(a, "Export the options as one HTML quote to", note, "quote-options.html", options_path_cb, o, optq_free);
