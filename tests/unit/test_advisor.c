@@ -239,7 +239,10 @@ START_TEST(advisor_matches_exhaustive)
            objectives[DLRIG_OBJ_SPEED], objectives[DLRIG_OBJ_VALUE], found);
     ck_assert_int_ge(total, (int)seeds);
     if (seeds >= 100) ck_assert_int_ge(total, 100);
-    ck_assert_int_ge(found, (int)seeds / 6); /* the comparison must not be vacuous (20 of 120) */
+    /* The comparison must not be vacuous: about a quarter of the random
+     * catalogs have a feasible build (30 of 120; 4 of the first 30, which the
+     * sanitizer run in CI uses), so ask for a tenth. */
+    ck_assert_int_ge(found, (int)seeds / 10);
     (void)checked;
 }
 END_TEST
