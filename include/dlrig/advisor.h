@@ -44,7 +44,8 @@ extern const char *const dlrig_objective_ids[];
  * published measurements is about 9%, docs/CALIBRATION.md) and below what a
  * user notices in a training run (an hour per epoch against 63 minutes), so
  * ranking by them would buy a dearer machine for noise. */
-#define ADVISOR_TIE_TOLERANCE 0.05
+#define ADVISOR_TIE_PERCENT 5
+#define ADVISOR_TIE_TOLERANCE (ADVISOR_TIE_PERCENT / 100.0)
 
 /* The objective's rule in one sentence, for people ("the fastest build;
  * builds within 5% of the fastest are ties, ..."); static text. */

@@ -57,7 +57,7 @@ const char *const dlrig_objective_ids[] = {"speed", "value", NULL};
 const char *advisor_objective_rule(dlrig_objective obj)
 {
     /* the figures follow ADVISOR_TIE_TOLERANCE (5%) */
-    _Static_assert(ADVISOR_TIE_TOLERANCE == 0.05, "the rules below say 5%");
+    _Static_assert(ADVISOR_TIE_PERCENT == 5, "the rules below say 5%");
     if (obj == DLRIG_OBJ_VALUE)
         return "the most speed per dollar; builds within 5% of the best speed per dollar are ties, and a tie goes "
                "to the faster build, then the cheaper, fewer GPUs, more VRAM, a newer architecture";
