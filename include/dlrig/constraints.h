@@ -24,6 +24,12 @@
  * gradients and Adam state in mixed precision — ZeRO, Rajbhandari et al. 2020). */
 #define CONSTRAINT_CHECKPOINTS_KEPT 5
 #define CONSTRAINT_CHECKPOINT_BYTES_PER_PARAM 16.0
+/* A quiet machine (--require quiet) holds at most two GPUs: Puget Systems
+ * advise against more than two RTX 4080/4090-class cards in one desk-side box
+ * (cooling and size) and measured four RTX 3090s as loud and at the edge of one
+ * PSU; Lambda puts at most two RTX 3090s in a workstation without liquid
+ * cooling.  More cards run every fan at full speed (env.noise). */
+#define CONSTRAINT_QUIET_MAX_GPUS 2
 
 /* cpu.cores_per_gpu: ncpu x cpu carry `gpus` GPUs' data loading. */
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus);
@@ -40,9 +46,10 @@ bool constraint_case_quiet(const dlrig_case *cs);
 /* env.noise: the case for req: with --require quiet a quiet case (noise
  * "quiet"); in an office any case without server fans; else any case. */
 bool constraint_case_quiet_for(const dlrig_case *cs, const dlrig_requirements *req);
-/* env.noise: the card for req: with --require quiet no blower and no passive
- * card (passive cards live on server fans); else any card. */
-bool constraint_gpu_quiet_for(const dlrig_gpu *g, const dlrig_requirements *req);
+/* env.noise: n of card g for req: with --require quiet no blower and no
+ * passive card (passive cards live on server fans) and at most
+ * CONSTRAINT_QUIET_MAX_GPUS of them; else any card, any number. */
+bool constraint_gpu_quiet_for(const dlrig_gpu *g, int n, const dlrig_requirements *req);
 /* env.rackmount: is the case a rack chassis (kind "rack"; a tower that
  * converts to a rack is not one)? */
 bool constraint_case_rackmount(const dlrig_case *cs);

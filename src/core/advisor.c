@@ -579,7 +579,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if ((rq & DLRIG_REQ_NVLINK) && (!g->nvlink || n < 2)) return false;
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
     if (!constraint_gpu_count_ok(g, n)) return false;
-    if (!constraint_gpu_quiet_for(g, c->req)) return false;
+    if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;

@@ -38,10 +38,10 @@ bool constraint_case_quiet_for(const dlrig_case *cs, const dlrig_requirements *r
     return !constraint_wants_quiet(req) || constraint_case_quiet(cs);
 }
 
-bool constraint_gpu_quiet_for(const dlrig_gpu *g, const dlrig_requirements *req)
+bool constraint_gpu_quiet_for(const dlrig_gpu *g, int n, const dlrig_requirements *req)
 {
     if (!(req->require & DLRIG_REQ_QUIET)) return true;
-    return g->cooler_type != DLRIG_GPU_COOLER_BLOWER && g->cooler_type != DLRIG_GPU_COOLER_PASSIVE;
+    return n <= CONSTRAINT_QUIET_MAX_GPUS && g->cooler_type != DLRIG_GPU_COOLER_BLOWER && g->cooler_type != DLRIG_GPU_COOLER_PASSIVE;
 }
 
 bool constraint_case_rackmount(const dlrig_case *cs)

@@ -1031,10 +1031,14 @@ static void r_noise(ctx *c)
     }
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
-        if (!constraint_gpu_quiet_for(g, req))
+        if (!constraint_gpu_quiet_for(g, 1, req))
             emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "quiet is required; %d x %s has %s cooling (%s)", c->gpus[i].qty,
                  g->p.name, g->cooler, g->cooler_type == DLRIG_GPU_COOLER_BLOWER ? "a blower fan is loud under load"
                                                                                 : "it needs server fans");
+        else if (!constraint_gpu_quiet_for(g, c->n_gpus, req))
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL,
+                 "quiet is required; %d GPUs in one box run every fan at full speed (at most %d in a quiet machine)",
+                 c->n_gpus, CONSTRAINT_QUIET_MAX_GPUS);
         else if (!must && g->cooler_type == DLRIG_GPU_COOLER_BLOWER && c->gpus[i].qty >= 2)
             emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%d x %s: blower fans are loud under load in an office",
                  c->gpus[i].qty, g->p.name);
@@ -1250,8 +1254,11 @@ static const rule rules[] = {
     {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans where quiet is wanted",
       "Server chassis fans and several blower cards under load are loud; an office box wants a quiet tower with "
       "open-air cards spaced apart or few blower cards.  When quiet is a must-have (--require quiet) the case must "
-      "be a quiet one and no card may have a blower or rely on server fans (passive).",
-      SEED002}, r_noise},
+      "be a quiet one, no card may have a blower or rely on server fans (passive), and the box holds at most two "
+      "cards: more run every fan at full speed (Puget Systems advise against more than two RTX 4080/4090-class cards "
+      "in one desk-side box and found four RTX 3090s loud; Lambda puts at most two RTX 3090s in a workstation).",
+      SEED002 "; Puget Systems, Quad GeForce RTX 3090 in a desktop; Lambda, RTX 3090/3080/3070 deep learning "
+      "workstation guide"}, r_noise},
     {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
       "A server room rack needs a rackmount chassis; a tower that converts to a rack with a kit is still a tower "
       "to buy and plan for.",

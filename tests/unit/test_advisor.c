@@ -485,7 +485,11 @@ START_TEST(advisor_prunes_what_rules_flag)
         quiet.require = DLRIG_REQ_QUIET;
         check_two(cat, &quiet, &g->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s with quiet required", g->p.id);
-        AGREE(constraint_gpu_quiet_for(g, &quiet), finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
+        AGREE(constraint_gpu_quiet_for(g, 1, &quiet), finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
+        check_two(cat, &quiet, &g->p, CONSTRAINT_QUIET_MAX_GPUS + 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%d x %s with quiet required", CONSTRAINT_QUIET_MAX_GPUS + 1, g->p.id);
+        AGREE(constraint_gpu_quiet_for(g, CONSTRAINT_QUIET_MAX_GPUS + 1, &quiet),
+              finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
     }
     /* compat.psu_form_factor, case.cooler_height, compat.memory_type (board and CPU halves), compat.socket (cooler
      * half): one predicate on a pair of parts each */
