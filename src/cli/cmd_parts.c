@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "dlrig/build.h"
 #include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
+#include "dlrig/whatif.h"
 
 static void list_categories(FILE *f)
 {
@@ -23,6 +25,7 @@ static const char *const rank_keys[] = {"workload", "model_params_m", "precision
 static void parts_usage(FILE *f)
 {
     fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced] [--json]\n"
+          "       dlrig parts --category C --against BUILD.json [--filter TEXT] [--sort FIELD[:desc]|speed] [--json]\n"
           "       dlrig parts --workload W [--model-params-m N] [--precision P] [--sort speed|value] [--json]\n"
           "List catalog parts as an aligned table, or as one JSON document.\n\n"
           "  -c, --category C    only category C (",
@@ -33,6 +36,11 @@ static void parts_usage(FILE *f)
           "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
           "      --unpriced      only parts without a price (dlrig recommend cannot consider them)\n"
           "      --json          {\"parts\": [...]} with every field of every part\n\n"
+          "What each part of category C would do to a build (it replaces the build's parts of C, as many of\n"
+          "them as the build has):\n"
+          "      --against FILE  the first error it would add (a rule id, or ok), the build's estimated speed\n"
+          "                      with it and the change of speed and price; --sort speed puts the fastest first;\n"
+          "                      --json adds \"against\" (the build) and a \"swap\" object on every part\n\n"
           "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
     cli_req_usage(f, rank_keys);
@@ -107,6 +115,215 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
     return EXIT_OK;
 }
 
+/* ---- --against BUILD.json: what each part would do to a build ---- */
+
+typedef struct swap_row {
+    const dlrig_part *part;
+    const dlrig_swap *swap;
+    bool in_build;
+    size_t idx; /* catalog order */
+} swap_row;
+
+/* Fastest swapped build first; no estimate last; then catalog order. */
+static int cmp_swap_speed(const void *x, const void *y)
+{
+    const swap_row *a = x, *b = y;
+    double sa = a->swap->speed, sb = b->swap->speed;
+    if (isnan(sa) != isnan(sb)) return isnan(sa) ? 1 : -1;
+    if (!isnan(sa) && sa != sb) return sa > sb ? -1 : 1;
+    return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static void add_number_or_null(cJSON *o, const char *key, double v)
+{
+    if (isnan(v)) cJSON_AddNullToObject(o, key);
+    else cJSON_AddNumberToObject(o, key, v);
+}
+
+/* The speed change as a percentage of the build's ("+12.5%"), "-" when unknown. */
+static const char *speed_change_text(const dlrig_swap *s, const dlrig_swap *base, char *buf, size_t len)
+{
+    if (isnan(s->speed_delta) || isnan(base->speed) || base->speed <= 0) snprintf(buf, len, "-");
+    else if (fabs(s->speed_delta) < 0.0005 * base->speed) snprintf(buf, len, "0%%");
+    else snprintf(buf, len, "%+.1f%%", 100 * s->speed_delta / base->speed);
+    return buf;
+}
+
+static const char *price_change_text(double usd, char *buf, size_t len)
+{
+    char n[32];
+    if (isnan(usd)) snprintf(buf, len, "?");
+    else if (fabs(usd) < 0.5) snprintf(buf, len, "$0");
+    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
+    return buf;
+}
+
+static cJSON *swap_json(const dlrig_swap *s, bool in_build)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "qty", s->qty);
+    cJSON_AddBoolToObject(o, "in_build", in_build);
+    cJSON_AddBoolToObject(o, "ok", s->error_id == NULL);
+    if (s->error_id) {
+        cJSON_AddStringToObject(o, "first_error", s->error_id);
+        cJSON_AddStringToObject(o, "message", s->error_message);
+    } else {
+        cJSON_AddNullToObject(o, "first_error");
+        cJSON_AddNullToObject(o, "message");
+    }
+    cJSON_AddNumberToObject(o, "new_errors", (double)s->new_errors);
+    cJSON_AddNumberToObject(o, "errors", (double)s->errors);
+    add_number_or_null(o, "speed", s->speed);
+    add_number_or_null(o, "speed_delta", s->speed_delta);
+    add_number_or_null(o, "price_usd", round(s->price_usd * 100) / 100);
+    add_number_or_null(o, "price_delta_usd", round(s->price_delta_usd * 100) / 100);
+    return o;
+}
+
+/* Lists the parts v[0..n) of category c with what swapping each into build b
+ * (read from path) gives: a table, or with json {"against": {...},
+ * "parts": [... each with "swap"]}. */
+static int print_against(const dlrig_catalog *cat, const char *path, const dlrig_build *b, dlrig_category c,
+                         const dlrig_part *const *v, size_t n, bool by_speed, bool json)
+{
+    dlrig_whatif *w = whatif_new(cat, b);
+    const dlrig_swap *base = whatif_base(w);
+    swap_row *rows = xcalloc(n, sizeof *rows);
+    for (size_t i = 0; i < n; i++) {
+        rows[i].part = v[i];
+        rows[i].swap = whatif_get(w, v[i]);
+        rows[i].idx = i;
+        for (size_t k = 0; k < b->n_items && !rows[i].in_build; k++) rows[i].in_build = b->items[k].part == v[i];
+    }
+    if (by_speed) qsort(rows, n, sizeof *rows, cmp_swap_speed);
+    int in_build = build_count(b, c);
+    if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON *ag = cJSON_AddObjectToObject(doc, "against");
+        cJSON_AddStringToObject(ag, "file", path);
+        cJSON_AddStringToObject(ag, "name", b->name ? b->name : "");
+        cJSON_AddStringToObject(ag, "category", category_name(c));
+        cJSON_AddNumberToObject(ag, "qty", in_build);
+        cJSON_AddNumberToObject(ag, "errors", (double)base->errors);
+        add_number_or_null(ag, "speed", base->speed);
+        if (base->unit) cJSON_AddStringToObject(ag, "unit", base->unit);
+        else cJSON_AddNullToObject(ag, "unit");
+        add_number_or_null(ag, "price_usd", round(base->price_usd * 100) / 100);
+        cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
+        for (size_t i = 0; i < n; i++) {
+            cJSON *o = part_to_json(rows[i].part);
+            cJSON_AddItemToObject(o, "swap", swap_json(rows[i].swap, rows[i].in_build));
+            cJSON_AddItemToArray(arr, o);
+        }
+        cli_print_json(doc);
+        free(rows);
+        whatif_free(w);
+        return EXIT_OK;
+    }
+    char m[32], sp[32];
+    const char *unit = base->unit;
+    for (size_t i = 0; i < n && !unit; i++) unit = rows[i].swap->unit;
+    printf("%s: %s, ", cli_safe(b->name), format_usd(base->price_usd, m, sizeof m));
+    if (isnan(base->speed)) printf("no speed estimate");
+    else printf("%s %s", format_number(base->speed, base->speed < 100 ? 1 : 0, sp, sizeof sp), base->unit);
+    printf(", %zu error%s.\n", base->errors, base->errors == 1 ? "" : "s");
+    if (in_build) printf("Each part below takes the place of the build's %s (qty %d).\n", category_title(c), in_build);
+    else printf("Each part below is added (the build has no %s).\n", category_title(c));
+    /* ID, Name, the what-if columns, then the category's other columns */
+    const char *const *cols = category_list_columns(c);
+    size_t ncols = 0;
+    while (cols[ncols]) ncols++;
+    enum { EXTRA = 4 };
+    const char **head = xcalloc(ncols + EXTRA, sizeof *head);
+    bool *right = xcalloc(ncols + EXTRA, sizeof *right);
+    const dlrig_field **fields = xcalloc(ncols, sizeof *fields);
+    size_t *at = xcalloc(ncols, sizeof *at); /* the table column of each field */
+    size_t k = 0, name_col = 0, swap_col = 0;
+    for (size_t i = 0; i < ncols; i++) {
+        fields[i] = category_field(c, cols[i]);
+        at[i] = k;
+        head[k] = field_label(cols[i]);
+        right[k] = fields[i] && fields[i]->kind != DLRIG_F_STR && fields[i]->kind != DLRIG_F_LIST;
+        k++;
+        if (strcmp(cols[i], "name") == 0) {
+            name_col = k - 1;
+            swap_col = k;
+            head[k] = "If swapped in";
+            head[k + 1] = "Speed";
+            right[k + 1] = true;
+            head[k + 2] = "Speed +/-";
+            right[k + 2] = true;
+            head[k + 3] = "Price +/-";
+            right[k + 3] = true;
+            k += EXTRA;
+        }
+    }
+    cli_table *t = table_new(k, head, right);
+    const char **cells = xcalloc(k, sizeof *cells);
+    char (*bufs)[96] = xcalloc(ncols, sizeof *bufs);
+    char speed[32], dspeed[32], dprice[32];
+    for (size_t r = 0; r < n; r++) {
+        const dlrig_swap *s = rows[r].swap;
+        for (size_t i = 0; i < ncols; i++)
+            cells[at[i]] = fields[i] ? part_field_format(rows[r].part, fields[i], bufs[i], sizeof bufs[i]) : "-";
+        if (swap_col) {
+            cells[swap_col] = rows[r].in_build ? "in the build" : s->error_id ? s->error_id : "ok";
+            if (isnan(s->speed)) snprintf(speed, sizeof speed, "-");
+            else format_number(s->speed, s->speed < 100 ? 1 : 0, speed, sizeof speed);
+            cells[swap_col + 1] = speed;
+            cells[swap_col + 2] = speed_change_text(s, base, dspeed, sizeof dspeed);
+            cells[swap_col + 3] = price_change_text(s->price_delta_usd, dprice, sizeof dprice);
+        }
+        table_row(t, cells);
+    }
+    table_print(t, cli_term_width(), name_col, swap_col);
+    size_t ok = 0;
+    for (size_t r = 0; r < n; r++) ok += rows[r].swap->error_id == NULL;
+    printf("%zu of %zu add no error. Speed: the build's estimate with the part%s%s%s.\n", ok, n, unit ? " (" : "",
+           unit ? unit : "", unit ? ")" : "");
+    table_free(t);
+    free(bufs);
+    free(cells);
+    free(at);
+    free(fields);
+    free(right);
+    free(head);
+    free(rows);
+    whatif_free(w);
+    return EXIT_OK;
+}
+
+/* --against: loads the build and lists v[0..n) against it; returns the exit status. */
+static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c, const dlrig_query *q,
+                         const dlrig_part *const *v, size_t n, bool by_speed, bool json)
+{
+    dlrig_build b;
+    char err[1024];
+    int rc = build_load(cat, path, &b, err, sizeof err);
+    if (rc != DLRIG_BUILD_OK) {
+        cli_error("parts --against: %s", err);
+        build_free(&b);
+        return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
+    }
+    build_apply_prices(cat, &b);
+    if (n == 0) {
+        if (q->filter || q->unpriced)
+            cli_error("parts --against: no %s matches %s%s%s%s; nothing to swap into %s", category_name(c),
+                      q->filter ? "--filter '" : "", q->filter ? cli_safe(q->filter) : "", q->filter ? "'" : "",
+                      q->unpriced ? (q->filter ? " and --unpriced" : "--unpriced") : "", cli_safe(path));
+        else
+            cli_error("parts --against: the catalog has no %s; nothing to swap into %s", category_name(c),
+                      cli_safe(path));
+        build_free(&b);
+        return EXIT_USAGE;
+    }
+    rc = print_against(cat, path, &b, c, v, n, by_speed, json);
+    build_free(&b);
+    return rc;
+}
+
+#define OPT_AGAINST 0x7101
+
 int cmd_parts(cli_ctx *ctx, int argc, char **argv)
 {
     static const struct option own[] = {{"category", required_argument, NULL, 'c'},
@@ -114,6 +331,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
                                         {"sort", required_argument, NULL, 's'},
                                         {"json", no_argument, NULL, 'j'},
                                         {"unpriced", no_argument, NULL, 'u'},
+                                        {"against", required_argument, NULL, OPT_AGAINST},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
     cli_reqopts ro;
@@ -121,6 +339,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     dlrig_query q = {.category = -1};
     bool json = false;
     char *sort = NULL;
+    const char *against = NULL;
     dlrig_requirements req;
     requirements_init(&req);
     const char *workload = req.workload, *precision = req.precision;
@@ -144,6 +363,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 's': sort = optarg; break;
         case 'j': json = true; break;
         case 'u': q.unpriced = true; break;
+        case OPT_AGAINST: against = optarg; break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;
         }
@@ -160,6 +380,19 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     if (workload[0] && q.unpriced) {
         cli_error("parts: --workload ranks priced and unpriced GPUs alike; drop --unpriced");
         return EXIT_USAGE;
+    }
+    if (against && workload[0]) {
+        cli_error("parts: --against judges parts in a build and --workload ranks GPUs alone; use one of them");
+        return EXIT_USAGE;
+    }
+    if (against && q.category < 0) {
+        cli_error("parts: --against needs --category C, the category whose parts to swap into the build");
+        return EXIT_USAGE;
+    }
+    bool by_swap_speed = false;
+    if (against && sort && strcmp(sort, "speed") == 0) {
+        by_swap_speed = true;
+        sort = NULL;
     }
     if (workload[0]) {
         if (q.category >= 0 && q.category != DLRIG_CAT_GPU) {
@@ -204,6 +437,11 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     free(sortbuf);
+    if (against) {
+        int rc = parts_against(cat, against, (dlrig_category)q.category, &q, v, n, by_swap_speed, json);
+        free(v);
+        return rc;
+    }
     if (workload[0]) {
         int rc = print_ranked(cat, v, n, workload, req.model_params_m, precision, by_value, json);
         free(v);

@@ -151,6 +151,31 @@ expect parts-unpriced 0 'dell-poweredge-t640 .*without a price: dlrig recommend 
 expect parts-unpriced-json 0 '"parts"' -- "$DLRIG" parts --unpriced --json
 expect parts-unpriced-workload 2 'drop --unpriced' -- "$DLRIG" parts --unpriced --workload cnn
 
+# parts --against BUILD.json: what swapping each part of a category into a build gives
+CLEAN=$DATA/builds/clean.json
+expect against-table 0 'Clean: 2x RTX 5000 Ada.*\$[0-9,]+, [0-9,.]+ samples/s, 0 errors.*place of the build.s GPU \(qty 2\).*If swapped in +Speed +Speed \+/- +Price \+/-.*nvidia-rtx-4090 [^[:cntrl:]]* ecc\.gpu [^[:cntrl:]]*[[:cntrl:]].*nvidia-rtx-5000-ada [^[:cntrl:]]* in the build +[0-9,.]+ +0% +\$0 .*nvidia-rtx-6000-ada [^[:cntrl:]]* ok +[0-9,.]+ +\+[0-9.]+% +\+\$[0-9,]+ .*[0-9]+ of [0-9]+ add no error' -- "$DLRIG" parts --category gpu --against "$CLEAN"
+expect against-cpu-error 0 'amd-ryzen-9-7950x [^[:cntrl:]]* compat\.memory_type ' -- "$DLRIG" parts --category cpu --against "$CLEAN" --filter 'ryzen 9 7950x'
+"$DLRIG" parts --category gpu --against "$CLEAN" --sort speed --json | tr -d ' \t\n' | grep -o '"swap":{[^}]*' |
+    grep -o '"speed":[-0-9.e+null]*' | cut -d: -f2 > "$TMP/speeds"
+expect against-sort-speed 0 'fastest first' -- awk 'BEGIN { ok = 1 } $1 == "null" { seen_null = 1; next }
+    seen_null || (NR > 1 && $1 + 0 > last) { ok = 0 } { last = $1 + 0 } END { print (ok && NR > 10 ? "fastest first" : "out of order") }' "$TMP/speeds"
+expect against-unpriced-delta 0 'amd-threadripper-7970x [^[:cntrl:]]* \? ' -- "$DLRIG" parts --category cpu --against "$CLEAN" --filter 7970x
+expect against-json 0 '"against":[[:space:]]*\{[^}]*"name":[[:space:]]*"Clean[^}]*"qty":[[:space:]]*2[^}]*"unit":[[:space:]]*"samples/s".*"id":[[:space:]]*"nvidia-rtx-4090".*"swap":[[:space:]]*\{[^}]*"ok":[[:space:]]*false,[[:space:]]*"first_error":[[:space:]]*"ecc.gpu",[[:space:]]*"message":[[:space:]]*"[^"]*ECC' -- "$DLRIG" parts --category gpu --against "$CLEAN" --filter 'rtx 4090' --json
+expect against-no-category 2 'against needs --category C' -- "$DLRIG" parts --against "$CLEAN"
+expect against-workload 2 'against judges parts in a build and --workload ranks GPUs' -- "$DLRIG" parts --category gpu --workload cnn --against "$CLEAN"
+expect against-missing-file 3 'nope\.json: cannot read' -- "$DLRIG" parts --category gpu --against "$TMP/nope.json"
+expect against-bad-build 2 "bad-unknown-id\.json: parts\[0\]\.id: unknown part id 'nvidia-rtx-409'" -- "$DLRIG" parts --category gpu --against "$DATA/builds/bad-unknown-id.json"
+expect against-nothing 2 "no switch matches --filter 'zzz'; nothing to swap into .*clean\.json" -- "$DLRIG" parts --category switch --filter zzz --against "$CLEAN"
+expect against-usage 0 '--against FILE +the first error it would add' -- "$DLRIG" parts --help
+# the same figures as check and estimate on the swapped build file
+sed 's/nvidia-rtx-5000-ada/nvidia-rtx-6000-ada/' "$CLEAN" > "$TMP/swapped.json"
+est=$("$DLRIG" estimate "$TMP/swapped.json" --json | grep -o '"throughput":[[:space:]]*[-0-9.e+]*' | head -1 | grep -o '[-0-9.e+]*$')
+swp=$("$DLRIG" parts --category gpu --against "$CLEAN" --filter 'rtx 6000 ada' --json | tr -d ' \t\n' |
+    grep -o '"swap":{[^}]*' | grep -o '"speed":[-0-9.e+]*' | grep -o '[-0-9.e+]*$')
+expect against-equals-estimate 0 'same' -- awk -v a="$est" -v b="$swp" \
+    'BEGIN { d = a - b; if (a != "" && b != "" && d < 0.05 && d > -0.05) print "same"; else print a " vs " b }'
+expect against-equals-check 0 'Result: no errors' -- "$DLRIG" check "$TMP/swapped.json"
+
 # export
 if [ -e "$DATA/builds/clean.json" ]; then
     CLEAN=$DATA/builds/clean.json

@@ -1,0 +1,65 @@
+/*
+ * whatif.h — "swap this part into the build": the first error the swap
+ * would add, and the speed and price that would result.  The builder's
+ * candidate list and `dlrig parts --against BUILD.json` both read it.
+ *
+ * A swap puts qty of the part in place of every part of its category, qty
+ * being the build's count of that category (at least 1): two GPUs swapped
+ * for another model stay two.  The swapped build is judged by rules_check
+ * and perf_estimate exactly as `dlrig check` / `dlrig estimate` would judge
+ * it; nothing here is a model of its own.
+ */
+#ifndef DLRIG_WHATIF_H
+#define DLRIG_WHATIF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/build.h"
+#include "dlrig/catalog.h"
+
+/* What a swap gives (or, for whatif_base, what the build itself is). */
+typedef struct dlrig_swap {
+    const dlrig_part *part;  /* the part swapped in (NULL for the build itself) */
+    int qty;                 /* how many of it */
+    const char *error_id;    /* the first error-level finding the build did not have (a rule id, static), or NULL */
+    char error_message[512]; /* that finding's message; "" when none */
+    size_t new_errors;       /* error-level findings (by rule id) the build did not have */
+    size_t errors;           /* error-level findings of the swapped build, in all */
+    double speed;            /* the swapped build's estimated throughput (whole plan); NAN: no estimate (no GPU) */
+    double speed_delta;      /* speed minus the build's; NAN when either has no estimate */
+    const char *unit;        /* the estimate's unit ("samples/s", "tokens/s"), static; NULL without estimate */
+    double price_usd;        /* the swapped build's total price (rules' totals: unpriced parts left out) */
+    double price_delta_usd;  /* price_usd minus the build's; NAN when the part or one it replaces has no price */
+} dlrig_swap;
+
+/* Swaps of parts into one build, each computed on first use and kept. */
+typedef struct dlrig_whatif dlrig_whatif;
+
+/* A what-if over a copy of b (b may change or be freed afterwards; the
+ * catalog must outlive the result and keep its prices: a caller that changes
+ * them, or the build, makes a new one).  Never NULL.  Free with whatif_free. */
+dlrig_whatif *whatif_new(const dlrig_catalog *cat, const dlrig_build *b);
+void whatif_free(dlrig_whatif *w);
+
+/* The build itself: part NULL, qty 0, no error_id, errors and speed and
+ * price of the build, deltas 0 (speed_delta NAN without an estimate).
+ * Owned by w. */
+const dlrig_swap *whatif_base(const dlrig_whatif *w);
+
+/* What swapping p into the build gives (computed now or remembered from an
+ * earlier call).  The result is owned by w and stays valid, unchanged,
+ * until whatif_free.  p must be a part of w's catalog. */
+const dlrig_swap *whatif_get(dlrig_whatif *w, const dlrig_part *p);
+
+/* The same without a cache: swaps p into b and fills *out.  For one part;
+ * whatif_get is the way to judge a whole list. */
+void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_part *p, dlrig_swap *out);
+
+/* Whether the part chosen in category c can change the build's estimated
+ * speed: the GPUs, and what decides their slots and links (board, CPU, case,
+ * M.2 drives, NVLink bridge, network card).  For the other categories a
+ * swap's speed is the build's own. */
+bool whatif_affects_speed(dlrig_category c);
+
+#endif

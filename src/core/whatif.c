@@ -1,0 +1,170 @@
+/* whatif.c — swaps of parts into a build, judged by the rules and the
+ * performance model, with a cache keyed by the part (see whatif.h). */
+#include "dlrig/whatif.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlrig/perf.h"
+#include "dlrig/rules.h"
+#include "dlrig/util.h"
+
+struct dlrig_whatif {
+    const dlrig_catalog *cat;
+    dlrig_build b;         /* the caller's build, copied */
+    dlrig_report rep;      /* its report: the errors a swap is compared with */
+    dlrig_swap base;       /* the build itself */
+    dlrig_report scratch;  /* the swapped build's report, reused */
+    dlrig_swap **table;    /* open addressing by part, at most half full; entries allocated one by one */
+    size_t cap, n;
+};
+
+bool whatif_affects_speed(dlrig_category c)
+{
+    switch (c) {
+    case DLRIG_CAT_GPU:
+    case DLRIG_CAT_CPU:
+    case DLRIG_CAT_MOTHERBOARD:
+    case DLRIG_CAT_CASE:
+    case DLRIG_CAT_STORAGE:
+    case DLRIG_CAT_NVLINK_BRIDGE:
+    case DLRIG_CAT_NIC: return true;
+    default: return false;
+    }
+}
+
+/* The build's estimated throughput with its report's placement into *speed
+ * and *unit (NAN, NULL without a GPU or an estimate). */
+static void estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, double *speed,
+                     const char **unit)
+{
+    *speed = NAN;
+    *unit = NULL;
+    if (build_count(b, DLRIG_CAT_GPU) <= 0) return;
+    dlrig_estimate e;
+    char err[256];
+    if (perf_estimate(cat, b, &rep->placement, NULL, &e, err, sizeof err) != 0) return;
+    *speed = e.throughput;
+    *unit = e.unit;
+}
+
+/* Fills out with the judgement of b (its report rep) against the original
+ * build's report orig and figures (base; NULL when b is the original). */
+static void judge(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, const dlrig_report *orig,
+                  const dlrig_swap *base, dlrig_swap *out)
+{
+    out->error_id = NULL;
+    out->error_message[0] = '\0';
+    out->new_errors = 0;
+    out->errors = rep->counts[DLRIG_SEV_ERROR];
+    for (size_t i = 0; i < rep->n_findings && orig; i++) {
+        const dlrig_finding *f = &rep->findings[i];
+        if (f->severity != DLRIG_SEV_ERROR) continue;
+        bool old = false;
+        for (size_t k = 0; k < orig->n_findings && !old; k++)
+            old = orig->findings[k].severity == DLRIG_SEV_ERROR && strcmp(orig->findings[k].id, f->id) == 0;
+        if (old) continue;
+        if (!out->error_id) { /* the report lists errors in rule-id order: the first is the one to show */
+            out->error_id = f->id;
+            snprintf(out->error_message, sizeof out->error_message, "%s", f->message);
+        }
+        out->new_errors++;
+    }
+    estimate(cat, b, rep, &out->speed, &out->unit);
+    out->price_usd = rep->totals.price_usd;
+    if (base) {
+        out->speed_delta = isnan(out->speed) || isnan(base->speed) ? NAN : out->speed - base->speed;
+        out->price_delta_usd = out->price_usd - base->price_usd;
+    } else {
+        out->speed_delta = isnan(out->speed) ? NAN : 0;
+        out->price_delta_usd = 0;
+    }
+}
+
+/* How many of p a swap puts into b: the build's count of p's category. */
+static int swap_qty(const dlrig_build *b, const dlrig_part *p)
+{
+    int q = build_count(b, p->category);
+    return q > 0 ? q : 1;
+}
+
+/* Swaps p into a copy of w's build and judges it. */
+static void evaluate(dlrig_whatif *w, const dlrig_part *p, dlrig_swap *out)
+{
+    dlrig_build tmp;
+    build_copy(&tmp, &w->b);
+    out->part = p;
+    out->qty = swap_qty(&w->b, p);
+    build_set_category(&tmp, p->category, p, out->qty);
+    rules_check(w->cat, &tmp, &w->scratch);
+    judge(w->cat, &tmp, &w->scratch, &w->rep, &w->base, out);
+    /* the totals leave unpriced parts out: the change is unknown when the
+     * part, or one it replaces, has no price */
+    bool unknown = isnan(p->price_usd);
+    for (size_t i = 0; i < w->b.n_items && !unknown; i++)
+        unknown = w->b.items[i].part->category == p->category && isnan(w->b.items[i].part->price_usd);
+    if (unknown) out->price_delta_usd = NAN;
+    build_free(&tmp);
+}
+
+dlrig_whatif *whatif_new(const dlrig_catalog *cat, const dlrig_build *b)
+{
+    dlrig_whatif *w = xcalloc(1, sizeof *w);
+    w->cat = cat;
+    build_copy(&w->b, b);
+    rules_check(cat, &w->b, &w->rep);
+    judge(cat, &w->b, &w->rep, NULL, NULL, &w->base);
+    return w;
+}
+
+void whatif_free(dlrig_whatif *w)
+{
+    if (!w) return;
+    for (size_t i = 0; i < w->cap; i++) free(w->table[i]);
+    free(w->table);
+    report_free(&w->scratch);
+    report_free(&w->rep);
+    build_free(&w->b);
+    free(w);
+}
+
+const dlrig_swap *whatif_base(const dlrig_whatif *w) { return &w->base; }
+
+static size_t slot_of(dlrig_swap *const *t, size_t cap, const dlrig_part *p)
+{
+    size_t i = (size_t)(((uintptr_t)p >> 4) * (uintptr_t)0x9E3779B97F4A7C15u) & (cap - 1);
+    while (t[i] && t[i]->part != p) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+const dlrig_swap *whatif_get(dlrig_whatif *w, const dlrig_part *p)
+{
+    if (w->cap) {
+        dlrig_swap *e = w->table[slot_of(w->table, w->cap, p)];
+        if (e) return e;
+    }
+    if (2 * (w->n + 1) > w->cap) { /* grow: the table stays at most half full */
+        size_t cap = w->cap ? w->cap * 2 : 256;
+        dlrig_swap **t = xcalloc(cap, sizeof *t);
+        for (size_t i = 0; i < w->cap; i++)
+            if (w->table[i]) t[slot_of(t, cap, w->table[i]->part)] = w->table[i];
+        free(w->table);
+        w->table = t;
+        w->cap = cap;
+    }
+    dlrig_swap *e = xcalloc(1, sizeof *e);
+    evaluate(w, p, e);
+    w->table[slot_of(w->table, w->cap, p)] = e;
+    w->n++;
+    return e;
+}
+
+void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_part *p, dlrig_swap *out)
+{
+    dlrig_whatif *w = whatif_new(cat, b);
+    evaluate(w, p, out);
+    whatif_free(w);
+}
