@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dlrig/advisor.h"
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
 
@@ -56,10 +57,41 @@ const dlrig_swap *whatif_get(dlrig_whatif *w, const dlrig_part *p);
  * whatif_get is the way to judge a whole list. */
 void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_part *p, dlrig_swap *out);
 
+/* How many of a part of category c a swap puts into b: the build's count of
+ * that category, at least 1. */
+int whatif_swap_qty(const dlrig_build *b, dlrig_category c);
+
 /* Whether the part chosen in category c can change the build's estimated
  * speed: the GPUs, and what decides their slots and links (board, CPU, case,
  * M.2 drives, NVLink bridge, network card).  For the other categories a
  * swap's speed is the build's own. */
 bool whatif_affects_speed(dlrig_category c);
+
+/* ---- what if the advisor chose again, keeping some parts ---- */
+
+/* The advisor's builds for a set of requirements, and the build made of
+ * the best of them with the pinned parts kept. */
+typedef struct dlrig_readvice {
+    dlrig_recommendation *recs; /* the advisor's builds, best first (n of them) */
+    size_t n;
+    size_t pick;       /* the recommendation the build was made from */
+    size_t errors;     /* error-level findings of the build (0 unless the pinned parts fit none) */
+    dlrig_build build; /* the result: name and notes of `from`, requirements req */
+} dlrig_readvice;
+
+/* Runs advisor_recommend for req (up to top_k builds, best first) and makes
+ * a build of its pick, with the parts of every category c with pinned[c]
+ * (an array of DLRIG_CAT_COUNT; NULL: none pinned) taken from `from`, with
+ * their quantities, instead of the advisor's: the pick is the best-ranked
+ * recommendation that takes the pinned parts without an error-level finding,
+ * else the one that leaves the fewest.  The build keeps from's name and notes
+ * (from NULL: the recommendation's name, no notes) and gets req.  The
+ * catalog's prices are used as they are (catalog_allow_used is the caller's).
+ * Returns 0 with *out filled, or -1 when the advisor refuses req or finds no
+ * build, with its reason in err ("" when it gives none); *out then holds no
+ * recommendation and an empty build.  Either way the caller frees *out with whatif_readvice_free. */
+int whatif_readvise(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_build *from,
+                    const bool *pinned, int top_k, dlrig_readvice *out, char *err, size_t errlen);
+void whatif_readvice_free(dlrig_readvice *r);
 
 #endif

@@ -84,10 +84,9 @@ static void judge(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_re
     }
 }
 
-/* How many of p a swap puts into b: the build's count of p's category. */
-static int swap_qty(const dlrig_build *b, const dlrig_part *p)
+int whatif_swap_qty(const dlrig_build *b, dlrig_category c)
 {
-    int q = build_count(b, p->category);
+    int q = build_count(b, c);
     return q > 0 ? q : 1;
 }
 
@@ -97,7 +96,7 @@ static void evaluate(dlrig_whatif *w, const dlrig_part *p, dlrig_swap *out)
     dlrig_build tmp;
     build_copy(&tmp, &w->b);
     out->part = p;
-    out->qty = swap_qty(&w->b, p);
+    out->qty = whatif_swap_qty(&w->b, p->category);
     build_set_category(&tmp, p->category, p, out->qty);
     rules_check(w->cat, &tmp, &w->scratch);
     judge(w->cat, &tmp, &w->scratch, &w->rep, &w->base, out);
@@ -167,4 +166,67 @@ void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_par
     dlrig_whatif *w = whatif_new(cat, b);
     evaluate(w, p, out);
     whatif_free(w);
+}
+
+/* Replaces the parts of the pinned categories of b with those of from. */
+static void keep_pins(const bool *pinned, const dlrig_build *from, dlrig_build *b)
+{
+    for (int c = 0; c < DLRIG_CAT_COUNT && pinned && from; c++) {
+        if (!pinned[c]) continue;
+        build_set_category(b, (dlrig_category)c, NULL, 0);
+        for (size_t i = 0; i < from->n_items; i++)
+            if (from->items[i].part->category == (dlrig_category)c) build_add(b, from->items[i].part, from->items[i].qty);
+    }
+}
+
+int whatif_readvise(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_build *from,
+                    const bool *pinned, int top_k, dlrig_readvice *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    build_init(&out->build, from ? from->name : NULL);
+    if (errlen) err[0] = '\0';
+    if (advisor_recommend(cat, req, top_k, &out->recs, &out->n, err, errlen) != 0 || out->n == 0) {
+        if (out->recs) recommendations_free(out->recs, out->n);
+        out->recs = NULL;
+        out->n = 0;
+        return -1;
+    }
+    /* the best-ranked build that takes the pinned parts without an error,
+     * else the one with the fewest */
+    dlrig_report rep = {0};
+    size_t best = 0, best_err = (size_t)-1;
+    for (size_t i = 0; i < out->n && best_err > 0; i++) {
+        dlrig_build tmp;
+        build_copy(&tmp, &out->recs[i].build);
+        keep_pins(pinned, from, &tmp);
+        rules_check(cat, &tmp, &rep);
+        if (rep.counts[DLRIG_SEV_ERROR] < best_err) {
+            best = i;
+            best_err = rep.counts[DLRIG_SEV_ERROR];
+        }
+        build_free(&tmp);
+    }
+    report_free(&rep);
+    build_free(&out->build);
+    build_copy(&out->build, &out->recs[best].build);
+    keep_pins(pinned, from, &out->build);
+    if (from) {
+        if (from->name) {
+            free(out->build.name);
+            out->build.name = xstrdup(from->name);
+        }
+        cJSON_Delete(out->build.notes);
+        out->build.notes = from->notes ? cJSON_Duplicate(from->notes, 1) : NULL;
+    }
+    out->build.req = *req;
+    out->pick = best;
+    out->errors = best_err;
+    return 0;
+}
+
+void whatif_readvice_free(dlrig_readvice *r)
+{
+    if (r->recs) recommendations_free(r->recs, r->n);
+    build_free(&r->build);
+    memset(r, 0, sizeof *r);
 }

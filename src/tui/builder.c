@@ -22,6 +22,7 @@
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
+#include "dlrig/whatif.h"
 #include "tui/app.h"
 
 #define UNDO_MAX 64
@@ -40,14 +41,6 @@ typedef struct column {
     bool right;
     bool shown;
 } column;
-
-/* What choosing a part would do to the build: its first new error (or NULL)
- * and the build's estimated speed with it. */
-typedef struct cand_eval {
-    const dlrig_part *part; /* NULL: an empty slot of the table */
-    char *reason;
-    double speed;
-} cand_eval;
 
 /* What a build file looked like on disk when it was opened or saved: a save
  * that finds it different asks before replacing it (another dlrig, or an
@@ -91,14 +84,12 @@ struct builder_state {
     int cat_sel_part; /* unused spare */
     const dlrig_part **cand;
     size_t n_cand;
-    char **reason; /* per candidate: first new error when chosen, or NULL (borrowed from memo) */
+    const char **reason; /* per candidate: first new error when chosen, or NULL (borrowed from whatif) */
     double *speed; /* per candidate: the build's estimated speed with it (NAN: none) */
-    /* Each listed part's evaluation, kept until the build or the category
-     * changes, so that a filter keystroke looks parts up instead of checking
-     * every one again: an open-addressing table keyed by the part. */
-    cand_eval *memo;
-    size_t memo_cap, memo_n;
-    int memo_cat;
+    /* What choosing each part would do (the core's what-if), kept until the
+     * build changes, so that a filter keystroke or another category looks
+     * parts up instead of checking every one again; NULL until needed. */
+    dlrig_whatif *whatif;
     int sel, top;
     char filter[128];
     bool filtering;
@@ -109,7 +100,6 @@ struct builder_state {
     column cols[MAX_COLS];
     int n_cols;
     int fsel, ftop;
-    dlrig_report scratch;
     rect r_cats, r_list, r_find;
     bool wide;
 };
@@ -233,7 +223,7 @@ static void recompute(app *a)
 
 static void free_candidates(struct builder_state *s)
 {
-    free(s->reason); /* the strings belong to the memo */
+    free(s->reason); /* the strings belong to s->whatif */
     free(s->cand);
     free(s->speed);
     s->speed = NULL;
@@ -242,86 +232,11 @@ static void free_candidates(struct builder_state *s)
     s->n_cand = 0;
 }
 
-static int swap_qty(const struct builder_state *s, dlrig_category c)
+/* Forgets what choosing each part would do (the build changed). */
+static void whatif_clear(struct builder_state *s)
 {
-    int q = build_count(&s->b, c);
-    return q > 0 ? q : 1;
-}
-
-/* Categories whose part changes the estimate (the GPUs, or their placement
- * and links): their lists get a Speed column. */
-static bool speed_category(dlrig_category c)
-{
-    return c == DLRIG_CAT_GPU || c == DLRIG_CAT_CPU || c == DLRIG_CAT_MOTHERBOARD || c == DLRIG_CAT_NVLINK_BRIDGE ||
-           c == DLRIG_CAT_NIC;
-}
-
-/* The first error a candidate would add to the build, or NULL; and in
- * *speed the build's estimated speed with it (NAN when there is none). */
-static char *compat_reason(app *a, dlrig_category c, const dlrig_part *p, double *speed)
-{
-    struct builder_state *s = B(a);
-    dlrig_build tmp;
-    build_copy(&tmp, &s->b);
-    build_set_category(&tmp, c, p, swap_qty(s, c));
-    rules_check(a->cat, &tmp, &s->scratch);
-    *speed = NAN;
-    if (speed_category(c) && build_count(&tmp, DLRIG_CAT_GPU) > 0) {
-        dlrig_estimate e;
-        char err[128];
-        if (perf_estimate(a->cat, &tmp, &s->scratch.placement, NULL, &e, err, sizeof err) == 0) *speed = e.throughput;
-    }
-    char *reason = NULL;
-    for (size_t i = 0; i < s->scratch.n_findings && !reason; i++) {
-        const dlrig_finding *f = &s->scratch.findings[i];
-        if (f->severity != DLRIG_SEV_ERROR) continue;
-        bool old = false;
-        for (size_t k = 0; k < s->rep.n_findings; k++)
-            if (s->rep.findings[k].severity == DLRIG_SEV_ERROR && strcmp(s->rep.findings[k].id, f->id) == 0)
-                old = true;
-        if (!old) reason = xstrdup(f->message);
-    }
-    build_free(&tmp);
-    return reason;
-}
-
-static void memo_clear(struct builder_state *s)
-{
-    for (size_t i = 0; i < s->memo_cap; i++) {
-        free(s->memo[i].reason);
-        s->memo[i] = (cand_eval){NULL, NULL, NAN};
-    }
-    s->memo_n = 0;
-}
-
-static size_t memo_slot(const cand_eval *t, size_t cap, const dlrig_part *p)
-{
-    size_t h = (size_t)((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15u;
-    size_t i = h & (cap - 1);
-    while (t[i].part && t[i].part != p) i = (i + 1) & (cap - 1);
-    return i;
-}
-
-/* The evaluation of p in the current category, computed on first use. */
-static const cand_eval *memo_get(app *a, const dlrig_part *p)
-{
-    struct builder_state *s = B(a);
-    if (2 * (s->memo_n + 1) > s->memo_cap) { /* grow (the table stays at most half full) */
-        size_t cap = s->memo_cap ? s->memo_cap * 2 : 256;
-        cand_eval *t = xcalloc(cap, sizeof *t);
-        for (size_t i = 0; i < s->memo_cap; i++)
-            if (s->memo[i].part) t[memo_slot(t, cap, s->memo[i].part)] = s->memo[i];
-        free(s->memo);
-        s->memo = t;
-        s->memo_cap = cap;
-    }
-    cand_eval *e = &s->memo[memo_slot(s->memo, s->memo_cap, p)];
-    if (!e->part) {
-        e->part = p;
-        e->reason = compat_reason(a, (dlrig_category)s->cat, p, &e->speed);
-        s->memo_n++;
-    }
-    return e;
+    whatif_free(s->whatif);
+    s->whatif = NULL;
 }
 
 static void setup_columns(struct builder_state *s)
@@ -337,7 +252,7 @@ static void setup_columns(struct builder_state *s)
         col->f = f;
         col->name = names[i];
         col->right = f->kind != DLRIG_F_STR && f->kind != DLRIG_F_LIST;
-        if (strcmp(names[i], "name") == 0 && speed_category(c) && s->n_cols < MAX_COLS)
+        if (strcmp(names[i], "name") == 0 && whatif_affects_speed(c) && s->n_cols < MAX_COLS)
             s->cols[s->n_cols++] = (column){NULL, "speed", 0, true, false};
     }
 }
@@ -375,7 +290,7 @@ static void sort_by_speed(struct builder_state *s)
     speed_sort_state = s; /* qsort has no context argument in C11 */
     qsort(idx, n, sizeof *idx, cmp_speed_idx);
     const dlrig_part **cand = xcalloc(n + 1, sizeof *cand);
-    char **reason = xcalloc(n + 1, sizeof *reason);
+    const char **reason = xcalloc(n + 1, sizeof *reason);
     double *speed = xcalloc(n + 1, sizeof *speed);
     for (size_t i = 0; i < n; i++) {
         cand[i] = s->cand[idx[i]];
@@ -409,21 +324,19 @@ static void refresh_candidates(app *a)
         v = NULL;
         n = 0;
     }
-    char **reason = xcalloc(n ? n : 1, sizeof *reason);
+    const char **reason = xcalloc(n ? n : 1, sizeof *reason);
     double *speed = xcalloc(n ? n : 1, sizeof *speed);
     const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
-    if (s->memo_cat != s->cat) {
-        memo_clear(s);
-        s->memo_cat = s->cat;
-    }
+    if (!s->whatif) s->whatif = whatif_new(a->cat, &s->b);
+    bool speeds = whatif_affects_speed((dlrig_category)s->cat);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        const cand_eval *e = memo_get(a, v[i]);
-        char *r = v[i] == chosen ? NULL : e->reason;
+        const dlrig_swap *e = whatif_get(s->whatif, v[i]);
+        const char *r = v[i] == chosen || !e->error_id ? NULL : e->error_message;
         if (s->compat_only && r) continue;
         v[k] = v[i];
         reason[k] = r;
-        speed[k] = e->speed;
+        speed[k] = speeds ? e->speed : NAN;
         k++;
     }
     s->cand = v;
@@ -456,7 +369,7 @@ static void changed(app *a)
     struct builder_state *s = B(a);
     s->gen++;
     recompute(a);
-    memo_clear(s); /* every part's effect on the build may differ now */
+    whatif_clear(s); /* every part's effect on the build may differ now */
     refresh_candidates(a);
 }
 
@@ -542,7 +455,7 @@ static void choose_candidate(app *a)
         return;
     }
     push_undo(a);
-    build_set_category(&s->b, c, p, swap_qty(s, c));
+    build_set_category(&s->b, c, p, whatif_swap_qty(&s->b, c));
     size_t before = s->rep.counts[DLRIG_SEV_ERROR];
     changed(a);
     size_t after = s->rep.counts[DLRIG_SEV_ERROR];
@@ -2008,13 +1921,11 @@ void builder_free(app *a)
     build_free(&s->b);
     free(s->path);
     report_free(&s->rep);
-    report_free(&s->scratch);
     for (size_t i = 0; i < s->n_undo; i++) undo_entry_free(&s->undo[i]);
     for (size_t i = 0; i < s->n_redo; i++) undo_entry_free(&s->redo[i]);
     if (s->alts) recommendations_free(s->alts, s->n_alts);
     free_candidates(s);
-    memo_clear(s);
-    free(s->memo);
+    whatif_clear(s);
     free(s);
     a->bld = NULL;
 }
@@ -2070,17 +1981,6 @@ void builder_undo(app *a)
     if (a->bld) undo_redo(a, false);
 }
 
-/* Puts the parts of the pinned categories of `from` into b. */
-static void keep_pins(const struct builder_state *s, const dlrig_build *from, dlrig_build *b)
-{
-    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
-        if (!s->pinned[c]) continue;
-        build_set_category(b, (dlrig_category)c, NULL, 0);
-        for (size_t i = 0; i < from->n_items; i++)
-            if (from->items[i].part->category == (dlrig_category)c) build_add(b, from->items[i].part, from->items[i].qty);
-    }
-}
-
 /* A category's parts as text ("2× RTX 6000 Ada", "-"). */
 static void cat_text(const app *a, const dlrig_build *b, dlrig_category c, char *buf, size_t len)
 {
@@ -2101,50 +2001,30 @@ void builder_readvise(app *a)
         return;
     }
     catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
-    dlrig_recommendation *recs = NULL;
-    size_t n = 0;
-    char err[512] = "";
-    if (advisor_recommend(a->cat, &r, 8, &recs, &n, err, sizeof err) != 0 || n == 0) {
-        if (recs) recommendations_free(recs, n);
+    dlrig_readvice rv;
+    char err[512];
+    if (whatif_readvise(a->cat, &r, &s->b, s->pinned, 8, &rv, err, sizeof err) != 0) {
+        whatif_readvice_free(&rv);
         app_message(a, DLRIG_ROLE_ERROR, "No build meets these requirements%s%s; the build is unchanged",
                     err[0] ? ": " : "", err);
         return;
-    }
-    /* the advisor's best build that takes the pinned parts without an error
-     * (else the one with the fewest) */
-    size_t best = 0, best_err = (size_t)-1;
-    for (size_t i = 0; i < n && best_err > 0; i++) {
-        dlrig_build tmp;
-        build_copy(&tmp, &recs[i].build);
-        keep_pins(s, &s->b, &tmp);
-        rules_check(a->cat, &tmp, &s->scratch);
-        if (s->scratch.counts[DLRIG_SEV_ERROR] < best_err) {
-            best = i;
-            best_err = s->scratch.counts[DLRIG_SEV_ERROR];
-        }
-        build_free(&tmp);
     }
     dlrig_build old;
     build_copy(&old, &s->b);
     double old_price = s->rep.totals.price_usd, old_speed = s->have_est ? s->est.throughput : NAN;
     size_t old_err = s->rep.counts[DLRIG_SEV_ERROR];
     push_undo(a);
-    char *name = xstrdup(s->b.name);
-    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
-    s->b.notes = NULL;
     build_free(&s->b);
-    build_copy(&s->b, &recs[best].build);
-    keep_pins(s, &old, &s->b);
-    free(s->b.name);
-    s->b.name = name;
-    cJSON_Delete(s->b.notes);
-    s->b.notes = notes;
-    s->b.req = r;
+    s->b = rv.build; /* taken over */
+    memset(&rv.build, 0, sizeof rv.build);
     changed(a);
     if (s->alts) recommendations_free(s->alts, s->n_alts);
-    s->alts = recs;
-    s->n_alts = n;
+    s->alts = rv.recs; /* taken over */
+    s->n_alts = rv.n;
     s->alts_req = r;
+    size_t best_err = rv.errors;
+    rv.recs = NULL;
+    whatif_readvice_free(&rv);
     /* what changed */
     ov_text_begin(a, "Re-advised for the new requirements (u undoes)");
     char was[200], now[200], m1[32], m2[32], m3[32];

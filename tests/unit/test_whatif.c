@@ -3,7 +3,9 @@
  * CPU is reported with compat.memory_type, a card without ECC with
  * ecc.gpu; a faster card of the same kind adds no error and reports the
  * speed and price it gives; and for every part of every category the cached
- * answer equals rules_check and perf_estimate run on the swapped build. */
+ * answer equals rules_check and perf_estimate run on the swapped build.
+ * whatif_readvise: the advisor's build with pinned parts kept, the pick
+ * being the best-ranked recommendation that takes them without error. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -217,6 +219,133 @@ START_TEST(test_copy_and_uncached)
 }
 END_TEST
 
+/* ---- whatif_readvise: the advisor again, keeping pinned parts ---- */
+
+/* b's parts of category c (part and quantity), in order, as text. */
+static void cat_parts(const dlrig_build *b, dlrig_category c, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part->category == c)
+            k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%dx%s ", b->items[i].qty, b->items[i].part->id);
+}
+
+static bool same_parts(const dlrig_build *x, const dlrig_build *y, dlrig_category c)
+{
+    char a[1024], b[1024];
+    cat_parts(x, c, a, sizeof a);
+    cat_parts(y, c, b, sizeof b);
+    return strcmp(a, b) == 0;
+}
+
+/* The errors of recommendation i with the pinned categories of from. */
+static size_t errors_with_pins(const dlrig_build *rec, const dlrig_build *from, const bool *pinned)
+{
+    dlrig_build t;
+    build_copy(&t, rec);
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) {
+        if (!pinned[c]) continue;
+        build_set_category(&t, (dlrig_category)c, NULL, 0);
+        for (size_t i = 0; i < from->n_items; i++)
+            if (from->items[i].part->category == (dlrig_category)c) build_add(&t, from->items[i].part, from->items[i].qty);
+    }
+    dlrig_report rep = {0};
+    rules_check(cat, &t, &rep);
+    size_t n = rep.counts[DLRIG_SEV_ERROR];
+    report_free(&rep);
+    build_free(&t);
+    return n;
+}
+
+/* The pick is the best-ranked recommendation that takes the pins without an
+ * error, else the first with the fewest; the build is it with the pins. */
+static void check_readvice(const dlrig_readvice *rv, const dlrig_build *from, const bool *pinned)
+{
+    size_t want = 0, fewest = (size_t)-1;
+    for (size_t i = 0; i < rv->n && fewest > 0; i++) {
+        size_t e = errors_with_pins(&rv->recs[i].build, from, pinned);
+        if (e < fewest) {
+            fewest = e;
+            want = i;
+        }
+    }
+    ck_assert_uint_eq(rv->pick, want);
+    ck_assert_uint_eq(rv->errors, fewest);
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++)
+        ck_assert_msg(same_parts(&rv->build, pinned[c] ? from : &rv->recs[rv->pick].build, (dlrig_category)c),
+                      "category %s", category_name((dlrig_category)c));
+    dlrig_report rep = {0};
+    rules_check(cat, &rv->build, &rep);
+    ck_assert_uint_eq(rep.counts[DLRIG_SEV_ERROR], rv->errors);
+    report_free(&rep);
+    ck_assert_str_eq(rv->build.name, from->name);
+}
+
+START_TEST(test_readvise_no_pins)
+{
+    bool pinned[DLRIG_CAT_COUNT] = {false};
+    dlrig_readvice rv;
+    char err[512];
+    ck_assert_int_eq(whatif_readvise(cat, &clean.req, &clean, pinned, 8, &rv, err, sizeof err), 0);
+    ck_assert_uint_ge(rv.n, 2);
+    ck_assert_uint_eq(rv.pick, 0);
+    ck_assert_uint_eq(rv.errors, 0);
+    check_readvice(&rv, &clean, pinned);
+    ck_assert(rv.build.req.budget_usd == clean.req.budget_usd);
+    whatif_readvice_free(&rv);
+    /* no `from`: the advisor's best build as it is */
+    ck_assert_int_eq(whatif_readvise(cat, &clean.req, NULL, NULL, 3, &rv, err, sizeof err), 0);
+    ck_assert_uint_eq(rv.pick, 0);
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++) ck_assert(same_parts(&rv.build, &rv.recs[0].build, (dlrig_category)c));
+    whatif_readvice_free(&rv);
+}
+END_TEST
+
+START_TEST(test_readvise_keeps_pins)
+{
+    /* the GPUs and the case pinned: two RTX 5000 Ada in the Define 7 stay */
+    bool pinned[DLRIG_CAT_COUNT] = {false};
+    pinned[DLRIG_CAT_GPU] = pinned[DLRIG_CAT_CASE] = true;
+    dlrig_requirements r = clean.req;
+    r.budget_usd = 30000;
+    dlrig_readvice rv;
+    char err[512];
+    ck_assert_int_eq(whatif_readvise(cat, &r, &clean, pinned, 8, &rv, err, sizeof err), 0);
+    check_readvice(&rv, &clean, pinned);
+    int q = 0;
+    ck_assert_ptr_eq(build_first(&rv.build, DLRIG_CAT_GPU, &q), part("nvidia-rtx-5000-ada"));
+    ck_assert_int_eq(q, 2);
+    ck_assert(rv.build.req.budget_usd == 30000);
+    whatif_readvice_free(&rv);
+    /* pinned SXM cards fit no workstation the advisor offers: the build
+     * with the fewest errors, and they say so */
+    dlrig_build sxm;
+    build_copy(&sxm, &clean);
+    build_set_category(&sxm, DLRIG_CAT_GPU, part("nvidia-h100-sxm5-80gb"), 2);
+    pinned[DLRIG_CAT_CASE] = false;
+    ck_assert_int_eq(whatif_readvise(cat, &clean.req, &sxm, pinned, 8, &rv, err, sizeof err), 0);
+    check_readvice(&rv, &sxm, pinned);
+    ck_assert_uint_gt(rv.errors, 0);
+    whatif_readvice_free(&rv);
+    build_free(&sxm);
+}
+END_TEST
+
+START_TEST(test_readvise_nothing)
+{
+    dlrig_requirements r = clean.req;
+    r.budget_usd = 300; /* buys no GPU workstation */
+    dlrig_readvice rv;
+    char err[512];
+    ck_assert_int_eq(whatif_readvise(cat, &r, &clean, NULL, 8, &rv, err, sizeof err), -1);
+    ck_assert_uint_eq(rv.n, 0);
+    ck_assert_ptr_null(rv.recs);
+    ck_assert_uint_eq(rv.build.n_items, 0);
+    whatif_readvice_free(&rv);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("whatif");
@@ -226,6 +355,9 @@ int main(void)
     tcase_add_test(tc, test_clean_swap_reports_speed);
     tcase_add_test(tc, test_equals_direct_for_every_part);
     tcase_add_test(tc, test_copy_and_uncached);
+    tcase_add_test(tc, test_readvise_no_pins);
+    tcase_add_test(tc, test_readvise_keeps_pins);
+    tcase_add_test(tc, test_readvise_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

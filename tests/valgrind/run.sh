@@ -72,6 +72,10 @@ vg 2 parts --category gpus
 vg 0 parts --workload llm-finetune --model-params-m 13000 --precision bf16 --sort value
 vg 0 parts --workload cnn --json
 vg 2 parts --workload cnn --sort vram_gb
+vg 0 parts --category gpu --against "$B/clean.json" --sort speed
+vg 0 parts --category memory --against "$B/clean.json" --json
+vg 2 parts --category switch --filter zzz --against "$B/clean.json"
+vg 2 parts --category gpu --against "$B/bad-unknown-id.json"
 vg 0 --catalog "$CATDB" parts --category cpu --json
 head -c 20000 /dev/urandom >"$TMP/random.db"
 vg 3 --catalog "$TMP/random.db" parts
