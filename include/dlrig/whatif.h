@@ -32,6 +32,7 @@ typedef struct dlrig_swap {
     const char *unit;        /* the estimate's unit ("samples/s", "tokens/s"), static; NULL without estimate */
     double price_usd;        /* the swapped build's total price (rules' totals: unpriced parts left out) */
     double price_delta_usd;  /* price_usd minus the build's; NAN when the part or one it replaces has no price */
+    int unpriced_parts;      /* lines of the swapped build without a price (left out of price_usd) */
 } dlrig_swap;
 
 /* Swaps of parts into one build, each computed on first use and kept. */

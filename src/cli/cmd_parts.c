@@ -209,6 +209,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
         if (base->unit) cJSON_AddStringToObject(ag, "unit", base->unit);
         else cJSON_AddNullToObject(ag, "unit");
         add_number_or_null(ag, "price_usd", round(base->price_usd * 100) / 100);
+        cJSON_AddNumberToObject(ag, "unpriced_parts", base->unpriced_parts);
         cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
         for (size_t i = 0; i < n; i++) {
             cJSON *o = part_to_json(rows[i].part);
@@ -223,7 +224,8 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
     char m[32], sp[32];
     const char *unit = base->unit;
     for (size_t i = 0; i < n && !unit; i++) unit = rows[i].swap->unit;
-    printf("%s: %s, ", cli_safe(b->name), format_usd(base->price_usd, m, sizeof m));
+    printf("%s: %s%s, ", cli_safe(b->name), format_usd(base->price_usd, m, sizeof m),
+           base->unpriced_parts ? " (some parts unpriced)" : "");
     if (isnan(base->speed)) printf("no speed estimate");
     else printf("%s %s", format_number(base->speed, base->speed < 100 ? 1 : 0, sp, sizeof sp), base->unit);
     printf(", %zu error%s.\n", base->errors, base->errors == 1 ? "" : "s");

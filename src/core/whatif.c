@@ -75,6 +75,7 @@ static void judge(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_re
     }
     estimate(cat, b, rep, &out->speed, &out->unit);
     out->price_usd = rep->totals.price_usd;
+    out->unpriced_parts = rep->totals.unpriced_parts;
     if (base) {
         out->speed_delta = isnan(out->speed) || isnan(base->speed) ? NAN : out->speed - base->speed;
         out->price_delta_usd = out->price_usd - base->price_usd;

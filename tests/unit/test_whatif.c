@@ -123,6 +123,11 @@ START_TEST(test_clean_swap_reports_speed)
     const dlrig_swap *base = whatif_base(w);
     ck_assert(!isnan(base->speed));
     ck_assert_ptr_nonnull(base->unit);
+    dlrig_report rep = {0};
+    rules_check(cat, &clean, &rep);
+    ck_assert_int_gt(base->unpriced_parts, 0);
+    ck_assert_int_eq(base->unpriced_parts, rep.totals.unpriced_parts);
+    report_free(&rep);
     const dlrig_swap *s = whatif_get(w, part("nvidia-rtx-6000-ada"));
     ck_assert_msg(s->error_id == NULL, "unexpected %s: %s", s->error_id ? s->error_id : "", s->error_message);
     ck_assert_uint_eq(s->errors, 0);
