@@ -1,7 +1,14 @@
 /* wizard.c — the first screen: short questions (workload, model and data,
  * budget, framework and precision, environment, must-haves), a live advisor
  * preview of the answers so far, and at the end the builder on the
- * advisor's best build. */
+ * advisor's best build.
+ *
+ * Each question is one row of `questions[]`: its kind (pick one, pick or
+ * type an amount, toggle flags, review), where its choices come from, the
+ * requirement field an answer sets (requirements.h's table: the same parser,
+ * bounds and wording as a build file and the command line) and how it reads
+ * on the review line.  A generic stepper walks the table: next, back, and
+ * past the questions that do not apply to the answers so far. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,33 +19,10 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { Q_WORKLOAD, Q_MODEL, Q_RUN, Q_CONTEXT, Q_DATASET, Q_BUDGET, Q_FRAMEWORK, Q_PRECISION, Q_ENV, Q_CIRCUIT, Q_NOISE, Q_MUST,
-       Q_REVIEW, Q_COUNT };
+/* ---- what the questions show: help texts indexed by the vocabularies ---- */
 
-static const struct {
-    const char *step;  /* the step it belongs to (tab bar) */
-    const char *title; /* the question */
-    const char *label; /* short name in the review */
-} questions[Q_COUNT] = {
-    [Q_WORKLOAD] = {"Workload", "What will it mostly run?", "Workload"},
-    [Q_MODEL] = {"Model", "How big is the model?", "Model"},
-    [Q_RUN] = {"Model", "How will it run?", "Runs as"},
-    [Q_CONTEXT] = {"Model", "How long a context?", "Context"},
-    [Q_DATASET] = {"Model", "How big is the dataset?", "Dataset"},
-    [Q_BUDGET] = {"Budget", "What is the budget?", "Budget"},
-    [Q_FRAMEWORK] = {"Framework", "Which framework?", "Framework"},
-    [Q_PRECISION] = {"Framework", "Which training precision?", "Precision"},
-    [Q_ENV] = {"Environment", "Where will it stand?", "Environment"},
-    [Q_CIRCUIT] = {"Environment", "Which wall circuit feeds it?", "Circuit"},
-    [Q_NOISE] = {"Environment", "Does noise matter?", "Noise"},
-    [Q_MUST] = {"Must-haves", "Must-haves (Space toggles)", "Must-haves"},
-    [Q_REVIEW] = {"Review", "Review the answers", "Review"},
-};
-static const char *const steps[] = {"Workload", "Model", "Budget", "Framework", "Environment", "Must-haves",
-                                    "Review"};
-#define N_STEPS (sizeof steps / sizeof steps[0])
-
-/* Why each workload matters for the hardware (DOMAIN.md and the sources in db/SOURCES.md). */
+/* Why each workload matters for the hardware (DOMAIN.md and the sources in
+ * db/SOURCES.md); a workload not listed shows the catalog's note. */
 static const struct {
     const char *id, *help;
 } workload_help[] = {
@@ -63,11 +47,14 @@ static const struct {
                         "faster in FP64."},
 };
 
-static const struct {
+/* The preset answers of an amount question; the last one is "type a value". */
+typedef struct amount_preset {
     const char *label, *detail;
-    double value; /* NAN: the workload's reference model */
+    double value; /* in the field's unit; NAN: not given (the field's default) */
     const char *help;
-} model_presets[] = {
+} amount_preset;
+
+static const amount_preset model_presets[] = {
     {"Workload's reference model", "the default", NAN,
      "Estimates use the workload's reference model (ResNet-50, BERT-large, an 8B LLM...). Pick a size when yours "
      "differs."},
@@ -83,88 +70,92 @@ static const struct {
     {"Type a size...", "e.g. 1.3B, 350M", NAN, "Type the parameter count: 350M, 13B, or a number in millions."},
 };
 
-static const struct {
-    const char *label;
-    double gb;
-    const char *help;
-} dataset_presets[] = {
-    {"Not sure", NAN, "Without a dataset size dlrig skips the epoch time and the storage and RAM checks."},
-    {"10 GB", 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs; RAM holds them easily."},
-    {"50 GB", 50, "Fits in RAM on most workstations: no storage bottleneck once cached."},
-    {"150 GB", 150, "Larger than RAM on many machines: stream from NVMe; data I/O is a common bottleneck."},
-    {"500 GB", 500, "Stream from fast NVMe storage; buy more RAM for heavy preprocessing (Dettmers)."},
-    {"2 TB", 2000, "Needs several TB of fast storage for data plus checkpoints; storage speed matters."},
-    {"Type a size...", NAN, "Type the size: 800, 800GB or 3TB."},
+static const amount_preset dataset_presets[] = {
+    {"Not sure", NULL, NAN, "Without a dataset size dlrig skips the epoch time and the storage and RAM checks."},
+    {"10 GB", NULL, 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs; RAM holds them easily."},
+    {"50 GB", NULL, 50, "Fits in RAM on most workstations: no storage bottleneck once cached."},
+    {"150 GB", NULL, 150, "Larger than RAM on many machines: stream from NVMe; data I/O is a common bottleneck."},
+    {"500 GB", NULL, 500, "Stream from fast NVMe storage; buy more RAM for heavy preprocessing (Dettmers)."},
+    {"2 TB", NULL, 2000, "Needs several TB of fast storage for data plus checkpoints; storage speed matters."},
+    {"Type a size...", NULL, NAN, "Type the size: 800, 800GB or 3TB."},
+};
+
+static const amount_preset budget_presets[] = {
+    {"$3,000", NULL, 3000, "One consumer GPU workstation: for an individual, one good card is usually right."},
+    {"$5,000", NULL, 5000, "One high-end consumer card with a solid platform, or a 24-32 GB pro card."},
+    {"$10,000", NULL, 10000, "A workstation with a 48 GB pro card or two consumer cards."},
+    {"$20,000", NULL, 20000, "2-4 GPUs: a budget workstation with 4 cards beats a cluster of low-end cards."},
+    {"$40,000", NULL, 40000, "A 4-GPU workstation on a Threadripper PRO / Xeon W platform with ECC memory."},
+    {"$80,000", NULL, 80000, "Datacenter cards (H100/H200 class) in a server chassis with forced airflow."},
+    {"$150,000", NULL, 150000, "A dense GPU server (up to 8-10 cards, e.g. DSS8440-class) or a small cluster."},
+    {"Type an amount...", NULL, NAN, "Type dollars: 12500, 12.5k or $12,500."},
+};
+
+static const char *const precision_help[DLRIG_PRECISION_COUNT] = {
+    [DLRIG_PRECISION_FP32] = "Full FP32: slowest and twice the memory of 16-bit; only for numerically sensitive work.",
+    [DLRIG_PRECISION_MIXED_FP16] = "Mixed FP16+FP32 is the standard for image training; 16-bit fits about 2x the "
+                                   "model (Dettmers).",
+    [DLRIG_PRECISION_BF16] = "BF16 keeps FP32's range without loss scaling; needs Ampere or newer.",
+    [DLRIG_PRECISION_FP8] = "FP8 is the fastest for transformer training; needs Ada/Hopper or newer.",
 };
 
 static const struct {
-    const char *label;
-    double usd;
-    const char *help;
-} budget_presets[] = {
-    {"$3,000", 3000, "One consumer GPU workstation: for an individual, one good card is usually right."},
-    {"$5,000", 5000, "One high-end consumer card with a solid platform, or a 24-32 GB pro card."},
-    {"$10,000", 10000, "A workstation with a 48 GB pro card or two consumer cards."},
-    {"$20,000", 20000, "2-4 GPUs: a budget workstation with 4 cards beats a cluster of low-end cards."},
-    {"$40,000", 40000, "A 4-GPU workstation on a Threadripper PRO / Xeon W platform with ECC memory."},
-    {"$80,000", 80000, "Datacenter cards (H100/H200 class) in a server chassis with forced airflow."},
-    {"$150,000", 150000, "A dense GPU server (up to 8-10 cards, e.g. DSS8440-class) or a small cluster."},
-    {"Type an amount...", NAN, "Type dollars: 12500, 12.5k or $12,500."},
-};
-
-static const struct {
-    const char *id, *help;
-} precision_help[] = {
-    {"fp32", "Full FP32: slowest and twice the memory of 16-bit; only for numerically sensitive work."},
-    {"mixed-fp16", "Mixed FP16+FP32 is the standard for image training; 16-bit fits about 2x the model "
-                   "(Dettmers)."},
-    {"bf16", "BF16 keeps FP32's range without loss scaling; needs Ampere or newer."},
-    {"fp8", "FP8 is the fastest for transformer training; needs Ada/Hopper or newer."},
-};
-
-static const struct {
-    const char *id, *label, *help;
-} env_help[] = {
-    {"office", "Office", "People work next to it: noise matters and it has one wall socket; blower and server "
-                         "fans are loud (env.noise)."},
-    {"server-room", "Server room", "Noise is fine and higher-power circuits exist; tower or rack chassis."},
-    {"datacenter", "Datacenter", "Rack chassis with forced airflow: passively cooled datacenter GPUs need it "
-                                 "(cooling.passive_needs_server)."},
-};
-
-static const struct {
-    unsigned bit;
     const char *label, *help;
-} must_help[] = {
-    {DLRIG_REQ_ECC, "ECC memory (GPU and RAM)",
-     "Long training runs rely on correct results: GeForce cards have no ECC on VRAM, datacenter cards do."},
-    {DLRIG_REQ_NVLINK, "NVLink between GPUs",
-     "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU transformer and LLM training."},
-    {DLRIG_REQ_RDMA, "GPUDirect RDMA (clusters)",
-     "Across machines RDMA gives 2.5x over TCP with the same cards; GeForce has no GPUDirect RDMA."},
-    {DLRIG_REQ_QUIET, "Quiet (desk-side)",
-     "No blower or server fans: a machine people sit next to. Open-air cards packed together throttle (Dettmers)."},
-    {DLRIG_REQ_RACKMOUNT, "Rack-mount chassis",
-     "For a server room or datacenter rack: a GPU server needs designed airflow and retention."},
+} env_help[DLRIG_ENV_COUNT] = {
+    [DLRIG_ENV_OFFICE] = {"Office", "People work next to it: noise matters and it has one wall socket; blower and "
+                                    "server fans are loud (env.noise)."},
+    [DLRIG_ENV_SERVER_ROOM] = {"Server room", "Noise is fine and higher-power circuits exist; tower or rack "
+                                              "chassis."},
+    [DLRIG_ENV_DATACENTER] = {"Datacenter", "Rack chassis with forced airflow: passively cooled datacenter GPUs "
+                                            "need it (cooling.passive_needs_server)."},
 };
-#define N_MUST (sizeof must_help / sizeof must_help[0])
 
+static const struct {
+    const char *label, *help;
+} must_help[DLRIG_MUST_COUNT] = {
+    [DLRIG_MUST_ECC] = {"ECC memory (GPU and RAM)", "Long training runs rely on correct results: GeForce cards have "
+                                                    "no ECC on VRAM, datacenter cards do."},
+    [DLRIG_MUST_NVLINK] = {"NVLink between GPUs", "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU "
+                                                  "transformer and LLM training."},
+    [DLRIG_MUST_RDMA] = {"GPUDirect RDMA (clusters)", "Across machines RDMA gives 2.5x over TCP with the same cards; "
+                                                      "GeForce has no GPUDirect RDMA."},
+    [DLRIG_MUST_QUIET] = {"Quiet (desk-side)", "No blower or server fans: a machine people sit next to. Open-air "
+                                               "cards packed together throttle (Dettmers)."},
+    [DLRIG_MUST_RACKMOUNT] = {"Rack-mount chassis", "For a server room or datacenter rack: a GPU server needs "
+                                                    "designed airflow and retention."},
+};
+
+/* ---- the question table ---- */
+
+/* How a question is answered. */
+typedef enum qkind {
+    QK_CHOICE, /* pick one choice */
+    QK_AMOUNT, /* pick a preset amount, or type one in the field's unit (the last choice) */
+    QK_FLAGS,  /* toggle any of the choices with Space, then the last choice goes on */
+    QK_REVIEW, /* the answers: a line each (Enter goes back to it), then "Build it" */
+} qkind;
+
+/* One choice of the question on screen. */
 typedef struct choice {
     char label[96];
     char detail[96];
     char help[400];
     int role;
-    double num;     /* numeric value, NAN when none */
-    char id[32];    /* id value, "" when none */
-    bool typed;     /* "type a value" entry */
+    double num;                 /* the value of a number field, NAN when none */
+    char id[32];                /* the value of a text field as typed on the command line, "" when none */
+    unsigned bits;              /* the flags of a flags field */
+    const dlrig_reqfield *f;    /* the field it sets, NULL: the question's */
+    bool typed;                 /* the "type a value" entry */
 } choice;
+
+typedef struct question question;
 
 struct wizard_state {
     int q;
-    int sel[Q_COUNT];
-    bool answered[Q_COUNT];
-    double typed[Q_COUNT]; /* typed values (NAN when none) */
-    unsigned must;
+    int sel[16];
+    bool answered[16];
+    double typed[16]; /* typed values (NAN when none) */
+    unsigned flags;   /* the answer of the flags question (must-haves) */
     bool editing;
     char input[32];
     choice ch[64];
@@ -182,7 +173,40 @@ struct wizard_state {
     int list_y, list_x, list_h, list_w;
 };
 
-enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_PRESET };
+struct question {
+    const char *step;  /* the step it belongs to (tab bar) */
+    const char *title; /* the question */
+    const char *label; /* short name on the review line */
+    qkind kind;
+    const char *field; /* the requirement field (JSON key) its answer sets, unless a choice names its own */
+    /* QK_AMOUNT: the presets, the last one being "type a value" */
+    const amount_preset *presets;
+    size_t n_presets;
+    /* the answer's default as the command line would give it; NULL: the field's default, else the first choice */
+    const char *dflt;
+    /* the key of the field whose answer sets this one's default (circuit: environment): an answer there
+     * resets this one to its default until it is answered again */
+    const char *follows;
+    /* Fills w->ch (NULL: the presets of QK_AMOUNT). */
+    void (*choices)(app *a);
+    /* Whether it is asked for the answers so far (NULL: always). */
+    bool (*asked)(app *a);
+    /* The default choice computed from earlier answers (NULL: dflt). */
+    int (*initial)(app *a);
+    /* The title for the answers so far (NULL: title). */
+    const char *(*retitle)(app *a);
+    /* when it is asked, for the review line of a question not asked ("language-model workloads") */
+    const char *asked_when;
+    /* The review line's text for choice c (NULL: the label; a typed amount as the field writes it). */
+    void (*describe)(app *a, const choice *c, char *buf, size_t len);
+};
+
+enum { N_MAX_CHOICES = (int)(sizeof((struct wizard_state *)0)->ch / sizeof(choice)) };
+
+static const question *Q(int q);
+static int n_questions(void);
+
+enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_DIGIT, W_PRESET };
 
 static const keybind wizard_keys[] = {
     {KEY_UP, W_UP, "Up", "previous choice", NULL},
@@ -202,6 +226,10 @@ static const keybind wizard_keys[] = {
     {KEY_LEFT, W_BACK, "Left", "back to the previous question", NULL},
     {'h', W_BACK, "h", "back to the previous question", NULL},
     {27, W_ESC, "Esc", "back (never quits)", NULL},
+#define DIGIT_KEY(d) {d, W_DIGIT, "0-9", "highlight choice 1-9; in a size or budget question, type the amount", NULL},
+    DIGIT_KEY('0') DIGIT_KEY('1') DIGIT_KEY('2') DIGIT_KEY('3') DIGIT_KEY('4') DIGIT_KEY('5') DIGIT_KEY('6')
+    DIGIT_KEY('7') DIGIT_KEY('8') DIGIT_KEY('9')
+#undef DIGIT_KEY
     {'P', W_PRESETS, "P", "preset scenarios: pick one and see its best build", "presets"},
     {KEY_F(1), W_PRESET, "F1", tui_preset_help[0], NULL},
     {KEY_F(2), W_PRESET + 1, "F2", tui_preset_help[1], NULL},
@@ -216,13 +244,12 @@ static const keybind wizard_keys[] = {
 
 static struct wizard_state *W(const app *a) { return a->wiz; }
 
-static bool numeric_question(int q) { return q == Q_MODEL || q == Q_DATASET || q == Q_BUDGET; }
-
 static void add_choice(struct wizard_state *w, const char *label, const char *detail, const char *help, double num,
                        const char *id, int role, bool typed)
 {
-    if (w->n_ch >= (int)(sizeof w->ch / sizeof w->ch[0])) return;
+    if (w->n_ch >= N_MAX_CHOICES) return;
     choice *c = &w->ch[w->n_ch++];
+    memset(c, 0, sizeof *c);
     snprintf(c->label, sizeof c->label, "%s", label);
     snprintf(c->detail, sizeof c->detail, "%s", detail ? detail : "");
     snprintf(c->help, sizeof c->help, "%s", help ? help : "");
@@ -232,55 +259,135 @@ static void add_choice(struct wizard_state *w, const char *label, const char *de
     c->typed = typed;
 }
 
-static const char *env_of(const struct wizard_state *w)
+/* The field choice c of question q sets (NULL when none). */
+static const dlrig_reqfield *field_of(int q, const choice *c)
 {
-    int s = w->sel[Q_ENV];
-    return s >= 0 && s < 3 ? dlrig_environment_ids[s] : "office";
+    return c && c->f ? c->f : requirements_field(Q(q)->field);
 }
 
-static int default_circuit(const struct wizard_state *w)
+/* Sets in r what choice c of question q answers, through the requirement
+ * table: numbers by the field's member, text by the field's own parser (so
+ * an answer is what a build file holds), flags added to r's. */
+static void apply_choice(int q, const choice *c, dlrig_requirements *r)
 {
-    const char *want = strcmp(env_of(w), "office") == 0 ? "120v-15a" : "208v-30a";
-    int i = id_index(dlrig_circuit_ids, want);
-    return i < 0 ? 0 : i;
+    const dlrig_reqfield *f = field_of(q, c);
+    if (!f) return;
+    char *m = (char *)r + f->offset;
+    char err[256];
+    switch (f->kind) {
+    case DLRIG_RK_NUMBER:
+        if (!isnan(c->num)) *(double *)(void *)m = c->num;
+        break;
+    case DLRIG_RK_WHOLE:
+        if (!isnan(c->num)) *(int *)(void *)m = (int)c->num;
+        break;
+    case DLRIG_RK_FLAGS: *(unsigned *)(void *)m |= c->bits; break;
+    default:
+        if (c->id[0]) (void)requirements_parse_text(f, c->id, f->label, NULL, r, err, sizeof err);
+        break;
+    }
 }
 
 static choice choice_of(app *a, int q);
-static void copy_id(char *dst, size_t n, const char *src);
+
+/* The requirements the answers to the questions before `upto` give (the
+ * questions not asked left out; all of them: n_questions()). */
+static void answers_upto(app *a, int upto, dlrig_requirements *r)
+{
+    struct wizard_state *w = W(a);
+    memset(r, 0, sizeof *r);
+    requirements_init(r);
+    for (int q = 0; q < upto; q++) {
+        const question *qq = Q(q);
+        if (qq->kind == QK_REVIEW || (qq->asked && !qq->asked(a))) continue;
+        choice c = qq->kind == QK_FLAGS ? (choice){.bits = w->flags, .num = NAN} : choice_of(a, q);
+        apply_choice(q, &c, r);
+    }
+}
+
+/* The requirements the answers give (unanswered questions at their defaults). */
+static void answers(app *a, dlrig_requirements *r) { answers_upto(a, n_questions(), r); }
+
+/* ---- language models: the core's view of the answers ---- */
+
+static int question_index(const char *field);
+
+/* The language-model question the answers before question `upto` ask, with
+ * choice c of question `cq` applied when c is not NULL; false when they ask
+ * none (not a language-model workload). */
+static bool llm_answer(app *a, int upto, int cq, const choice *c, dlrig_fit_query *fq)
+{
+    dlrig_requirements r;
+    answers_upto(a, upto, &r);
+    if (c) apply_choice(cq, c, &r);
+    char err[256];
+    return llm_query_for(a->cat, &r, NULL, fq, err, sizeof err) == 1;
+}
 
 /* Whether the workload chosen is a language-model one (its model, how it
  * runs and its context are asked). */
 static bool llm_workload(app *a)
 {
+    dlrig_fit_query fq;
+    return llm_answer(a, question_index("workload") + 1, 0, NULL, &fq);
+}
+
+/* Whether the language model is fine-tuned (else it runs inference). */
+static bool llm_tuned(app *a)
+{
+    dlrig_fit_query fq;
+    return llm_answer(a, question_index("workload") + 1, 0, NULL, &fq) && fq.method != DLRIG_METHOD_INFERENCE;
+}
+
+static const char *llm_title(app *a) { return llm_workload(a) ? "Which model, or how big?" : NULL; }
+
+/* ---- where the choices come from ---- */
+
+/* The choices of an amount question: its presets, the typed value last. */
+static void amount_choices(app *a, int q)
+{
     struct wizard_state *w = W(a);
-    int s = w->sel[Q_WORKLOAD], n = 0;
-    while (dlrig_workload_ids[n]) n++;
-    return s >= 0 && s < n && strncmp(dlrig_workload_ids[s], "llm-", 4) == 0;
+    const question *qq = Q(q);
+    for (size_t i = 0; i < qq->n_presets; i++) {
+        const amount_preset *p = &qq->presets[i];
+        bool typed = i + 1 == qq->n_presets;
+        char d[96];
+        const char *detail = p->detail;
+        double v = typed ? w->typed[q] : p->value;
+        if (typed && !isnan(v)) {
+            dlrig_requirements r;
+            requirements_init(&r);
+            choice c = {.num = v};
+            apply_choice(q, &c, &r);
+            detail = requirements_format(field_of(q, NULL), &r, NULL, d, sizeof d);
+        }
+        add_choice(w, p->label, detail, p->help, v, NULL, DLRIG_ROLE_NORMAL, typed);
+    }
 }
 
-/* Whether question q is asked for the answers so far. */
-static bool applies(app *a, int q)
+/* The choices of a text field: its values from the requirement table, with
+ * a label and help for each. */
+static void field_choices(app *a, const char *key, void (*each)(app *a, int i, const char *id))
 {
-    return (q != Q_RUN && q != Q_CONTEXT) || llm_workload(a);
+    const dlrig_reqfield *f = requirements_field(key);
+    for (int i = 0; f && f->choices && f->choices[i]; i++) each(a, i, f->choices[i]);
 }
 
-/* The LLM question the answers ask, with `weights`, `method` or `context`
- * replaced when not NULL/0 (for the memory each choice costs). */
-static bool llm_answer(app *a, const char *method, const char *weights, int context, dlrig_fit_query *q)
+static void workload_one(app *a, int i, const char *id)
 {
-    /* the workload and model only: the run and context choices call this */
-    dlrig_requirements r;
-    requirements_init(&r);
-    copy_id(r.workload, sizeof r.workload, choice_of(a, Q_WORKLOAD).id);
-    choice mc = choice_of(a, Q_MODEL);
-    if (mc.id[0]) copy_id(r.model, sizeof r.model, mc.id);
-    else r.model_params_m = mc.num;
-    if (method) snprintf(r.method, sizeof r.method, "%s", method);
-    if (weights) snprintf(r.weights, sizeof r.weights, "%s", weights);
-    if (context) r.context_tokens = context;
-    char err[256];
-    return llm_query_for(a->cat, &r, NULL, q, err, sizeof err) == 1;
+    (void)i;
+    const dlrig_workload *wl = catalog_workload(a->cat, id);
+    const char *help = NULL;
+    char h[400];
+    for (size_t k = 0; k < sizeof workload_help / sizeof workload_help[0]; k++)
+        if (strcmp(workload_help[k].id, id) == 0) help = workload_help[k].help;
+    if (!help && wl) help = wl->note;
+    snprintf(h, sizeof h, "%s%s%s", help ? help : "", wl && wl->reference_model ? " Estimates use: " : "",
+             wl && wl->reference_model ? wl->reference_model : "");
+    add_choice(W(a), wl && wl->name ? wl->name : id, NULL, h, NAN, id, DLRIG_ROLE_NORMAL, false);
 }
+
+static void workload_choices(app *a) { field_choices(a, "workload", workload_one); }
 
 static int cmp_model_size(const void *x, const void *y)
 {
@@ -291,7 +398,7 @@ static int cmp_model_size(const void *x, const void *y)
 
 /* The catalog's language models, smallest first, between the workload's
  * reference and a typed size. */
-static void llm_model_choices(app *a)
+static void llm_model_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
     add_choice(w, "Workload's reference model", "an 8B decoder",
@@ -304,7 +411,8 @@ static void llm_model_choices(app *a)
     for (size_t i = 0; i < n; i++)
         if (m[i].kind && !strcmp(m[i].kind, "llm")) v[k++] = &m[i];
     qsort(v, k, sizeof *v, cmp_model_size);
-    size_t room = sizeof w->ch / sizeof w->ch[0] - 2;
+    size_t room = N_MAX_CHOICES - 2;
+    const dlrig_reqfield *model_field = requirements_field("model");
     for (size_t i = 0; i < k && i < room; i++) {
         char d[96], h[400], pm[32], am[32];
         format_thousands(v[i]->params_m, pm, sizeof pm);
@@ -318,12 +426,25 @@ static void llm_model_choices(app *a)
                  sh.kv_lora_rank ? " (latent attention: a small KV cache)" : "",
                  sh.sliding_window ? " (sliding-window layers)" : "");
         add_choice(w, v[i]->name, d, h, v[i]->params_m, v[i]->id, DLRIG_ROLE_NORMAL, false);
+        w->ch[w->n_ch - 1].f = model_field; /* the model by name, not its size */
     }
     free(v);
     char d[96] = "e.g. 13B, 350M";
-    if (!isnan(w->typed[Q_MODEL])) snprintf(d, sizeof d, "%gM params", w->typed[Q_MODEL]);
+    if (!isnan(w->typed[q])) {
+        dlrig_requirements r;
+        requirements_init(&r);
+        r.model_params_m = w->typed[q];
+        requirements_format(requirements_field("model_params_m"), &r, NULL, d, sizeof d);
+    }
     add_choice(w, "Type a size...", d, "Type the parameter count: 350M, 13B, or a number in millions. The layer shape "
-               "is then assumed Llama-like.", w->typed[Q_MODEL], NULL, DLRIG_ROLE_NORMAL, true);
+               "is then assumed Llama-like.", w->typed[q], NULL, DLRIG_ROLE_NORMAL, true);
+}
+
+static void model_choices(app *a)
+{
+    int q = question_index("model_params_m");
+    if (llm_workload(a)) llm_model_choices(a, q);
+    else amount_choices(a, q);
 }
 
 /* How the model runs: weights for inference, the method for fine-tuning,
@@ -331,32 +452,40 @@ static void llm_model_choices(app *a)
 static void llm_run_choices(app *a)
 {
     struct wizard_state *w = W(a);
-    bool tune = strcmp(choice_of(a, Q_WORKLOAD).id, "llm-finetune") == 0;
+    int q = question_index("method");
+    bool tune = llm_tuned(a);
     static const struct {
         const char *label, *detail, *id, *help;
     } inf[] = {{"16-bit weights", "BF16 / FP16", "bf16", "Full quality; 2 bytes a parameter."},
                {"8-bit weights", "INT8 / FP8", "int8", "Near-lossless; 1 byte a parameter. INT8 runs on any CUDA card, "
                                                       "FP8 compute needs Ada or newer."},
                {"4-bit weights", "GGUF Q4_K_M, AWQ, GPTQ", "4.85", "How large models run at home (llama.cpp, "
-                                                                 "ExLlama, vLLM): about 4.85 bits a parameter."}},
-      ft[] = {{"LoRA", "16-bit base, adapters", "lora", "Frozen 16-bit weights and small trained adapters."},
-              {"QLoRA", "4-bit NF4 base, adapters", "qlora", "The base in 4-bit NF4 (Dettmers et al.): a quarter of "
-                                                           "LoRA's weights; a little slower."},
-              {"Full fine-tuning", "every weight, AdamW", "full", "Weights, gradients and optimizer state: about 16 "
-                                                                 "bytes a parameter in mixed precision (ZeRO)."}};
+                                                                 "ExLlama, vLLM): about 4.85 bits a parameter."}};
+    static const struct {
+        const char *label, *detail;
+        dlrig_method method;
+        const char *help;
+    } ft[] = {{"LoRA", "16-bit base, adapters", DLRIG_METHOD_LORA, "Frozen 16-bit weights and small trained "
+                                                                   "adapters."},
+              {"QLoRA", "4-bit NF4 base, adapters", DLRIG_METHOD_QLORA, "The base in 4-bit NF4 (Dettmers et al.): a "
+                                                                        "quarter of LoRA's weights; a little slower."},
+              {"Full fine-tuning", "every weight, AdamW", DLRIG_METHOD_FULL, "Weights, gradients and optimizer state: "
+                                                                             "about 16 bytes a parameter in mixed "
+                                                                             "precision (ZeRO)."}};
+    const dlrig_reqfield *f = requirements_field(tune ? "method" : "weights");
     for (size_t i = 0; i < 3; i++) {
-        const char *label = tune ? ft[i].label : inf[i].label, *id = tune ? ft[i].id : inf[i].id;
-        char h[400];
-        dlrig_fit_query q;
-        if (llm_answer(a, tune ? id : "inference", tune ? NULL : id, 0, &q)) {
+        const char *help = tune ? ft[i].help : inf[i].help;
+        add_choice(w, tune ? ft[i].label : inf[i].label, tune ? ft[i].detail : inf[i].detail, help, NAN,
+                   tune ? dlrig_method_ids[ft[i].method] : inf[i].id, DLRIG_ROLE_NORMAL, false);
+        choice *c = &w->ch[w->n_ch - 1];
+        c->f = f;
+        dlrig_fit_query fq;
+        if (llm_answer(a, q, q, c, &fq)) {
             dlrig_mem_breakdown m;
-            llm_replica_breakdown(&q, &m);
-            snprintf(h, sizeof h, "%s %s needs %.1f GiB in all on one card (weights %.1f GiB).",
-                     tune ? ft[i].help : inf[i].help, q.model.name ? q.model.name : "The model", m.total, m.weights);
-        } else {
-            snprintf(h, sizeof h, "%s", tune ? ft[i].help : inf[i].help);
+            llm_replica_breakdown(&fq, &m);
+            snprintf(c->help, sizeof c->help, "%s %s needs %.1f GiB in all on one card (weights %.1f GiB).", help,
+                     fq.model.name ? fq.model.name : "The model", m.total, m.weights);
         }
-        add_choice(w, label, tune ? ft[i].detail : inf[i].detail, h, NAN, id, DLRIG_ROLE_NORMAL, false);
     }
 }
 
@@ -364,231 +493,303 @@ static void llm_run_choices(app *a)
 static void llm_context_choices(app *a)
 {
     struct wizard_state *w = W(a);
-    static const int ctx[] = {4096, 8192, 32768, 131072};
-    /* the way it runs, as answered */
-    choice rc = choice_of(a, Q_RUN);
-    bool tune = strcmp(choice_of(a, Q_WORKLOAD).id, "llm-finetune") == 0;
-    const char *method = tune ? rc.id : NULL, *weights = tune ? NULL : rc.id;
+    int q = question_index("context_tokens");
+    static const struct {
+        int tokens;
+        const char *detail;
+    } ctx[] = {{4096, "chat, short prompts"}, {8192, "documents"}, {32768, "long documents"},
+               {131072, "whole books, code bases"}};
     dlrig_fit_query q0;
-    bool have = llm_answer(a, method, weights, 0, &q0);
+    bool have = llm_answer(a, q, q, NULL, &q0);
     for (size_t i = 0; i < sizeof ctx / sizeof ctx[0]; i++) {
-        if (have && q0.model.max_context > 0 && ctx[i] > q0.model.max_context && i > 0) break;
-        char label[32], d[96], h[400];
-        snprintf(label, sizeof label, "%dk tokens", ctx[i] / 1024);
-        snprintf(d, sizeof d, "%s", i == 0 ? "chat, short prompts" : i == 1 ? "documents" : i == 2 ? "long documents"
-                                                                                                     : "whole books, code bases");
-        dlrig_fit_query q;
-        if (llm_answer(a, method, weights, ctx[i], &q)) {
+        if (have && q0.model.max_context > 0 && ctx[i].tokens > q0.model.max_context && i > 0) break;
+        char label[32], id[16];
+        snprintf(label, sizeof label, "%dk tokens", ctx[i].tokens / 1024);
+        snprintf(id, sizeof id, "%d", ctx[i].tokens);
+        add_choice(w, label, ctx[i].detail, "Memory grows with the context (the KV cache).", ctx[i].tokens, id,
+                   DLRIG_ROLE_NORMAL, false);
+        choice *c = &w->ch[w->n_ch - 1];
+        dlrig_fit_query fq;
+        if (llm_answer(a, q, q, c, &fq)) {
             dlrig_mem_breakdown m;
-            llm_replica_breakdown(&q, &m);
-            snprintf(h, sizeof h, "Memory grows with the context: %s at %d tokens needs %.1f GiB in all (KV cache %.1f "
-                     "GiB, activations %.1f GiB).", q.model.name ? q.model.name : "the model", ctx[i], m.total,
-                     m.kv_cache, m.activations);
-        } else {
-            snprintf(h, sizeof h, "Memory grows with the context (the KV cache).");
+            llm_replica_breakdown(&fq, &m);
+            snprintf(c->help, sizeof c->help, "Memory grows with the context: %s at %d tokens needs %.1f GiB in all "
+                     "(KV cache %.1f GiB, activations %.1f GiB).", fq.model.name ? fq.model.name : "the model",
+                     ctx[i].tokens, m.total, m.kv_cache, m.activations);
         }
-        char id[16];
-        snprintf(id, sizeof id, "%d", ctx[i]);
-        add_choice(w, label, d, h, ctx[i], id, DLRIG_ROLE_NORMAL, false);
     }
 }
+
+static void framework_choices(app *a)
+{
+    struct wizard_state *w = W(a);
+    size_t n;
+    char d[96], h[400];
+    const dlrig_framework *fw = catalog_frameworks(a->cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        bool disc = fw[i].status && fw[i].status_kind != DLRIG_FRAMEWORK_MAINTAINED;
+        snprintf(d, sizeof d, "%s%s%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
+                 fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "",
+                 fw[i].xpu && (fw[i].cuda || fw[i].rocm) ? "+" : "", fw[i].xpu ? "XPU" : "");
+        if (!a->utf8) {
+            char *dot = strstr(d, "·");
+            if (dot) memcpy(dot, "- ", 2), memmove(dot + 1, dot + 2, strlen(dot + 2) + 1);
+        }
+        snprintf(h, sizeof h, "%s%s%s", fw[i].status_note ? fw[i].status_note : "", fw[i].focus ? " Focus: " : "",
+                 fw[i].focus ? fw[i].focus : "");
+        add_choice(w, fw[i].name, d, h, NAN, fw[i].id, disc ? DLRIG_ROLE_DIM : DLRIG_ROLE_NORMAL, false);
+    }
+    add_choice(w, "Other / not sure", "no framework check", "dlrig skips the framework checks (CUDA vs ROCm, "
+               "maintenance status).", NAN, "", DLRIG_ROLE_NORMAL, false);
+}
+
+static void precision_one(app *a, int i, const char *id)
+{
+    add_choice(W(a), id, NULL, i < DLRIG_PRECISION_COUNT ? precision_help[i] : NULL, NAN, id, DLRIG_ROLE_NORMAL,
+               false);
+}
+
+static void precision_choices(app *a) { field_choices(a, "precision", precision_one); }
+
+static void env_one(app *a, int i, const char *id)
+{
+    bool known = i < DLRIG_ENV_COUNT;
+    add_choice(W(a), known ? env_help[i].label : id, NULL, known ? env_help[i].help : NULL, NAN, id,
+               DLRIG_ROLE_NORMAL, false);
+}
+
+static void env_choices(app *a) { field_choices(a, "environment", env_one); }
+
+static void circuit_one(app *a, int i, const char *id)
+{
+    (void)i;
+    const dlrig_circuit *c = catalog_circuit(a->cat, id);
+    char d[96] = "", h[400];
+    if (c && c->continuous_w != DLRIG_NA) snprintf(d, sizeof d, "%d W continuous", c->continuous_w);
+    snprintf(h, sizeof h,
+             "The machine's draw at the wall must stay under what the circuit supplies continuously "
+             "(power.circuit). %s",
+             c && c->note ? c->note : "");
+    add_choice(W(a), id, d, h, NAN, id, DLRIG_ROLE_NORMAL, false);
+}
+
+static void circuit_choices(app *a)
+{
+    field_choices(a, "circuit", circuit_one);
+    add_choice(W(a), "Not sure", "no circuit check", "dlrig skips the wall-circuit check.", NAN, "",
+               DLRIG_ROLE_NORMAL, false);
+}
+
+/* The circuit an environment suggests: in an office the weakest wall socket
+ * of the catalog, elsewhere its strongest circuit. */
+static int circuit_initial(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("circuit"), &r);
+    bool office = requirements_environment(&r) == DLRIG_ENV_OFFICE;
+    struct wizard_state *w = W(a);
+    int best = 0, best_w = 0;
+    for (int i = 0; i < w->n_ch; i++) {
+        const dlrig_circuit *c = w->ch[i].id[0] ? catalog_circuit(a->cat, w->ch[i].id) : NULL;
+        if (!c || c->continuous_w == DLRIG_NA) continue;
+        if (best_w == 0 || (office ? c->continuous_w < best_w : c->continuous_w > best_w)) {
+            best = i;
+            best_w = c->continuous_w;
+        }
+    }
+    return best;
+}
+
+static void noise_choices(app *a)
+{
+    struct wizard_state *w = W(a);
+    add_choice(w, "Noise does not matter", NULL,
+               "Blower and server fans are fine: dense multi-GPU builds become possible.", NAN, NULL,
+               DLRIG_ROLE_NORMAL, false);
+    add_choice(w, "It must be quiet", "people sit next to it",
+               "Rules out blower and server-fan designs (env.noise); open-air cards need spacing (Dettmers).", NAN,
+               dlrig_require_ids[DLRIG_MUST_QUIET], DLRIG_ROLE_NORMAL, false);
+    w->ch[w->n_ch - 1].bits = DLRIG_REQ_QUIET;
+}
+
+static void must_one(app *a, int i, const char *id)
+{
+    bool known = i < DLRIG_MUST_COUNT;
+    add_choice(W(a), known ? must_help[i].label : id, NULL, known ? must_help[i].help : NULL, NAN, id,
+               DLRIG_ROLE_NORMAL, false);
+    W(a)->ch[W(a)->n_ch - 1].bits = 1u << i;
+}
+
+static void must_choices(app *a)
+{
+    field_choices(a, "require", must_one);
+    add_choice(W(a), "Continue", NULL, "Space toggles a must-have; each one narrows the advisor's search.", NAN, "",
+               DLRIG_ROLE_ACCENT, false);
+}
+
+static void review_choices(app *a)
+{
+    for (int k = 0; k < n_questions(); k++)
+        if (Q(k)->kind != QK_REVIEW)
+            add_choice(W(a), Q(k)->label, NULL, "Enter goes back to this question.", NAN, "", DLRIG_ROLE_NORMAL,
+                       false);
+    add_choice(W(a), "Build it", NULL, "The advisor's best build opens in the builder; its alternatives are one "
+               "key away (a).", NAN, "", DLRIG_ROLE_ACCENT, false);
+}
+
+/* A chosen model reads with its size. */
+static void model_describe(app *a, const choice *c, char *buf, size_t len)
+{
+    (void)a;
+    if (isnan(c->num)) snprintf(buf, len, "%s", c->label);
+    else snprintf(buf, len, "%.60s (%.30s)", c->label, c->detail);
+}
+
+/* The questions, in the order they are asked. */
+static const question questions[] = {
+    {.step = "Workload", .title = "What will it mostly run?", .label = "Workload", .kind = QK_CHOICE,
+     .field = "workload", .choices = workload_choices},
+    {.step = "Model", .title = "How big is the model?", .label = "Model", .kind = QK_AMOUNT,
+     .field = "model_params_m", .presets = model_presets, .n_presets = sizeof model_presets / sizeof model_presets[0],
+     .choices = model_choices, .retitle = llm_title, .describe = model_describe},
+    {.step = "Model", .title = "How will it run?", .label = "Runs as", .kind = QK_CHOICE, .field = "method",
+     .choices = llm_run_choices, .asked = llm_workload, .asked_when = "language-model workloads"},
+    {.step = "Model", .title = "How long a context?", .label = "Context", .kind = QK_CHOICE,
+     .field = "context_tokens", .choices = llm_context_choices, .asked = llm_workload,
+     .asked_when = "language-model workloads"},
+    {.step = "Model", .title = "How big is the dataset?", .label = "Dataset", .kind = QK_AMOUNT,
+     .field = "dataset_gb", .presets = dataset_presets, .n_presets = sizeof dataset_presets / sizeof dataset_presets[0],
+     .dflt = "150"},
+    {.step = "Budget", .title = "What is the budget?", .label = "Budget", .kind = QK_AMOUNT, .field = "budget_usd",
+     .presets = budget_presets, .n_presets = sizeof budget_presets / sizeof budget_presets[0], .dflt = "10000"},
+    {.step = "Framework", .title = "Which framework?", .label = "Framework", .kind = QK_CHOICE, .field = "framework",
+     .choices = framework_choices, .dflt = "pytorch"},
+    {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
+     .field = "precision", .choices = precision_choices},
+    {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
+     .field = "environment", .choices = env_choices},
+    {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,
+     .field = "circuit", .choices = circuit_choices, .initial = circuit_initial, .follows = "environment"},
+    {.step = "Environment", .title = "Does noise matter?", .label = "Noise", .kind = QK_CHOICE, .field = "require",
+     .choices = noise_choices},
+    {.step = "Must-haves", .title = "Must-haves (Space toggles)", .label = "Must-haves", .kind = QK_FLAGS,
+     .field = "require", .choices = must_choices},
+    {.step = "Review", .title = "Review the answers", .label = "Review", .kind = QK_REVIEW, .choices = review_choices},
+};
+#define N_QUESTIONS ((int)(sizeof questions / sizeof questions[0]))
+_Static_assert(N_QUESTIONS <= (int)(sizeof((struct wizard_state *)0)->sel / sizeof(int)), "wizard_state.sel");
+
+static const question *Q(int q) { return &questions[q]; }
+static int n_questions(void) { return N_QUESTIONS; }
+
+/* The first question that sets the field `key` (the LLM run question sets
+ * method or weights and is found by "method"). */
+static int question_index(const char *field)
+{
+    for (int q = 0; q < N_QUESTIONS; q++)
+        if (questions[q].field && strcmp(questions[q].field, field) == 0) return q;
+    return 0;
+}
+
+static bool asked(app *a, int q) { return !questions[q].asked || questions[q].asked(a); }
+
+/* ---- the stepper ---- */
 
 /* Fills w->ch with the choices of question q. */
 static void build_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
     w->n_ch = 0;
-    char d[96], h[400];
-    switch (q) {
-    case Q_WORKLOAD:
-        for (int i = 0; dlrig_workload_ids[i]; i++) {
-            const char *id = dlrig_workload_ids[i];
-            const dlrig_workload *wl = catalog_workload(a->cat, id);
-            const char *help = NULL;
-            for (size_t k = 0; k < sizeof workload_help / sizeof workload_help[0]; k++)
-                if (strcmp(workload_help[k].id, id) == 0) help = workload_help[k].help;
-            if (!help && wl) help = wl->note;
-            snprintf(h, sizeof h, "%s%s%s", help ? help : "", wl && wl->reference_model ? " Estimates use: " : "",
-                     wl && wl->reference_model ? wl->reference_model : "");
-            add_choice(w, wl && wl->name ? wl->name : id, NULL, h, NAN, id, DLRIG_ROLE_NORMAL, false);
-        }
-        break;
-    case Q_MODEL:
-        if (llm_workload(a)) {
-            llm_model_choices(a);
-            break;
-        }
-        for (size_t i = 0; i < sizeof model_presets / sizeof model_presets[0]; i++) {
-            bool typed = i + 1 == sizeof model_presets / sizeof model_presets[0];
-            const char *detail = model_presets[i].detail;
-            if (typed && !isnan(w->typed[q])) {
-                snprintf(d, sizeof d, "%gM params", w->typed[q]);
-                detail = d;
-            }
-            add_choice(w, model_presets[i].label, detail, model_presets[i].help,
-                       typed ? w->typed[q] : model_presets[i].value, NULL, DLRIG_ROLE_NORMAL, typed);
-        }
-        break;
-    case Q_RUN: llm_run_choices(a); break;
-    case Q_CONTEXT: llm_context_choices(a); break;
-    case Q_DATASET:
-        for (size_t i = 0; i < sizeof dataset_presets / sizeof dataset_presets[0]; i++) {
-            bool typed = i + 1 == sizeof dataset_presets / sizeof dataset_presets[0];
-            const char *detail = NULL;
-            if (typed && !isnan(w->typed[q])) {
-                snprintf(d, sizeof d, "%g GB", w->typed[q]);
-                detail = d;
-            }
-            add_choice(w, dataset_presets[i].label, detail, dataset_presets[i].help,
-                       typed ? w->typed[q] : dataset_presets[i].gb, NULL, DLRIG_ROLE_NORMAL, typed);
-        }
-        break;
-    case Q_BUDGET:
-        for (size_t i = 0; i < sizeof budget_presets / sizeof budget_presets[0]; i++) {
-            bool typed = i + 1 == sizeof budget_presets / sizeof budget_presets[0];
-            const char *detail = NULL;
-            if (typed && !isnan(w->typed[q])) detail = format_usd(w->typed[q], d, sizeof d);
-            add_choice(w, budget_presets[i].label, detail, budget_presets[i].help,
-                       typed ? w->typed[q] : budget_presets[i].usd, NULL, DLRIG_ROLE_NORMAL, typed);
-        }
-        break;
-    case Q_FRAMEWORK: {
-        size_t n;
-        const dlrig_framework *fw = catalog_frameworks(a->cat, &n);
-        for (size_t i = 0; i < n; i++) {
-            bool disc = fw[i].status && fw[i].status_kind != DLRIG_FRAMEWORK_MAINTAINED;
-            snprintf(d, sizeof d, "%s%s%s%s%s%s", disc ? "discontinued · " : "", fw[i].cuda ? "CUDA" : "",
-                     fw[i].cuda && fw[i].rocm ? "+" : "", fw[i].rocm ? "ROCm" : "",
-                     fw[i].xpu && (fw[i].cuda || fw[i].rocm) ? "+" : "", fw[i].xpu ? "XPU" : "");
-            if (!a->utf8) {
-                char *dot = strstr(d, "·");
-                if (dot) memcpy(dot, "- ", 2), memmove(dot + 1, dot + 2, strlen(dot + 2) + 1);
-            }
-            snprintf(h, sizeof h, "%s%s%s", fw[i].status_note ? fw[i].status_note : "",
-                     fw[i].focus ? " Focus: " : "", fw[i].focus ? fw[i].focus : "");
-            add_choice(w, fw[i].name, d, h, NAN, fw[i].id, disc ? DLRIG_ROLE_DIM : DLRIG_ROLE_NORMAL, false);
-        }
-        add_choice(w, "Other / not sure", "no framework check", "dlrig skips the framework checks (CUDA vs ROCm, "
-                   "maintenance status).", NAN, "", DLRIG_ROLE_NORMAL, false);
-        break;
-    }
-    case Q_PRECISION:
-        for (int i = 0; dlrig_precision_ids[i]; i++) {
-            const char *help = NULL;
-            for (size_t k = 0; k < sizeof precision_help / sizeof precision_help[0]; k++)
-                if (strcmp(precision_help[k].id, dlrig_precision_ids[i]) == 0) help = precision_help[k].help;
-            add_choice(w, dlrig_precision_ids[i], NULL, help, NAN, dlrig_precision_ids[i], DLRIG_ROLE_NORMAL, false);
-        }
-        break;
-    case Q_ENV:
-        for (int i = 0; dlrig_environment_ids[i]; i++) {
-            const char *label = dlrig_environment_ids[i], *help = NULL;
-            for (size_t k = 0; k < sizeof env_help / sizeof env_help[0]; k++)
-                if (strcmp(env_help[k].id, label) == 0) {
-                    help = env_help[k].help;
-                    label = env_help[k].label;
-                }
-            add_choice(w, label, NULL, help, NAN, dlrig_environment_ids[i], DLRIG_ROLE_NORMAL, false);
-        }
-        break;
-    case Q_CIRCUIT:
-        for (int i = 0; dlrig_circuit_ids[i]; i++) {
-            const dlrig_circuit *c = catalog_circuit(a->cat, dlrig_circuit_ids[i]);
-            char w_s[32] = "";
-            if (c && c->continuous_w != DLRIG_NA) {
-                snprintf(w_s, sizeof w_s, "%d", c->continuous_w);
-                snprintf(d, sizeof d, "%s W continuous", w_s);
-            } else {
-                d[0] = '\0';
-            }
-            snprintf(h, sizeof h,
-                     "The machine's draw at the wall must stay under what the circuit supplies continuously "
-                     "(power.circuit). %s",
-                     c && c->note ? c->note : "");
-            add_choice(w, dlrig_circuit_ids[i], d, h, NAN, dlrig_circuit_ids[i], DLRIG_ROLE_NORMAL, false);
-        }
-        add_choice(w, "Not sure", "no circuit check", "dlrig skips the wall-circuit check.", NAN, "",
-                   DLRIG_ROLE_NORMAL, false);
-        break;
-    case Q_NOISE:
-        add_choice(w, "Noise does not matter", NULL,
-                   "Blower and server fans are fine: dense multi-GPU builds become possible.", NAN, "any",
-                   DLRIG_ROLE_NORMAL, false);
-        add_choice(w, "It must be quiet", "people sit next to it",
-                   "Rules out blower and server-fan designs (env.noise); open-air cards need spacing (Dettmers).", NAN,
-                   "quiet", DLRIG_ROLE_NORMAL, false);
-        break;
-    case Q_MUST:
-        for (size_t i = 0; i < N_MUST; i++)
-            add_choice(w, must_help[i].label, NULL, must_help[i].help, NAN, dlrig_require_ids[i], DLRIG_ROLE_NORMAL,
-                       false);
-        add_choice(w, "Continue", NULL, "Space toggles a must-have; each one narrows the advisor's search.", NAN,
-                   "", DLRIG_ROLE_ACCENT, false);
-        break;
-    case Q_REVIEW: {
-        for (int k = 0; k < Q_REVIEW; k++) add_choice(w, questions[k].label, NULL,
-                                                      "Enter goes back to this question.", NAN, "",
-                                                      DLRIG_ROLE_NORMAL, false);
-        add_choice(w, "Build it", NULL, "The advisor's best build opens in the builder; its alternatives are one "
-                   "key away (a).", NAN, "", DLRIG_ROLE_ACCENT, false);
-        break;
-    }
-    default: break;
-    }
+    if (questions[q].choices) questions[q].choices(a);
+    else if (questions[q].kind == QK_AMOUNT) amount_choices(a, q);
 }
 
 /* The value chosen at question q (as a choice of that question). */
 static choice choice_of(app *a, int q)
 {
     struct wizard_state *w = W(a);
-    choice saved[64];
+    choice *saved = xmalloc(sizeof w->ch);
     int saved_n = w->n_ch;
-    memcpy(saved, w->ch, sizeof saved);
+    memcpy(saved, w->ch, sizeof w->ch);
     build_choices(a, q);
     int s = w->sel[q];
     if (s < 0 || s >= w->n_ch) s = 0;
     choice c = w->ch[s];
-    memcpy(w->ch, saved, sizeof saved);
+    memcpy(w->ch, saved, sizeof w->ch);
     w->n_ch = saved_n;
+    free(saved);
     return c;
 }
 
-/* Copies an id into a fixed requirements field (ids are short slugs). */
-static void copy_id(char *dst, size_t n, const char *src)
+/* The index of the choice of question q (built in w->ch) whose answer
+ * equals r's value of its field; -1 when none does.  A flags choice matches
+ * when r has all its flags (the one with most of them). */
+static int find_value(int q, const struct wizard_state *w, const dlrig_requirements *r)
 {
-    size_t l = strlen(src);
-    if (l >= n) l = n - 1;
-    memcpy(dst, src, l);
-    dst[l] = '\0';
+    int best = -1, best_bits = -1;
+    for (int i = 0; i < w->n_ch; i++) {
+        const choice *c = &w->ch[i];
+        const dlrig_reqfield *f = field_of(q, c);
+        if (!f || c->typed) continue;
+        if (f->kind == DLRIG_RK_FLAGS) {
+            int nb = __builtin_popcount(c->bits);
+            unsigned have = *(const unsigned *)(const void *)((const char *)r + f->offset);
+            if ((have & c->bits) == c->bits && nb > best_bits) best = i, best_bits = nb;
+            continue;
+        }
+        dlrig_requirements one;
+        requirements_init(&one);
+        apply_choice(q, c, &one);
+        char x[128], y[128];
+        const char *sx = requirements_format(f, &one, NULL, x, sizeof x), *sy = requirements_format(f, r, NULL, y,
+                                                                                                     sizeof y);
+        if (sx && sy && strcmp(sx, sy) == 0) return i;
+        /* a text field not given: the choice that sets nothing ("Not sure") */
+        if (!sx && !sy && f->kind != DLRIG_RK_NUMBER && f->kind != DLRIG_RK_WHOLE) return i;
+    }
+    return best;
 }
 
-/* The requirements the answers give (unanswered questions at their
- * defaults). */
-static void answers(app *a, dlrig_requirements *r)
+/* The default answer of question q (its choices built in w->ch). */
+static int default_choice(app *a, int q)
+{
+    const question *qq = &questions[q];
+    if (qq->initial) return qq->initial(a);
+    const dlrig_reqfield *f = requirements_field(qq->field);
+    const char *def = qq->dflt ? qq->dflt : f ? f->def : NULL;
+    if (!f || !def) return 0;
+    dlrig_requirements r;
+    requirements_init(&r);
+    char err[256];
+    if (requirements_parse_text(f, def, f->label, NULL, &r, err, sizeof err) != 0) return 0;
+    int i = find_value(q, W(a), &r);
+    return i < 0 ? 0 : i;
+}
+
+static void refresh_preview(app *a);
+
+static void enter_question(app *a, int q)
 {
     struct wizard_state *w = W(a);
-    memset(r, 0, sizeof *r);
-    requirements_init(r);
-    choice c = choice_of(a, Q_WORKLOAD);
-    copy_id(r->workload, sizeof r->workload, c.id);
-    choice mc = choice_of(a, Q_MODEL);
-    if (llm_workload(a) && mc.id[0]) copy_id(r->model, sizeof r->model, mc.id);
-    else r->model_params_m = mc.num;
-    if (llm_workload(a)) {
-        choice rc = choice_of(a, Q_RUN), cc = choice_of(a, Q_CONTEXT);
-        if (!strcmp(c.id, "llm-finetune")) copy_id(r->method, sizeof r->method, rc.id);
-        else if (rc.id[0]) copy_id(r->weights, sizeof r->weights, rc.id);
-        if (!isnan(cc.num)) r->context_tokens = (int)cc.num;
-    }
-    r->dataset_gb = choice_of(a, Q_DATASET).num;
-    r->budget_usd = choice_of(a, Q_BUDGET).num;
-    copy_id(r->framework, sizeof r->framework, choice_of(a, Q_FRAMEWORK).id);
-    copy_id(r->precision, sizeof r->precision, choice_of(a, Q_PRECISION).id);
-    copy_id(r->environment, sizeof r->environment, choice_of(a, Q_ENV).id);
-    copy_id(r->circuit, sizeof r->circuit, choice_of(a, Q_CIRCUIT).id);
-    r->nodes = 1;
-    r->require = w->must;
-    if (strcmp(choice_of(a, Q_NOISE).id, "quiet") == 0) r->require |= DLRIG_REQ_QUIET;
+    if (q < 0) q = 0;
+    if (q >= N_QUESTIONS) q = N_QUESTIONS - 1;
+    w->q = q;
+    w->editing = false;
+    w->top = 0;
+    build_choices(a, q);
+    const question *qq = &questions[q];
+    if (qq->follows && !w->answered[q]) w->sel[q] = default_choice(a, q);
+    if ((qq->kind == QK_FLAGS && !w->answered[q]) || qq->kind == QK_REVIEW) w->sel[q] = w->n_ch - 1;
+    if (w->sel[q] >= w->n_ch) w->sel[q] = w->n_ch - 1;
+    if (w->sel[q] < 0) w->sel[q] = 0;
+    refresh_preview(a);
+}
+
+/* Enters question q, or the next one asked in direction dir (+1, -1). */
+static void go(app *a, int q, int dir)
+{
+    while (q > 0 && q < N_QUESTIONS - 1 && !asked(a, q)) q += dir;
+    enter_question(a, q);
 }
 
 static void free_preview(struct wizard_state *w)
@@ -630,38 +831,6 @@ static bool wizard_idle(app *a)
     return true;
 }
 
-static void enter_question(app *a, int q)
-{
-    struct wizard_state *w = W(a);
-    if (q < 0) q = 0;
-    if (q >= Q_COUNT) q = Q_COUNT - 1;
-    w->q = q;
-    w->editing = false;
-    w->top = 0;
-    if (q == Q_CIRCUIT && !w->answered[Q_CIRCUIT]) w->sel[Q_CIRCUIT] = default_circuit(w);
-    build_choices(a, q);
-    if (q == Q_MUST && !w->answered[Q_MUST]) w->sel[q] = w->n_ch - 1;
-    if (q == Q_REVIEW) w->sel[q] = w->n_ch - 1;
-    if (w->sel[q] >= w->n_ch) w->sel[q] = w->n_ch - 1;
-    if (w->sel[q] < 0) w->sel[q] = 0;
-    refresh_preview(a);
-}
-
-/* Enters question q, or the next one asked in direction dir (+1, -1). */
-static void go(app *a, int q, int dir)
-{
-    while (q > 0 && q < Q_REVIEW && !applies(a, q)) q += dir;
-    enter_question(a, q);
-}
-
-static int find_id(app *a, int q, const char *id)
-{
-    struct wizard_state *w = W(a);
-    build_choices(a, q);
-    for (int i = 0; i < w->n_ch; i++)
-        if (strcmp(w->ch[i].id, id) == 0) return i;
-    return -1;
-}
 
 static void free_state(struct wizard_state *w)
 {
@@ -676,19 +845,13 @@ void wizard_free(app *a)
     a->wiz = NULL;
 }
 
-/* The requirement field a typed amount answers (NULL for other questions). */
-static const dlrig_reqfield *amount_field(int q)
-{
-    return requirements_field(q == Q_MODEL ? "model_params_m" : q == Q_DATASET ? "dataset_gb"
-                              : q == Q_BUDGET ? "budget_usd" : "");
-}
-
 /* Parses a typed amount ("12.5k", "$12,500", "13B", "3TB") with the
- * requirement table's units and limits, so the wizard accepts exactly what a
- * build file holds.  Returns false with a message naming the limit in err. */
+ * requirement table's parser, units and limits, so the wizard accepts
+ * exactly what a build file holds.  Returns false with a message naming the
+ * limit in err. */
 static bool parse_amount(int q, const char *s, double *out, char *err, size_t errlen)
 {
-    const dlrig_reqfield *f = amount_field(q);
+    const dlrig_reqfield *f = field_of(q, NULL);
     dlrig_requirements r;
     requirements_init(&r);
     if (!f || requirements_parse_text(f, s, f->label, NULL, &r, err, errlen) != 0) return false;
@@ -733,13 +896,15 @@ static void finish(app *a)
                     err[0] ? err : "nothing meets the requirements");
 }
 
+
 static void accept(app *a)
 {
     struct wizard_state *w = W(a);
     int q = w->q;
+    const question *qq = &questions[q];
     choice *c = &w->ch[w->sel[q]];
-    if (q == Q_REVIEW) {
-        if (w->sel[q] < Q_REVIEW) go(a, w->sel[q], 1);
+    if (qq->kind == QK_REVIEW) {
+        if (w->sel[q] < w->n_ch - 1) go(a, w->sel[q], 1);
         else finish(a);
         return;
     }
@@ -749,56 +914,76 @@ static void accept(app *a)
         return;
     }
     w->answered[q] = true;
-    if (q == Q_NOISE) {
-        if (strcmp(c->id, "quiet") == 0) w->must |= DLRIG_REQ_QUIET;
-        else w->must &= ~(unsigned)DLRIG_REQ_QUIET;
+    /* a choice of flags (quiet) sets its flags in the flags answer and clears its siblings' */
+    const dlrig_reqfield *f = field_of(q, NULL);
+    if (qq->kind == QK_CHOICE && f && f->kind == DLRIG_RK_FLAGS) {
+        for (int i = 0; i < w->n_ch; i++) w->flags &= ~w->ch[i].bits;
+        w->flags |= c->bits;
     }
-    if (q == Q_ENV) w->answered[Q_CIRCUIT] = false; /* its default depends on the environment */
+    /* the questions whose default follows this answer take it again */
+    for (int k = q + 1; f && k < N_QUESTIONS; k++)
+        if (questions[k].follows && strcmp(questions[k].follows, f->key) == 0) w->answered[k] = false;
     /* from a jump back from the review, go straight back to it */
-    bool back_to_review = w->answered[Q_REVIEW];
-    go(a, back_to_review ? Q_REVIEW : q + 1, 1);
+    bool back_to_review = w->answered[N_QUESTIONS - 1];
+    go(a, back_to_review ? N_QUESTIONS - 1 : q + 1, 1);
+}
+
+/* Toggles choice i of a flags question (not its last, "Continue"). */
+static bool toggle(struct wizard_state *w, int i)
+{
+    if (questions[w->q].kind != QK_FLAGS || i < 0 || i >= w->n_ch - 1) return false;
+    w->flags ^= w->ch[i].bits;
+    return true;
+}
+
+/* Keys while an amount is typed (the key table does not apply). */
+static int edit_key(app *a, int key)
+{
+    struct wizard_state *w = W(a);
+    int q = w->q;
+    if (key == 27) {
+        w->editing = false;
+    } else if (key == '\r' || key == '\n' || key == KEY_ENTER) {
+        double v;
+        char err[512];
+        if (parse_amount(q, w->input, &v, err, sizeof err)) {
+            w->typed[q] = v;
+            w->editing = false;
+            build_choices(a, q);
+            accept(a);
+        } else {
+            app_message(a, DLRIG_ROLE_ERROR, "%s", err);
+        }
+    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        size_t n = strlen(w->input);
+        if (n) w->input[n - 1] = '\0';
+        else w->editing = false;
+    } else if (key > 0x20 && key < 0x7f) {
+        size_t n = strlen(w->input);
+        if (n + 1 < sizeof w->input) {
+            w->input[n] = (char)key;
+            w->input[n + 1] = '\0';
+        }
+    }
+    return UI_HANDLED;
 }
 
 static int wizard_key(app *a, int action, int key)
 {
     struct wizard_state *w = W(a);
     int q = w->q;
-    if (w->editing) {
-        if (key == 27) {
-            w->editing = false;
-        } else if (key == '\r' || key == '\n' || key == KEY_ENTER) {
-            double v;
-            char err[512];
-            if (parse_amount(q, w->input, &v, err, sizeof err)) {
-                w->typed[q] = v;
-                w->editing = false;
-                build_choices(a, q);
-                accept(a);
-            } else {
-                app_message(a, DLRIG_ROLE_ERROR, "%s", err);
-            }
-        } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-            size_t n = strlen(w->input);
-            if (n) w->input[n - 1] = '\0';
-            else w->editing = false;
-        } else if (key > 0x20 && key < 0x7f) {
-            size_t n = strlen(w->input);
-            if (n + 1 < sizeof w->input) {
-                w->input[n] = (char)key;
-                w->input[n + 1] = '\0';
-            }
+    qkind kind = questions[q].kind;
+    if (w->editing) return edit_key(a, key);
+    if (action == W_DIGIT) {
+        /* digits: type a number in amount questions, pick a choice elsewhere */
+        if (kind == QK_AMOUNT) {
+            w->sel[q] = w->n_ch - 1;
+            w->editing = true;
+            w->input[0] = (char)key;
+            w->input[1] = '\0';
+            return UI_HANDLED;
         }
-        return UI_HANDLED;
-    }
-    /* digits: type a number in numeric questions, pick a choice elsewhere */
-    if (key >= '0' && key <= '9' && numeric_question(q)) {
-        w->sel[q] = w->n_ch - 1;
-        w->editing = true;
-        w->input[0] = (char)key;
-        w->input[1] = '\0';
-        return UI_HANDLED;
-    }
-    if (key >= '1' && key <= '9' && key - '1' < w->n_ch && q != Q_REVIEW) {
+        if (key < '1' || key - '1' >= w->n_ch || kind == QK_REVIEW) return UI_UNHANDLED;
         w->sel[q] = key - '1';
         refresh_preview(a);
         return UI_HANDLED;
@@ -819,13 +1004,12 @@ static int wizard_key(app *a, int action, int key)
     case W_END: w->sel[q] = w->n_ch - 1; break;
     case W_NEXT: accept(a); return UI_HANDLED;
     case W_TOGGLE:
-        if (q == Q_MUST && w->sel[q] < (int)N_MUST) w->must ^= must_help[w->sel[q]].bit;
-        else if (q != Q_MUST) accept(a);
+        if (!toggle(w, w->sel[q]) && kind != QK_FLAGS) accept(a);
         break;
     case W_BACK:
     case W_ESC:
         if (q > 0) {
-            w->answered[Q_REVIEW] = false;
+            w->answered[N_QUESTIONS - 1] = false;
             go(a, q - 1, -1);
         } else if (action == W_ESC) {
             app_message(a, DLRIG_ROLE_INFO, "This is the first question; q quits.");
@@ -849,8 +1033,7 @@ static int wizard_mouse(app *a, const MEVENT *ev)
         ev->y < w->list_y + w->list_h && r >= 0 && r < w->n_ch) {
         if (r == w->sel[q] || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) {
             w->sel[q] = r;
-            if (q == Q_MUST && r < (int)N_MUST) w->must ^= must_help[r].bit;
-            else accept(a);
+            if (!toggle(w, r)) accept(a);
         } else {
             w->sel[q] = r;
             refresh_preview(a);
@@ -863,46 +1046,59 @@ static bool wizard_text(const app *a) { return a->wiz && a->wiz->editing; }
 
 /* ---- drawing ---- */
 
+/* The steps of the tab bar: the questions' steps, in order, once each;
+ * returns how many and the index of question q's in *cur. */
+static int steps_of(int q, const char *out[], int max, int *cur)
+{
+    int n = 0;
+    for (int k = 0; k < N_QUESTIONS; k++) {
+        if (n == 0 || strcmp(out[n - 1], questions[k].step) != 0) {
+            if (n == max) break;
+            out[n++] = questions[k].step;
+        }
+        if (k == q) *cur = n - 1;
+    }
+    return n;
+}
+
 static void draw_steps(app *a, int y)
 {
     struct wizard_state *w = W(a);
-    const char *cur = questions[w->q].step;
+    const char *steps[N_QUESTIONS];
+    int cur = 0, n = steps_of(w->q, steps, N_QUESTIONS, &cur);
     int x = 1;
-    for (size_t i = 0; i < N_STEPS; i++) {
-        bool on = strcmp(steps[i], cur) == 0;
-        bool done = false;
-        for (int q = 0; q < Q_COUNT; q++)
-            if (strcmp(questions[q].step, steps[i]) == 0 && q < w->q) done = true;
-        int role = on ? DLRIG_ROLE_SELECTION : done ? DLRIG_ROLE_OK : DLRIG_ROLE_DIM;
+    for (int i = 0; i < n; i++) {
+        int role = i == cur ? DLRIG_ROLE_SELECTION : i < cur ? DLRIG_ROLE_OK : DLRIG_ROLE_DIM;
         x += ui_putf(a, y, x, a->w - x, role, " %s ", steps[i]);
-        if (i + 1 < N_STEPS) x += ui_putf(a, y, x, a->w - x, DLRIG_ROLE_DIM, "%s", a->g->arrow);
+        if (i + 1 < n) x += ui_putf(a, y, x, a->w - x, DLRIG_ROLE_DIM, "%s", a->g->arrow);
     }
 }
 
+/* The review line of question q: its answer as the table describes it. */
 static void answer_text(app *a, int q, char *buf, size_t len)
 {
-    if (!applies(a, q)) {
-        snprintf(buf, len, "- (language-model workloads)");
+    const question *qq = &questions[q];
+    if (!asked(a, q)) {
+        snprintf(buf, len, "- (%s)", qq->asked_when ? qq->asked_when : "not asked");
+        return;
+    }
+    struct wizard_state *w = W(a);
+    const dlrig_reqfield *f = field_of(q, NULL);
+    dlrig_requirements r;
+    requirements_init(&r);
+    if (qq->kind == QK_FLAGS) {
+        choice c = {.bits = w->flags, .num = NAN};
+        apply_choice(q, &c, &r);
+        if (!f || !requirements_format(f, &r, NULL, buf, len)) snprintf(buf, len, "none");
         return;
     }
     choice c = choice_of(a, q);
-    struct wizard_state *w = W(a);
-    if (q == Q_MUST) {
-        dlrig_requirements r;
-        requirements_init(&r);
-        r.require = w->must;
-        if (!requirements_format(requirements_field("require"), &r, NULL, buf, len)) snprintf(buf, len, "none");
-        return;
-    }
     if (c.typed) {
-        char m[32];
-        if (isnan(c.num)) snprintf(buf, len, "-");
-        else if (q == Q_BUDGET) snprintf(buf, len, "%s", format_usd(c.num, m, sizeof m));
-        else if (q == Q_DATASET) snprintf(buf, len, "%g GB", c.num);
-        else snprintf(buf, len, "%gM params", c.num);
+        apply_choice(q, &c, &r);
+        if (!f || !requirements_format(f, &r, NULL, buf, len)) snprintf(buf, len, "-");
         return;
     }
-    if (q == Q_MODEL && !isnan(c.num)) snprintf(buf, len, "%.60s (%.30s)", c.label, c.detail);
+    if (qq->describe) qq->describe(a, &c, buf, len);
     else snprintf(buf, len, "%s", c.label);
 }
 
@@ -910,7 +1106,9 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
 {
     struct wizard_state *w = W(a);
     int q = w->q;
-    ui_box(a, y, x, h, wdt, q == Q_MODEL && llm_workload(a) ? "Which model, or how big?" : questions[q].title, true);
+    const question *qq = &questions[q];
+    const char *title = qq->retitle ? qq->retitle(a) : NULL;
+    ui_box(a, y, x, h, wdt, title ? title : qq->title, true);
     int body = h - 2, iw = wdt - 4;
     w->list_y = y + 1;
     w->list_x = x + 1;
@@ -928,10 +1126,10 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
         int role = sel ? DLRIG_ROLE_SELECTION : c->role;
         int used = ui_put(a, yy, xx, iw, role, sel ? a->g->cursor : " ");
         used += 1;
-        if (q == Q_MUST && i < (int)N_MUST)
+        if (qq->kind == QK_FLAGS && i < w->n_ch - 1)
             used += ui_putf(a, yy, xx + used, iw - used, role, "%s ",
-                            (w->must & must_help[i].bit) ? a->g->check : a->g->uncheck);
-        if (q == Q_REVIEW && i < Q_REVIEW) {
+                            (w->flags & c->bits) == c->bits ? a->g->check : a->g->uncheck);
+        if (qq->kind == QK_REVIEW && i < w->n_ch - 1) {
             char ans[160];
             answer_text(a, i, ans, sizeof ans);
             int lw = 13;
@@ -1040,6 +1238,7 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
     }
 }
 
+
 static void wizard_draw(app *a)
 {
     struct wizard_state *w = W(a);
@@ -1047,11 +1246,10 @@ static void wizard_draw(app *a)
     /* title bar */
     ui_fill(a, 0, 0, a->w, DLRIG_ROLE_HEADER);
     ui_putf(a, 0, 1, a->w / 2, DLRIG_ROLE_HEADER, "dlrig %s New build", a->g->sep);
-    int sidx = 0;
-    for (size_t i = 0; i < N_STEPS; i++)
-        if (strcmp(steps[i], questions[q].step) == 0) sidx = (int)i;
+    const char *steps[N_QUESTIONS];
+    int sidx = 0, n_steps = steps_of(q, steps, N_QUESTIONS, &sidx);
     char right[64];
-    snprintf(right, sizeof right, "Step %d of %d ", sidx + 1, (int)N_STEPS);
+    snprintf(right, sizeof right, "Step %d of %d ", sidx + 1, n_steps);
     ui_put_right(a, 0, a->w / 2, a->w / 2, DLRIG_ROLE_HEADER, right);
     draw_steps(a, 1);
 
@@ -1082,55 +1280,43 @@ const screen wizard_screen = {
     .keys = wizard_keys,
 };
 
+/* Question q's answer taken from the start requirements: the choice with
+ * start's value, else a typed amount. */
+static void start_answer(app *a, int q, const dlrig_requirements *start)
+{
+    struct wizard_state *w = W(a);
+    int i = find_value(q, w, start);
+    /* an amount is shown as typed even when a preset has it; a model by name is a choice */
+    if (i >= 0 && questions[q].kind == QK_AMOUNT && field_of(q, &w->ch[i])->kind == DLRIG_RK_NUMBER) i = -1;
+    if (i >= 0) {
+        w->sel[q] = i;
+        w->answered[q] = true;
+        return;
+    }
+    if (questions[q].kind != QK_AMOUNT || w->n_ch == 0) return;
+    const dlrig_reqfield *f = field_of(q, &w->ch[w->n_ch - 1]);
+    double v = f ? requirements_number(f, start) : NAN;
+    if (isnan(v)) return;
+    w->typed[q] = v;
+    build_choices(a, q);
+    w->sel[q] = w->n_ch - 1;
+}
+
 void wizard_open(app *a, const dlrig_requirements *start)
 {
     wizard_free(a);
     tui_presets_init(a);
     struct wizard_state *w = xcalloc(1, sizeof *w);
     a->wiz = w;
-    for (int q = 0; q < Q_COUNT; q++) w->typed[q] = NAN;
-    /* sensible defaults: Enter through every step gives a good build */
-    w->sel[Q_WORKLOAD] = 0;
-    w->sel[Q_MODEL] = 0;
-    w->sel[Q_DATASET] = 3;  /* 150 GB */
-    w->sel[Q_BUDGET] = 2;   /* $10,000 */
-    int i = find_id(a, Q_FRAMEWORK, "pytorch");
-    w->sel[Q_FRAMEWORK] = i < 0 ? 0 : i;
-    i = id_index(dlrig_precision_ids, requirements_default("precision"));
-    w->sel[Q_PRECISION] = i < 0 ? 0 : i;
-    w->sel[Q_ENV] = 0;
-    w->sel[Q_CIRCUIT] = default_circuit(w);
-    if (start) {
-        if ((i = find_id(a, Q_WORKLOAD, start->workload)) >= 0) w->sel[Q_WORKLOAD] = i;
-        if (start->model[0] && (i = find_id(a, Q_MODEL, start->model)) >= 0) {
-            w->sel[Q_MODEL] = i;
-        } else if (!isnan(start->model_params_m)) {
-            w->typed[Q_MODEL] = start->model_params_m;
-            build_choices(a, Q_MODEL);
-            w->sel[Q_MODEL] = w->n_ch - 1;
-        }
-        if ((i = find_id(a, Q_RUN, start->method[0] ? start->method : start->weights)) >= 0) w->sel[Q_RUN] = i;
-        char ctx[16];
-        snprintf(ctx, sizeof ctx, "%d", start->context_tokens);
-        if (start->context_tokens > 0 && (i = find_id(a, Q_CONTEXT, ctx)) >= 0) w->sel[Q_CONTEXT] = i;
-        if (!isnan(start->dataset_gb)) {
-            w->typed[Q_DATASET] = start->dataset_gb;
-            w->sel[Q_DATASET] = (int)(sizeof dataset_presets / sizeof dataset_presets[0]) - 1;
-        }
-        if (!isnan(start->budget_usd)) {
-            w->typed[Q_BUDGET] = start->budget_usd;
-            w->sel[Q_BUDGET] = (int)(sizeof budget_presets / sizeof budget_presets[0]) - 1;
-        }
-        if ((i = find_id(a, Q_FRAMEWORK, start->framework)) >= 0) w->sel[Q_FRAMEWORK] = i;
-        if ((i = find_id(a, Q_PRECISION, start->precision)) >= 0) w->sel[Q_PRECISION] = i;
-        if ((i = find_id(a, Q_ENV, start->environment)) >= 0) w->sel[Q_ENV] = i;
-        if ((i = find_id(a, Q_CIRCUIT, start->circuit)) >= 0) {
-            w->sel[Q_CIRCUIT] = i;
-            w->answered[Q_CIRCUIT] = true;
-        }
-        w->must = start->require;
-        w->sel[Q_NOISE] = (start->require & DLRIG_REQ_QUIET) ? 1 : 0;
+    for (int q = 0; q < N_QUESTIONS; q++) w->typed[q] = NAN;
+    /* sensible defaults (Enter through every step gives a good build), or the start's answers */
+    for (int q = 0; q < N_QUESTIONS; q++) {
+        build_choices(a, q);
+        if (questions[q].kind == QK_REVIEW || questions[q].kind == QK_FLAGS) continue;
+        w->sel[q] = default_choice(a, q);
+        if (start) start_answer(a, q, start);
     }
+    if (start) w->flags = start->require;
     app_set_screen(a, &wizard_screen);
     enter_question(a, 0);
 }

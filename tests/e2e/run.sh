@@ -318,6 +318,31 @@ test_wizard_amount_limits() {
     end_session
 }
 
+# Every key the wizard takes is in its key table, so ? lists it: the digits
+# pick a choice, and in an amount question start typing it.
+test_wizard_keys_listed() {
+    start wizkeys 100 32
+    wait_for "What will it mostly run?"
+    keys '?'
+    wait_for "Keys: wizard"
+    wait_for "0-9"
+    keys Escape
+    wait_gone "Keys: wizard"
+    keys 3
+    wait_for "▸ LLM LoRA fine-tuning"
+    keys 1 Enter
+    wait_for "How big is the model?"
+    keys 5
+    type_text "00M"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace
+    wait_for "500M parameters"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 test_builder_finding_save_open_export() {
     cp "$FIXTURE" "$TMP/fixture.json"
     start builder 80 24 tui "$TMP/fixture.json"
@@ -1238,6 +1263,7 @@ run test_wizard_80x24
 run test_wizard_160x48
 run test_wizard_llm
 run test_wizard_amount_limits
+run test_wizard_keys_listed
 run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat
