@@ -25,7 +25,8 @@ static const char *const rank_keys[] = {"workload", "model_params_m", "precision
 static void parts_usage(FILE *f)
 {
     fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced] [--json]\n"
-          "       dlrig parts --category C --against BUILD.json [--filter TEXT] [--sort FIELD[:desc]|speed] [--json]\n"
+          "       dlrig parts --category C --against BUILD.json [--compatible] [--filter TEXT] [--sort FIELD[:desc]|speed]\n"
+          "                   [--json]\n"
           "       dlrig parts --workload W [--model-params-m N] [--precision P] [--sort speed|value] [--json]\n"
           "List catalog parts as an aligned table, or as one JSON document.\n\n"
           "  -c, --category C    only category C (",
@@ -40,7 +41,8 @@ static void parts_usage(FILE *f)
           "them as the build has):\n"
           "      --against FILE  the first error it would add (a rule id, or ok), the build's estimated speed\n"
           "                      with it and the change of speed and price; --sort speed puts the fastest first;\n"
-          "                      --json adds \"against\" (the build) and a \"swap\" object on every part\n\n"
+          "                      --json adds \"against\" (the build) and a \"swap\" object on every part\n"
+          "      --compatible    with --against: only the parts that add no error (and the build's own)\n\n"
           "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
     cli_req_usage(f, rank_keys);
@@ -180,24 +182,32 @@ static cJSON *swap_json(const dlrig_swap *s, bool in_build)
     return o;
 }
 
+/* How --against lists: --sort speed, --compatible, --json. */
+typedef struct against_opts {
+    bool by_speed, compatible, json;
+} against_opts;
+
 /* Lists the parts v[0..n) of category c with what swapping each into build b
  * (read from path) gives: a table, or with json {"against": {...},
  * "parts": [... each with "swap"]}. */
 static int print_against(const dlrig_catalog *cat, const char *path, const dlrig_build *b, dlrig_category c,
-                         const dlrig_part *const *v, size_t n, bool by_speed, bool json)
+                         const dlrig_part *const *v, size_t n_all, const against_opts *o)
 {
     dlrig_whatif *w = whatif_new(cat, b);
     const dlrig_swap *base = whatif_base(w);
-    swap_row *rows = xcalloc(n, sizeof *rows);
-    for (size_t i = 0; i < n; i++) {
-        rows[i].part = v[i];
-        rows[i].swap = whatif_get(w, v[i]);
-        rows[i].idx = i;
-        for (size_t k = 0; k < b->n_items && !rows[i].in_build; k++) rows[i].in_build = b->items[k].part == v[i];
+    swap_row *rows = xcalloc(n_all + 1, sizeof *rows);
+    size_t n = 0;
+    for (size_t i = 0; i < n_all; i++) {
+        swap_row *r = &rows[n];
+        r->part = v[i];
+        r->swap = whatif_get(w, v[i]);
+        r->idx = i;
+        for (size_t k = 0; k < b->n_items && !r->in_build; k++) r->in_build = b->items[k].part == v[i];
+        if (!o->compatible || r->in_build || !r->swap->error_id) n++;
     }
-    if (by_speed) qsort(rows, n, sizeof *rows, cmp_swap_speed);
+    if (o->by_speed) qsort(rows, n, sizeof *rows, cmp_swap_speed);
     int in_build = build_count(b, c);
-    if (json) {
+    if (o->json) {
         cJSON *doc = cJSON_CreateObject();
         cJSON *ag = cJSON_AddObjectToObject(doc, "against");
         cJSON_AddStringToObject(ag, "file", path);
@@ -212,9 +222,9 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
         cJSON_AddNumberToObject(ag, "unpriced_parts", base->unpriced_parts);
         cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
         for (size_t i = 0; i < n; i++) {
-            cJSON *o = part_to_json(rows[i].part);
-            cJSON_AddItemToObject(o, "swap", swap_json(rows[i].swap, rows[i].in_build));
-            cJSON_AddItemToArray(arr, o);
+            cJSON *p = part_to_json(rows[i].part);
+            cJSON_AddItemToObject(p, "swap", swap_json(rows[i].swap, rows[i].in_build));
+            cJSON_AddItemToArray(arr, p);
         }
         cli_print_json(doc);
         free(rows);
@@ -281,8 +291,12 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
     table_print(t, cli_term_width(), name_col, swap_col);
     size_t ok = 0;
     for (size_t r = 0; r < n; r++) ok += rows[r].swap->error_id == NULL;
-    printf("%zu of %zu add no error. Speed: the build's estimate with the part%s%s%s.\n", ok, n, unit ? " (" : "",
-           unit ? unit : "", unit ? ")" : "");
+    if (o->compatible)
+        printf("%zu of %zu add no error (--compatible lists only those). Speed: the build's estimate with the "
+               "part%s%s%s.\n", ok, n_all, unit ? " (" : "", unit ? unit : "", unit ? ")" : "");
+    else
+        printf("%zu of %zu add no error. Speed: the build's estimate with the part%s%s%s.\n", ok, n, unit ? " (" : "",
+               unit ? unit : "", unit ? ")" : "");
     table_free(t);
     free(bufs);
     free(cells);
@@ -297,7 +311,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
 
 /* --against: loads the build and lists v[0..n) against it; returns the exit status. */
 static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c, const dlrig_query *q,
-                         const dlrig_part *const *v, size_t n, bool by_speed, bool json)
+                         const dlrig_part *const *v, size_t n, const against_opts *o)
 {
     dlrig_build b;
     char err[1024];
@@ -319,12 +333,13 @@ static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c,
         build_free(&b);
         return EXIT_USAGE;
     }
-    rc = print_against(cat, path, &b, c, v, n, by_speed, json);
+    rc = print_against(cat, path, &b, c, v, n, o);
     build_free(&b);
     return rc;
 }
 
 #define OPT_AGAINST 0x7101
+#define OPT_COMPATIBLE 0x7102
 
 int cmd_parts(cli_ctx *ctx, int argc, char **argv)
 {
@@ -334,6 +349,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
                                         {"json", no_argument, NULL, 'j'},
                                         {"unpriced", no_argument, NULL, 'u'},
                                         {"against", required_argument, NULL, OPT_AGAINST},
+                                        {"compatible", no_argument, NULL, OPT_COMPATIBLE},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
     cli_reqopts ro;
@@ -342,6 +358,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     bool json = false;
     char *sort = NULL;
     const char *against = NULL;
+    bool compatible = false;
     dlrig_requirements req;
     requirements_init(&req);
     const char *workload = req.workload, *precision = req.precision;
@@ -366,6 +383,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'j': json = true; break;
         case 'u': q.unpriced = true; break;
         case OPT_AGAINST: against = optarg; break;
+        case OPT_COMPATIBLE: compatible = true; break;
         case 'h': parts_usage(stdout); return EXIT_OK;
         default: parts_usage(stderr); return EXIT_USAGE;
         }
@@ -389,6 +407,10 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     }
     if (against && q.category < 0) {
         cli_error("parts: --against needs --category C, the category whose parts to swap into the build");
+        return EXIT_USAGE;
+    }
+    if (compatible && !against) {
+        cli_error("parts: --compatible lists the parts that fit a build and needs --against BUILD.json");
         return EXIT_USAGE;
     }
     bool by_swap_speed = false;
@@ -440,7 +462,8 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     }
     free(sortbuf);
     if (against) {
-        int rc = parts_against(cat, against, (dlrig_category)q.category, &q, v, n, by_swap_speed, json);
+        against_opts ao = {by_swap_speed, compatible, json};
+        int rc = parts_against(cat, against, (dlrig_category)q.category, &q, v, n, &ao);
         free(v);
         return rc;
     }

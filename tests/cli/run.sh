@@ -166,6 +166,11 @@ expect against-workload 2 'against judges parts in a build and --workload ranks 
 expect against-missing-file 3 'nope\.json: cannot read' -- "$DLRIG" parts --category gpu --against "$TMP/nope.json"
 expect against-bad-build 2 "bad-unknown-id\.json: parts\[0\]\.id: unknown part id 'nvidia-rtx-409'" -- "$DLRIG" parts --category gpu --against "$DATA/builds/bad-unknown-id.json"
 expect against-nothing 2 "no switch matches --filter 'zzz'; nothing to swap into .*clean\.json" -- "$DLRIG" parts --category switch --filter zzz --against "$CLEAN"
+expect against-compatible 0 'nvidia-rtx-6000-ada [^[:cntrl:]]* ok .*--compatible lists only those' -- "$DLRIG" parts --category gpu --against "$CLEAN" --compatible
+expect against-compatible-drops-errors 0 'no error listed' -- sh -c \
+    'if "$@" | grep -Eq " (ecc|compat|cooling|power)\.[a-z_]+ "; then echo "an error listed"; else echo "no error listed"; fi' \
+    sh "$DLRIG" parts --category gpu --against "$CLEAN" --compatible
+expect against-compatible-needs-against 2 'compatible lists the parts that fit a build and needs --against' -- "$DLRIG" parts --category gpu --compatible
 expect against-usage 0 '--against FILE +the first error it would add' -- "$DLRIG" parts --help
 # the same figures as check and estimate on the swapped build file
 sed 's/nvidia-rtx-5000-ada/nvidia-rtx-6000-ada/' "$CLEAN" > "$TMP/swapped.json"
