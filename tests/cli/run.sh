@@ -159,7 +159,7 @@ expect against-cpu-error 0 'amd-ryzen-9-7950x [^[:cntrl:]]* compat\.memory_type 
     grep -o '"speed":[-0-9.e+null]*' | cut -d: -f2 > "$TMP/speeds"
 expect against-sort-speed 0 'fastest first' -- awk 'BEGIN { ok = 1 } $1 == "null" { seen_null = 1; next }
     seen_null || (NR > 1 && $1 + 0 > last) { ok = 0 } { last = $1 + 0 } END { print (ok && NR > 10 ? "fastest first" : "out of order") }' "$TMP/speeds"
-expect against-unpriced-delta 0 'amd-threadripper-7970x [^[:cntrl:]]* \? ' -- "$DLRIG" parts --category cpu --against "$CLEAN" --filter 7970x
+expect against-unpriced-delta 0 'amd-threadripper-7980x [^[:cntrl:]]* \? ' -- "$DLRIG" parts --category cpu --against "$CLEAN" --filter 7980x
 expect against-json 0 '"against":[[:space:]]*\{[^}]*"name":[[:space:]]*"Clean[^}]*"qty":[[:space:]]*2[^}]*"unit":[[:space:]]*"samples/s".*"id":[[:space:]]*"nvidia-rtx-4090".*"swap":[[:space:]]*\{[^}]*"ok":[[:space:]]*false,[[:space:]]*"first_error":[[:space:]]*"ecc.gpu",[[:space:]]*"message":[[:space:]]*"[^"]*ECC' -- "$DLRIG" parts --category gpu --against "$CLEAN" --filter 'rtx 4090' --json
 expect against-no-category 2 'against needs --category C' -- "$DLRIG" parts --against "$CLEAN"
 expect against-workload 2 'against judges parts in a build and --workload ranks GPUs' -- "$DLRIG" parts --category gpu --workload cnn --against "$CLEAN"

@@ -216,8 +216,8 @@ START_TEST(test_copy_and_uncached)
     whatif_free(w);
     /* no price change is claimed for a part without a price */
     w = whatif_new(cat, &clean);
-    ck_assert(isnan(part("amd-threadripper-7970x")->price_usd));
-    ck_assert(isnan(whatif_get(w, part("amd-threadripper-7970x"))->price_delta_usd));
+    ck_assert(isnan(part("amd-threadripper-7980x")->price_usd));
+    ck_assert(isnan(whatif_get(w, part("amd-threadripper-7980x"))->price_delta_usd));
     ck_assert(!isnan(whatif_get(w, part("amd-threadripper-9980x"))->price_delta_usd));
     whatif_free(w);
     build_free(&b);
