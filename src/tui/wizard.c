@@ -91,17 +91,22 @@ static const amount_preset budget_presets[] = {
     {"Type an amount...", NULL, NAN, "Type dollars: 12500, 12.5k or $12,500."},
 };
 
-static const char *const precision_help[DLRIG_PRECISION_COUNT] = {
-    [DLRIG_PRECISION_FP32] = "Full FP32: slowest and twice the memory of 16-bit; only for numerically sensitive work.",
-    [DLRIG_PRECISION_MIXED_FP16] = "Mixed FP16+FP32 is the standard for image training; 16-bit fits about 2x the "
-                                   "model (Dettmers).",
-    [DLRIG_PRECISION_BF16] = "BF16 keeps FP32's range without loss scaling; needs Ampere or newer.",
-    [DLRIG_PRECISION_FP8] = "FP8 is the fastest for transformer training; needs Ada/Hopper or newer.",
+/* A value's label (NULL: the value itself) and help, indexed like the
+ * field's values (vocab.h's enums). */
+typedef struct value_text {
+    const char *label, *help;
+} value_text;
+
+static const value_text precision_texts[DLRIG_PRECISION_COUNT] = {
+    [DLRIG_PRECISION_FP32] = {NULL, "Full FP32: slowest and twice the memory of 16-bit; only for numerically "
+                                    "sensitive work."},
+    [DLRIG_PRECISION_MIXED_FP16] = {NULL, "Mixed FP16+FP32 is the standard for image training; 16-bit fits about 2x "
+                                          "the model (Dettmers)."},
+    [DLRIG_PRECISION_BF16] = {NULL, "BF16 keeps FP32's range without loss scaling; needs Ampere or newer."},
+    [DLRIG_PRECISION_FP8] = {NULL, "FP8 is the fastest for transformer training; needs Ada/Hopper or newer."},
 };
 
-static const struct {
-    const char *label, *help;
-} env_help[DLRIG_ENV_COUNT] = {
+static const value_text env_texts[DLRIG_ENV_COUNT] = {
     [DLRIG_ENV_OFFICE] = {"Office", "People work next to it: noise matters and it has one wall socket; blower and "
                                     "server fans are loud (env.noise)."},
     [DLRIG_ENV_SERVER_ROOM] = {"Server room", "Noise is fine and higher-power circuits exist; tower or rack "
@@ -110,9 +115,7 @@ static const struct {
                                             "need it (cooling.passive_needs_server)."},
 };
 
-static const struct {
-    const char *label, *help;
-} must_help[DLRIG_MUST_COUNT] = {
+static const value_text must_texts[DLRIG_MUST_COUNT] = {
     [DLRIG_MUST_ECC] = {"ECC memory (GPU and RAM)", "Long training runs rely on correct results: GeForce cards have "
                                                     "no ECC on VRAM, datacenter cards do."},
     [DLRIG_MUST_NVLINK] = {"NVLink between GPUs", "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU "
@@ -179,6 +182,9 @@ struct question {
     const char *label; /* short name on the review line */
     qkind kind;
     const char *field; /* the requirement field (JSON key) its answer sets, unless a choice names its own */
+    /* choices made of the field's values: their labels and help (indexed like the values) */
+    const value_text *texts;
+    int n_texts;
     /* QK_AMOUNT: the presets, the last one being "type a value" */
     const amount_preset *presets;
     size_t n_presets;
@@ -187,12 +193,12 @@ struct question {
     /* the key of the field whose answer sets this one's default (circuit: environment): an answer there
      * resets this one to its default until it is answered again */
     const char *follows;
-    /* Fills w->ch (NULL: the presets of QK_AMOUNT). */
-    void (*choices)(app *a);
+    /* Fills w->ch (NULL: the presets of QK_AMOUNT, else the field's values with their texts). */
+    void (*choices)(app *a, int q);
     /* Whether it is asked for the answers so far (NULL: always). */
     bool (*asked)(app *a);
     /* The default choice computed from earlier answers (NULL: dflt). */
-    int (*initial)(app *a);
+    int (*initial)(app *a, int q);
     /* The title for the answers so far (NULL: title). */
     const char *(*retitle)(app *a);
     /* when it is asked, for the review line of a question not asked ("language-model workloads") */
@@ -367,9 +373,9 @@ static void amount_choices(app *a, int q)
 
 /* The choices of a text field: its values from the requirement table, with
  * a label and help for each. */
-static void field_choices(app *a, const char *key, void (*each)(app *a, int i, const char *id))
+static void field_choices(app *a, int q, void (*each)(app *a, int i, const char *id))
 {
-    const dlrig_reqfield *f = requirements_field(key);
+    const dlrig_reqfield *f = field_of(q, NULL);
     for (int i = 0; f && f->choices && f->choices[i]; i++) each(a, i, f->choices[i]);
 }
 
@@ -387,7 +393,7 @@ static void workload_one(app *a, int i, const char *id)
     add_choice(W(a), wl && wl->name ? wl->name : id, NULL, h, NAN, id, DLRIG_ROLE_NORMAL, false);
 }
 
-static void workload_choices(app *a) { field_choices(a, "workload", workload_one); }
+static void workload_choices(app *a, int q) { field_choices(a, q, workload_one); }
 
 static int cmp_model_size(const void *x, const void *y)
 {
@@ -440,19 +446,17 @@ static void llm_model_choices(app *a, int q)
                "is then assumed Llama-like.", w->typed[q], NULL, DLRIG_ROLE_NORMAL, true);
 }
 
-static void model_choices(app *a)
+static void model_choices(app *a, int q)
 {
-    int q = question_index("model_params_m");
     if (llm_workload(a)) llm_model_choices(a, q);
     else amount_choices(a, q);
 }
 
 /* How the model runs: weights for inference, the method for fine-tuning,
  * each with what it costs in memory for the model chosen. */
-static void llm_run_choices(app *a)
+static void llm_run_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
-    int q = question_index("method");
     bool tune = llm_tuned(a);
     static const struct {
         const char *label, *detail, *id, *help;
@@ -490,10 +494,9 @@ static void llm_run_choices(app *a)
 }
 
 /* Context lengths up to the model's own, with their KV cache. */
-static void llm_context_choices(app *a)
+static void llm_context_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
-    int q = question_index("context_tokens");
     static const struct {
         int tokens;
         const char *detail;
@@ -520,8 +523,9 @@ static void llm_context_choices(app *a)
     }
 }
 
-static void framework_choices(app *a)
+static void framework_choices(app *a, int q)
 {
+    (void)q;
     struct wizard_state *w = W(a);
     size_t n;
     char d[96], h[400];
@@ -543,23 +547,6 @@ static void framework_choices(app *a)
                "maintenance status).", NAN, "", DLRIG_ROLE_NORMAL, false);
 }
 
-static void precision_one(app *a, int i, const char *id)
-{
-    add_choice(W(a), id, NULL, i < DLRIG_PRECISION_COUNT ? precision_help[i] : NULL, NAN, id, DLRIG_ROLE_NORMAL,
-               false);
-}
-
-static void precision_choices(app *a) { field_choices(a, "precision", precision_one); }
-
-static void env_one(app *a, int i, const char *id)
-{
-    bool known = i < DLRIG_ENV_COUNT;
-    add_choice(W(a), known ? env_help[i].label : id, NULL, known ? env_help[i].help : NULL, NAN, id,
-               DLRIG_ROLE_NORMAL, false);
-}
-
-static void env_choices(app *a) { field_choices(a, "environment", env_one); }
-
 static void circuit_one(app *a, int i, const char *id)
 {
     (void)i;
@@ -573,19 +560,19 @@ static void circuit_one(app *a, int i, const char *id)
     add_choice(W(a), id, d, h, NAN, id, DLRIG_ROLE_NORMAL, false);
 }
 
-static void circuit_choices(app *a)
+static void circuit_choices(app *a, int q)
 {
-    field_choices(a, "circuit", circuit_one);
+    field_choices(a, q, circuit_one);
     add_choice(W(a), "Not sure", "no circuit check", "dlrig skips the wall-circuit check.", NAN, "",
                DLRIG_ROLE_NORMAL, false);
 }
 
 /* The circuit an environment suggests: in an office the weakest wall socket
  * of the catalog, elsewhere its strongest circuit. */
-static int circuit_initial(app *a)
+static int circuit_initial(app *a, int q)
 {
     dlrig_requirements r;
-    answers_upto(a, question_index("circuit"), &r);
+    answers_upto(a, q, &r);
     bool office = requirements_environment(&r) == DLRIG_ENV_OFFICE;
     struct wizard_state *w = W(a);
     int best = 0, best_w = 0;
@@ -600,8 +587,9 @@ static int circuit_initial(app *a)
     return best;
 }
 
-static void noise_choices(app *a)
+static void noise_choices(app *a, int q)
 {
+    (void)q;
     struct wizard_state *w = W(a);
     add_choice(w, "Noise does not matter", NULL,
                "Blower and server fans are fine: dense multi-GPU builds become possible.", NAN, NULL,
@@ -612,23 +600,18 @@ static void noise_choices(app *a)
     w->ch[w->n_ch - 1].bits = DLRIG_REQ_QUIET;
 }
 
-static void must_one(app *a, int i, const char *id)
-{
-    bool known = i < DLRIG_MUST_COUNT;
-    add_choice(W(a), known ? must_help[i].label : id, NULL, known ? must_help[i].help : NULL, NAN, id,
-               DLRIG_ROLE_NORMAL, false);
-    W(a)->ch[W(a)->n_ch - 1].bits = 1u << i;
-}
+static void value_choices(app *a, int q);
 
-static void must_choices(app *a)
+static void must_choices(app *a, int q)
 {
-    field_choices(a, "require", must_one);
+    value_choices(a, q);
     add_choice(W(a), "Continue", NULL, "Space toggles a must-have; each one narrows the advisor's search.", NAN, "",
                DLRIG_ROLE_ACCENT, false);
 }
 
-static void review_choices(app *a)
+static void review_choices(app *a, int q)
 {
+    (void)q;
     for (int k = 0; k < n_questions(); k++)
         if (Q(k)->kind != QK_REVIEW)
             add_choice(W(a), Q(k)->label, NULL, "Enter goes back to this question.", NAN, "", DLRIG_ROLE_NORMAL,
@@ -665,15 +648,15 @@ static const question questions[] = {
     {.step = "Framework", .title = "Which framework?", .label = "Framework", .kind = QK_CHOICE, .field = "framework",
      .choices = framework_choices, .dflt = "pytorch"},
     {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
-     .field = "precision", .choices = precision_choices},
+     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT},
     {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
-     .field = "environment", .choices = env_choices},
+     .field = "environment", .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
     {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,
      .field = "circuit", .choices = circuit_choices, .initial = circuit_initial, .follows = "environment"},
     {.step = "Environment", .title = "Does noise matter?", .label = "Noise", .kind = QK_CHOICE, .field = "require",
      .choices = noise_choices},
     {.step = "Must-haves", .title = "Must-haves (Space toggles)", .label = "Must-haves", .kind = QK_FLAGS,
-     .field = "require", .choices = must_choices},
+     .field = "require", .texts = must_texts, .n_texts = DLRIG_MUST_COUNT, .choices = must_choices},
     {.step = "Review", .title = "Review the answers", .label = "Review", .kind = QK_REVIEW, .choices = review_choices},
 };
 #define N_QUESTIONS ((int)(sizeof questions / sizeof questions[0]))
@@ -695,13 +678,29 @@ static bool asked(app *a, int q) { return !questions[q].asked || questions[q].as
 
 /* ---- the stepper ---- */
 
+/* The choices of the field's values (requirements.h's lists, in vocab.h's
+ * order) with the question's texts; a flag each for a flags field. */
+static void value_choices(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    const question *qq = &questions[q];
+    const dlrig_reqfield *f = field_of(q, NULL);
+    for (int i = 0; f && f->choices && f->choices[i]; i++) {
+        const value_text *t = i < qq->n_texts ? &qq->texts[i] : NULL;
+        add_choice(w, t && t->label ? t->label : f->choices[i], NULL, t ? t->help : NULL, NAN, f->choices[i],
+                   DLRIG_ROLE_NORMAL, false);
+        if (f->kind == DLRIG_RK_FLAGS) w->ch[w->n_ch - 1].bits = 1u << i;
+    }
+}
+
 /* Fills w->ch with the choices of question q. */
 static void build_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
     w->n_ch = 0;
-    if (questions[q].choices) questions[q].choices(a);
+    if (questions[q].choices) questions[q].choices(a, q);
     else if (questions[q].kind == QK_AMOUNT) amount_choices(a, q);
+    else value_choices(a, q);
 }
 
 /* The value chosen at question q (as a choice of that question). */
@@ -732,7 +731,8 @@ static int find_value(int q, const struct wizard_state *w, const dlrig_requireme
         const dlrig_reqfield *f = field_of(q, c);
         if (!f || c->typed) continue;
         if (f->kind == DLRIG_RK_FLAGS) {
-            int nb = __builtin_popcount(c->bits);
+            int nb = 0;
+            for (unsigned b = c->bits; b; b &= b - 1) nb++;
             unsigned have = *(const unsigned *)(const void *)((const char *)r + f->offset);
             if ((have & c->bits) == c->bits && nb > best_bits) best = i, best_bits = nb;
             continue;
@@ -754,7 +754,7 @@ static int find_value(int q, const struct wizard_state *w, const dlrig_requireme
 static int default_choice(app *a, int q)
 {
     const question *qq = &questions[q];
-    if (qq->initial) return qq->initial(a);
+    if (qq->initial) return qq->initial(a, q);
     const dlrig_reqfield *f = requirements_field(qq->field);
     const char *def = qq->dflt ? qq->dflt : f ? f->def : NULL;
     if (!f || !def) return 0;
