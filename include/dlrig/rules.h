@@ -33,9 +33,10 @@ typedef struct dlrig_totals {
     double price_usd;         /* whole plan: nodes x node + cluster parts; NAN parts excluded */
     double node_price_usd;
     int unpriced_parts;       /* lines with no known price */
-    double power_w;           /* sustained draw of one node (W) */
+    double power_w;           /* rated draw of one node (W): GPUs at their limit, CPUs at TDP; PSU sizing */
     double peak_power_w;      /* with GPU transients */
-    double wall_w;            /* at the wall, one node (power_w / PSU efficiency) */
+    double load_w;            /* sustained draw running the workload, one node (power.h) */
+    double wall_w;            /* at the wall, one node (load_w / PSU efficiency at that load) */
     double psu_w;             /* usable PSU capacity at the circuit's voltage, one node */
     int gpu_count;            /* per node */
     double vram_gb;           /* per node, total */

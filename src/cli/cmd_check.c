@@ -128,9 +128,11 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         const dlrig_totals *t = &rep.totals;
         char price[32];
         printf("%s\n", cli_safe(b.name));
-        printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W sustained (%.0f W peak)",
+        printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall running "
+               "the workload",
                format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
-               t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w);
+               t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
+               t->wall_w);
         if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
         printf("\n");
         char lim[800];

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "dlrig/constraints.h"
+#include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -376,6 +377,7 @@ typedef struct ctx {
     const dlrig_workload *wl;
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
+    double gpu_share, cpu_share; /* sustained share of GPU limit and CPU TDP running the workload (power.h) */
     dlrig_objective obj;
     const char *precision;
     double params_m;
@@ -657,8 +659,9 @@ static void storage_options(const ctx *c, int m2, vec *out)
 typedef struct psu_opt {
     const dlrig_psu *psu;
     int qty;
-    double max_load, price, eff;
-    size_t cheapest_from; /* index of the cheapest option at or after this one */
+    double max_load, price, cap; /* rated load accepted (the headroom rule's), price, capacity for efficiency */
+    const char *level;           /* 80 PLUS level, for the wall draw */
+    size_t cheapest_from;        /* index of the cheapest option at or after this one */
 } psu_opt;
 
 static int cmp_psu_load(const void *x, const void *y)
@@ -674,10 +677,9 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
     const dlrig_psu *const *p = USE(c, DLRIG_CAT_PSU, dlrig_psu);
     if (case_has_psus(cs)) {
         /* A complete server: its own supplies, nothing to add (a listed PSU is an error). */
-        double load = case_psu_max_load_w(cs, c->circuit), eff = case_psu_efficiency(cs);
+        double load = case_psu_max_load_w(cs, c->circuit);
         if (load <= 0 || cap == 0) return 0;
-        if (c->circuit && c->circuit->continuous_w * eff < load) load = c->circuit->continuous_w * eff;
-        out[0] = (psu_opt){NULL, 0, load, 0, eff, 0};
+        out[0] = (psu_opt){NULL, 0, load, 0, case_psu_capacity_w(cs, c->circuit), cs->psu_efficiency, 0};
         return 1;
     }
     for (size_t i = 0; i < np && k < cap; i++) {
@@ -686,10 +688,8 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
             if (!psu_connectors_ok(p[i], q, g, n, ncpu)) continue;
             double load = psu_max_load_w(p[i], q, c->circuit);
             if (load <= 0) continue;
-            double eff = psu_efficiency(p[i]);
-            /* The wall circuit caps the load too: wall = load / efficiency. */
-            if (c->circuit && c->circuit->continuous_w * eff < load) load = c->circuit->continuous_w * eff;
-            out[k++] = (psu_opt){p[i], q, load, p[i]->p.price_usd * q, eff, 0};
+            out[k++] = (psu_opt){p[i], q, load, p[i]->p.price_usd * q, psu_capacity_w(p[i], q, c->circuit),
+                                 p[i]->efficiency, 0};
         }
     }
     if (k > 1) qsort(out, k, sizeof *out, cmp_psu_load);
@@ -702,16 +702,33 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
     return k;
 }
 
-/* Cheapest PSU option whose accepted load is >= load; NULL when none. */
-static const psu_opt *cheapest_psu(const psu_opt *v, size_t n, double load)
+/* Whether the circuit (if any) carries sustained_w drawn through option o:
+ * the power.circuit rule's test, wall draw at the supply's efficiency. */
+static bool circuit_carries(const ctx *c, const psu_opt *o, double sustained_w)
+{
+    return !c->circuit ||
+           power_wall_w(sustained_w, o->level, c->circuit->volts < 200, o->cap) <= c->circuit->continuous_w;
+}
+
+/* Cheapest PSU option whose accepted load is >= rated_w and whose wall draw
+ * at sustained_w the circuit carries; NULL when none. */
+static const psu_opt *cheapest_psu(const ctx *c, const psu_opt *v, size_t n, double rated_w, double sustained_w)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (v[mid].max_load < load) lo = mid + 1;
+        if (v[mid].max_load < rated_w) lo = mid + 1;
         else hi = mid;
     }
-    return lo < n ? &v[v[lo].cheapest_from] : NULL;
+    if (lo >= n) return NULL;
+    const psu_opt *best = &v[v[lo].cheapest_from];
+    if (circuit_carries(c, best, sustained_w)) return best;
+    /* No supply is better than 96% efficient (80 PLUS Titanium at 50% load on 230 V). */
+    if (sustained_w / 0.96 > c->circuit->continuous_w) return NULL;
+    best = NULL;
+    for (size_t i = lo; i < n; i++)
+        if ((!best || v[i].price < best->price) && circuit_carries(c, &v[i], sustained_w)) best = &v[i];
+    return best;
 }
 
 /* ------------------------------------------------------------ search */
@@ -965,6 +982,10 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                     if (npsu == 0) continue;
                     double base_w = part_power_w(&g->p) * n + part_power_w(&cpu->p) * ncpu +
                                     part_power_w(&board->p) + part_power_w(&cs->p);
+                    /* What the circuit sees running the workload (power.h). */
+                    double base_load_w = c->gpu_share * part_power_w(&g->p) * n +
+                                         c->cpu_share * part_power_w(&cpu->p) * ncpu + part_power_w(&board->p) +
+                                         part_power_w(&cs->p);
                     int overhang = cs->expansion_slots > positions ? cs->expansion_slots - positions : 0;
                     for (int m2 = 0; m2 <= m2_capacity(board) && m2 <= MAX_DRIVE_QTY; m2++) {
                         const vec *stos = &stos_by_m2[m2];
@@ -1012,8 +1033,9 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                                 size_t nk = 0;
                                 for (size_t ti = 0; ti < stos->n; ti++)
                                     for (size_t mi = 0; mi < mems.n; mi++) {
-                                        double w = base_w + extra_w + stos->v[ti].power + mems.v[mi].power;
-                                        const psu_opt *po = cheapest_psu(psus, npsu, w);
+                                        double more_w = extra_w + stos->v[ti].power + mems.v[mi].power;
+                                        const psu_opt *po =
+                                            cheapest_psu(c, psus, npsu, base_w + more_w, base_load_w + more_w);
                                         if (!po) continue;
                                         double node = fixed + extra + stos->v[ti].price + mems.v[mi].price + po->price;
                                         double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
@@ -1175,6 +1197,8 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
         return -1;
     }
     c->circuit = req->circuit[0] ? catalog_circuit(cat, req->circuit) : NULL;
+    c->gpu_share = power_gpu_load_share(c->wl->id);
+    c->cpu_share = power_cpu_load_share(c->wl->id);
     c->precision = req->precision[0] ? req->precision : requirements_default("precision");
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;

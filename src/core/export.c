@@ -467,9 +467,11 @@ static size_t sheet_lines(const ctx *c, kv *out, size_t max)
     const char *per = c->nodes > 1 ? " per node" : "";
     if (n < max) {
         out[n].k = "Power";
-        snprintf(out[n].v, sizeof out[n].v, "%s W sustained, %s W peak, %s W at the wall%s",
-                 format_number(t->power_w, 0, a, sizeof a),
-                 format_number(t->peak_power_w, 0, b2, sizeof b2), format_number(t->wall_w, 0, d, sizeof d), per);
+        char e[32];
+        snprintf(out[n].v, sizeof out[n].v, "%s W rated, %s W peak (PSU sizing); %s W running the workload, %s W at "
+                 "the wall%s",
+                 format_number(t->power_w, 0, a, sizeof a), format_number(t->peak_power_w, 0, b2, sizeof b2),
+                 format_number(t->load_w, 0, e, sizeof e), format_number(t->wall_w, 0, d, sizeof d), per);
         n++;
     }
     if (n < max && power_build_limited(c->b)) {

@@ -16,6 +16,30 @@
  * TF32 measurements there).  Below 60 % no source measured a useful point
  * (owners report speed collapsing below about 200 W on a 350 W RTX 3090), so
  * speed is taken to fall in proportion to power from there.
+ *
+ * Sustained draw by workload (what a wall circuit sees; power supplies are
+ * still sized on the rated draw and its transients, rules.c):
+ *   - GPUs in training sit at their power limit: qwertyforce's RTX 3090
+ *     ViT-B/16 training gains speed with every step of limit up to the card's
+ *     highest (it is power-bound), Puget's four RTX 3090 ran TensorFlow
+ *     training at whatever limit was set, and four RTX 4090 under a compute
+ *     load each read about 450 W, their rating, in nvidia-smi (server-gear,
+ *     Supermicro SYS-741GE-TNRT).  dlrig takes 100 % of the limit.
+ *   - Single-stream LLM token generation is bound by memory bandwidth, not
+ *     power: an RTX 3090 limited to 280 W of 350 W (80 %) lost under 1 % of
+ *     its tokens/s in llama.cpp (jeanfbrito, "RTX 3090 Power Limit: Finding
+ *     the Sweet Spot for Local LLM Inference"), and six RTX 3090 decoding in
+ *     llama.cpp lost 3 % between 350 W and 250 W limits (LLM Garage, "Power
+ *     Limit Sweep").  A card that needs no more than 80 % to run at full
+ *     speed draws no more than that: dlrig takes 80 % of the limit.
+ *   - The CPU of a GPU machine feeds the cards (Dettmers' hardware guide: 1-2
+ *     cores per GPU for data loading); in the server-gear measurement above,
+ *     loading both 150 W Xeons fully on top of the GPU load added only about
+ *     80 W at the wall.  dlrig takes half the CPU's TDP, an allowance above
+ *     that measurement.
+ *   - Wall watts = DC watts / the supply's efficiency at its load, from the
+ *     80 PLUS programme's minimums (115 V internal and 230 V EU internal
+ *     tables, as tabulated by Tom's Hardware, "80 PLUS PSU efficiency").
  */
 #include "dlrig/power.h"
 
@@ -122,4 +146,74 @@ int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed)
     if (limit < DLRIG_POWER_MEASURED_MIN * g->tdp_w) return 0;
     if (speed) *speed = power_speed_fraction((double)limit / g->tdp_w);
     return limit;
+}
+
+/* ------------------------------------------------------------ sustained draw */
+
+#define GPU_SHARE_TRAINING 1.0
+#define GPU_SHARE_TOKEN_GENERATION 0.8
+#define CPU_SHARE 0.5
+
+static bool token_generation(const char *workload_id)
+{
+    return workload_id && strcmp(workload_id, "llm-inference") == 0;
+}
+
+double power_gpu_load_share(const char *workload_id)
+{
+    return token_generation(workload_id) ? GPU_SHARE_TOKEN_GENERATION : GPU_SHARE_TRAINING;
+}
+
+double power_cpu_load_share(const char *workload_id)
+{
+    (void)workload_id;
+    return CPU_SHARE;
+}
+
+const char *power_load_assumption(const char *workload_id)
+{
+    return token_generation(workload_id)
+               ? "GPUs at 80% of their power limit (token generation is bound by memory bandwidth), CPUs at half "
+                 "their TDP"
+               : "GPUs at their power limit, CPUs at half their TDP";
+}
+
+/* 80 PLUS minimum efficiency (%) at 10, 20, 50 and 100 % load; 0 where the
+ * level sets no 10 % point. */
+typedef struct eff_row {
+    const char *level;
+    double at115[4], at230[4];
+} eff_row;
+
+static const eff_row eff_table[] = {
+    {"Titanium", {90, 92, 94, 90}, {90, 94, 96, 94}},
+    {"Platinum", {0, 90, 92, 89}, {0, 92, 94, 90}},
+    {"Gold", {0, 87, 90, 87}, {0, 90, 92, 89}},
+    {"Silver", {0, 85, 88, 85}, {0, 87, 90, 87}},
+    {"Bronze", {0, 82, 85, 82}, {0, 85, 88, 85}},
+    {NULL, {0, 80, 80, 80}, {0, 82, 85, 82}}, /* 80 PLUS (base), and an unknown level */
+};
+
+double power_psu_efficiency(const char *level, bool low_line, double load_fraction)
+{
+    const eff_row *r = &eff_table[sizeof eff_table / sizeof eff_table[0] - 1];
+    for (size_t i = 0; level && eff_table[i].level; i++)
+        if (strstr(level, eff_table[i].level)) {
+            r = &eff_table[i];
+            break;
+        }
+    const double *e = low_line ? r->at115 : r->at230;
+    static const double at[4] = {0.10, 0.20, 0.50, 1.00};
+    int first = e[0] > 0 ? 0 : 1;
+    double x = load_fraction;
+    if (!(x > at[first])) return e[first] / 100.0; /* also NAN */
+    for (int i = first; i < 3; i++)
+        if (x <= at[i + 1]) return (e[i] + (e[i + 1] - e[i]) * (x - at[i]) / (at[i + 1] - at[i])) / 100.0;
+    return e[3] / 100.0;
+}
+
+double power_wall_w(double sustained_w, const char *level, bool low_line, double capacity_w)
+{
+    double f = capacity_w > 0 ? sustained_w / capacity_w : 0.5;
+    return sustained_w / power_psu_efficiency(level, low_line, f);
 }

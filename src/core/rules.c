@@ -591,12 +591,18 @@ static void r_circuit(ctx *c)
         return;
     }
     char hint[200];
+    const char *wl_id = c->wl ? c->wl->id : NULL;
+    /* The cut in GPU power limits: the wall excess through the supply, over the share of its limit a card draws. */
     if (c->t->wall_w > c->circuit->continuous_w)
         emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : c->case_psus ? &c->cs->p : NULL, NULL,
-             "The machine draws about %.0f W at the wall; a %s circuit supplies %d W continuous%s", c->t->wall_w,
-             c->circuit->id, c->circuit->continuous_w,
-             limit_hint(c, (c->t->wall_w - c->circuit->continuous_w) * c->t->power_w / c->t->wall_w, hint,
-                        sizeof hint));
+             "The machine draws about %.0f W at the wall running %s (%s, %.0f%% supply efficiency at that load); a %s "
+             "circuit supplies %d W continuous%s",
+             c->t->wall_w, c->wl ? c->wl->name : "a training load", power_load_assumption(wl_id),
+             100.0 * c->t->load_w / c->t->wall_w, c->circuit->id, c->circuit->continuous_w,
+             limit_hint(c,
+                        (c->t->wall_w - c->circuit->continuous_w) * c->t->load_w / c->t->wall_w /
+                            power_gpu_load_share(wl_id),
+                        hint, sizeof hint));
 }
 
 /* ------------------------------------------------------------ rules: memory */
@@ -1474,7 +1480,9 @@ static void compute_totals(ctx *c)
     const dlrig_build *b = c->b;
     memset(t, 0, sizeof *t);
     t->nodes = b->req.nodes > 0 ? b->req.nodes : 1;
-    double node = 0, cluster = 0, gpu_w = 0, gpu_rated_w = 0, other_w = 0;
+    double node = 0, cluster = 0, gpu_w = 0, gpu_rated_w = 0, other_w = 0, load_w = 0;
+    const char *wl_id = c->wl ? c->wl->id : NULL;
+    double gpu_share = power_gpu_load_share(wl_id), cpu_share = power_cpu_load_share(wl_id);
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
         const dlrig_part *p = it->part;
@@ -1486,12 +1494,14 @@ static void compute_totals(ctx *c)
         if (p->category == DLRIG_CAT_GPU) {
             const dlrig_gpu *g = (const dlrig_gpu *)p;
             gpu_w += power_item_gpu_w(it) * it->qty; /* a power limit caps the sustained draw */
+            load_w += gpu_share * power_item_gpu_w(it) * it->qty;
             gpu_rated_w += w;
             t->gpu_count += it->qty;
             t->vram_gb += g->vram_gb * it->qty;
             if (g->vram_gb > t->vram_max_gb) t->vram_max_gb = g->vram_gb;
         } else {
             other_w += w;
+            load_w += p->category == DLRIG_CAT_CPU ? cpu_share * w : w;
             if (p->category == DLRIG_CAT_MEMORY) t->ram_gb += ((const dlrig_memory *)p)->capacity_gb * it->qty;
         }
     }
@@ -1501,9 +1511,13 @@ static void compute_totals(ctx *c)
     /* Transients are sized on the cards' rated power: a limit holds the
      * average, not the millisecond excursions the PSU must ride through. */
     t->peak_power_w = gpu_rated_w * GPU_TRANSIENT_FACTOR + other_w;
-    t->wall_w = t->power_w / (!c->psu && c->case_psus ? case_psu_efficiency(c->cs) : psu_efficiency(c->psu));
+    t->load_w = load_w;
     if (c->psu) t->psu_w = psu_capacity_w(c->psu, c->n_psu, c->circuit);
     else if (c->case_psus) t->psu_w = case_psu_capacity_w(c->cs, c->circuit);
+    /* The wall sees the workload's sustained draw through the supply's
+     * efficiency at that load (no circuit given: taken on 115 V, the lower). */
+    const char *level = c->psu ? c->psu->efficiency : c->case_psus ? c->cs->psu_efficiency : NULL;
+    t->wall_w = power_wall_w(load_w, level, !c->circuit || c->circuit->volts < 200, t->psu_w);
     /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
     /* sums in long long, saturated: a --catalog may hold any int */
     long long avail = 0, used = 0;
@@ -1604,6 +1618,7 @@ cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep)
     cJSON_AddNumberToObject(t, "vram_gb", tt->vram_gb);
     cJSON_AddNumberToObject(t, "ram_gb", tt->ram_gb);
     cJSON_AddNumberToObject(t, "peak_power_w", round(tt->peak_power_w));
+    cJSON_AddNumberToObject(t, "load_w", round(tt->load_w));
     cJSON_AddNumberToObject(t, "wall_w", round(tt->wall_w));
     cJSON_AddNumberToObject(t, "psu_w", tt->psu_w);
     cJSON_AddNumberToObject(t, "lanes_used", tt->lanes_used);

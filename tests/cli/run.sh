@@ -83,7 +83,8 @@ expect check-am5-x8x8 0 'slot 1 at x8, slot 4 at x8.*Result: no errors' -- "$DLR
 expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
 # GPU power limits: the sustained draw drops to the limit (the 15 A circuit then holds), the speed cost is shown,
 # the export carries the nvidia-smi command; a limit above the card's rating is refused
-expect power-circuit-nameplate 1 'power\.circuit +The machine draws about [0-9,]+ W at the wall; a 120v-15a circuit supplies 1440 W continuous; limiting each GPU to 425 W \(nvidia-smi -pl 425' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
+expect power-circuit-sustained 1 'power\.circuit +The machine draws about 1,?481 W at the wall running CNN image training \(GPUs at their power limit, CPUs at half their TDP, 91% supply efficiency at that load\); a 120v-15a circuit supplies 1440 W continuous; limiting each GPU to 555 W \(nvidia-smi -pl 555' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
+expect power-circuit-not-nameplate 0 '1366 W rated \(2266 W peak\), 1316 W at the wall running the workload.*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
 expect power-limit-check 0 'power limits: 2 x GeForce RTX 4090 at 350 W of 450 W \(~8% slower\).*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr-limited.json"
 expect power-limit-estimate 0 'power limits +2 x GeForce RTX 4090 at 350 W of 450 W' -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr-limited.json"
 expect power-limit-export-md 0 'Power limits.*350 W of 450 W.*sudo nvidia-smi -i 0,1 -pl 350' -- "$DLRIG" export "$DATA/builds/power-4090-pair-tr-limited.json" --format md
@@ -347,10 +348,10 @@ expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooli
 expect fix-circuit 1 'Not fixed by a change of parts: power.circuit.*1440 W continuous.*option \(--allow-fewer-gpus\): [0-9] x NVIDIA GeForce RTX 4090 instead of 4.*option \(a requirement\): Change the circuit requirement from 120v-15a to' -- "$DLRIG" fix -n "$FIX/circuit.json"
 expect fix-circuit-fewer 0 'x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
 # a free power limit comes before a change of parts for a circuit 45 W short; fix takes it only when allowed
-expect check-fix-power-limit 1 'power.circuit .*fix: Limit each NVIDIA GeForce RTX 4090 to 425 W of 450 W \(sudo nvidia-smi -pl 425\), ~2% slower \(no price change\)' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
-expect check-fix-power-limit-json 1 '"kind":[[:space:]]*"power-limit",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"power_limit",[[:space:]]*"part":[[:space:]]*"nvidia-rtx-4090",[[:space:]]*"power_limit_w":[[:space:]]*425' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json" --json
-expect fix-power-limit 0 'Limit each NVIDIA GeForce RTX 4090 to 425 W of 450 W .*resolves power.circuit.*No error left' -- "$DLRIG" fix -n --allow-power-limit "$DATA/builds/power-4090-pair-tr.json"
-expect fix-power-limit-not-default 0 'Replace 2 x NVIDIA GeForce RTX 4090 with' -- "$DLRIG" fix -n "$DATA/builds/power-4090-pair-tr.json"
+expect check-fix-power-limit 1 'power.circuit .*fix: Limit each NVIDIA GeForce RTX 5090 to 545 W of 575 W \(sudo nvidia-smi -pl 545\), ~2% slower \(no price change\)' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
+expect check-fix-power-limit-json 1 '"kind":[[:space:]]*"power-limit",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"power_limit",[[:space:]]*"part":[[:space:]]*"nvidia-rtx-5090",[[:space:]]*"power_limit_w":[[:space:]]*545' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json" --json
+expect fix-power-limit 0 'Limit each NVIDIA GeForce RTX 5090 to 545 W of 575 W .*resolves power.circuit.*No error left' -- "$DLRIG" fix -n --allow-power-limit "$DATA/builds/power-5090-pair-am5.json"
+expect fix-power-limit-not-default 0 'Replace 2 x NVIDIA GeForce RTX 5090 with' -- "$DLRIG" fix -n "$DATA/builds/power-5090-pair-am5.json"
 # the written builds pass check; the input is kept; an existing output is not replaced without --force
 for b in socket psu-small no-psu passive; do
     cp "$FIX/$b.json" "$TMP/fix-$b.json"

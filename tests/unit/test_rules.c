@@ -21,6 +21,7 @@
 #include "dlrig/catalog.h"
 #include "dlrig/constraints.h"
 #include "dlrig/perf.h"
+#include "dlrig/power.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
@@ -432,24 +433,68 @@ START_TEST(circuit_unknown_notes_high_line_psu)
 }
 END_TEST
 
-/* A GPU power limit caps the sustained draw (PSU, circuit), not the transient
- * peak the PSU is sized for: two RTX 4090 on a Threadripper fail a 15 A
- * circuit at their rating and pass at 350 W each. */
+/* The circuit sees the workload's sustained draw through the supply, not the
+ * nameplate sum: two RTX 4090 on a Threadripper (1,366 W rated, which failed
+ * a 15 A circuit when the wall was taken from it) pass; two RTX 5090 on it
+ * fail training, and pass generating tokens (memory-bound, less power) or
+ * with their power limited.  The PSU is still sized on the rated draw: a
+ * limit lowers it, the workload does not, and neither lowers the transient
+ * peak. */
 START_TEST(power_limit_lowers_sustained_draw)
 {
-    dlrig_build b, l;
-    dlrig_report rb, rl;
-    check_file("power-4090-pair-tr.json", &b, &rb);
-    check_file("power-4090-pair-tr-limited.json", &l, &rl);
-    ck_assert_msg(report_find(&rb, "power.circuit") != NULL, "%s", ids_of(&rb));
+    dlrig_build b, l, t, p;
+    dlrig_report rb, rl, rt, rp;
+    check_file("power-5090-pair-tr.json", &b, &rb);
+    check_file("power-5090-pair-tr-limited.json", &l, &rl);
+    check_file("power-5090-pair-tr-llm.json", &t, &rt);
+    check_file("power-4090-pair-tr.json", &p, &rp);
+    const dlrig_finding *f = report_find(&rb, "power.circuit");
+    ck_assert_msg(f != NULL, "%s", ids_of(&rb));
+    ck_assert_ptr_nonnull(strstr(f->message, "running CNN image training (GPUs at their power limit, CPUs at half"));
     ck_assert_msg(report_find(&rl, "power.circuit") == NULL, "%s", ids_of(&rl));
-    ck_assert_double_eq_tol(rb.totals.power_w - rl.totals.power_w, 2 * (450 - 350), 1e-6);
+    ck_assert_msg(report_find(&rt, "power.circuit") == NULL, "%s", ids_of(&rt));
+    ck_assert_msg(report_find(&rp, "power.circuit") == NULL, "%s", ids_of(&rp));
+    /* rated (PSU sizing): the limit lowers it, the workload does not */
+    ck_assert_double_eq_tol(rb.totals.power_w - rl.totals.power_w, 2 * (575 - 500), 1e-6);
+    ck_assert_double_eq_tol(rb.totals.power_w, rt.totals.power_w, 1e-6);
     ck_assert_double_eq_tol(rb.totals.peak_power_w, rl.totals.peak_power_w, 1e-6);
-    ck_assert(rl.totals.wall_w < rb.totals.wall_w);
+    ck_assert(report_find(&rt, "power.psu_capacity") != NULL); /* 1,616 W rated on a 1,600 W supply */
+    /* sustained: GPUs at their limit in training, 80% of it generating tokens; CPU at half its TDP */
+    ck_assert_double_eq_tol(rb.totals.load_w - rl.totals.load_w, 2 * (575 - 500), 1e-6);
+    ck_assert_double_eq_tol(rb.totals.load_w - rt.totals.load_w, 2 * 575 * 0.2, 1e-6);
+    ck_assert_double_eq_tol(rb.totals.power_w - rb.totals.load_w, 350 * 0.5, 1e-6);
+    ck_assert(rb.totals.wall_w > 1440 && rl.totals.wall_w <= 1440 && rt.totals.wall_w <= 1440);
+    ck_assert(rp.totals.wall_w <= 1440 && rp.totals.power_w > 1366 - 1 && rp.totals.wall_w < rp.totals.power_w);
     report_free(&rb);
     report_free(&rl);
+    report_free(&rt);
+    report_free(&rp);
     build_free(&b);
     build_free(&l);
+    build_free(&t);
+    build_free(&p);
+}
+END_TEST
+
+/* 80 PLUS minimums: Gold on 115 V is 87/90/87% at 20/50/100% load, on 230 V
+ * 90/92/89%; between the points linear, outside them flat; Titanium has a
+ * 10% point; an unknown level is the base 80 PLUS. */
+START_TEST(psu_efficiency_at_load)
+{
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", true, 0.5), 0.90, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", true, 1.0), 0.87, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", true, 0.75), 0.885, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", false, 0.5), 0.92, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", true, 1.3), 0.87, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Gold", true, 0.05), 0.87, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Titanium", true, 0.10), 0.90, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("80 PLUS Titanium", false, 0.5), 0.96, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency(NULL, true, 0.5), 0.80, 1e-9);
+    ck_assert_double_eq_tol(power_psu_efficiency("unrated", false, 0.5), 0.85, 1e-9);
+    ck_assert_double_eq_tol(power_wall_w(900, "80 PLUS Gold", true, 1800), 1000, 1e-9);
+    ck_assert_double_eq_tol(power_gpu_load_share("cnn"), 1.0, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_share("llm-inference"), 0.8, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_share(NULL), 1.0, 1e-12);
 }
 END_TEST
 
@@ -957,6 +1002,7 @@ int main(void)
     tcase_add_test(tc, cooler_needed_by_case);
     tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
     tcase_add_test(tc, power_limit_lowers_sustained_draw);
+    tcase_add_test(tc, psu_efficiency_at_load);
     tcase_add_test(tc, complete_server_brings_board_and_power);
     tcase_add_test(tc, redundant_supplies_do_not_count);
     tcase_add_test(tc, hgx_server_takes_sxm_modules);
