@@ -16,6 +16,16 @@
  *     price, GPUs, -VRAM, -architecture year): as much speed per dollar as
  *     the best, and then as much speed as possible.
  *
+ * Power limits (power binds): when no power supply in the catalog (or the
+ * chassis' own) carries a build's parts within its headroom and the wall
+ * circuit, the same parts are taken with their GPUs limited to 90%, else 80%,
+ * else 70% of their rating (power_limit_w, `nvidia-smi -pl`), the first
+ * level some supply carries; its speed is the measured curve's (power.h).
+ * Not for language-model jobs (their estimate does not read limits) nor with
+ * requirements no_power_limit.  Limited builds then compete as above; among
+ * equals in price the less limited comes first.  The exhaustive reference
+ * search admits limits by the same test.
+ *
  * Rank k is the pick among the acceptable builds whose (GPU model, count)
  * no better rank has (the top-K is diverse).
  */

@@ -51,6 +51,12 @@ int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed);
  * limit; less for single-stream LLM token generation, which is bound by
  * memory bandwidth. */
 double power_gpu_load_share(const char *workload_id);
+/* Sustained draw of one card limited to limit_w (its rating rated_w when
+ * not limited) running a workload whose cards draw `share` of their rating
+ * unlimited: the limit in training (share 1), and no more than share x
+ * rating where the work is not power-bound (a limit above that draw does
+ * not lower it). */
+double power_gpu_load_w(double limit_w, double rated_w, double share);
 /* Share of its TDP a CPU draws, sustained, while the GPUs run workload_id:
  * the CPU feeds the cards (data loading, a few cores per GPU) rather than
  * computing on every core. */

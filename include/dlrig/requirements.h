@@ -59,6 +59,7 @@ typedef struct dlrig_requirements {
     char offload[24];       /* none, optimizer, optimizer+weights */
     double active_params_m; /* active parameters of a mixture of experts */
     bool allow_used;        /* second-hand (used, refurbished) price offers may price parts; off when not given */
+    bool no_power_limit;    /* the advisor never proposes GPU power limits; off when not given */
 } dlrig_requirements;
 
 /* The kinds of value a field holds. */

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "dlrig/advisor.h"
 #include "dlrig/compare.h"
+#include "dlrig/power.h"
 #include "dlrig/preset.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
@@ -282,6 +283,12 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddNumberToObject(r, "price_usd", round(recs[i].price_usd * 100) / 100);
             cJSON_AddNumberToObject(r, "perf_per_kusd", round(recs[i].perf_per_kusd * 100) / 100);
             cJSON_AddStringToObject(r, "why", recs[i].why);
+            if (power_build_limited(&recs[i].build)) { /* the limits the build carries, for a script */
+                char sum[400], cmds[300];
+                cJSON *pl = cJSON_AddObjectToObject(r, "power_limit");
+                cJSON_AddStringToObject(pl, "summary", power_limit_summary(&recs[i].build, sum, sizeof sum));
+                cJSON_AddStringToObject(pl, "commands", power_limit_commands(&recs[i].build, cmds, sizeof cmds));
+            }
             cJSON_AddItemToObject(r, "estimate", estimate_to_json(&recs[i].estimate));
             cJSON_AddItemToObject(r, "check", report_to_json(&recs[i].build, &recs[i].report));
             cJSON_AddItemToObject(r, "build", build_to_json(&recs[i].build));

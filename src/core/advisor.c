@@ -76,6 +76,21 @@ static const char *const frame_ids[] = {"pcie.slots", "pcie.lanes", "cooling.ope
 #define MAX_KIT_QTY 4
 #define MAX_DRIVE_QTY 4
 
+/* GPU power limits the advisor tries, in % of the card's rating: 100 (none)
+ * and three steps down, all on the measured part of the curve (power.h,
+ * DLRIG_POWER_MEASURED_MIN); a level is used only when it makes a build
+ * possible or cheaper (see advisor.h). */
+static const int limit_pct[] = {100, 90, 80, 70};
+#define N_LIMIT_LEVELS 4
+
+/* The limit of level k for g in watts (a multiple of 5 at or below the
+ * share), 0 for level 0 or a card without a rating. */
+static int level_w(const dlrig_gpu *g, int k)
+{
+    if (k == 0 || g->tdp_w == DLRIG_NA || g->tdp_w <= 0) return 0;
+    return g->tdp_w * limit_pct[k] / 100 / 5 * 5;
+}
+
 /* ------------------------------------------------------------ helpers */
 
 static bool priced(const dlrig_part *p) { return !isnan(p->price_usd) && p->price_usd > 0; }
@@ -202,6 +217,7 @@ static bool better(double t1, double p1, double t2, double p2)
 
 typedef struct scored {
     double speed, price;
+    int limit_pct; /* GPU power limit, % of the rating (100: none) */
     int gpus;      /* per node */
     double vram;   /* GB per node */
     int arch_year; /* the GPU architecture's year, 0 when unknown */
@@ -210,7 +226,7 @@ typedef struct scored {
 static scored score_of(const dlrig_gpu *g, int n, double speed, double price)
 {
     int year = g->arch && g->arch->year != DLRIG_NA ? g->arch->year : g->p.year != DLRIG_NA ? g->p.year : 0;
-    return (scored){speed, price, n, isnan(g->vram_gb) ? 0 : g->vram_gb * n, year};
+    return (scored){speed, price, 100, n, isnan(g->vram_gb) ? 0 : g->vram_gb * n, year};
 }
 
 /* What the objective maximises: speed, or speed per dollar. */
@@ -236,6 +252,7 @@ static int tie_cmp(const scored *a, const scored *b, dlrig_objective obj)
     if (obj == DLRIG_OBJ_VALUE && (c = cmp_faster(a->speed, b->speed))) return c;
     if (a->price < b->price - 1e-6) return -1;
     if (a->price > b->price + 1e-6) return 1;
+    if (a->limit_pct != b->limit_pct) return a->limit_pct > b->limit_pct ? -1 : 1;
     if (a->gpus != b->gpus) return a->gpus < b->gpus ? -1 : 1;
     if ((c = cmp_faster(a->vram, b->vram))) return c;
     if (a->arch_year != b->arch_year) return a->arch_year > b->arch_year ? -1 : 1;
@@ -264,7 +281,7 @@ static long objective_pick(const scored *v, size_t n, const bool *skip, dlrig_ob
 static bool dominates(const scored *a, const scored *b)
 {
     return a->speed >= b->speed && a->price <= b->price && a->gpus <= b->gpus && a->vram >= b->vram &&
-           a->arch_year >= b->arch_year;
+           a->arch_year >= b->arch_year && a->limit_pct >= b->limit_pct;
 }
 
 /* Acceptable builds kept for the pick: each with its score. */
@@ -378,6 +395,7 @@ typedef struct ctx {
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
     double gpu_share, cpu_share; /* sustained share of GPU limit and CPU TDP running the workload (power.h) */
+    int n_levels;                /* GPU power-limit levels tried (limit_pct[]): 1 = none */
     dlrig_objective obj;
     const char *precision;
     double params_m;
@@ -734,8 +752,8 @@ static const psu_opt *cheapest_psu(const ctx *c, const psu_opt *v, size_t n, dou
 /* ------------------------------------------------------------ search */
 
 
-static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, const dlrig_cpu *cpu, int ncpu,
-                     const dlrig_motherboard *board, const dlrig_case *cs, const dlrig_cooler *cooler,
+static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, int limit_w, const dlrig_cpu *cpu,
+                     int ncpu, const dlrig_motherboard *board, const dlrig_case *cs, const dlrig_cooler *cooler,
                      const choice *mem, const choice *sto, const psu_opt *psu, const dlrig_nvlink_bridge *bridge,
                      int n_bridges, const dlrig_nic *nic, const dlrig_switch *sw)
 {
@@ -743,6 +761,7 @@ static void assemble(dlrig_build *b, const ctx *c, const dlrig_gpu *g, int n, co
     b->req = *c->req;
     b->req.nodes = c->nodes;
     build_add(b, &g->p, n);
+    if (limit_w > 0) build_set_power_limit(b, &g->p, limit_w);
     build_add(b, &cpu->p, ncpu);
     if (board != cs->board) build_add(b, &board->p, 1); /* a complete server brings its own */
     if (mem) build_add(b, mem->part, mem->qty);
@@ -770,6 +789,7 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
 
 typedef struct cand {
     double throughput, price;
+    int level; /* power-limit level (limit_pct[]) */
     size_t frame; /* candidates of one frame share its placement */
     const dlrig_cpu *cpu;
     int ncpu;
@@ -827,7 +847,7 @@ typedef struct place_memo {
     const dlrig_nic *nic;
     const dlrig_nvlink_bridge *bridge;
     bool ok;
-    double throughput;
+    double throughput[N_LIMIT_LEVELS]; /* per power-limit level; NAN until needed */
 } place_memo;
 
 /* The cheapest completions kept per frame (price order); more are only
@@ -980,12 +1000,11 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                     const psu_opt *psus = psu_cache[pk];
                     size_t npsu = psu_count[pk];
                     if (npsu == 0) continue;
-                    double base_w = part_power_w(&g->p) * n + part_power_w(&cpu->p) * ncpu +
-                                    part_power_w(&board->p) + part_power_w(&cs->p);
-                    /* What the circuit sees running the workload (power.h). */
-                    double base_load_w = c->gpu_share * part_power_w(&g->p) * n +
-                                         c->cpu_share * part_power_w(&cpu->p) * ncpu + part_power_w(&board->p) +
-                                         part_power_w(&cs->p);
+                    /* Rated draw (PSU sizing) and what the circuit sees running the workload (power.h),
+                     * besides the GPUs, whose share depends on the power-limit level. */
+                    double rest_w = part_power_w(&cpu->p) * ncpu + part_power_w(&board->p) + part_power_w(&cs->p);
+                    double rest_load_w =
+                        c->cpu_share * part_power_w(&cpu->p) * ncpu + part_power_w(&board->p) + part_power_w(&cs->p);
                     int overhang = cs->expansion_slots > positions ? cs->expansion_slots - positions : 0;
                     for (int m2 = 0; m2 <= m2_capacity(board) && m2 <= MAX_DRIVE_QTY; m2++) {
                         const vec *stos = &stos_by_m2[m2];
@@ -1010,9 +1029,10 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                                         memo = xrealloc(memo, cap_memo * sizeof *memo);
                                     }
                                     pm = &memo[n_memo++];
-                                    *pm = (place_memo){board, cpu, ncpu, overhang, m2, nic, br_opts[bri], false, 0};
+                                    *pm = (place_memo){board, cpu, ncpu, overhang, m2, nic, br_opts[bri], false, {0}};
+                                    for (int k = 1; k < N_LIMIT_LEVELS; k++) pm->throughput[k] = NAN;
                                     dlrig_build fb;
-                                    assemble(&fb, c, g, n, cpu, ncpu, board, cs, cooler, NULL, &stos->v[0], NULL,
+                                    assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, cooler, NULL, &stos->v[0], NULL,
                                              br_opts[bri], br_qty[bri], nic, sw);
                                     dlrig_placement pl;
                                     build_place(&fb, &pl);
@@ -1024,35 +1044,68 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                                         rules_check_only(c->cat, &fb, &pl, c->frame_rules, c->n_frame_rules, rep);
                                         pm->ok = !frame_finding(rep);
                                     }
-                                    pm->throughput = pm->ok ? est.throughput : 0;
+                                    pm->throughput[0] = pm->ok ? est.throughput : 0;
                                     build_free(&fb);
                                 }
-                                if (!pm->ok || pm->throughput < floor_throughput) continue;
-                                /* The cheapest completions of this frame. */
-                                cand keep[KEEP_PER_FRAME];
-                                size_t nk = 0;
+                                if (!pm->ok || pm->throughput[0] < floor_throughput) continue;
+                                /* The cheapest completions of this frame, per power-limit level. */
+                                cand keep[N_LIMIT_LEVELS][KEEP_PER_FRAME];
+                                size_t nk[N_LIMIT_LEVELS] = {0};
                                 for (size_t ti = 0; ti < stos->n; ti++)
                                     for (size_t mi = 0; mi < mems.n; mi++) {
                                         double more_w = extra_w + stos->v[ti].power + mems.v[mi].power;
-                                        const psu_opt *po =
-                                            cheapest_psu(c, psus, npsu, base_w + more_w, base_load_w + more_w);
-                                        if (!po) continue;
-                                        double node = fixed + extra + stos->v[ti].price + mems.v[mi].price + po->price;
-                                        double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
-                                        if (!isnan(budget) && price > budget) continue;
-                                        if (nk == KEEP_PER_FRAME && price >= keep[nk - 1].price) continue;
-                                        cand cd = {pm->throughput, price, frame, cpu, ncpu, board, cs, cooler,
-                                                   mems.v[mi], stos->v[ti], true, *po, br_opts[bri], br_qty[bri],
-                                                   nic, sw};
-                                        size_t pos = nk < KEEP_PER_FRAME ? nk : KEEP_PER_FRAME - 1;
-                                        while (pos > 0 && keep[pos - 1].price > price) {
-                                            if (pos < KEEP_PER_FRAME) keep[pos] = keep[pos - 1];
-                                            pos--;
+                                        /* The highest level some supply carries: a limit only when no
+                                         * supply in the catalog carries these parts at a higher one. */
+                                        const psu_opt *po = NULL;
+                                        int lv = 0, lw = 0;
+                                        for (; lv < c->n_levels; lv++) {
+                                            lw = level_w(g, lv);
+                                            if (lv > 0 && lw <= 0) break;
+                                            double gw = lv ? lw : part_power_w(&g->p);
+                                            po = cheapest_psu(c, psus, npsu, gw * n + rest_w + more_w,
+                                                              power_gpu_load_w(gw, part_power_w(&g->p), c->gpu_share) *
+                                                                      n +
+                                                                  rest_load_w + more_w);
+                                            if (po) break;
                                         }
-                                        keep[pos] = cd;
-                                        if (nk < KEEP_PER_FRAME) nk++;
+                                        if (po) {
+                                            double node =
+                                                fixed + extra + stos->v[ti].price + mems.v[mi].price + po->price;
+                                            double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
+                                            if (!isnan(budget) && price > budget) continue;
+                                            if (nk[lv] == KEEP_PER_FRAME && price >= keep[lv][nk[lv] - 1].price)
+                                                continue;
+                                            if (isnan(pm->throughput[lv])) { /* the frame at this limit */
+                                                dlrig_build fb;
+                                                assemble(&fb, c, g, n, lw, cpu, ncpu, board, cs, cooler, NULL,
+                                                         &stos->v[0], NULL, br_opts[bri], br_qty[bri], nic, sw);
+                                                dlrig_placement pl;
+                                                build_place(&fb, &pl);
+                                                dlrig_estimate est;
+                                                char e2[64];
+                                                pm->throughput[lv] =
+                                                    perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0
+                                                        ? est.throughput
+                                                        : 0;
+                                                build_free(&fb);
+                                            }
+                                            if (pm->throughput[lv] <= 0 || pm->throughput[lv] < floor_throughput)
+                                                continue;
+                                            cand cd = {pm->throughput[lv], price, lv, frame, cpu, ncpu, board, cs,
+                                                       cooler, mems.v[mi], stos->v[ti], true, *po, br_opts[bri],
+                                                       br_qty[bri], nic, sw};
+                                            cand *kp = keep[lv];
+                                            size_t pos = nk[lv] < KEEP_PER_FRAME ? nk[lv] : KEEP_PER_FRAME - 1;
+                                            while (pos > 0 && kp[pos - 1].price > price) {
+                                                if (pos < KEEP_PER_FRAME) kp[pos] = kp[pos - 1];
+                                                pos--;
+                                            }
+                                            kp[pos] = cd;
+                                            if (nk[lv] < KEEP_PER_FRAME) nk[lv]++;
+                                        }
                                     }
-                                for (size_t k = 0; k < nk; k++) cpush(&cands, &keep[k]);
+                                for (int lv = 0; lv < N_LIMIT_LEVELS; lv++)
+                                    for (size_t k = 0; k < nk[lv]; k++) cpush(&cands, &keep[lv][k]);
                                 frame++;
                             }
                         }
@@ -1074,24 +1127,34 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
      * every faster one confirmed joins the front.  A frame-level rejection
      * skips the frame. */
     bool *bad = xcalloc(frame + 1, sizeof *bad);
-    double min_price = INFINITY, floor = floor_goal;
+    /* the cheapest confirmed build per power-limit level; one at a level no
+     * lower (as little limited or less), faster and no dearer dominates */
+    double min_price[N_LIMIT_LEVELS], floor = floor_goal;
+    for (int lv = 0; lv < N_LIMIT_LEVELS; lv++) min_price[lv] = INFINITY;
     for (size_t i = 0; i < cands.n; i++) {
         const cand *cd = &cands.v[i];
         if (bad[cd->frame]) continue;
         if (c->obj == DLRIG_OBJ_SPEED && cd->throughput < floor * (1 - 1e-9)) break;
         if (c->obj == DLRIG_OBJ_VALUE && cd->throughput / cd->price < floor * (1 - 1e-9)) continue;
-        if (cd->price >= min_price - 1e-6) continue; /* a faster one costs no more */
+        double below = INFINITY;
+        for (int lv = 0; lv <= cd->level; lv++) below = fmin(below, min_price[lv]);
+        if (cd->price >= below - 1e-6) continue; /* a faster one, no more limited, costs no more */
         dlrig_build b;
-        assemble(&b, c, g, n, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
+        int lw = level_w(g, cd->level);
+        assemble(&b, c, g, n, lw, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
                  cd->bridge, cd->n_bridges, cd->nic, cd->sw);
         evaluated e = evaluate(c->cat, &b, c->req, rep);
-        if (e.ok && e.price < min_price - 1e-6) {
+        if (e.ok && e.price < below - 1e-6) {
             char name[160];
-            snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
+            if (lw > 0)
+                snprintf(name, sizeof name, "%d x %s at %d W%s", n, g->p.name, lw, c->nodes > 1 ? " per node" : "");
+            else
+                snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
             free(b.name);
             b.name = xstrdup(name);
             scored sc = score_of(g, n, e.throughput, e.price);
-            min_price = e.price;
+            sc.limit_pct = limit_pct[cd->level];
+            min_price[cd->level] = e.price;
             /* the pair's best bounds the tie band any of its builds can be in */
             floor = fmax(floor, (1 - ADVISOR_TIE_TOLERANCE) * goal_of(&sc, c->obj));
             pool_push(out, &sc, &b, pair);
@@ -1175,6 +1238,25 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
             sb_printf(&b, " %s is %.0f%% faster and %s cheaper; this one is the alternative with other parts.",
                       next_up->build.name, gain * 100, format_usd(-dp, price, sizeof price));
     }
+    if (power_build_limited(&r->build)) {
+        /* what binds without the limit: the same build unlimited, checked */
+        dlrig_build free_run;
+        build_copy(&free_run, &r->build);
+        for (size_t i = 0; i < free_run.n_items; i++) free_run.items[i].power_limit_w = 0;
+        dlrig_report fr = {0};
+        rules_check(c->cat, &free_run, &fr);
+        const dlrig_finding *cf = report_find(&fr, "power.circuit");
+        bool circuit = c->circuit && cf && cf->severity == DLRIG_SEV_ERROR;
+        report_free(&fr);
+        build_free(&free_run);
+        char sum[400], cmds[300];
+        power_limit_summary(&r->build, sum, sizeof sum);
+        power_limit_commands(&r->build, cmds, sizeof cmds);
+        for (char *q = cmds; *q; q++)
+            if (*q == '\n') *q = ';';
+        sb_printf(&b, " Power-limited so that the %s%s carries it: %s; set with %s (again after each reboot).",
+                  circuit ? c->circuit->id : "power supply", circuit ? " circuit" : "", sum, cmds);
+    }
     snprintf(r->why, sizeof r->why, "%s", b.s);
     sb_free(&b);
 }
@@ -1206,6 +1288,9 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
+    /* Power limits: off on request, and for language-model jobs, whose
+     * estimate (llm.h) does not read limits. */
+    c->n_levels = req->no_power_limit || c->llm ? 1 : N_LIMIT_LEVELS;
     if (!isnan(req->dataset_gb))
         c->need_fast_gb = constraint_fast_storage_gb(req->dataset_gb, c->params_m);
     return 0;
@@ -1448,6 +1533,7 @@ typedef struct ex_state {
     dlrig_report rep;
     pool front; /* acceptable builds no other one dominates */
     long evaluated;
+    int n_levels; /* power-limit levels to try (ctx.n_levels) */
     bool any_board_case, any_psu_case; /* the catalog has complete servers with their own board / PSUs */
 } ex_state;
 
@@ -1456,14 +1542,84 @@ static bool ex_over(const ex_state *st, double node_price, double cluster_price)
     return !isnan(st->req->budget_usd) && node_price * st->nodes + cluster_price > st->req->budget_usd;
 }
 
+/* Whether every finding that keeps rep's build out is a power one (a GPU
+ * power limit might let it in). */
+static bool only_power_blocks(const dlrig_report *rep)
+{
+    bool any = false;
+    for (size_t i = 0; i < rep->n_findings; i++) {
+        const dlrig_finding *f = &rep->findings[i];
+        if (f->severity != DLRIG_SEV_ERROR && !(f->severity == DLRIG_SEV_WARNING && advisor_avoids(f->id))) continue;
+        if (strncmp(f->id, "power.", 6) != 0) return false;
+        any = true;
+    }
+    return any;
+}
+
+static void ex_consider(ex_state *st, int level);
+
+/* Whether some priced power supply of the catalog (or the chassis' own
+ * supplies) carries the build just checked into st->rep, at its rated draw
+ * within the headroom and its sustained draw within the circuit: the test
+ * the advisor's PSU options make (psu_options, cheapest_psu), over every
+ * supply whatever its price. */
+static bool ex_some_psu_carries(const ex_state *st)
+{
+    const dlrig_totals *t = &st->rep.totals;
+    const dlrig_case *cs = (const dlrig_case *)build_first(&st->b, DLRIG_CAT_CASE, NULL);
+    const dlrig_gpu *g = (const dlrig_gpu *)build_first(&st->b, DLRIG_CAT_GPU, NULL);
+    int n = build_count(&st->b, DLRIG_CAT_GPU), ncpu = build_count(&st->b, DLRIG_CAT_CPU);
+    const dlrig_circuit *circ = st->req->circuit[0] ? catalog_circuit(st->cat, st->req->circuit) : NULL;
+    bool low = circ && circ->volts < 200;
+    if (cs && case_has_psus(cs)) {
+        double load = case_psu_max_load_w(cs, circ);
+        return load > 0 && t->power_w <= load &&
+               (!circ || power_wall_w(t->load_w, cs->psu_efficiency, low, case_psu_capacity_w(cs, circ)) <=
+                             circ->continuous_w);
+    }
+    size_t np = catalog_count(st->cat, DLRIG_CAT_PSU);
+    for (size_t i = 0; i < np; i++) {
+        const dlrig_psu *p = (const dlrig_psu *)catalog_part_at(st->cat, DLRIG_CAT_PSU, i);
+        if (!priced(&p->p) || (cs && !constraint_psu_fits_case(p, cs))) continue;
+        for (int q = 1; q <= (p->redundant ? 2 : 1); q++) {
+            if (g && !psu_connectors_ok(p, q, g, n, ncpu)) continue;
+            double load = psu_max_load_w(p, q, circ);
+            if (load <= 0 || t->power_w > load) continue;
+            if (circ && power_wall_w(t->load_w, p->efficiency, low, psu_capacity_w(p, q, circ)) > circ->continuous_w)
+                continue;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The build as enumerated, and when only power keeps it out and no supply
+ * of the catalog would carry its parts, the same build at the next lower
+ * power-limit level, and so on (a limit only when power binds). */
 static void ex_finish(ex_state *st)
 {
+    ex_consider(st, 0);
+}
+
+static void ex_consider(ex_state *st, int level)
+{
     st->evaluated++;
-    evaluated e = evaluate(st->cat, &st->b, st->req, &st->rep);
-    if (!e.ok) return;
     const dlrig_gpu *g = (const dlrig_gpu *)build_first(&st->b, DLRIG_CAT_GPU, NULL);
     if (!g) return;
+    int lw = level_w(g, level);
+    if (level > 0) {
+        if (lw <= 0 || build_count(&st->b, DLRIG_CAT_GPU) == 0) return;
+        build_set_power_limit(&st->b, &g->p, lw);
+    }
+    evaluated e = evaluate(st->cat, &st->b, st->req, &st->rep);
+    if (level > 0) build_set_power_limit(&st->b, &g->p, 0);
+    if (!e.ok) {
+        if (level + 1 < st->n_levels && only_power_blocks(&st->rep) && !ex_some_psu_carries(st))
+            ex_consider(st, level + 1);
+        return;
+    }
     scored sc = score_of(g, build_count(&st->b, DLRIG_CAT_GPU), e.throughput, e.price);
+    sc.limit_pct = limit_pct[level];
     pool *f = &st->front;
     for (size_t i = 0; i < f->n; i++)
         if (dominates(&f->s[i], &sc)) return;
@@ -1480,6 +1636,7 @@ static void ex_finish(ex_state *st)
     f->n = k;
     dlrig_build copy;
     build_copy(&copy, &st->b);
+    if (lw > 0) build_set_power_limit(&copy, &g->p, lw);
     pool_push(f, &sc, &copy, 0);
 }
 
@@ -1562,6 +1719,7 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     st.req = &eff_req;
     st.nodes = eff_req.nodes > 0 ? eff_req.nodes : 1;
     st.obj = obj;
+    st.n_levels = c.n_levels;
     size_t ncs;
     const dlrig_case *cs = catalog_cases(cat, &ncs);
     for (size_t i = 0; i < ncs; i++) {

@@ -31,7 +31,8 @@
  *     the Sweet Spot for Local LLM Inference"), and six RTX 3090 decoding in
  *     llama.cpp lost 3 % between 350 W and 250 W limits (LLM Garage, "Power
  *     Limit Sweep").  A card that needs no more than 80 % to run at full
- *     speed draws no more than that: dlrig takes 80 % of the limit.
+ *     speed draws no more than that: dlrig takes 80 % of the rating (or the
+ *     limit, when one is set lower).
  *   - The CPU of a GPU machine feeds the cards (Dettmers' hardware guide: 1-2
  *     cores per GPU for data loading); in the server-gear measurement above,
  *     loading both 150 W Xeons fully on top of the GPU load added only about
@@ -164,6 +165,12 @@ double power_gpu_load_share(const char *workload_id)
     return token_generation(workload_id) ? GPU_SHARE_TOKEN_GENERATION : GPU_SHARE_TRAINING;
 }
 
+double power_gpu_load_w(double limit_w, double rated_w, double share)
+{
+    double free_run = share * rated_w;
+    return limit_w < free_run ? limit_w : free_run;
+}
+
 double power_cpu_load_share(const char *workload_id)
 {
     (void)workload_id;
@@ -173,7 +180,8 @@ double power_cpu_load_share(const char *workload_id)
 const char *power_load_assumption(const char *workload_id)
 {
     return token_generation(workload_id)
-               ? "GPUs at 80% of their power limit (token generation is bound by memory bandwidth), CPUs at half "
+               ? "GPUs at 80% of their rating or their lower limit (token generation is bound by memory bandwidth), "
+                 "CPUs at half "
                  "their TDP"
                : "GPUs at their power limit, CPUs at half their TDP";
 }

@@ -85,6 +85,11 @@ static const dlrig_reqfield fields[] = {
      .help = "also price parts at their used or refurbished offers (off by default: a quote never assumes "
              "second-hand parts unless asked; parts priced used are marked)",
      AT(allow_used), .version = 2},
+    {.key = "no_power_limit", .option = "no-power-limit", .label = "No power limits", .kind = DLRIG_RK_BOOL,
+     .def_help = "no: the advisor may limit GPUs when a circuit or power supply binds",
+     .help = "never propose GPU power limits (nvidia-smi -pl); by default the advisor may, when no power supply "
+             "and wall circuit would carry the cards at their rating",
+     AT(no_power_limit), .version = 2},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 

@@ -1494,7 +1494,7 @@ static void compute_totals(ctx *c)
         if (p->category == DLRIG_CAT_GPU) {
             const dlrig_gpu *g = (const dlrig_gpu *)p;
             gpu_w += power_item_gpu_w(it) * it->qty; /* a power limit caps the sustained draw */
-            load_w += gpu_share * power_item_gpu_w(it) * it->qty;
+            load_w += power_gpu_load_w(power_item_gpu_w(it), part_power_w(p), gpu_share) * it->qty;
             gpu_rated_w += w;
             t->gpu_count += it->qty;
             t->vram_gb += g->vram_gb * it->qty;

@@ -13,6 +13,7 @@
 #include "dlrig/advisor.h"
 #include "dlrig/compare.h"
 #include "dlrig/constraints.h"
+#include "dlrig/power.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
@@ -172,7 +173,7 @@ static unsigned advisor_seeds(void)
 
 START_TEST(advisor_matches_exhaustive)
 {
-    int found = 0, total = 0, objectives[2] = {0, 0};
+    int found = 0, total = 0, objectives[2] = {0, 0}, limited = 0;
     long checked = 0;
     unsigned seeds = advisor_seeds();
     for (unsigned seed = 1; seed <= seeds; seed++) {
@@ -213,6 +214,7 @@ START_TEST(advisor_matches_exhaustive)
                           "seed %u (%s, $%.0f, used %s, objective %s): advisor %.4f at $%.2f, exhaustive %.4f at "
                           "$%.2f", seed, req.workload, req.budget_usd, allow_used ? "allowed" : "not allowed",
                           dlrig_objective_ids[obj], at, ap, et, ep);
+            if (power_build_limited(&recs[0].build)) limited++;
             /* Parts are priced used only when allowed. */
             for (size_t i = 0; i < recs[0].build.n_items; i++)
                 ck_assert(allow_used || recs[0].build.items[i].part->price_offer == NULL);
@@ -235,8 +237,9 @@ START_TEST(advisor_matches_exhaustive)
         unlink(path);
         free(path);
     }
-    printf("advisor vs exhaustive: %d catalogs (%d speed, %d value), %d with a feasible build, all equal\n", total,
-           objectives[DLRIG_OBJ_SPEED], objectives[DLRIG_OBJ_VALUE], found);
+    printf("advisor vs exhaustive: %d catalogs (%d speed, %d value), %d with a feasible build (%d power-limited), "
+           "all equal\n",
+           total, objectives[DLRIG_OBJ_SPEED], objectives[DLRIG_OBJ_VALUE], found, limited);
     ck_assert_int_ge(total, (int)seeds);
     if (seeds >= 100) ck_assert_int_ge(total, 100);
     /* The comparison must not be vacuous: about a quarter of the random
@@ -710,6 +713,46 @@ START_TEST(quiet_must_have_in_the_pick)
 }
 END_TEST
 
+/* A wall circuit that holds fast cards back: on 120 V / 15 A at $10,000 the
+ * pick is power-limited fast cards (the build carries power_limit_w, passes
+ * check, and the explanation gives the limit, its cost and the nvidia-smi
+ * command) and more than a tie's worth faster than the best without limits;
+ * --no-power-limit gives that best; without the circuit nothing is limited. */
+START_TEST(power_limited_when_circuit_binds)
+{
+    dlrig_catalog *cat = open_shipped();
+    dlrig_requirements req;
+    cnn_at(&req, 10000);
+    snprintf(req.circuit, sizeof req.circuit, "120v-15a");
+    dlrig_recommendation *lim, *none, *free_run;
+    size_t n1, n2, n3;
+    char err[512];
+    ck_assert_int_eq(advisor_recommend(cat, &req, 1, &lim, &n1, err, sizeof err), 0);
+    ck_assert_uint_eq(n1, 1);
+    ck_assert_msg(power_build_limited(&lim[0].build), "%s", lim[0].why);
+    ck_assert_ptr_nonnull(strstr(lim[0].why, "Power-limited so that the 120v-15a circuit carries it"));
+    ck_assert_ptr_nonnull(strstr(lim[0].why, "slower); set with sudo nvidia-smi -i 0"));
+    dlrig_report rep = {0};
+    rules_check(cat, &lim[0].build, &rep);
+    ck_assert_uint_eq(rep.counts[DLRIG_SEV_ERROR], 0);
+    report_free(&rep);
+    req.no_power_limit = true;
+    ck_assert_int_eq(advisor_recommend(cat, &req, 1, &none, &n2, err, sizeof err), 0);
+    ck_assert_uint_eq(n2, 1);
+    ck_assert(!power_build_limited(&none[0].build));
+    ck_assert_msg(lim[0].estimate.throughput > none[0].estimate.throughput / (1 - ADVISOR_TIE_TOLERANCE),
+                  "limited %.0f, unlimited %.0f", lim[0].estimate.throughput, none[0].estimate.throughput);
+    req.no_power_limit = false;
+    req.circuit[0] = '\0';
+    ck_assert_int_eq(advisor_recommend(cat, &req, 3, &free_run, &n3, err, sizeof err), 0);
+    for (size_t i = 0; i < n3; i++) ck_assert_msg(!power_build_limited(&free_run[i].build), "%s", free_run[i].why);
+    recommendations_free(lim, n1);
+    recommendations_free(none, n2);
+    recommendations_free(free_run, n3);
+    catalog_close(cat);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("advisor");
@@ -724,6 +767,7 @@ int main(void)
     tcase_add_test(obj, value_objective_is_speed_per_dollar);
     tcase_add_test(obj, good_better_best_mean_what_they_say);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
+    tcase_add_test(obj, power_limited_when_circuit_binds);
     suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);

@@ -459,7 +459,7 @@ START_TEST(power_limit_lowers_sustained_draw)
     ck_assert_double_eq_tol(rb.totals.power_w, rt.totals.power_w, 1e-6);
     ck_assert_double_eq_tol(rb.totals.peak_power_w, rl.totals.peak_power_w, 1e-6);
     ck_assert(report_find(&rt, "power.psu_capacity") != NULL); /* 1,616 W rated on a 1,600 W supply */
-    /* sustained: GPUs at their limit in training, 80% of it generating tokens; CPU at half its TDP */
+    /* sustained: GPUs at their limit in training, 80% of their rating generating tokens; CPU at half its TDP */
     ck_assert_double_eq_tol(rb.totals.load_w - rl.totals.load_w, 2 * (575 - 500), 1e-6);
     ck_assert_double_eq_tol(rb.totals.load_w - rt.totals.load_w, 2 * 575 * 0.2, 1e-6);
     ck_assert_double_eq_tol(rb.totals.power_w - rb.totals.load_w, 350 * 0.5, 1e-6);
@@ -495,6 +495,9 @@ START_TEST(psu_efficiency_at_load)
     ck_assert_double_eq_tol(power_gpu_load_share("cnn"), 1.0, 1e-12);
     ck_assert_double_eq_tol(power_gpu_load_share("llm-inference"), 0.8, 1e-12);
     ck_assert_double_eq_tol(power_gpu_load_share(NULL), 1.0, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_w(500, 575, 1.0), 500, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_w(500, 575, 0.8), 460, 1e-12); /* a limit above the draw */
+    ck_assert_double_eq_tol(power_gpu_load_w(400, 575, 0.8), 400, 1e-12);
 }
 END_TEST
 
