@@ -14,10 +14,10 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 11
- * right, 7 acceptable, 2 wrong, 0 without an answer): the
+/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 33
+ * scenarios, 16 right, 14 acceptable, 2 wrong, 1 without an answer): the
  * test fails when more scenarios than this end wrong or without an answer. */
-#define PANEL_MAX_MISSES 2
+#define PANEL_MAX_MISSES 3
 
 static dlrig_catalog *cat;
 
@@ -56,6 +56,8 @@ static bool meets(const cJSON *rule, const dlrig_recommendation *r, char *why, s
         return snprintf(why, len, "a %s card", g->segment), false;
     if ((v = cJSON_GetObjectItem(rule, "min_vram_gb")) && g->vram_gb < v->valuedouble)
         return snprintf(why, len, "%.0f GB a card", g->vram_gb), false;
+    if ((v = cJSON_GetObjectItem(rule, "min_total_vram_gb")) && g->vram_gb * n < v->valuedouble)
+        return snprintf(why, len, "%.0f GB on %d GPUs", g->vram_gb * n, n), false;
     if ((v = cJSON_GetObjectItem(rule, "min_year")) && g->p.year != DLRIG_NA && g->p.year < v->valueint)
         return snprintf(why, len, "a %d card", g->p.year), false;
     if ((v = cJSON_GetObjectItem(rule, "case_kinds")) && !(cs && in_list(v, cs->kind)))
@@ -124,7 +126,7 @@ START_TEST(expert_panel)
     catalog_allow_used(cat, false);
     printf("expert panel: %d scenarios: %d right, %d acceptable, %d wrong, %d no answer\n", total, right, acceptable,
            wrong, none);
-    ck_assert_int_ge(total, 20);
+    ck_assert_int_ge(total, 30);
     ck_assert_msg(wrong + none <= PANEL_MAX_MISSES, "%d wrong and %d without an answer (at most %d)", wrong, none,
                   PANEL_MAX_MISSES);
     cJSON_Delete(doc);
