@@ -1263,8 +1263,8 @@ static const rule rules[] = {
       "be a quiet one, no card may have a blower or rely on server fans (passive), and the box holds at most two "
       "cards: more run every fan at full speed (Puget Systems advise against more than two RTX 4080/4090-class cards "
       "in one desk-side box and found four RTX 3090s loud; Lambda puts at most two RTX 3090s in a workstation).",
-      SEED002 "; Puget Systems, Quad GeForce RTX 3090 in a desktop; Lambda, RTX 3090/3080/3070 deep learning "
-      "workstation guide"}, r_noise},
+      SEED002 "; Puget Systems, Quad GeForce RTX 3090 in a desktop; Lambda, Deep Learning Hardware Deep Dive: "
+      "RTX 3090, RTX 3080 and RTX 3070"}, r_noise},
     {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
       "A server room rack needs a rackmount chassis; a tower that converts to a rack with a kit is still a tower "
       "to buy and plan for.",
