@@ -32,11 +32,36 @@ typedef struct keybind {
     const char *hint;  /* a word for the status bar, or NULL */
 } keybind;
 
+/* The build a screen edits, for quitting and the recovery file. */
+typedef struct app_doc {
+    const dlrig_build *build; /* borrowed from the screen's state */
+    const char *path;         /* the file it belongs to, or NULL */
+    unsigned long gen;        /* counts its changes */
+    bool dirty;               /* changes not saved */
+    unsigned long serial;     /* which opening of the screen (app_push numbers them) */
+} app_doc;
+
 /* A screen or overlay: a table of functions, filled with designated
- * initialisers.  The loop only dispatches. */
+ * initialisers.  The loop only dispatches.  Screens never call each other:
+ * one opens another through app_open / app_replace with the id it is
+ * registered under, and the app keeps the open screens on a stack. */
 typedef struct screen {
     const char *name;
     int min_w, min_h;
+    /* The entry point app_open calls: makes the screen's state from args
+     * (the screen's own *_args struct below; NULL allowed where it says so)
+     * and puts it on the stack with app_push, at once or from a dialog it
+     * opens first.  NULL for overlays. */
+    void (*open)(app *a, void *args);
+    /* Frees state pushed by open, once it is off the stack. */
+    void (*close)(void *st);
+    /* Fills *d with the build the screen edits; false when it edits none. */
+    bool (*document)(const void *st, unsigned long serial, app_doc *d);
+    /* Saves the document, then quits (the save may ask for a name first). */
+    void (*save_then_quit)(app *a);
+    /* Continues with build b (copied), chosen on a screen above this one
+     * that has just closed; label says where it came from. */
+    void (*use_build)(app *a, const dlrig_build *b, const char *label);
     void (*draw)(app *a);
     /* action is the bound action (0 when the key is not in `keys` or the
      * screen takes text); returns UI_* flags. */
@@ -97,9 +122,34 @@ typedef struct overlay_state {
     int y, x, h, w;
 } overlay_state;
 
-struct wizard_state;
-struct builder_state;
-struct compare_state;
+/* The screens app_open knows; tui_run registers them. */
+typedef enum tui_screen_id { TUI_WIZARD, TUI_BUILDER, TUI_COMPARE, TUI_SCREEN_COUNT } tui_screen_id;
+
+/* What opens each screen (pointers are borrowed for the call unless said). */
+typedef struct wizard_args {
+    const dlrig_requirements *start; /* the answers to start from, or NULL */
+} wizard_args;
+typedef struct builder_args {
+    dlrig_build *b;               /* taken, left empty */
+    const char *path;             /* the file b came from, or NULL */
+    dlrig_recommendation *alts;   /* taken: the advisor's builds, or NULL */
+    size_t n_alts;
+    bool recovered; /* b comes from a recovery file: unsaved, and a save asks before replacing path */
+} builder_args;
+typedef struct compare_args {
+    const dlrig_build *current;        /* the build being edited */
+    const dlrig_recommendation *alts;  /* alive while the compare menu is open */
+    size_t n_alts;
+} compare_args;
+
+/* One open screen on the stack. */
+typedef struct app_frame {
+    const screen *scr;
+    void *st;
+    unsigned long serial;
+} app_frame;
+
+#define APP_STACK_MAX 8
 
 struct app {
     dlrig_catalog *cat;
@@ -114,12 +164,15 @@ struct app {
     attr_t role_attr[DLRIG_ROLE_COUNT];
     char status[512];
     int status_role;
-    const screen *scr;
+    const screen *scr; /* the screen on top of the stack (NULL: none) */
     const screen *ov;
     overlay_state ovs;
-    struct wizard_state *wiz;
-    struct builder_state *bld;
-    struct compare_state *cmp; /* the compare screen, while it is open */
+    app_frame stack[APP_STACK_MAX];
+    int depth;
+    app_frame *closed; /* off the stack, freed once the current event is handled */
+    size_t n_closed, cap_closed;
+    unsigned long serial;
+    const screen *registry[TUI_SCREEN_COUNT];
     bool quit;
     bool input_gone; /* the terminal went away (end of input) */
     int exit_code;
@@ -127,12 +180,39 @@ struct app {
 
 /* ---- app.c ---- */
 void app_message(app *a, int role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void app_set_screen(app *a, const screen *s);
+/* The screen stack.  app_register says which screen app_open(id) opens
+ * (tui_run does it once).  app_open calls that screen's open with args, on
+ * top of the current one; app_replace closes every screen first.
+ * A screen's open puts its state on top with app_push (the app owns st from
+ * then on and frees it with s->close).  app_pop takes the top screen off
+ * and app_close_all every screen; their state is freed by app_collect,
+ * which the loop calls once the current event is handled, so a handler may
+ * pop its own screen and return.  app_state is the state of the topmost
+ * open s (NULL when s is not open).  app_document fills *d from the topmost
+ * screen that edits a build (false: none); app_dirty says whether it has
+ * unsaved changes; app_use_build hands b to the top screen's use_build. */
+void app_register(app *a, tui_screen_id id, const screen *s);
+void app_open(app *a, tui_screen_id id, void *args);
+void app_replace(app *a, tui_screen_id id, void *args);
+void app_push(app *a, const screen *s, void *st);
+void app_pop(app *a);
+void app_close_all(app *a);
+void app_collect(app *a);
+void *app_state(const app *a, const screen *s);
+bool app_document(const app *a, app_doc *d);
+bool app_dirty(const app *a);
+void app_use_build(app *a, const dlrig_build *b, const char *label);
 /* Applies theme `name` (reporting a problem in the status line). */
 void app_theme_apply(app *a, const dlrig_theme *t);
 void app_theme_cycle(app *a);
 /* Quit, asking first when the builder has unsaved changes. */
 void app_request_quit(app *a);
+/* The loop's side (run.c): draws a frame; hands a key, the pending mouse
+ * event or a new terminal size to the top screen (or its overlay). */
+void app_draw_frame(app *a);
+void app_key(app *a, int key);
+void app_mouse(app *a);
+void app_resize(app *a);
 /* The global key table (help, theme, quit, redraw). */
 extern const keybind app_global_keys[];
 
@@ -189,36 +269,25 @@ void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel,
 /* Prompt for a line of text; cb gets the text (NULL on Esc). */
 void ov_prompt(app *a, const char *title, const char *note, const char *initial, ov_prompt_cb cb, void *ctx,
                void (*ctx_free)(void *));
-/* The help overlay generated from the screen's key table and the global one. */
-void ov_help(app *a);
+/* The help overlay generated from the screen's key table and global, the
+ * keys that work everywhere. */
+void ov_help(app *a, const keybind *global);
 
-/* ---- wizard.c ---- */
-extern const screen wizard_screen;
-void wizard_open(app *a, const dlrig_requirements *start);
-void wizard_free(app *a);
+/* ---- the screens (tui_run registers them; others open them by id) ---- */
+extern const screen wizard_screen;  /* TUI_WIZARD, wizard_args (NULL: no answers yet) */
+extern const screen builder_screen; /* TUI_BUILDER, builder_args */
+extern const screen compare_screen; /* TUI_COMPARE, compare_args: the compare menu first */
 
-/* ---- builder.c ---- */
-extern const screen builder_screen;
-/* Takes ownership of *b (left empty) and of alts (n_alts entries). path is
- * the file the build came from, or NULL. */
-void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts);
-bool builder_dirty(const app *a);
-/* The builder's build and the file it belongs to (NULL: none); NULL without
- * a builder.  Borrowed. */
-const dlrig_build *builder_build(const app *a);
-const char *builder_path(const app *a);
-/* Opens the builder on a build recovered from a session that ended with
- * unsaved changes: takes *b (left empty); path is the file it belongs to or
- * NULL.  The build counts as unsaved. */
-void builder_open_recovered(app *a, dlrig_build *b, const char *path);
-/* Counts the builder's changes (0 without a builder). */
-unsigned long builder_generation(const app *a);
-void builder_save_then_quit(app *a);
-void builder_free(app *a);
+/* ---- flows.c ---- */
+/* Runs the advisor on *r and opens the builder on its best build, named
+ * name, with the others as alternatives, in place of every open screen.
+ * When the advisor finds none the builder opens on an empty build with *r
+ * and err says why.  Returns the number of builds found. */
+size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen);
 
 /* ---- recover.c ---- */
-/* Writes the recovery file when the builder has unsaved changes not yet in
- * it, removes it when there are none (cheap when nothing changed). */
+/* Writes the recovery file when the screen's build has unsaved changes not
+ * yet in it, removes it when there are none (cheap when nothing changed). */
 void recover_update(app *a);
 /* Removes this session's recovery file (normal quit). */
 void recover_remove(app *a);
@@ -234,37 +303,23 @@ void tui_presets_init(const app *a);
 /* The preset menu; choosing one loads it. */
 void tui_preset_menu(app *a);
 /* Runs the advisor on preset i and opens the builder on its best build
- * (asking first when the builder has unsaved changes). */
+ * (asking first when the open build has unsaved changes). */
 void tui_preset_load(app *a, size_t i);
 
-/* The requirements form's side of the builder.  builder_set_requirements
- * gives the build the requirements *r (undoable; name and parts stay),
- * `what` says what changed ("Budget: $30,000") for the status line;
- * builder_requirements is the build's (borrowed; NULL without a builder);
- * builder_readvise runs the advisor for the build's requirements and takes
- * its best build, keeping the pinned categories' parts (undoable), and shows
- * what changed. */
-void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what);
-const dlrig_requirements *builder_requirements(const app *a);
-void builder_readvise(app *a);
-void builder_undo(app *a);
+/* The requirements form works on a build it does not own: host says how to
+ * read the requirements (NULL: none), change them (undoable; `what` says
+ * what changed, "Budget: $30,000"), undo, and re-run the advisor. */
+typedef struct reqform_host {
+    const dlrig_requirements *(*requirements)(const app *a);
+    void (*set)(app *a, const dlrig_requirements *r, const char *what);
+    void (*undo)(app *a);
+    void (*readvise)(app *a);
+} reqform_host;
 
 /* ---- reqform.c ---- */
-/* Opens the requirements form over the builder. */
-void reqform_open(app *a);
-
-/* Continues in the builder with b's parts and requirements (undoable);
- * `label` says where b came from ("Best", a file name). b is copied. */
-void builder_use_build(app *a, const dlrig_build *b, const char *label);
-
-/* ---- compare.c ---- */
-extern const screen compare_screen;
-/* The compare menu: Good / Better / Best (alts, or the advisor run on the
- * current build's requirements when alts has fewer than two), or the
- * current build vs one or two saved builds.  current is copied; alts must
- * stay alive while the menu is open. */
-void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts);
-void compare_screen_free(app *a);
+/* Opens the requirements form over the current screen, on host's build
+ * (host is static: it outlives the form). */
+void reqform_open(app *a, const reqform_host *host);
 
 /* ---- quote.c ---- */
 /* The details of a quote (the fields of `dlrig export`), remembered between

@@ -70,6 +70,7 @@ struct builder_state {
     bool have_est;
     char est_err[256];
     unsigned long gen, saved_gen;
+    bool quit_after_save; /* the save under way was asked for by quit */
     undo_entry undo[UNDO_MAX];
     size_t n_undo;
     undo_entry redo[UNDO_MAX];
@@ -169,7 +170,15 @@ static const keybind builder_keys[] = {
     {0, 0, NULL, NULL, NULL},
 };
 
-static struct builder_state *B(const app *a) { return a->bld; }
+/* The builder's state (NULL when no builder is open). */
+static struct builder_state *B(const app *a) { return app_state(a, &builder_screen); }
+
+/* Whether the build has changes not saved. */
+static bool builder_dirty(const app *a)
+{
+    const struct builder_state *s = B(a);
+    return s && s->gen != s->saved_gen;
+}
 
 static const char *cat_label(dlrig_category c)
 {
@@ -197,7 +206,7 @@ static bool same_requirements(const app *a, const dlrig_requirements *x, const d
  * requirements, else none (a build opened or changed since has its own). */
 static size_t current_alts(const app *a, const dlrig_recommendation **alts)
 {
-    const struct builder_state *s = a->bld;
+    const struct builder_state *s = B(a);
     *alts = NULL;
     if (!s->n_alts || !same_requirements(a, &s->alts_req, &s->b.req)) return 0;
     *alts = s->alts;
@@ -797,15 +806,13 @@ static void do_save(app *a, const char *path, bool overwrite)
     app_message(a, DLRIG_ROLE_OK, "Saved to %s", path);
 }
 
-static bool quit_after_save;
-
 static void replace_cb(app *a, int idx, void *ctx)
 {
     if (idx == 0) {
         do_save(a, (const char *)ctx, true);
-        if (quit_after_save && !builder_dirty(a)) a->quit = true;
+        if (B(a)->quit_after_save && !builder_dirty(a)) a->quit = true;
     }
-    quit_after_save = false;
+    B(a)->quit_after_save = false;
 }
 
 static void save_to(app *a, const char *path)
@@ -829,8 +836,8 @@ static void save_to(app *a, const char *path)
         return;
     }
     do_save(a, path, true);
-    if (quit_after_save && !builder_dirty(a)) a->quit = true;
-    quit_after_save = false;
+    if (B(a)->quit_after_save && !builder_dirty(a)) a->quit = true;
+    B(a)->quit_after_save = false;
 }
 
 static void save_name_cb(app *a, const char *text, void *ctx)
@@ -838,13 +845,13 @@ static void save_name_cb(app *a, const char *text, void *ctx)
     (void)ctx;
     struct builder_state *s = B(a);
     if (!text) {
-        quit_after_save = false;
+        B(a)->quit_after_save = false;
         return;
     }
     while (*text == ' ') text++;
     if (!*text) {
         app_message(a, DLRIG_ROLE_ERROR, "Not saved: the name is empty");
-        quit_after_save = false;
+        B(a)->quit_after_save = false;
         return;
     }
     free(s->b.name);
@@ -852,7 +859,7 @@ static void save_name_cb(app *a, const char *text, void *ctx)
     char *dir = builds_dir(true);
     if (!dir) {
         app_message(a, DLRIG_ROLE_ERROR, "Not saved: cannot create the data directory: %s", strerror(errno));
-        quit_after_save = false;
+        B(a)->quit_after_save = false;
         return;
     }
     bool cut = false;
@@ -882,9 +889,9 @@ static void save(app *a)
     else save_as(a);
 }
 
-void builder_save_then_quit(app *a)
+static void builder_save_then_quit(app *a)
 {
-    quit_after_save = true;
+    B(a)->quit_after_save = true;
     save(a);
 }
 
@@ -1162,7 +1169,7 @@ static void alt_cb(app *a, int idx, void *ctx)
     app_message(a, DLRIG_ROLE_OK, "Alternative %d loaded (u undoes)", idx + 1);
 }
 
-void builder_use_build(app *a, const dlrig_build *b, const char *label)
+static void builder_use_build(app *a, const dlrig_build *b, const char *label)
 {
     struct builder_state *s = B(a);
     if (!s) return;
@@ -1224,11 +1231,23 @@ static void new_cb(app *a, int idx, void *ctx)
     (void)ctx;
     if (idx != 0) return;
     dlrig_requirements r = B(a)->b.req;
-    builder_free(a);
-    wizard_open(a, &r);
+    app_replace(a, TUI_WIZARD, &(wizard_args){&r});
 }
 
 /* ---- keys ---- */
+
+static void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what);
+static const dlrig_requirements *builder_requirements(const app *a);
+static void builder_undo(app *a);
+static void builder_readvise(app *a);
+
+/* The requirements form works on the builder's build. */
+static const reqform_host reqform_builder = {
+    .requirements = builder_requirements,
+    .set = builder_set_requirements,
+    .undo = builder_undo,
+    .readvise = builder_readvise,
+};
 
 static int list_rows(const struct builder_state *s) { return s->r_list.h > 4 ? s->r_list.h - 4 : 1; }
 
@@ -1368,11 +1387,11 @@ static int builder_key(app *a, int action, int key)
     case B_COMPARE: {
         const dlrig_recommendation *alts;
         size_t n_alts = current_alts(a, &alts);
-        compare_menu(a, &s->b, alts, n_alts);
+        app_open(a, TUI_COMPARE, &(compare_args){&s->b, alts, n_alts});
         break;
     }
     case B_SLOTS: s->show_slots = !s->show_slots; break;
-    case B_REQS: reqform_open(a); break;
+    case B_REQS: reqform_open(a, &reqform_builder); break;
     case B_PIN:
         s->pinned[s->cat] = !s->pinned[s->cat];
         app_message(a, DLRIG_ROLE_INFO, "%s %s", cat_label((dlrig_category)s->cat),
@@ -1448,7 +1467,7 @@ static int builder_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
-static bool builder_text(const app *a) { return a->bld && a->bld->filtering; }
+static bool builder_text(const app *a) { return B(a) && B(a)->filtering; }
 
 /* ---- drawing ---- */
 
@@ -1884,39 +1903,16 @@ static void builder_draw(app *a)
 
 static void builder_resize(app *a) { (void)a; }
 
-const screen builder_screen = {
-    .name = "builder",
-    .min_w = UI_MIN_W,
-    .min_h = UI_MIN_H,
-    .draw = builder_draw,
-    .on_key = builder_key,
-    .on_mouse = builder_mouse,
-    .on_resize = builder_resize,
-    .text_input = builder_text,
-    .keys = builder_keys,
-};
-
-bool builder_dirty(const app *a) { return a->bld && a->bld->gen != a->bld->saved_gen; }
-
-unsigned long builder_generation(const app *a) { return a->bld ? a->bld->gen : 0; }
-
-const dlrig_build *builder_build(const app *a) { return a->bld ? &a->bld->b : NULL; }
-
-const char *builder_path(const app *a) { return a->bld ? a->bld->path : NULL; }
-
-void builder_open_recovered(app *a, dlrig_build *b, const char *path)
+static bool builder_document(const void *st, unsigned long serial, app_doc *d)
 {
-    builder_open(a, b, path, NULL, 0);
-    struct builder_state *s = B(a);
-    /* what is on disk now was not seen here: a save asks before replacing */
-    s->stamp.known = false;
-    s->gen = 1;
-    s->saved_gen = 0;
+    const struct builder_state *s = st;
+    *d = (app_doc){&s->b, s->path, s->gen, s->gen != s->saved_gen, serial};
+    return true;
 }
 
-void builder_free(app *a)
+static void builder_close(void *st)
 {
-    struct builder_state *s = a->bld;
+    struct builder_state *s = st;
     if (!s) return;
     build_free(&s->b);
     free(s->path);
@@ -1927,35 +1923,57 @@ void builder_free(app *a)
     free_candidates(s);
     whatif_clear(s);
     free(s);
-    a->bld = NULL;
 }
 
-void builder_open(app *a, dlrig_build *b, const char *path, dlrig_recommendation *alts, size_t n_alts)
+/* app_open(TUI_BUILDER, builder_args *). */
+static void builder_open(app *a, void *args)
 {
-    builder_free(a);
+    builder_args *ba = args;
     tui_presets_init(a);
     struct builder_state *s = xcalloc(1, sizeof *s);
-    a->bld = s;
-    s->b = *b;
-    memset(b, 0, sizeof *b);
-    s->path = xstrdup(path);
-    s->stamp = stamp_of(path);
-    s->alts = alts;
-    s->n_alts = n_alts;
-    if (n_alts) s->alts_req = alts[0].build.req;
+    s->b = *ba->b;
+    memset(ba->b, 0, sizeof *ba->b);
+    s->path = xstrdup(ba->path);
+    s->stamp = stamp_of(ba->path);
+    s->alts = ba->alts;
+    s->n_alts = ba->n_alts;
+    if (s->n_alts) s->alts_req = s->alts[0].build.req;
     s->sort_col = -1;
     s->cat = DLRIG_CAT_GPU;
     s->focus = PANE_LIST;
     setup_columns(s);
+    app_push(a, &builder_screen, s);
     recompute(a);
     refresh_candidates(a);
     /* a build from the advisor is new work (unsaved); a loaded file is not */
-    s->gen = path ? 0 : 1;
+    s->gen = ba->path ? 0 : 1;
     s->saved_gen = 0;
-    app_set_screen(a, &builder_screen);
+    if (ba->recovered) {
+        /* what is on disk now was not seen here: a save asks before replacing */
+        s->stamp.known = false;
+        s->gen = 1;
+        s->saved_gen = 0;
+    }
 }
 
-void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what)
+const screen builder_screen = {
+    .name = "builder",
+    .min_w = UI_MIN_W,
+    .min_h = UI_MIN_H,
+    .open = builder_open,
+    .close = builder_close,
+    .document = builder_document,
+    .save_then_quit = builder_save_then_quit,
+    .use_build = builder_use_build,
+    .draw = builder_draw,
+    .on_key = builder_key,
+    .on_mouse = builder_mouse,
+    .on_resize = builder_resize,
+    .text_input = builder_text,
+    .keys = builder_keys,
+};
+
+static void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what)
 {
     struct builder_state *s = B(a);
     if (!s) return;
@@ -1974,11 +1992,11 @@ void builder_set_requirements(app *a, const dlrig_requirements *r, const char *w
     else app_message(a, DLRIG_ROLE_OK, "%s (u undoes)", what);
 }
 
-const dlrig_requirements *builder_requirements(const app *a) { return a->bld ? &a->bld->b.req : NULL; }
+static const dlrig_requirements *builder_requirements(const app *a) { return B(a) ? &B(a)->b.req : NULL; }
 
-void builder_undo(app *a)
+static void builder_undo(app *a)
 {
-    if (a->bld) undo_redo(a, false);
+    if (B(a)) undo_redo(a, false);
 }
 
 /* A category's parts as text ("2× RTX 6000 Ada", "-"). */
@@ -1991,7 +2009,7 @@ static void cat_text(const app *a, const dlrig_build *b, dlrig_category c, char 
     else snprintf(buf, len, "%s", p->name);
 }
 
-void builder_readvise(app *a)
+static void builder_readvise(app *a)
 {
     struct builder_state *s = B(a);
     if (!s) return;

@@ -51,11 +51,11 @@ static const keybind compare_keys[] = {
     {0, 0, NULL, NULL, NULL},
 };
 
-static struct compare_state *CS(const app *a) { return a->cmp; }
+static struct compare_state *CS(const app *a) { return app_state(a, &compare_screen); }
 
-void compare_screen_free(app *a)
+static void compare_close(void *st)
 {
-    struct compare_state *s = a->cmp;
+    struct compare_state *s = st;
     if (!s) return;
     if (s->ok) compare_free(&s->cmp);
     for (size_t i = 0; i < s->n; i++) {
@@ -63,7 +63,6 @@ void compare_screen_free(app *a)
         free(s->labels[i]);
     }
     free(s);
-    a->cmp = NULL;
 }
 
 /* ---- drawing ---- */
@@ -151,11 +150,8 @@ static void compare_draw(app *a)
 
 /* ---- keys ---- */
 
-static void back(app *a)
-{
-    compare_screen_free(a);
-    app_set_screen(a, &builder_screen);
-}
+/* Back to the screen below (the state is freed once the key is handled). */
+static void back(app *a) { app_pop(a); }
 
 static int compare_key(app *a, int action, int key)
 {
@@ -178,15 +174,10 @@ static int compare_key(app *a, int action, int key)
     case C_END: s->scroll = 1 << 20; break;
     case C_USE:
         if (n) {
-            dlrig_build chosen;
-            build_copy(&chosen, &s->builds[s->col]);
-            char *label = xstrdup(s->labels[s->col]);
             back(a);
+            /* the screen below (the builder) takes the build: its parts and requirements */
+            app_use_build(a, &s->builds[s->col], s->labels[s->col]);
             s = NULL;
-            /* the builder takes the build (its parts and requirements) */
-            builder_use_build(a, &chosen, label);
-            build_free(&chosen);
-            free(label);
         } else {
             back(a);
             s = NULL; /* freed by back() */
@@ -220,10 +211,14 @@ static int compare_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
+static void compare_menu(app *a, void *args);
+
 const screen compare_screen = {
     .name = "compare",
     .min_w = UI_MIN_W,
     .min_h = UI_MIN_H,
+    .open = compare_menu,
+    .close = compare_close,
     .draw = compare_draw,
     .on_key = compare_key,
     .on_mouse = compare_mouse,
@@ -233,9 +228,7 @@ const screen compare_screen = {
 /* Takes the builds (left empty) and labels (copied); opens the screen. */
 static void open_with(app *a, dlrig_build *builds, char **labels, size_t n, int col)
 {
-    compare_screen_free(a);
     struct compare_state *s = xcalloc(1, sizeof *s);
-    a->cmp = s;
     const dlrig_build *ptrs[DLRIG_COMPARE_MAX];
     for (size_t i = 0; i < n && i < DLRIG_COMPARE_MAX; i++) {
         s->builds[i] = builds[i];
@@ -246,7 +239,7 @@ static void open_with(app *a, dlrig_build *builds, char **labels, size_t n, int 
     }
     s->ok = compare_builds(a->cat, ptrs, s->n, NULL, &s->cmp, s->err, sizeof s->err) == 0;
     s->col = col >= 0 && (size_t)col < s->n ? col : 0;
-    app_set_screen(a, &compare_screen);
+    app_push(a, &compare_screen, s);
 }
 
 /* ---- choosing what to compare ---- */
@@ -419,12 +412,14 @@ static void menu_cb(app *a, int idx, void *ctx)
     else if (idx == 1) open_saved(a, &m->current);
 }
 
-void compare_menu(app *a, const dlrig_build *current, const dlrig_recommendation *alts, size_t n_alts)
+/* app_open(TUI_COMPARE, compare_args *): the menu of what to compare. */
+static void compare_menu(app *a, void *args)
 {
+    const compare_args *ca = args;
     menu_ctx *m = xcalloc(1, sizeof *m);
-    build_copy(&m->current, current);
-    m->alts = alts;
-    m->n_alts = n_alts;
+    build_copy(&m->current, ca->current);
+    m->alts = ca->alts;
+    m->n_alts = ca->n_alts;
     static const ov_item items[] = {
         {"Good / Better / Best", "best value, a step up, the fastest: side by side", DLRIG_ROLE_NORMAL},
         {"This build vs saved builds", "pick one or two from your saved builds", DLRIG_ROLE_NORMAL},

@@ -461,7 +461,7 @@ static void add_keys(app *a, const keybind *table)
     }
 }
 
-void ov_help(app *a)
+void ov_help(app *a, const keybind *global)
 {
     const screen *s = a->scr;
     char title[96];
@@ -470,7 +470,7 @@ void ov_help(app *a)
     if (s) add_keys(a, s->keys);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Everywhere");
-    add_keys(a, app_global_keys);
+    add_keys(a, global);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "Ctrl-C", "leave at once (the terminal is restored)");
     if (a->mouse)
         ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s",

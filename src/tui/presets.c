@@ -13,9 +13,10 @@
 
 char tui_preset_help[TUI_PRESET_KEYS][128];
 
-/* The builder a preset last opened and its generation then: switching
- * presets without touching the build asks nothing. */
-static const void *loaded_builder;
+/* The opening of the screen a preset last opened (app_doc.serial) and its
+ * generation then: switching presets without touching the build asks
+ * nothing. */
+static unsigned long loaded_serial;
 static unsigned long loaded_gen;
 
 void tui_presets_init(const app *a)
@@ -40,32 +41,18 @@ static void load_now(app *a, size_t i)
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
     }
-    dlrig_recommendation *recs = NULL;
-    size_t n = 0;
-    char aerr[512] = "";
-    catalog_allow_used(a->cat, p.req.allow_used); /* second-hand prices only when asked */
-    int rc = advisor_recommend(a->cat, &p.req, 3, &recs, &n, aerr, sizeof aerr);
-    dlrig_build b;
-    if (rc == 0 && n > 0) {
-        build_copy(&b, &recs[0].build);
-    } else {
-        build_init(&b, NULL);
-        if (recs) recommendations_free(recs, n);
-        recs = NULL;
-        n = 0;
+    char aerr[512];
+    size_t n = tui_open_best_build(a, &p.req, p.title, aerr, sizeof aerr);
+    app_doc d;
+    if (app_document(a, &d)) {
+        loaded_serial = d.serial;
+        loaded_gen = d.gen;
     }
-    free(b.name);
-    b.name = xstrdup(p.title);
-    b.req = p.req;
-    wizard_free(a);
-    builder_open(a, &b, NULL, recs, n);
-    loaded_builder = a->bld;
-    loaded_gen = builder_generation(a);
     if (n > 0)
         app_message(a, DLRIG_ROLE_INFO, "Preset %s: %s (a: the advisor's other builds)", p.title, p.story);
     else
         app_message(a, DLRIG_ROLE_WARNING, "Preset %s: the advisor found no build: %s. Pick parts by hand.", p.title,
-                    aerr[0] ? aerr : "nothing meets the requirements");
+                    aerr);
 }
 
 static void confirm_cb(app *a, int idx, void *ctx)
@@ -80,8 +67,10 @@ void tui_preset_load(app *a, size_t i)
         app_message(a, DLRIG_ROLE_INFO, "No preset on F%zu (there are %zu)", i + 1, preset_count());
         return;
     }
-    bool untouched = a->bld && a->bld == loaded_builder && builder_generation(a) == loaded_gen;
-    if (builder_dirty(a) && !untouched) {
+    app_doc d;
+    bool open = app_document(a, &d);
+    bool untouched = open && d.serial == loaded_serial && d.gen == loaded_gen;
+    if (open && d.dirty && !untouched) {
         size_t *ctx = xmalloc(sizeof *ctx);
         *ctx = i;
         char title[160];

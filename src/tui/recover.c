@@ -3,7 +3,8 @@
  * ~/.local/state/dlrig) as recover-PID.json, with recover-PID.path naming the
  * file the build belongs to.  It is written when the interface is idle after
  * a change and when the terminal goes away (SIGHUP, end of input), and
- * removed on save and on a normal quit.  The next start offers it back. */
+ * removed on save and on a normal quit.  The next start offers it back.
+ * The build is the app's document (app_document): the builder's today. */
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -44,17 +45,18 @@ void recover_remove(app *a)
 
 void recover_update(app *a)
 {
-    if (!builder_dirty(a)) {
+    app_doc d;
+    if (!app_document(a, &d) || !d.dirty) {
         recover_remove(a);
         return;
     }
-    unsigned long gen = builder_generation(a);
+    unsigned long gen = d.gen;
     if (have_file && gen == written_gen) return;
     char *j = own_file("json", true), *p = own_file("path", true);
-    const char *bp = builder_path(a);
+    const char *bp = d.path;
     char err[256];
     if (j && p && write_file_atomic(p, bp ? bp : "", bp ? strlen(bp) : 0, true) == 0 &&
-        build_save(builder_build(a), j, true, err, sizeof err) == DLRIG_BUILD_OK) {
+        build_save(d.build, j, true, err, sizeof err) == DLRIG_BUILD_OK) {
         have_file = true;
         written_gen = gen;
     }
@@ -101,7 +103,7 @@ static void offer_cb(app *a, int idx, void *ctx)
     }
     size_t len = 0;
     char *orig = read_file_limit(f->path_file, 8192, &len);
-    builder_open_recovered(a, &b, orig && *orig ? orig : NULL);
+    app_replace(a, TUI_BUILDER, &(builder_args){.b = &b, .path = orig && *orig ? orig : NULL, .recovered = true});
     discard(f);
     recover_update(a); /* this session keeps it from now on */
     app_message(a, DLRIG_ROLE_OK, "Recovered the unsaved build%s%s (w saves it)", orig && *orig ? " of " : "",

@@ -57,6 +57,7 @@ static struct {
     bool editing;
     char input[96];
     char err[400];
+    const reqform_host *host; /* the build's owner */
 } F;
 
 static const dlrig_reqfield *field_of(size_t i) { return rows[i].key ? requirements_field(rows[i].key) : NULL; }
@@ -152,7 +153,7 @@ static void apply(app *a, const dlrig_requirements *nr, size_t i)
         row_value(a, i, nr, v, sizeof v);
     }
     snprintf(what, sizeof what, "%s: %s", row_label(i), v);
-    builder_set_requirements(a, nr, what);
+    F.host->set(a, nr, what);
 }
 
 /* Clears field f of r ("not given"). */
@@ -169,7 +170,7 @@ static void edit_accept(app *a)
 {
     size_t i = (size_t)F.sel;
     const dlrig_reqfield *f = field_of(i);
-    const dlrig_requirements *cur = builder_requirements(a);
+    const dlrig_requirements *cur = F.host->requirements(a);
     if (!f || !cur) {
         F.editing = false;
         return;
@@ -233,7 +234,7 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
  * next one starting with `prefix` when it is not 0. */
 static void cycle(app *a, size_t i, int dir, char prefix)
 {
-    const dlrig_requirements *cur = builder_requirements(a);
+    const dlrig_requirements *cur = F.host->requirements(a);
     if (!cur) return;
     dlrig_requirements nr = *cur;
     if (!rows[i].key) {
@@ -288,7 +289,7 @@ static void cycle(app *a, size_t i, int dir, char prefix)
 
 static void toggle(app *a, size_t i)
 {
-    const dlrig_requirements *cur = builder_requirements(a);
+    const dlrig_requirements *cur = F.host->requirements(a);
     if (!cur) return;
     const dlrig_reqfield *f = field_of(i);
     if (f && f->kind == DLRIG_RK_FLAGS) {
@@ -313,7 +314,7 @@ static int step_row(const dlrig_requirements *r, int sel, int dir)
 
 static int form_key(app *a, int action, int key)
 {
-    const dlrig_requirements *r = builder_requirements(a);
+    const dlrig_requirements *r = F.host->requirements(a);
     if (!r) {
         ov_close(a);
         return UI_HANDLED;
@@ -352,10 +353,10 @@ static int form_key(app *a, int action, int key)
         F.editing = true;
         edit_start(a, (size_t)F.sel, r);
         break;
-    case F_UNDO: builder_undo(a); break;
+    case F_UNDO: F.host->undo(a); break;
     case F_ADVISE:
         ov_close(a);
-        builder_readvise(a);
+        F.host->readvise(a);
         return UI_HANDLED;
     case F_CLOSE: ov_close(a); return UI_HANDLED;
     case F_HELP:
@@ -400,7 +401,7 @@ static bool form_text(const app *a)
  * findings, which show each change as it applies. */
 static void form_draw(app *a)
 {
-    const dlrig_requirements *r = builder_requirements(a);
+    const dlrig_requirements *r = F.host->requirements(a);
     if (!r) return;
     if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
     int n = 0, sel_at = 0;
@@ -488,11 +489,12 @@ static const screen form_overlay = {
     .text_input = form_text, .keys = form_keys,
 };
 
-void reqform_open(app *a)
+void reqform_open(app *a, const reqform_host *host)
 {
-    if (!builder_requirements(a)) return;
+    if (!host->requirements(a)) return;
     ov_close(a);
     memset(&F, 0, sizeof F);
+    F.host = host;
     int q = id_index(dlrig_require_ids, "ecc");
     F.flag = q < 0 ? 0 : q;
     a->ov = &form_overlay;

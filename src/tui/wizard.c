@@ -248,7 +248,7 @@ static const keybind wizard_keys[] = {
     {0, 0, NULL, NULL, NULL},
 };
 
-static struct wizard_state *W(const app *a) { return a->wiz; }
+static struct wizard_state *W(const app *a) { return app_state(a, &wizard_screen); }
 
 static void add_choice(struct wizard_state *w, const char *label, const char *detail, const char *help, double num,
                        const char *id, int role, bool typed)
@@ -839,11 +839,7 @@ static void free_state(struct wizard_state *w)
     free(w);
 }
 
-void wizard_free(app *a)
-{
-    free_state(a->wiz);
-    a->wiz = NULL;
-}
+static void wizard_close(void *st) { free_state(st); }
 
 /* Parses a typed amount ("12.5k", "$12,500", "13B", "3TB") with the
  * requirement table's parser, units and limits, so the wizard accepts
@@ -863,37 +859,14 @@ static void finish(app *a)
 {
     dlrig_requirements r;
     answers(a, &r);
-    dlrig_recommendation *recs = NULL;
-    size_t n = 0;
-    char err[512] = "";
-    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
-    int rc = advisor_recommend(a->cat, &r, 3, &recs, &n, err, sizeof err);
-    dlrig_build b;
-    build_init(&b, NULL);
-    if (rc == 0 && n > 0) {
-        build_free(&b);
-        build_copy(&b, &recs[0].build);
-    } else {
-        b.req = r;
-        if (recs) recommendations_free(recs, n);
-        recs = NULL;
-        n = 0;
-    }
-    {
-        /* named after the answers (the advisor's name describes its GPUs) */
-        const dlrig_workload *wl = catalog_workload(a->cat, r.workload);
-        char budget[32];
-        char *nm = xasprintf("%s, %s", wl && wl->name ? wl->name : r.workload,
-                             isnan(r.budget_usd) ? "no budget" : format_usd(r.budget_usd, budget, sizeof budget));
-        free(b.name);
-        b.name = nm;
-    }
-    b.req = r;
-    wizard_free(a);
-    builder_open(a, &b, NULL, recs, n);
-    if (rc != 0 || n == 0)
-        app_message(a, DLRIG_ROLE_WARNING, "The advisor found no build: %s. Pick parts by hand.",
-                    err[0] ? err : "nothing meets the requirements");
+    /* named after the answers (the advisor's name describes its GPUs) */
+    const dlrig_workload *wl = catalog_workload(a->cat, r.workload);
+    char budget[32], err[512];
+    char *nm = xasprintf("%s, %s", wl && wl->name ? wl->name : r.workload,
+                         isnan(r.budget_usd) ? "no budget" : format_usd(r.budget_usd, budget, sizeof budget));
+    if (tui_open_best_build(a, &r, nm, err, sizeof err) == 0)
+        app_message(a, DLRIG_ROLE_WARNING, "The advisor found no build: %s. Pick parts by hand.", err);
+    free(nm);
 }
 
 
@@ -1042,7 +1015,7 @@ static int wizard_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
-static bool wizard_text(const app *a) { return a->wiz && a->wiz->editing; }
+static bool wizard_text(const app *a) { return W(a) && W(a)->editing; }
 
 /* ---- drawing ---- */
 
@@ -1267,10 +1240,14 @@ static void wizard_draw(app *a)
 
 static void wizard_resize(app *a) { (void)a; }
 
+static void wizard_open(app *a, void *args);
+
 const screen wizard_screen = {
     .name = "wizard",
     .min_w = UI_MIN_W,
     .min_h = UI_MIN_H,
+    .open = wizard_open,
+    .close = wizard_close,
     .draw = wizard_draw,
     .on_key = wizard_key,
     .on_mouse = wizard_mouse,
@@ -1302,12 +1279,13 @@ static void start_answer(app *a, int q, const dlrig_requirements *start)
     w->sel[q] = w->n_ch - 1;
 }
 
-void wizard_open(app *a, const dlrig_requirements *start)
+/* app_open(TUI_WIZARD, wizard_args * or NULL). */
+static void wizard_open(app *a, void *args)
 {
-    wizard_free(a);
+    const dlrig_requirements *start = args ? ((const wizard_args *)args)->start : NULL;
     tui_presets_init(a);
     struct wizard_state *w = xcalloc(1, sizeof *w);
-    a->wiz = w;
+    app_push(a, &wizard_screen, w);
     for (int q = 0; q < N_QUESTIONS; q++) w->typed[q] = NAN;
     /* sensible defaults (Enter through every step gives a good build), or the start's answers */
     for (int q = 0; q < N_QUESTIONS; q++) {
@@ -1317,6 +1295,5 @@ void wizard_open(app *a, const dlrig_requirements *start)
         if (start) start_answer(a, q, start);
     }
     if (start) w->flags = start->require;
-    app_set_screen(a, &wizard_screen);
     enter_question(a, 0);
 }
