@@ -84,6 +84,17 @@ typedef struct glyphs {
         *bridge_bot;
 } glyphs;
 
+/* The list widget (list.c): a list's selection and scrolling: n rows, the selected one and the first
+ * shown, and where its rows were last placed (for the mouse).  The owner
+ * keeps n current with ui_list_set, calls ui_list_place when it lays the
+ * rows out, then draws rows top .. top + rows - 1 itself.  Zero is an
+ * empty list at the top. */
+typedef struct ui_list {
+    int n, sel, top;
+    int rows;    /* rows shown at the last ui_list_place */
+    int y, x, w; /* the place of the first row shown */
+} ui_list;
+
 /* Overlay data (one overlay open at a time). */
 typedef struct ov_line {
     int role;
@@ -109,7 +120,7 @@ typedef struct overlay_state {
     /* menu */
     ov_item *items;
     size_t n_items;
-    int sel, top;
+    ui_list list;
     ov_menu_cb menu_cb;
     /* prompt */
     char input[256];
@@ -257,6 +268,43 @@ int ui_wrapped_lines(const app *a, const char *s, int w);
 /* A severity badge ("✖ error"); returns the columns used. */
 int ui_badge(app *a, int y, int x, int sev, bool short_form);
 extern const glyphs ui_glyphs_utf8, ui_glyphs_ascii;
+
+/* ---- list.c: the one list widget ---- */
+/* (the struct ui_list is above, before the overlay data) */
+/* What a mouse event did to a list. */
+enum { UI_LIST_NONE, UI_LIST_MISS, UI_LIST_MOVED, UI_LIST_CHOSEN };
+/* n rows now; the selection stays on a row. */
+void ui_list_set(ui_list *l, int n);
+/* Selects row i (clamped to the rows). */
+void ui_list_select(ui_list *l, int i);
+/* Moves the selection by delta rows, stopping at the ends, or going round
+ * from one end to the other when wrap is set. */
+void ui_list_move(ui_list *l, int delta, bool wrap);
+/* Rows a page key moves by: the rows shown (at least 1). */
+int ui_list_page(const ui_list *l);
+/* The rows are shown from (y, x), rows high and w wide: scrolls so that
+ * the selection, sel_h rows tall when drawn, is in view. */
+void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h);
+/* The row shown at (y, x), or -1. */
+int ui_list_row_at(const ui_list *l, int y, int x);
+/* The wheel moves the selection by `wheel` rows (wrap as ui_list_move); a
+ * click on a row selects it, and on the selected row or a double click
+ * chooses it (UI_LIST_CHOSEN, sel is the row).  UI_LIST_MISS: a click
+ * beside the rows; UI_LIST_NONE: another event. */
+int ui_list_mouse(ui_list *l, const MEVENT *ev, int wheel, bool wrap);
+
+/* ---- lineedit.c: the one line editor ---- */
+enum { UI_EDIT_NONE, UI_EDIT_CHANGED, UI_EDIT_FULL };
+/* Only printable ASCII is typed (amounts), else any byte of UTF-8 text. */
+#define UI_EDIT_ASCII 1u
+/* Applies an editing key to the NUL-terminated text in buf (size bytes):
+ * Backspace deletes the last character (a UTF-8 sequence whole), Ctrl-U
+ * clears the line, a typed byte is appended.  Returns UI_EDIT_CHANGED,
+ * UI_EDIT_FULL when a typed byte does not fit (buf unchanged) or
+ * UI_EDIT_NONE for other keys (Enter, Esc, arrows: the owner's). */
+int ui_edit_key(char *buf, size_t size, int key, unsigned flags);
+/* Whether key is a byte the editor would type (not an editing key). */
+bool ui_edit_typed(int key, unsigned flags);
 
 /* ---- overlay.c ---- */
 void ov_close(app *a);

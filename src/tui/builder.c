@@ -91,7 +91,7 @@ struct builder_state {
      * build changes, so that a filter keystroke or another category looks
      * parts up instead of checking every one again; NULL until needed. */
     dlrig_whatif *whatif;
-    int sel, top;
+    ui_list parts; /* the candidate list: parts.sel, parts.top */
     char filter[128];
     bool filtering;
     int sort_col; /* index into cols, -1 for catalog order */
@@ -100,7 +100,7 @@ struct builder_state {
     bool show_slots; /* the middle pane shows the slot picture (narrow layout) */
     column cols[MAX_COLS];
     int n_cols;
-    int fsel, ftop;
+    ui_list finds; /* the findings pane: finds.sel, finds.top */
     rect r_cats, r_list, r_find;
     bool wide;
 };
@@ -110,8 +110,10 @@ enum {
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
     B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
     B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
-    B_COMPARE, B_REQS, B_PIN, B_FIX, B_FIX_ALL,
+    B_COMPARE, B_REQS, B_PIN, B_FIX, B_FIX_ALL, B_CATEGORY,
 };
+
+#define CATEGORY_HELP "category N: 1 GPU, 2 CPU, 3 Board, 4 Memory, 5 Storage, 6 PSU, 7 Case, 8 Cooler, 9 NIC"
 
 static const keybind builder_keys[] = {
     {'r', B_REQS, "r", "what if: the requirements as a form over the build (changes apply at once, u undoes)",
@@ -130,6 +132,15 @@ static const keybind builder_keys[] = {
     {'l', B_RIGHT, "l", "pane to the right", NULL},
     {'\t', B_TAB, "Tab", "next pane (categories, parts, findings)", "pane"},
     {KEY_BTAB, B_BTAB, "S-Tab", "previous pane", NULL},
+    {'1', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'2', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'3', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'4', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'5', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'6', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'7', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'8', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
+    {'9', B_CATEGORY, "1-9", CATEGORY_HELP, NULL},
     {'\r', B_ENTER, "Enter", "open a category / choose the part / explain the finding", "choose"},
     {KEY_ENTER, B_ENTER, "Enter", "open a category / choose the part / explain the finding", NULL},
     {27, B_ESC, "Esc", "back: stop filtering, leave the list (never quits)", NULL},
@@ -227,7 +238,7 @@ static void recompute(app *a)
     } else {
         snprintf(s->est_err, sizeof s->est_err, "no GPU in the build");
     }
-    if (s->fsel >= (int)s->rep.n_findings) s->fsel = s->rep.n_findings ? (int)s->rep.n_findings - 1 : 0;
+    ui_list_set(&s->finds, (int)s->rep.n_findings);
 }
 
 static void free_candidates(struct builder_state *s)
@@ -318,7 +329,8 @@ static void sort_by_speed(struct builder_state *s)
 static void refresh_candidates(app *a)
 {
     struct builder_state *s = B(a);
-    const dlrig_part *keep = s->n_cand && s->sel >= 0 && (size_t)s->sel < s->n_cand ? s->cand[s->sel] : NULL;
+    const dlrig_part *keep =
+        s->n_cand && s->parts.sel >= 0 && (size_t)s->parts.sel < s->n_cand ? s->cand[s->parts.sel] : NULL;
     free_candidates(s);
     bool by_speed = s->sort_col >= 0 && s->sort_col < s->n_cols && is_speed(&s->cols[s->sort_col]);
     dlrig_query q = {.category = s->cat,
@@ -355,9 +367,10 @@ static void refresh_candidates(app *a)
     if (by_speed) sort_by_speed(s);
     /* keep the highlight on the same part, else on the chosen one */
     const dlrig_part *want = keep ? keep : chosen;
-    s->sel = 0;
+    ui_list_set(&s->parts, (int)k);
+    ui_list_select(&s->parts, 0);
     for (size_t i = 0; i < k; i++)
-        if (s->cand[i] == want) s->sel = (int)i;
+        if (s->cand[i] == want) ui_list_select(&s->parts, (int)i);
     /* column widths over the whole list */
     char buf[128];
     for (int c = 0; c < s->n_cols; c++) {
@@ -457,7 +470,7 @@ static void choose_candidate(app *a)
 {
     struct builder_state *s = B(a);
     if (s->n_cand == 0) return;
-    const dlrig_part *p = s->cand[s->sel];
+    const dlrig_part *p = s->cand[s->parts.sel];
     dlrig_category c = (dlrig_category)s->cat;
     if (build_first(&s->b, c, NULL) == p && build_count(&s->b, c) > 0) {
         app_message(a, DLRIG_ROLE_INFO, "%s is already in the build", p->name);
@@ -517,8 +530,8 @@ static void set_category(app *a, int c)
     s->filtering = false;
     s->sort_col = -1;
     s->sort_desc = false;
-    s->sel = 0;
-    s->top = 0;
+    s->parts.sel = 0;
+    s->parts.top = 0;
     setup_columns(s);
     free_candidates(s);
     refresh_candidates(a);
@@ -597,9 +610,9 @@ static void fix_selected(app *a)
         app_message(a, DLRIG_ROLE_INFO, "%s", "No findings: nothing to fix");
         return;
     }
-    const dlrig_finding *f = &s->rep.findings[s->fsel];
+    const dlrig_finding *f = &s->rep.findings[s->finds.sel];
     dlrig_fix fx;
-    if (!fix_finding(a->cat, &s->b, &s->rep, (size_t)s->fsel, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
+    if (!fix_finding(a->cat, &s->b, &s->rep, (size_t)s->finds.sel, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
         app_message(a, DLRIG_ROLE_INFO, "No fix for %s: no change of parts resolves it without a new error", f->id);
         return;
     }
@@ -1256,18 +1269,8 @@ static void move_sel(app *a, int delta)
     struct builder_state *s = B(a);
     switch (s->focus) {
     case PANE_CATS: set_category(a, s->cat + delta); break;
-    case PANE_LIST:
-        if (!s->n_cand) break;
-        s->sel += delta;
-        if (s->sel < 0) s->sel = 0;
-        if (s->sel >= (int)s->n_cand) s->sel = (int)s->n_cand - 1;
-        break;
-    case PANE_FINDINGS:
-        if (!s->rep.n_findings) break;
-        s->fsel += delta;
-        if (s->fsel < 0) s->fsel = 0;
-        if (s->fsel >= (int)s->rep.n_findings) s->fsel = (int)s->rep.n_findings - 1;
-        break;
+    case PANE_LIST: ui_list_move(&s->parts, delta, false); break;
+    case PANE_FINDINGS: ui_list_move(&s->finds, delta, false); break;
     default: break;
     }
 }
@@ -1275,34 +1278,20 @@ static void move_sel(app *a, int delta)
 static int filter_key(app *a, int key)
 {
     struct builder_state *s = B(a);
-    size_t n = strlen(s->filter);
     if (key == 27) {
         s->filtering = false;
         s->filter[0] = '\0';
     } else if (key == '\r' || key == '\n' || key == KEY_ENTER || key == '\t') {
         s->filtering = false;
         return UI_HANDLED;
-    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        while (n > 0) {
-            n--;
-            if (((unsigned char)s->filter[n] & 0xC0) != 0x80) break;
-        }
-        s->filter[n] = '\0';
-    } else if (key == 21) {
-        s->filter[0] = '\0';
     } else if (key == KEY_UP || key == KEY_DOWN) {
         move_sel(a, key == KEY_UP ? -1 : 1);
         return UI_HANDLED;
-    } else if (key >= 0x20 && key < 0x100 && key != 0x7f) {
-        if (n + 1 < sizeof s->filter) {
-            s->filter[n] = (char)key;
-            s->filter[n + 1] = '\0';
-        }
-    } else {
+    } else if (ui_edit_key(s->filter, sizeof s->filter, key, 0) == UI_EDIT_NONE) {
         return UI_HANDLED;
     }
-    s->sel = 0;
-    s->top = 0;
+    s->parts.sel = 0;
+    s->parts.top = 0;
     refresh_candidates(a);
     return UI_HANDLED;
 }
@@ -1330,7 +1319,7 @@ static int builder_key(app *a, int action, int key)
     case B_ENTER:
         if (s->focus == PANE_CATS) s->focus = PANE_LIST;
         else if (s->focus == PANE_LIST) choose_candidate(a);
-        else if (s->rep.n_findings) show_finding(a, &s->rep.findings[s->fsel]);
+        else if (s->rep.n_findings) show_finding(a, &s->rep.findings[s->finds.sel]);
         break;
     case B_ESC:
         if (s->filter[0]) {
@@ -1371,8 +1360,8 @@ static int builder_key(app *a, int action, int key)
     case B_MINUS: change_qty(a, -1); break;
     case B_REMOVE: remove_part(a); break;
     case B_INFO:
-        if (s->focus == PANE_LIST && s->n_cand) show_part(a, s->cand[s->sel]);
-        else if (s->focus == PANE_FINDINGS && s->rep.n_findings) show_finding(a, &s->rep.findings[s->fsel]);
+        if (s->focus == PANE_LIST && s->n_cand) show_part(a, s->cand[s->parts.sel]);
+        else if (s->focus == PANE_FINDINGS && s->rep.n_findings) show_finding(a, &s->rep.findings[s->finds.sel]);
         else show_part(a, build_first(&s->b, (dlrig_category)s->cat, NULL));
         break;
     case B_FIX: fix_selected(a); break;
@@ -1408,13 +1397,12 @@ static int builder_key(app *a, int action, int key)
         }
         break;
     case B_PRESETS: tui_preset_menu(a); break;
+    case B_CATEGORY:
+        if (key - '1' < DLRIG_CAT_COUNT) set_category(a, key - '1');
+        break;
     default:
         if (action >= B_PRESET && action <= B_PRESET_LAST) {
             tui_preset_load(a, (size_t)(action - B_PRESET)); /* may replace this builder */
-            break;
-        }
-        if (key >= '1' && key <= '9' && key - '1' < DLRIG_CAT_COUNT) {
-            set_category(a, key - '1');
             break;
         }
         return UI_UNHANDLED;
@@ -1429,7 +1417,6 @@ static int builder_mouse(app *a, const MEVENT *ev)
     struct builder_state *s = B(a);
     int wheel = (ev->bstate & BUTTON4_PRESSED) ? -3 : (ev->bstate & BUTTON5_PRESSED) ? 3 : 0;
     bool click = ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED);
-    bool dbl = ev->bstate & BUTTON1_DOUBLE_CLICKED;
     if (in_rect(&s->r_cats, ev->y, ev->x)) {
         if (wheel) set_category(a, s->cat + (wheel > 0 ? 1 : -1));
         else if (click) {
@@ -1441,28 +1428,10 @@ static int builder_mouse(app *a, const MEVENT *ev)
         }
     } else if (in_rect(&s->r_list, ev->y, ev->x) && !s->show_slots) {
         s->focus = PANE_LIST;
-        if (wheel) move_sel(a, wheel);
-        else if (click) {
-            int r = ev->y - s->r_list.y - 2 + s->top;
-            if (r >= 0 && r < (int)s->n_cand && ev->y >= s->r_list.y + 2) {
-                if (r == s->sel || dbl) {
-                    s->sel = r;
-                    choose_candidate(a);
-                } else {
-                    s->sel = r;
-                }
-            }
-        }
+        if (ui_list_mouse(&s->parts, ev, 3, false) == UI_LIST_CHOSEN) choose_candidate(a);
     } else if (in_rect(&s->r_find, ev->y, ev->x)) {
         s->focus = PANE_FINDINGS;
-        if (wheel) move_sel(a, wheel);
-        else if (click) {
-            int r = ev->y - s->r_find.y - 1 + s->ftop;
-            if (r >= 0 && r < (int)s->rep.n_findings) {
-                if (r == s->fsel || dbl) show_finding(a, &s->rep.findings[r]);
-                s->fsel = r;
-            }
-        }
+        if (ui_list_mouse(&s->finds, ev, 3, false) == UI_LIST_CHOSEN) show_finding(a, &s->rep.findings[s->finds.sel]);
     }
     return UI_HANDLED;
 }
@@ -1580,15 +1549,13 @@ static void draw_list(app *a, rect r)
         x += cw + gap;
     }
     int rows = r.h - 3;
-    if (s->sel < s->top) s->top = s->sel;
-    if (s->sel >= s->top + rows) s->top = s->sel - rows + 1;
-    if (s->top < 0) s->top = 0;
+    ui_list_place(&s->parts, r.y + 2, r.x, rows, r.w, 1);
     const dlrig_part *chosen = build_first(&s->b, (dlrig_category)s->cat, NULL);
     char buf[160];
-    for (int i = 0; i < rows && s->top + i < (int)s->n_cand; i++) {
-        int idx = s->top + i;
+    for (int i = 0; i < rows && s->parts.top + i < (int)s->n_cand; i++) {
+        int idx = s->parts.top + i;
         const dlrig_part *p = s->cand[idx];
-        bool sel = idx == s->sel;
+        bool sel = idx == s->parts.sel;
         bool bad = s->reason[idx] != NULL;
         y = r.y + 2 + i;
         int role = sel ? DLRIG_ROLE_SELECTION : bad ? DLRIG_ROLE_DIM : p == chosen ? DLRIG_ROLE_ACCENT
@@ -1619,13 +1586,13 @@ static void draw_list(app *a, rect r)
                             : s->compat_only ? "No compatible part (c shows every part)" : "No parts in this category");
     }
     /* the reason a highlighted part is incompatible, on the bottom border */
-    if (s->n_cand && s->reason[s->sel]) {
+    if (s->n_cand && s->reason[s->parts.sel]) {
         char why[400];
-        snprintf(why, sizeof why, " %s %s ", a->g->bad, s->reason[s->sel]);
+        snprintf(why, sizeof why, " %s %s ", a->g->bad, s->reason[s->parts.sel]);
         ui_put(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_ERROR, why);
     } else if (s->n_cand > (size_t)rows) {
         char pos[40];
-        snprintf(pos, sizeof pos, " %d/%zu ", s->sel + 1, s->n_cand);
+        snprintf(pos, sizeof pos, " %d/%zu ", s->parts.sel + 1, s->n_cand);
         ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
     }
 }
@@ -1785,16 +1752,15 @@ static void draw_findings(app *a, rect r)
     int text_w = iw - 4;
     int sel_h = 1;
     if (focused && text_w > 0) {
-        sel_h = ui_wrapped_lines(a, s->rep.findings[s->fsel].message, text_w);
+        sel_h = ui_wrapped_lines(a, s->rep.findings[s->finds.sel].message, text_w);
         if (sel_h < 1) sel_h = 1;
         if (sel_h > rows) sel_h = rows;
     }
-    if (s->fsel < s->ftop) s->ftop = s->fsel;
-    if (s->fsel > s->ftop + rows - sel_h) s->ftop = s->fsel - (rows - sel_h);
+    ui_list_place(&s->finds, r.y + 1, r.x, rows, r.w, sel_h);
     int y = r.y + 1, end = r.y + 1 + rows;
-    for (int idx = s->ftop; y < end && idx < (int)s->rep.n_findings; idx++) {
+    for (int idx = s->finds.top; y < end && idx < (int)s->rep.n_findings; idx++) {
         const dlrig_finding *f = &s->rep.findings[idx];
-        bool sel = idx == s->fsel && focused;
+        bool sel = idx == s->finds.sel && focused;
         int h = sel ? sel_h : 1;
         if (y + h > end) h = end - y;
         for (int k = 0; sel && k < h; k++) ui_fill(a, y + k, r.x + 1, iw, DLRIG_ROLE_SELECTION);
@@ -1807,7 +1773,7 @@ static void draw_findings(app *a, rect r)
     }
     if ((int)s->rep.n_findings > rows) {
         char pos[40];
-        snprintf(pos, sizeof pos, " %d/%zu ", s->fsel + 1, s->rep.n_findings);
+        snprintf(pos, sizeof pos, " %d/%zu ", s->finds.sel + 1, s->rep.n_findings);
         ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
     }
 }
@@ -1817,18 +1783,18 @@ static void draw_part_box(app *a, rect r)
     struct builder_state *s = B(a);
     ui_box(a, r.y, r.x, r.h, r.w, "Highlighted part", false);
     if (!s->n_cand || r.h < 3) return;
-    const dlrig_part *p = s->cand[s->sel];
+    const dlrig_part *p = s->cand[s->parts.sel];
     int y = r.y + 1, end = r.y + r.h - 1, x = r.x + 2, w = r.w - 4;
     y += ui_put_wrapped(a, y, x, 2, w, DLRIG_ROLE_TITLE, p->name);
     char buf[160];
     for (int c = 0; c < s->n_cols && y < end; c++) {
         if (strcmp(s->cols[c].name, "name") == 0) continue;
         ui_put(a, y, x, 12, DLRIG_ROLE_DIM, col_label(&s->cols[c]));
-        cell_text(s, &s->cols[c], (size_t)s->sel, buf, sizeof buf);
+        cell_text(s, &s->cols[c], (size_t)s->parts.sel, buf, sizeof buf);
         if (is_speed(&s->cols[c])) {
             /* the whole build's estimate with this part, against the build as it is */
             char now[32];
-            if (!isnan(s->speed[s->sel]) && s->have_est)
+            if (!isnan(s->speed[s->parts.sel]) && s->have_est)
                 snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " %s (build now %s)", s->est.unit,
                          format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, now, sizeof now));
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_OK, buf);
@@ -1843,9 +1809,9 @@ static void draw_part_box(app *a, rect r)
         }
         ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_NORMAL, buf);
     }
-    if (y < end && s->reason[s->sel]) {
+    if (y < end && s->reason[s->parts.sel]) {
         y++;
-        ui_put_wrapped(a, y, x, end - y, w, DLRIG_ROLE_ERROR, s->reason[s->sel]);
+        ui_put_wrapped(a, y, x, end - y, w, DLRIG_ROLE_ERROR, s->reason[s->parts.sel]);
     } else if (y + 1 < end && p->note) {
         y++;
         ui_put_wrapped(a, y, x, end - y, w, DLRIG_ROLE_DIM, p->note);

@@ -8,7 +8,7 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_UP = 1, OV_DOWN, OV_PGUP, OV_PGDN, OV_HOME, OV_END, OV_CLOSE, OV_OK };
+enum { OV_UP = 1, OV_DOWN, OV_PGUP, OV_PGDN, OV_HOME, OV_END, OV_CLOSE, OV_OK, OV_NUMBER, OV_FKEY };
 
 static const keybind text_keys[] = {
     {KEY_UP, OV_UP, "Up", "scroll up", NULL},
@@ -39,6 +39,27 @@ static const keybind menu_keys[] = {
     {KEY_ENTER, OV_OK, "Enter", "choose", NULL},
     {27, OV_CLOSE, "Esc", "cancel", "cancel"},
     {'q', OV_CLOSE, "q", "cancel", NULL},
+    {'1', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'2', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'3', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'4', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'5', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'6', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'7', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'8', OV_NUMBER, "1-9", "choose item N", NULL},
+    {'9', OV_NUMBER, "1-9", "choose item N", NULL},
+    {KEY_F(1), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(2), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(3), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(4), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(5), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(6), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(7), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(8), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(9), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(10), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(11), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
+    {KEY_F(12), OV_FKEY, "F1-F12", "choose the item that shows the key", NULL},
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -211,12 +232,12 @@ static void menu_draw(app *a)
     if (w > a->w - 4) w = a->w - 4;
     frame(a, w, (int)o->n_items + 2);
     int body = o->h - 2;
-    if (o->sel < o->top) o->top = o->sel;
-    if (o->sel >= o->top + body) o->top = o->sel - body + 1;
-    for (int r = 0; r < body && o->top + r < (int)o->n_items; r++) {
-        int i = o->top + r;
+    ui_list *l = &o->list;
+    ui_list_place(l, o->y + 1, o->x + 1, body, o->w - 2, 1);
+    for (int r = 0; r < body && l->top + r < l->n; r++) {
+        int i = l->top + r;
         const ov_item *it = &o->items[i];
-        bool sel = i == o->sel;
+        bool sel = i == l->sel;
         int y = o->y + 1 + r, x = o->x + 1, iw = o->w - 2;
         if (sel) ui_fill(a, y, x, iw, DLRIG_ROLE_SELECTION);
         int used = ui_putf(a, y, x + 1, iw - 2, sel ? DLRIG_ROLE_SELECTION : it->role, "%s %s",
@@ -244,11 +265,11 @@ static int menu_key(app *a, int action, int key)
     overlay_state *o = &a->ovs;
     int n = (int)o->n_items;
     switch (action) {
-    case OV_UP: o->sel = o->sel > 0 ? o->sel - 1 : n - 1; break;
-    case OV_DOWN: o->sel = o->sel + 1 < n ? o->sel + 1 : 0; break;
-    case OV_HOME: o->sel = 0; break;
-    case OV_END: o->sel = n - 1; break;
-    case OV_OK: menu_choose(a, o->sel); break;
+    case OV_UP: ui_list_move(&o->list, -1, true); break;
+    case OV_DOWN: ui_list_move(&o->list, 1, true); break;
+    case OV_HOME: ui_list_select(&o->list, 0); break;
+    case OV_END: ui_list_select(&o->list, n - 1); break;
+    case OV_OK: menu_choose(a, o->list.sel); break;
     case OV_CLOSE: menu_choose(a, -1); break;
     default:
         if (key >= '1' && key <= '9' && key - '1' < n) {
@@ -271,17 +292,12 @@ static int menu_key(app *a, int action, int key)
 static int menu_mouse(app *a, const MEVENT *ev)
 {
     overlay_state *o = &a->ovs;
-    if (ev->bstate & BUTTON4_PRESSED) return menu_key(a, OV_UP, 0);
-    if (ev->bstate & BUTTON5_PRESSED) return menu_key(a, OV_DOWN, 0);
-    if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) {
-        int r = ev->y - o->y - 1 + o->top;
-        if (ev->x > o->x && ev->x < o->x + o->w - 1 && r >= 0 && r < (int)o->n_items && ev->y > o->y &&
-            ev->y < o->y + o->h - 1) {
-            if (r == o->sel || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) menu_choose(a, r);
-            else o->sel = r;
-        } else if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) {
-            menu_choose(a, -1);
-        }
+    switch (ui_list_mouse(&o->list, ev, 1, true)) {
+    case UI_LIST_CHOSEN: menu_choose(a, o->list.sel); break;
+    case UI_LIST_MISS: /* a click outside the menu cancels it */
+        if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) menu_choose(a, -1);
+        break;
+    default: break;
     }
     return UI_HANDLED;
 }
@@ -304,7 +320,8 @@ void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel,
         o->items[i].role = items[i].role;
     }
     o->n_items = n;
-    o->sel = sel >= 0 && (size_t)sel < n ? sel : 0;
+    ui_list_set(&o->list, (int)n);
+    ui_list_select(&o->list, sel >= 0 && (size_t)sel < n ? sel : 0);
     o->menu_cb = cb;
     o->ctx = ctx;
     o->ctx_free = ctx_free;
@@ -332,17 +349,6 @@ static void prompt_draw(app *a)
     int used = ui_put(a, y, o->x + 2, iw, DLRIG_ROLE_SELECTION, s);
     ui_put(a, y, o->x + 2 + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "▏" : "_");
     ui_put(a, y + 1, o->x + 2, iw, DLRIG_ROLE_DIM, "Enter accepts, Esc cancels");
-}
-
-/* Removes the last UTF-8 character of s. */
-static void pop_char(char *s)
-{
-    size_t n = strlen(s);
-    while (n > 0) {
-        n--;
-        if (((unsigned char)s[n] & 0xC0) != 0x80) break;
-    }
-    s[n] = '\0';
 }
 
 /* The prompt's text is full: the rest of what is typed is not taken, which
@@ -380,21 +386,12 @@ static int prompt_key(app *a, int action, int key)
         if (ctx_free && ctx) ctx_free(ctx);
         return UI_HANDLED;
     }
-    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        pop_char(o->input);
-        o->input_full = false;
-    } else if (key == 21) {
-        o->input[0] = '\0'; /* Ctrl-U */
-        o->input_full = false;
-    }
-    else if (key >= 0x20 && key < 0x100 && key != 0x7f) {
-        size_t n = strlen(o->input);
-        if (n + 1 < sizeof o->input && !o->input_full) {
-            o->input[n] = (char)key;
-            o->input[n + 1] = '\0';
-        } else {
-            prompt_full(o);
-        }
+    /* once full, nothing more is taken until something is deleted */
+    if (o->input_full && ui_edit_typed(key, 0)) return UI_HANDLED;
+    switch (ui_edit_key(o->input, sizeof o->input, key, 0)) {
+    case UI_EDIT_CHANGED: o->input_full = false; break;
+    case UI_EDIT_FULL: prompt_full(o); break;
+    default: break;
     }
     return UI_HANDLED;
 }

@@ -322,19 +322,13 @@ static int form_key(app *a, int action, int key)
     if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
     const dlrig_reqfield *f = field_of((size_t)F.sel);
     if (F.editing) {
-        size_t n = strlen(F.input);
         if (key == '\r' || key == '\n' || key == KEY_ENTER) {
             edit_accept(a);
         } else if (key == 27) {
             F.editing = false;
             F.err[0] = '\0';
-        } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-            if (n) F.input[n - 1] = '\0';
-        } else if (key == 21) {
-            F.input[0] = '\0';
-        } else if (key >= 0x20 && key < 0x7f && n + 1 < sizeof F.input) {
-            F.input[n] = (char)key;
-            F.input[n + 1] = '\0';
+        } else {
+            ui_edit_key(F.input, sizeof F.input, key, UI_EDIT_ASCII);
         }
         return UI_HANDLED;
     }
