@@ -52,9 +52,20 @@ static void top_changed(app *a)
     if (a->scr && a->scr->on_resize) a->scr->on_resize(a);
 }
 
+/* f leaves the stack: freed by the next app_collect. */
+static void retire(app *a, app_frame f)
+{
+    if (a->n_closed == a->cap_closed) {
+        a->cap_closed = a->cap_closed ? a->cap_closed * 2 : 8;
+        a->closed = xrealloc(a->closed, a->cap_closed * sizeof *a->closed);
+    }
+    a->closed[a->n_closed++] = f;
+}
+
 void app_push(app *a, const screen *s, void *st)
 {
-    if (a->depth == APP_STACK_MAX) { /* never deeper than the screens that exist; keep the newest */
+    if (a->depth == APP_STACK_MAX) { /* deeper than any path through the screens: the oldest goes */
+        retire(a, a->stack[0]);
         memmove(&a->stack[0], &a->stack[1], (APP_STACK_MAX - 1) * sizeof a->stack[0]);
         a->depth--;
     }
@@ -65,11 +76,7 @@ void app_push(app *a, const screen *s, void *st)
 void app_pop(app *a)
 {
     if (!a->depth) return;
-    if (a->n_closed == a->cap_closed) {
-        a->cap_closed = a->cap_closed ? a->cap_closed * 2 : 8;
-        a->closed = xrealloc(a->closed, a->cap_closed * sizeof *a->closed);
-    }
-    a->closed[a->n_closed++] = a->stack[--a->depth];
+    retire(a, a->stack[--a->depth]);
     top_changed(a);
 }
 

@@ -167,6 +167,14 @@ START_TEST(screen_stack)
     app_collect(&a);
     ck_assert_int_eq(closed, 3);
     ck_assert_ptr_null(a.scr);
+    /* deeper than the stack holds: the oldest screen is closed, not lost */
+    for (int i = 0; i < APP_STACK_MAX + 1; i++) app_open(&a, TUI_COMPARE, NULL);
+    ck_assert_int_eq(a.depth, APP_STACK_MAX);
+    app_collect(&a);
+    ck_assert_int_eq(closed, 4);
+    app_close_all(&a);
+    app_collect(&a);
+    ck_assert_int_eq(closed, 4 + APP_STACK_MAX);
     free(a.closed);
 }
 END_TEST
