@@ -116,7 +116,7 @@ typedef struct overlay_state {
     /* text view */
     ov_line *lines;
     size_t n_lines, cap_lines;
-    int scroll;
+    ui_list view; /* the wrapped lines, scrolled */
     /* menu */
     ov_item *items;
     size_t n_items;
@@ -285,6 +285,11 @@ int ui_list_page(const ui_list *l);
 /* The rows are shown from (y, x), rows high and w wide: scrolls so that
  * the selection, sel_h rows tall when drawn, is in view. */
 void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h);
+/* A view (rows without a selection: a table, a text) shown from (y, x),
+ * rows high and w wide: top is kept within the rows.  ui_list_scroll moves
+ * top by delta rows, within the rows and the rows shown at the last place. */
+void ui_list_place_view(ui_list *l, int y, int x, int rows, int w);
+void ui_list_scroll(ui_list *l, int delta);
 /* The row shown at (y, x), or -1. */
 int ui_list_row_at(const ui_list *l, int y, int x);
 /* The wheel moves the selection by `wheel` rows (wrap as ui_list_move); a

@@ -22,8 +22,7 @@ struct compare_state {
     bool ok;
     char err[256];
     int col;    /* highlighted build */
-    int scroll; /* first body row shown */
-    int body_rows;
+    ui_list body; /* the table's rows under the header, scrolled (no selection) */
 };
 
 enum { C_LEFT = 1, C_RIGHT, C_UP, C_DOWN, C_PGUP, C_PGDN, C_HOME, C_END, C_USE, C_BACK, C_QUOTE };
@@ -106,14 +105,13 @@ static void compare_draw(app *a)
     /* body: metrics, a blank line, parts */
     int top = 5, rows = a->h - top - 2; /* the legend and the status bar below */
     if (rows < 1) rows = 1;
-    s->body_rows = rows;
     int total = body_count(s);
-    if (s->scroll > total - rows) s->scroll = total - rows;
-    if (s->scroll < 0) s->scroll = 0;
+    ui_list_set(&s->body, total);
+    ui_list_place_view(&s->body, top, 0, rows, a->w);
     const char *star = a->utf8 ? " ★" : " *";
     const char *neq = a->utf8 ? "≠" : "!";
-    for (int r = 0; r < rows && s->scroll + r < total; r++) {
-        int idx = s->scroll + r, y = top + r;
+    for (int r = 0; r < rows && s->body.top + r < total; r++) {
+        int idx = s->body.top + r, y = top + r;
         if (idx < DLRIG_CMP_ROWS) {
             const dlrig_compare_row *row = &c->rows[idx];
             if (row->differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
@@ -143,8 +141,8 @@ static void compare_draw(app *a)
     for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial != 0;
     if (partial) ui_appendf(legend, sizeof legend, &k, "   +? some parts unpriced (not ranked)");
     if (total > rows)
-        ui_appendf(legend, sizeof legend, &k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->scroll + 1,
-                   s->scroll + rows < total ? s->scroll + rows : total, total);
+        ui_appendf(legend, sizeof legend, &k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->body.top + 1,
+                   s->body.top + rows < total ? s->body.top + rows : total, total);
     ui_put(a, a->h - 2, 2, a->w - 4, DLRIG_ROLE_DIM, legend);
 }
 
@@ -158,7 +156,7 @@ static int compare_key(app *a, int action, int key)
     (void)key;
     struct compare_state *s = CS(a);
     int n = s && s->ok ? (int)s->cmp.n : 0;
-    int page = s && s->body_rows > 1 ? s->body_rows - 1 : 1;
+    int page = s && s->body.rows > 1 ? s->body.rows - 1 : 1;
     switch (action) {
     case C_LEFT:
         if (n) s->col = (s->col + n - 1) % n;
@@ -166,12 +164,12 @@ static int compare_key(app *a, int action, int key)
     case C_RIGHT:
         if (n) s->col = (s->col + 1) % n;
         break;
-    case C_UP: s->scroll--; break;
-    case C_DOWN: s->scroll++; break;
-    case C_PGUP: s->scroll -= page; break;
-    case C_PGDN: s->scroll += page; break;
-    case C_HOME: s->scroll = 0; break;
-    case C_END: s->scroll = 1 << 20; break;
+    case C_UP: ui_list_scroll(&s->body, -1); break;
+    case C_DOWN: ui_list_scroll(&s->body, 1); break;
+    case C_PGUP: ui_list_scroll(&s->body, -page); break;
+    case C_PGDN: ui_list_scroll(&s->body, page); break;
+    case C_HOME: ui_list_scroll(&s->body, -(1 << 20)); break;
+    case C_END: ui_list_scroll(&s->body, 1 << 20); break;
     case C_USE:
         if (n) {
             back(a);
@@ -192,7 +190,6 @@ static int compare_key(app *a, int action, int key)
         break;
     default: return UI_UNHANDLED;
     }
-    if (s && s->scroll < 0) s->scroll = 0;
     return UI_HANDLED;
 }
 
@@ -200,14 +197,13 @@ static int compare_mouse(app *a, const MEVENT *ev)
 {
     struct compare_state *s = CS(a);
     if (!s || !s->ok) return UI_HANDLED;
-    if (ev->bstate & BUTTON4_PRESSED) s->scroll -= 3;
-    else if (ev->bstate & BUTTON5_PRESSED) s->scroll += 3;
+    if (ev->bstate & BUTTON4_PRESSED) ui_list_scroll(&s->body, -3);
+    else if (ev->bstate & BUTTON5_PRESSED) ui_list_scroll(&s->body, 3);
     else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
         int lw = a->w >= 110 ? 20 : 18, cw = (a->w - lw - 2) / (int)s->cmp.n;
         int col = (ev->x - lw - 2) / (cw > 0 ? cw : 1);
         if (ev->x >= lw + 2 && col >= 0 && col < (int)s->cmp.n) s->col = col;
     }
-    if (s->scroll < 0) s->scroll = 0;
     return UI_HANDLED;
 }
 

@@ -1,7 +1,8 @@
 /* list.c — the one list widget: a selection in n rows, scrolled so that it
  * is in view, moved by keys, pages and the wheel, and chosen by a click on
  * the selected row (or a double click).  The owner draws rows top ..
- * top + rows - 1 itself; the widget only keeps the numbers straight. */
+ * top + rows - 1 itself; the widget only keeps the numbers straight.  A
+ * view (a table or text without a selection) only scrolls. */
 #include "tui/app.h"
 
 static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -35,6 +36,24 @@ void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h)
     if (l->sel < l->top) l->top = l->sel;
     if (l->sel > l->top + l->rows - sel_h) l->top = l->sel - (l->rows - sel_h);
     if (l->top < 0) l->top = 0;
+}
+
+void ui_list_place_view(ui_list *l, int y, int x, int rows, int w)
+{
+    l->y = y;
+    l->x = x;
+    l->w = w;
+    l->rows = rows > 0 ? rows : 1;
+    ui_list_scroll(l, 0);
+}
+
+void ui_list_scroll(ui_list *l, int delta)
+{
+    long top = (long)l->top + delta; /* End scrolls by a large delta */
+    long last = (long)l->n - (l->rows > 0 ? l->rows : 1);
+    if (top > last) top = last;
+    if (top < 0) top = 0;
+    l->top = (int)top;
 }
 
 int ui_list_row_at(const ui_list *l, int y, int x)

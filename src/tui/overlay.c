@@ -124,8 +124,8 @@ static void text_draw(app *a)
     int total = text_total_lines(a, inner);
     frame(a, w, total + 2);
     int body = o->h - 2;
-    if (o->scroll > total - body) o->scroll = total - body;
-    if (o->scroll < 0) o->scroll = 0;
+    ui_list_set(&o->view, total);
+    ui_list_place_view(&o->view, o->y + 1, o->x + 1, body, o->w - 2);
     int row = 0; /* wrapped line index */
     char buf[1024];
     for (size_t i = 0; i < o->n_lines; i++) {
@@ -141,7 +141,7 @@ static void text_draw(app *a)
             if (n >= sizeof buf) n = sizeof buf - 1;
             memcpy(buf, s, n);
             buf[n] = '\0';
-            int y = row - o->scroll;
+            int y = row - o->view.top;
             if (y >= 0 && y < body) ui_put(a, o->y + 1 + y, o->x + 2 + l->indent, inner - l->indent, l->role, buf);
             row++;
             s = next;
@@ -149,7 +149,7 @@ static void text_draw(app *a)
     }
     if (total > body) {
         char pos[48];
-        snprintf(pos, sizeof pos, " %d-%d of %d ", o->scroll + 1, o->scroll + body, total);
+        snprintf(pos, sizeof pos, " %d-%d of %d ", o->view.top + 1, o->view.top + body, total);
         ui_put_right(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, pos);
     }
 }
@@ -160,28 +160,26 @@ static int text_key(app *a, int action, int key)
     overlay_state *o = &a->ovs;
     int page = o->h > 3 ? o->h - 3 : 1;
     switch (action) {
-    case OV_UP: o->scroll--; break;
-    case OV_DOWN: o->scroll++; break;
-    case OV_PGUP: o->scroll -= page; break;
-    case OV_PGDN: o->scroll += page; break;
-    case OV_HOME: o->scroll = 0; break;
-    case OV_END: o->scroll = 1 << 20; break;
+    case OV_UP: ui_list_scroll(&o->view, -1); break;
+    case OV_DOWN: ui_list_scroll(&o->view, 1); break;
+    case OV_PGUP: ui_list_scroll(&o->view, -page); break;
+    case OV_PGDN: ui_list_scroll(&o->view, page); break;
+    case OV_HOME: ui_list_scroll(&o->view, -(1 << 20)); break;
+    case OV_END: ui_list_scroll(&o->view, 1 << 20); break;
     case OV_CLOSE: ov_close(a); break;
     default: return UI_HANDLED; /* modal: swallow other keys */
     }
-    if (o->scroll < 0) o->scroll = 0;
     return UI_HANDLED;
 }
 
 static int text_mouse(app *a, const MEVENT *ev)
 {
-    if (ev->bstate & BUTTON4_PRESSED) a->ovs.scroll -= 3;
-    else if (ev->bstate & BUTTON5_PRESSED) a->ovs.scroll += 3;
+    if (ev->bstate & BUTTON4_PRESSED) ui_list_scroll(&a->ovs.view, -3);
+    else if (ev->bstate & BUTTON5_PRESSED) ui_list_scroll(&a->ovs.view, 3);
     else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
         overlay_state *o = &a->ovs;
         if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) ov_close(a);
     }
-    if (a->ov && a->ovs.scroll < 0) a->ovs.scroll = 0;
     return UI_HANDLED;
 }
 

@@ -869,7 +869,6 @@ static void finish(app *a)
     free(nm);
 }
 
-
 static void accept(app *a)
 {
     struct wizard_state *w = W(a);

@@ -52,6 +52,30 @@ START_TEST(list_scrolls_selection_into_view)
 }
 END_TEST
 
+START_TEST(view_scrolls_within_rows)
+{
+    ui_list v = {0};
+    ui_list_scroll(&v, 5); /* nothing placed yet: stays at the top */
+    ck_assert_int_eq(v.top, 0);
+    ui_list_set(&v, 50);
+    ui_list_place_view(&v, 3, 0, 20, 80);
+    ui_list_scroll(&v, 7);
+    ck_assert_int_eq(v.top, 7);
+    ui_list_scroll(&v, 1 << 20); /* End: the last rows fill the view */
+    ck_assert_int_eq(v.top, 30);
+    ui_list_scroll(&v, -3);
+    ck_assert_int_eq(v.top, 27);
+    ui_list_place_view(&v, 3, 0, 40, 80); /* a taller terminal shows more */
+    ck_assert_int_eq(v.top, 10);
+    ui_list_scroll(&v, -(1 << 20));
+    ck_assert_int_eq(v.top, 0);
+    ui_list_set(&v, 5);
+    ui_list_place_view(&v, 3, 0, 20, 80); /* fewer rows than the view */
+    ui_list_scroll(&v, 2);
+    ck_assert_int_eq(v.top, 0);
+}
+END_TEST
+
 START_TEST(list_mouse)
 {
     ui_list l = {0};
@@ -185,6 +209,7 @@ int main(void)
     TCase *tc = tcase_create("tui_widgets");
     tcase_add_test(tc, list_moves_and_clamps);
     tcase_add_test(tc, list_scrolls_selection_into_view);
+    tcase_add_test(tc, view_scrolls_within_rows);
     tcase_add_test(tc, list_mouse);
     tcase_add_test(tc, line_editor);
     tcase_add_test(tc, screen_stack);
