@@ -56,7 +56,11 @@ bool constraint_case_rackmount(const dlrig_case *cs);
 
 /* case.gpu_length: the card fits the case's length limit (true when either length is unknown). */
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g);
-/* cooling.passive_needs_server: a passive card is cooled only by a chassis with forced airflow. */
+/* cooling.passive_needs_server: does g belong in a server chassis with forced
+ * airflow?  Passive cards (no fans of their own) and datacenter cards (built
+ * and validated for a server's fan wall and shrouds) do. */
+bool constraint_gpu_needs_server(const dlrig_gpu *g);
+/* cooling.passive_needs_server: a passive or datacenter card is cooled only by a chassis with forced airflow. */
 bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g);
 /* cooling.max_gpus (chassis half): the case is built for n GPUs. */
 bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n);

@@ -127,9 +127,11 @@ typedef struct dlrig_calib_stats {
 } dlrig_calib_stats;
 
 /* Compares the model with a calibration table (CSV: gpu_id, workload,
- * precision, gpus, measured, unit, source, source_url, note[, interconnect]);
- * interconnect "nvlink" bridges the cards, anything else leaves them on PCIe
- * at x16.  Rows naming GPUs or workloads the catalog lacks are skipped.  *rows is malloc'd (caller frees).  Returns 0, or -1 with
+ * precision, gpus, measured, unit, source, source_url, note[, interconnect[,
+ * board_power_w, board_bandwidth_gbs]]); interconnect "nvlink" bridges the
+ * cards, anything else leaves them on PCIe at x16; a board power and
+ * bandwidth, when given, replace the catalog card's (a row measured on
+ * another board of the same chip, e.g. the SXM module of a PCIe card).  Rows naming GPUs or workloads the catalog lacks are skipped.  *rows is malloc'd (caller frees).  Returns 0, or -1 with
  * a message when the CSV is malformed. */
 int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_calib_row **rows, size_t *n,
                    dlrig_calib_stats *st, char *err, size_t errlen);

@@ -54,9 +54,14 @@ bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)
     return cs->max_gpu_length_mm == DLRIG_NA || g->length_mm == DLRIG_NA || g->length_mm <= cs->max_gpu_length_mm;
 }
 
+bool constraint_gpu_needs_server(const dlrig_gpu *g)
+{
+    return g->cooler_type == DLRIG_GPU_COOLER_PASSIVE || (g->segment && strcmp(g->segment, "datacenter") == 0);
+}
+
 bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g)
 {
-    return g->cooler_type != DLRIG_GPU_COOLER_PASSIVE || cs->forced_airflow;
+    return !constraint_gpu_needs_server(g) || cs->forced_airflow;
 }
 
 bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n)

@@ -458,7 +458,8 @@ static void r_passive(ctx *c)
         if (!c->cs) continue;
         if (!constraint_case_cools_gpu(c->cs, g))
             emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p,
-                 "%s is passively cooled and needs a server chassis with forced airflow; %s has none", g->p.name,
+                 "%s is %s and needs a server chassis with forced airflow; %s has none", g->p.name,
+                 g->cooler_type == DLRIG_GPU_COOLER_PASSIVE ? "passively cooled" : "a datacenter card",
                  c->cs->p.name);
     }
 }
@@ -1146,7 +1147,8 @@ static const rule rules[] = {
       SEED002 ", " SEED003}, r_open_air_dense},
     {{"cooling.passive_needs_server", DLRIG_SEV_ERROR, "passive datacenter cards outside a forced-airflow chassis",
       "Passively cooled cards (Tesla, A100, H100, L40S...) have no fans: they rely on the server's fan wall, "
-      "shrouds and retention. In a tower they overheat and shut down.",
+      "shrouds and retention. In a tower they overheat and shut down. Datacenter cards are built and validated for "
+      "that airflow, so dlrig (check and recommend alike) puts them only in a chassis with forced airflow.",
       SEED004}, r_passive},
     {{"cooling.max_gpus", DLRIG_SEV_WARNING, "more cards than the model or chassis supports",
       "Some cards are only sound in small numbers (a 2020 hardware analysis: Titan RTX at most 4, open-air and "

@@ -804,6 +804,43 @@ START_TEST(rackmount_means_rack_chassis)
 }
 END_TEST
 
+/* Datacenter cards go in a server chassis with forced airflow, whatever
+ * their cooler; passive cards too, whatever their segment.  The rule and the
+ * advisor share the predicate (constraints.h), so they agree. */
+START_TEST(datacenter_cards_need_forced_airflow)
+{
+    const dlrig_gpu *l40s = (const dlrig_gpu *)catalog_find(cat, "nvidia-l40s");
+    const dlrig_gpu *g4090 = (const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-4090");
+    const dlrig_case *tower = (const dlrig_case *)catalog_find(cat, "fractal-define-7");
+    const dlrig_case *server = (const dlrig_case *)catalog_find(cat, "gigabyte-g493-zb0");
+    ck_assert_ptr_nonnull(l40s);
+    ck_assert_ptr_nonnull(g4090);
+    ck_assert_ptr_nonnull(tower);
+    ck_assert_ptr_nonnull(server);
+    dlrig_gpu fan = *l40s; /* a datacenter card with a fan of its own */
+    fan.cooler_type = DLRIG_GPU_COOLER_BLOWER;
+    dlrig_gpu passive = *g4090; /* a passive card that is not a datacenter card */
+    passive.cooler_type = DLRIG_GPU_COOLER_PASSIVE;
+    ck_assert(!constraint_case_cools_gpu(tower, &fan));
+    ck_assert(!constraint_case_cools_gpu(tower, &passive));
+    ck_assert(constraint_case_cools_gpu(tower, g4090));
+    ck_assert(constraint_case_cools_gpu(server, &fan));
+    ck_assert(constraint_case_cools_gpu(server, &passive));
+    /* the rule says which kind of card it is */
+    dlrig_build b;
+    build_init(&b, "t");
+    build_add(&b, &fan.p, 1);
+    build_add(&b, &tower->p, 1);
+    dlrig_report r = {0};
+    rules_check(cat, &b, &r);
+    const dlrig_finding *f = report_find(&r, "cooling.passive_needs_server");
+    ck_assert_msg(f != NULL, "found %s", ids_of(&r));
+    ck_assert_msg(strstr(f->message, "a datacenter card") != NULL, "%s", f->message);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
 /* An EEB board fits a case that lists SSI-EEB (the same size). */
 START_TEST(eeb_fits_ssi_eeb)
 {
@@ -1022,6 +1059,7 @@ int main(void)
     tcase_add_test(tc, open_air_dense_counts_the_model);
     tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
     tcase_add_test(tc, rackmount_means_rack_chassis);
+    tcase_add_test(tc, datacenter_cards_need_forced_airflow);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
     tcase_add_test(tc, unknown_figures_are_not_checked);
     suite_add_tcase(s, tc);
