@@ -33,6 +33,7 @@
 #include "dlrig/advisor.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,7 @@ static bool priced(const dlrig_part *p) { return !isnan(p->price_usd) && p->pric
 typedef struct sig_entry {
     char *sig;
     const dlrig_part *part;
+    size_t at; /* case_kinship: its index among the usable cases */
 } sig_entry;
 
 static int cmp_sig(const void *x, const void *y)
@@ -120,7 +122,9 @@ static int cmp_ptr(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static char *signature(const dlrig_part *p)
+/* Everything the rules and the perf model read of p but its price, as text;
+ * with `mask`, that field's value is left out (only whether it is known is kept). */
+static char *signature_masked(const dlrig_part *p, const char *mask)
 {
     strbuf b = {0};
     size_t n;
@@ -129,6 +133,11 @@ static char *signature(const dlrig_part *p)
     for (size_t i = 0; i < n; i++) {
         if (f[i].kind == DLRIG_F_STR && (!strcmp(f[i].name, "max_note") || !strcmp(f[i].name, "onboard_network")))
             continue; /* prose */
+        if (mask && !strcmp(f[i].name, mask)) {
+            sb_append(&b, f[i].kind == DLRIG_F_INT && *(const int *)((const char *)p + f[i].offset) == DLRIG_NA
+                              ? "?\x1f" : "*\x1f");
+            continue;
+        }
         sb_append(&b, part_field_format(p, &f[i], buf, sizeof buf));
         sb_append(&b, "\x1f");
     }
@@ -149,6 +158,8 @@ static char *signature(const dlrig_part *p)
     }
     return sb_take(&b);
 }
+
+static char *signature(const dlrig_part *p) { return signature_masked(p, NULL); }
 
 /* Sorted pointers of the parts shadowed by a cheaper identical twin. */
 typedef struct shadow_set {
@@ -428,6 +439,9 @@ typedef struct ctx {
     unsigned char *takes, *needs_cooler;
     /* The rules that judge a frame alone (frame_ids), by position in the rule table. */
     size_t frame_rules[8], n_frame_rules;
+    /* case_kin[case]: cases with the same number differ in nothing but the
+     * GPU length they take and their price (n_case_kin numbers in all). */
+    size_t *case_kin, n_case_kin;
 } ctx;
 
 static const dlrig_cooler cooler_unset_mark;
@@ -447,6 +461,35 @@ static int intern(const char ***seen, int *n, const char *s)
     *seen = xrealloc(*seen, (size_t)(*n + 1) * sizeof **seen);
     (*seen)[*n] = s;
     return (*n)++;
+}
+
+static int cmp_sig_only(const void *x, const void *y)
+{
+    const sig_entry *a = x, *b = y;
+    return strcmp(a->sig, b->sig);
+}
+
+/* Numbers the usable cases by kin (ctx.case_kin): the same figures but for
+ * the GPU length limit.  Where two of them both take a pair's cards, the
+ * dearer one can never give a better build (best_for keeps the cheaper). */
+static void case_kinship(ctx *c)
+{
+    size_t ncs = c->n_use[DLRIG_CAT_CASE];
+    sig_entry *e = xcalloc(ncs + 1, sizeof *e);
+    for (size_t i = 0; i < ncs; i++) {
+        e[i].sig = signature_masked(c->use[DLRIG_CAT_CASE][i], "max_gpu_length_mm");
+        e[i].part = c->use[DLRIG_CAT_CASE][i];
+        e[i].at = i;
+    }
+    if (ncs > 1) qsort(e, ncs, sizeof *e, cmp_sig_only);
+    c->case_kin = xcalloc(ncs + 1, sizeof *c->case_kin);
+    c->n_case_kin = 0;
+    for (size_t k = 0; k < ncs; k++) {
+        if (k == 0 || strcmp(e[k].sig, e[k - 1].sig)) c->n_case_kin++;
+        c->case_kin[e[k].at] = c->n_case_kin - 1;
+    }
+    for (size_t k = 0; k < ncs; k++) free(e[k].sig);
+    free(e);
 }
 
 static void number_strings(ctx *c)
@@ -477,6 +520,7 @@ static void number_strings(ctx *c)
     c->needs_cooler = xcalloc(ncs + 1, 1);
     for (size_t i = 0; i < ncs; i++) c->needs_cooler[i] = case_needs_cpu_cooler(USE(c, DLRIG_CAT_CASE, dlrig_case)[i]);
     c->n_frame_rules = rules_indices(frame_ids, c->frame_rules, sizeof c->frame_rules / sizeof c->frame_rules[0]);
+    case_kinship(c);
     c->cooler_cache = xcalloc((size_t)c->n_sockets * ncs + 1, sizeof *c->cooler_cache);
     for (size_t i = 0; i < (size_t)c->n_sockets * ncs; i++) c->cooler_cache[i] = cooler_unset;
     free(ffs);
@@ -589,6 +633,7 @@ static void usable_free(ctx *c)
     free(c->cooler_cache);
     free(c->takes);
     free(c->needs_cooler);
+    free(c->case_kin);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -937,11 +982,23 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
     size_t *ucs_at = xcalloc(ncs + 1, sizeof *ucs_at); /* each one's index among the usable cases */
     size_t nucs = 0;
+    /* Of allowed cases that differ only in the GPU length they take (both
+     * take these cards), only the cheaper one (the first of equal ones) can
+     * give a build on the front: the dearer one's builds are its builds at a
+     * higher price, found after them. */
+    size_t *kin_at = xmalloc((c->n_case_kin + 1) * sizeof *kin_at);
+    for (size_t k = 0; k < c->n_case_kin; k++) kin_at[k] = SIZE_MAX;
+    for (size_t i = 0; i < ncs; i++) {
+        if (!case_allowed(c, cases[i], g, n)) continue;
+        size_t *k = &kin_at[c->case_kin[i]];
+        if (*k == SIZE_MAX || cases[i]->p.price_usd < cases[*k]->p.price_usd - 1e-6) *k = i;
+    }
     for (size_t i = 0; i < ncs; i++)
-        if (case_allowed(c, cases[i], g, n)) {
+        if (kin_at[c->case_kin[i]] == i) {
             ucs_at[nucs] = i;
             ucs[nucs++] = cases[i];
         }
+    free(kin_at);
     psu_opt **psu_cache = xcalloc(2 * nucs + 1, sizeof *psu_cache);
     size_t *psu_count = xcalloc(2 * nucs + 1, sizeof *psu_count);
     size_t *bcs = xcalloc(nucs + 1, sizeof *bcs); /* the allowed cases a board fits in, by index */
