@@ -37,10 +37,15 @@ char *power_limit_commands(const dlrig_build *b, char *buf, size_t len);
  * slower)"; every limited line, separated by "; ".  Empty when nothing is
  * limited.  Returns buf. */
 char *power_limit_summary(const dlrig_build *b, char *buf, size_t len);
-/* A power limit (W, a multiple of 5) for every GPU of b that takes at least
- * cut_w off its sustained draw, with the share of speed kept in *speed; 0
- * when b mixes GPU models, has none, or the limit would fall below the
- * measured part of the curve (DLRIG_POWER_MEASURED_MIN of the rating). */
+/* The limit dlrig proposes at pct percent of a card rated rated_w: rounded
+ * down to a multiple of 5 W.  The checker's hints and the fix-its step
+ * through 95, 90, ... percent of the rating, so both name the same figure. */
+int power_limit_at(int rated_w, int pct);
+/* The highest proposed limit (power_limit_at, in 5% steps of the rating) for
+ * every GPU of b that takes at least cut_w off its sustained draw, with the
+ * share of speed kept in *speed; 0 when b mixes GPU models, has none, or the
+ * limit would fall below the measured part of the curve
+ * (DLRIG_POWER_MEASURED_MIN of the rating). */
 int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed);
 
 /* ---- sustained draw by workload and wall watts (sources in power.c) ---- */

@@ -89,7 +89,7 @@ static const int limit_pct[] = {100, 90, 80, 70};
 static int level_w(const dlrig_gpu *g, int k)
 {
     if (k == 0 || g->tdp_w == DLRIG_NA || g->tdp_w <= 0) return 0;
-    return g->tdp_w * limit_pct[k] / 100 / 5 * 5;
+    return power_limit_at(g->tdp_w, limit_pct[k]);
 }
 
 /* ------------------------------------------------------------ helpers */

@@ -525,7 +525,7 @@ static void power_limits(fixer *x)
     if (rated <= 0) return;
     int now = limit_now > 0 && limit_now < rated ? limit_now : rated;
     for (int pct = 95; pct >= (int)(DLRIG_POWER_MEASURED_MIN * 100 + 0.5); pct -= 5) {
-        int w = rated * pct / 100 / 5 * 5;
+        int w = power_limit_at(rated, pct);
         if (w >= now) continue;
         cand *c = push(x, DLRIG_FIX_POWER_LIMIT);
         if (!c) return;

@@ -143,10 +143,18 @@ int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed)
     }
     if (!g || n == 0 || g->tdp_w == DLRIG_NA || g->tdp_w <= 0 || !(cut_w > 0)) return 0;
     double want = now - cut_w / n;
-    int limit = (int)floor(want / 5.0) * 5; /* a round figure at or below what is needed */
-    if (limit < DLRIG_POWER_MEASURED_MIN * g->tdp_w) return 0;
-    if (speed) *speed = power_speed_fraction((double)limit / g->tdp_w);
-    return limit;
+    for (int pct = 95; pct >= (int)(DLRIG_POWER_MEASURED_MIN * 100 + 0.5); pct -= 5) {
+        int limit = power_limit_at(g->tdp_w, pct);
+        if (limit > want) continue;
+        if (speed) *speed = power_speed_fraction((double)limit / g->tdp_w);
+        return limit;
+    }
+    return 0;
+}
+
+int power_limit_at(int rated_w, int pct)
+{
+    return rated_w * pct / 100 / 5 * 5;
 }
 
 /* ------------------------------------------------------------ sustained draw */

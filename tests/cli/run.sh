@@ -83,7 +83,7 @@ expect check-am5-x8x8 0 'slot 1 at x8, slot 4 at x8.*Result: no errors' -- "$DLR
 expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
 # GPU power limits: the sustained draw drops to the limit (the 15 A circuit then holds), the speed cost is shown,
 # the export carries the nvidia-smi command; a limit above the card's rating is refused
-expect power-circuit-sustained 1 'power\.circuit +The machine draws about 1,?481 W at the wall running CNN image training \(GPUs at their power limit, CPUs at half their TDP, 91% supply efficiency at that load\); a 120v-15a circuit supplies 1440 W continuous; limiting each GPU to 555 W \(nvidia-smi -pl 555' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
+expect power-circuit-sustained 1 'power\.circuit +The machine draws about 1,?481 W at the wall running CNN image training \(GPUs at their power limit, CPUs at half their TDP, 91% supply efficiency at that load\); a 120v-15a circuit supplies 1440 W continuous; limiting each GPU to 545 W \(nvidia-smi -pl 545; power_limit_w in the build\) fits it, ~2% slower' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
 expect power-circuit-not-nameplate 0 '1366 W rated \(2266 W peak\), 1316 W at the wall running the workload.*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr.json"
 expect power-limit-check 0 'power limits: 2 x GeForce RTX 4090 at 350 W of 450 W \(~8% slower\).*Result: no errors' -- "$DLRIG" check "$DATA/builds/power-4090-pair-tr-limited.json"
 expect power-limit-estimate 0 'power limits +2 x GeForce RTX 4090 at 350 W of 450 W' -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr-limited.json"
