@@ -515,7 +515,7 @@ static void r_psu_capacity(ctx *c)
                  c->circuit->volts, c->circuit->id);
         else if (c->t->power_w > c->t->psu_w)
             emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL,
-                 "Sustained load %.0f W exceeds %s: %.0f W with the redundant unit%s failed%s", c->t->power_w, d,
+                 "Rated draw %.0f W exceeds %s: %.0f W with the redundant unit%s failed%s", c->t->power_w, d,
                  c->t->psu_w, c->cs->psu_redundant == 1 ? "" : "s", low_line ? " at low-line input" : "");
         return;
     }
@@ -527,7 +527,7 @@ static void r_psu_capacity(ctx *c)
     }
     char hint[200];
     if (c->t->power_w > c->t->psu_w)
-        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "Sustained load %.0f W exceeds %s: %.0f W%s%s", c->t->power_w,
+        emit(c, DLRIG_SEV_ERROR, &c->psu->p, NULL, "Rated draw %.0f W exceeds %s: %.0f W%s%s", c->t->power_w,
              c->psu->p.name, c->t->psu_w, low_line ? " at low-line input" : "",
              limit_hint(c, c->t->power_w - c->t->psu_w, hint, sizeof hint));
 }
@@ -540,7 +540,7 @@ static void r_headroom(ctx *c)
     char hint[200];
     if (c->t->power_w > PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w)
         emit(c, DLRIG_SEV_WARNING, p, NULL,
-             "Sustained load %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)%s",
+             "Rated draw %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)%s",
              c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu ? p->name : case_psus_desc(c->cs, d, sizeof d),
              c->t->psu_w, 100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w,
              limit_hint(c, c->t->power_w - PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w, hint, sizeof hint));

@@ -1057,7 +1057,7 @@ test_fix_its() {
     wait_for "Fixed: Replace MSI MAG A850GL PCIE5 with"
     wait_gone "GPUs need 0 PCIe 8-pin"
     wait_for "PSU     MAG A1000GL"
-    wait_for "Sustained load 1066 W exceeds MAG"
+    wait_for "Rated draw 1066 W exceeds MAG"
     keys u
     wait_for "Undone"
     wait_for "GPUs need 0 PCIe 8-pin"
@@ -1067,12 +1067,12 @@ test_fix_its() {
     wait_for "Price \$"
     keys Escape
     wait_for "Every error repaired"
-    wait_gone "Sustained load"
+    wait_gone "Rated draw"
     wait_gone "GPUs need 0 PCIe 8-pin"
     keys u
     wait_for "Undone"
     wait_for "PSU     MAG A850GL"
-    wait_for "Sustained load 1066 W exceeds MAG"
+    wait_for "Rated draw 1066 W exceeds MAG"
     quit_discarding
     wait_exit 0
     cmp -s "$HERE/../data/fix/psu-small.json" "$TMP/psu-small.json" || fail "the input build file was modified"
