@@ -402,8 +402,10 @@ void tui_quote_ask(app *a, const dlrig_analysis *const *an, size_t n, tui_quote_
 /* One HTML quote offering builds[0..n-1] as options A, B, C (the compare
  * screen's builds, copied): the same questions, then a file name. */
 void tui_quote_options(app *a, const dlrig_build *builds, size_t n);
-/* The seller block from $XDG_CONFIG_HOME/dlrig/seller.json: as export_seller_load. */
-int tui_quote_seller(dlrig_seller *s, char *err, size_t errlen);
+/* The seller block from $XDG_CONFIG_HOME/dlrig/seller.json: as
+ * export_seller_load; when it cannot be read, says "Not exported: why" on
+ * the message line and returns -1. */
+int tui_quote_seller(app *a, dlrig_seller *s);
 
 /* ---- slots.c ---- */
 /* Rows the slot picture of the build's board needs (0 without a board). */

@@ -1058,12 +1058,8 @@ static void export_write(app *a, const export_ctx *e, const char *path, bool ove
     }
     /* the seller block, as `dlrig export` reads it */
     dlrig_seller seller;
-    char err[512];
-    int src = tui_quote_seller(&seller, err, sizeof err);
-    if (src < 0) {
-        app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s", err);
-        return;
-    }
+    int src = tui_quote_seller(a, &seller);
+    if (src < 0) return;
     dlrig_analysis an = {0};
     export_analyze(a->cat, &s->b, &an);
     dlrig_export_opts o;

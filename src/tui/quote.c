@@ -282,13 +282,15 @@ void tui_quote_ask(app *a, const dlrig_analysis *const *an, size_t n, tui_quote_
               k->q.customer ? k->q.customer : "", customer_cb, k, qask_free);
 }
 
-int tui_quote_seller(dlrig_seller *s, char *err, size_t errlen)
+int tui_quote_seller(app *a, dlrig_seller *s)
 {
     char *dir = xdg_config_dir(false);
     char *path = dir ? xasprintf("%s/seller.json", dir) : xstrdup("");
     free(dir);
-    int rc = export_seller_load(path, s, err, errlen);
+    char err[512];
+    int rc = export_seller_load(path, s, err, sizeof err);
     free(path);
+    if (rc < 0) app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s", err);
     return rc;
 }
 
@@ -314,12 +316,8 @@ static void options_path_cb(app *a, const char *path, void *ctx)
     optq *o = ctx;
     if (!path || !*path) return;
     dlrig_seller seller;
-    char err[512];
-    int src = tui_quote_seller(&seller, err, sizeof err);
-    if (src < 0) {
-        app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s", err);
-        return;
-    }
+    int src = tui_quote_seller(a, &seller);
+    if (src < 0) return;
     dlrig_analysis an[DLRIG_EXPORT_MAX_OPTIONS];
     const dlrig_analysis *ap[DLRIG_EXPORT_MAX_OPTIONS];
     const dlrig_build *bp[DLRIG_EXPORT_MAX_OPTIONS];
