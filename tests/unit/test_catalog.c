@@ -177,6 +177,39 @@ START_TEST(seed_gpus_present_with_notes)
 }
 END_TEST
 
+/* Blackwell tensor rates as NVIDIA publishes them, not as SM count x a boost
+ * clock would have them.  NVIDIA gives "AI TOPS" (FP4 with sparsity): dense
+ * FP16 with FP32 accumulate is that / 16 on GeForce (half-rate FP32
+ * accumulate) and / 8 on RTX PRO (full rate); FP8 is twice FP16.  The RTX PRO
+ * 6000 Server Edition sheet gives TF32 234 sparse (FP16 dense = 4 x 117); for
+ * the RTX PRO 4000 no AI TOPS figure was read and its FP16 rate is the 4 x FP32
+ * every other RTX PRO Blackwell card's figures obey (db/SOURCES.md). */
+static const struct { const char *id; double fp16; } blackwell_rates[] = {
+    {"nvidia-rtx-5060-ti-16gb", 759.0 / 16},  {"nvidia-rtx-5070", 988.0 / 16},
+    {"nvidia-rtx-5070-ti", 1406.0 / 16},      {"nvidia-rtx-5080", 1801.0 / 16},
+    {"nvidia-rtx-5090", 3352.0 / 16},         {"nvidia-rtx-pro-4000-blackwell", 4 * 36.83},
+    {"nvidia-rtx-pro-4500-blackwell", 1687.0 / 8}, {"nvidia-rtx-pro-5000-blackwell", 2064.0 / 8},
+    {"nvidia-rtx-pro-6000-blackwell", 4000.0 / 8}, {"nvidia-rtx-pro-6000-blackwell-max-q", 3511.0 / 8},
+    {"nvidia-rtx-pro-6000-blackwell-server", 4 * 234.0 / 2},
+};
+
+START_TEST(blackwell_tensor_rates_from_nvidia)
+{
+    for (size_t i = 0; i < sizeof blackwell_rates / sizeof blackwell_rates[0]; i++) {
+        const dlrig_part *p = catalog_find(cat, blackwell_rates[i].id);
+        ck_assert_msg(p && p->category == DLRIG_CAT_GPU, "%s missing", blackwell_rates[i].id);
+        const dlrig_gpu *g = (const dlrig_gpu *)p;
+        ck_assert_msg(!differs(g->fp16_tensor_tflops, blackwell_rates[i].fp16),
+                      "%s: FP16 dense %g, NVIDIA's figures give %.1f", p->id, g->fp16_tensor_tflops,
+                      blackwell_rates[i].fp16);
+        ck_assert_msg(!differs(g->bf16_tensor_tflops, g->fp16_tensor_tflops), "%s: BF16 %g differs from FP16",
+                      p->id, g->bf16_tensor_tflops);
+        ck_assert_msg(!differs(g->fp8_tensor_tflops, 2 * g->fp16_tensor_tflops), "%s: FP8 %g is not twice FP16",
+                      p->id, g->fp8_tensor_tflops);
+    }
+}
+END_TEST
+
 START_TEST(slot_maps_consistent)
 {
     size_t n;
@@ -865,6 +898,7 @@ int main(void)
     tcase_add_test(tc, read_failure_after_open_is_an_error_not_an_exit);
     tcase_add_test(tc, minimum_coverage);
     tcase_add_test(tc, gpu_values_sane);
+    tcase_add_test(tc, blackwell_tensor_rates_from_nvidia);
     tcase_add_test(tc, vocabularies_decoded_at_load);
     tcase_add_test(tc, seed_gpus_present_with_notes);
     tcase_add_test(tc, slot_maps_consistent);
