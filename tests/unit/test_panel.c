@@ -14,8 +14,8 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 33
- * scenarios, 18 right, 12 acceptable, 2 wrong, 1 without an answer): the
+/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 36
+ * scenarios, 20 right, 14 acceptable, 1 wrong, 1 without an answer): the
  * test fails when more scenarios than this end wrong or without an answer. */
 #define PANEL_MAX_MISSES 3
 
