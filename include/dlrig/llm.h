@@ -9,9 +9,15 @@
  * multi-head latent attention, windowed for sliding-window layers),
  * activations (with gradient checkpointing for training), gradients and
  * optimizer state of what is trained, and the framework's fixed overhead.
- * Several GPUs split inference by layers (one stream) or tensor-parallel
- * (batches), and training replicated (DDP) when a replica fits, else
- * sharded (FSDP / ZeRO-3).  Every assumption is in llm.c with its source.
+ * Several GPUs split inference by layers (one stream, as llama.cpp does) or
+ * tensor-parallel (a serving engine such as vLLM or TensorRT-LLM: every
+ * layer split over the GPUs, two all-reduces a layer over their link, and
+ * concurrent requests batched up to what the KV cache holds), and training
+ * replicated (DDP) when a replica fits, else sharded (FSDP / ZeRO-3, with its
+ * per-step all-gathers and reduce-scatters over the link).  A power limit
+ * slows the compute-bound parts (prompt processing, training, the per-layer
+ * kernels of generation), not the streaming of weights.  Every assumption
+ * is in llm.c with its source.
  *
  * No SQL and no I/O: the catalog is read through catalog.h.
  */
@@ -83,7 +89,18 @@ typedef struct dlrig_fit_query {
     dlrig_offload offload;
     bool checkpointing;    /* gradient checkpointing (training) */
     int lora_rank;         /* adapters' rank (LoRA/QLoRA) */
+    /* inference served to concurrent users (vLLM, TensorRT-LLM): tensor
+     * parallel over several GPUs, and with batch 0 as many streams at once
+     * as the memory holds, up to LLM_SERVING_MAX_BATCH */
+    bool serving;
+    /* share of full compute speed the cards keep under a power limit
+     * (power.h: power_speed_fraction); 0 or 1 when not limited */
+    double power_speed;
 } dlrig_fit_query;
+
+/* The most streams a serving engine batches at once (vLLM's default
+ * max_num_seqs). */
+#define LLM_SERVING_MAX_BATCH 256
 
 /* The defaults a user would expect for a method (stated in `dlrig fit
  * --help`): inference reads 16-bit weights (4-bit NF4 base for QLoRA) at a
@@ -101,6 +118,7 @@ typedef struct dlrig_mem_breakdown {
 typedef struct dlrig_link {
     double gbs;     /* per direction, GB/s */
     bool nvlink;
+    bool host;      /* no peer-to-peer (GeForce 40/50 series, chipset slots, two CPUs): staged through host memory */
 } dlrig_link;
 
 typedef struct dlrig_fit {
@@ -112,14 +130,16 @@ typedef struct dlrig_fit {
     double offloaded_gib;  /* held in system RAM (offload) */
     char strategy[160];    /* e.g. "layer split over 2 GPUs (weights and KV cache divided; ...)" */
     const char *how;       /* the strategy in a word or two: "one GPU", "layer split", "tensor parallel", "DDP", "FSDP" */
-    double tokens_per_s;   /* generation (inference) or training tokens/s */
+    int batch;             /* sequences in flight the speed is for (serving: as many as fit) */
+    double tokens_per_s;   /* generation (inference; all streams together) or training tokens/s */
     double prompt_tokens_per_s; /* inference: prompt processing */
     const char *speed_kind;     /* "generation" | "training" */
     const char *bound;          /* "memory" | "compute" | "communication" */
     char assumptions[512];      /* what was assumed, in words */
 } dlrig_fit;
 
-/* Fits q on n GPUs like g (n >= 1) joined by link (NULL: PCIe 4.0 x16).
+/* Fits q on n GPUs like g (n >= 1) joined by link (NULL: PCIe 4.0 x16 with
+ * peer-to-peer).
  * Always fills *out; out->fits says whether it fits. */
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, dlrig_fit *out);
 

@@ -1249,7 +1249,11 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
                   e->params_m, e->reference_model, e->bound);
     else
         sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
-    if (e->gpus > 1 && !strcmp(e->workload, "llm-inference"))
+    if (e->gpus > 1 && e->llm && e->memory.how && !strcmp(e->memory.how, "tensor parallel"))
+        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each)", e->memory.gpus,
+                  e->memory.batch, e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
+                                                       : e->throughput, e->unit);
+    else if (e->gpus > 1 && !strcmp(e->workload, "llm-inference"))
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
@@ -1479,10 +1483,10 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
                 /* the speed with the fastest link the card can have bounds every build of it */
                 dlrig_link best = {gpus[i]->nvlink && !isnan(gpus[i]->nvlink_gbs) ? gpus[i]->nvlink_gbs / 2
                                                                                    : 0.8 * 16 * 3.938,
-                                   gpus[i]->nvlink != NULL};
+                                   gpus[i]->nvlink != NULL, false};
                 dlrig_fit f;
                 llm_fit(gpus[i], n, &best, &c.q, &f);
-                ub = f.tokens_per_s * (c.q.method == DLRIG_METHOD_INFERENCE ? 1 : c.nodes);
+                ub = f.tokens_per_s * (c.q.method == DLRIG_METHOD_INFERENCE && !c.q.serving ? 1 : c.nodes);
             }
             /* value: the speed bound over what such a build costs at least */
             if (obj == DLRIG_OBJ_VALUE) ub /= (gpus[i]->p.price_usd * n + platform) * c.nodes;

@@ -21,6 +21,21 @@
  *  - token generation reads every active weight and the KV cache once per
  *    step; llama.cpp's layer split runs the GPUs one after another (the
  *    calibration table's multi-GPU llama.cpp rows).
+ *  - tensor parallelism (Megatron-LM, Shoeybi et al. 2019, as vLLM and
+ *    TensorRT-LLM run it): each layer's matrices split over the GPUs, two
+ *    all-reduces of the batch's activations a layer; fitted on lmdeploy's
+ *    A100 80GB static-batch tables (Llama 2 7B on one GPU, 70B on four, batch
+ *    1 to 64) and, for the path through host memory, on a 4 x RTX 3090
+ *    comparison of a tensor-parallel pair over NVLink and over PCIe without
+ *    peer-to-peer (docs/CALIBRATION.md; validated on NVIDIA NIM's Llama 3.3
+ *    70B FP8 on 2 x H100 tables).
+ *  - a serving engine batches at most 256 streams (vLLM's default
+ *    max_num_seqs) and no more than its KV cache holds.
+ *  - a power limit slows what runs on the cores (prompt processing, training,
+ *    the per-layer kernels of generation) along power.h's measured curve, not
+ *    the streaming of weights from memory: an RTX 3090 generating tokens in
+ *    llama.cpp lost under 1% at 80% of its rated power and 3% at 71%
+ *    (power.c's sources), where the curve costs training 7% and 10%.
  */
 #include "dlrig/llm.h"
 
@@ -54,7 +69,10 @@ const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights
  * RTX 3090 and 4090 (one and two cards, tg512; XiongjieDai's
  * GPU-Benchmarks-on-LLM-Inference, May 2024): time per token = bytes read /
  * (bandwidth x 0.88) + layers x a fixed time per layer; checked on other
- * sources in tests/data/llm_validation.csv (docs/CALIBRATION.md). */
+ * sources in tests/data/llm_validation.csv (docs/CALIBRATION.md).  A
+ * decode step's weight streaming and its matrix arithmetic add up (they
+ * overlap little at the batches servers run: lmdeploy's 7B and 70B rows from
+ * batch 1 to 64). */
 #define EFF_BANDWIDTH 0.88
 #define EFF_PROMPT 0.60
 #define EFF_TRAIN 0.45
@@ -63,9 +81,16 @@ const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights
 #define LAYER_S_16BIT 25e-6
 #define LAYER_S_8BIT 45e-6
 #define LAYER_S_4BIT 70e-6
-/* One all-reduce of a token's activations between tensor-parallel GPUs. */
-#define ALLREDUCE_S_PCIE 25e-6
-#define ALLREDUCE_S_NVLINK 8e-6
+/* One all-reduce between tensor-parallel GPUs, besides moving its bytes:
+ * launch and synchronisation (fitted on lmdeploy's Llama 2 70B on 4 x A100
+ * 80GB at batch 1), and the extra of staging it through host memory where
+ * the cards have no peer-to-peer path (fitted on the RTX 3090 pair over
+ * NVLink against over PCIe without peer-to-peer). */
+#define ALLREDUCE_S 44e-6
+#define ALLREDUCE_HOST_S 38e-6
+/* Bandwidth through host memory as a share of the PCIe link's (perf.c's
+ * HOST_PATH_SHARE, fitted on 2 x RTX 4090 training). */
+#define HOST_SHARE 0.4
 /* System memory bandwidth for offloaded weights (dual-channel DDR5). */
 #define HOST_GBS 60.0
 
@@ -322,6 +347,7 @@ void llm_replica_breakdown(const dlrig_fit_query *q, dlrig_mem_breakdown *out)
 {
     dlrig_fit_query c = *q;
     llm_shape_complete(&c.model);
+    if (c.batch < 1) c.batch = 1; /* serving as many as fit: at least one stream */
     double host;
     replica(&c, out, &host);
 }
@@ -342,15 +368,48 @@ static double tensor_tflops(const dlrig_gpu *g)
     return isnan(t) || t <= 0 ? g->fp32_tflops : t;
 }
 
+/* The tensor rate inference computes at: FP8 weights run on FP8 tensor
+ * cores where the card has them (Ada, Hopper, Blackwell), else as 16-bit. */
+static double inference_tflops(const dlrig_gpu *g, const dlrig_weights *w)
+{
+    if (strcmp(w->name, "fp8") == 0 && g->arch && g->arch->fp8 && !isnan(g->fp8_tensor_tflops) &&
+        g->fp8_tensor_tflops > 0)
+        return g->fp8_tensor_tflops;
+    return tensor_tflops(g);
+}
+
 static double layer_seconds(const dlrig_weights *w)
 {
     return w->bits >= 16 ? LAYER_S_16BIT : w->bits >= 8 ? LAYER_S_8BIT : LAYER_S_4BIT;
+}
+
+/* Share of full compute speed kept under the query's power limit. */
+static double power_share(const dlrig_fit_query *q)
+{
+    return q->power_speed > 0 && q->power_speed < 1 ? q->power_speed : 1;
+}
+
+/* Per direction GB/s of the link (PCIe 4.0 x16 at 80% when not given), and
+ * of the path the bytes take (a share of it through host memory). */
+static double link_gbs(const dlrig_link *link)
+{
+    double gbs = link && link->gbs > 0 ? link->gbs : 0.8 * 16 * 1.969;
+    return link && link->host ? gbs * HOST_SHARE : gbs;
+}
+
+/* Seconds of one all-reduce of `bytes` over n GPUs (ring: 2 (n - 1) / n of
+ * the bytes cross each link). */
+static double allreduce_seconds(int n, const dlrig_link *link, double bytes)
+{
+    double fixed = ALLREDUCE_S + (link && link->host ? ALLREDUCE_HOST_S : 0);
+    return fixed + 2.0 * (n - 1) / n * bytes / (link_gbs(link) * 1e9);
 }
 
 static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool tp,
                             double host_bytes, dlrig_fit *out)
 {
     const dlrig_llm_shape *s = &q->model;
+    double ps = power_share(q);
     double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
     double active = weight_bytes(s, &q->weights, s->active_params_m) - host_bytes * (s->active_params_m / s->params_m);
     if (active < 0) active = 0;
@@ -358,22 +417,24 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
     double kv = kv_bytes_per_token(s, q->context / 2) * (q->context / 2.0) * q->batch;
     double bytes = active + kv;
     double flops = 2.0 * s->active_params_m * 1e6 * q->batch;
-    double peak = tensor_tflops(g) * 1e12 * EFF_PROMPT;
-    double t_mem, t_cmp, t_fix = s->layers * layer_seconds(&q->weights);
+    double peak = inference_tflops(g, &q->weights) * 1e12 * EFF_PROMPT;
+    /* the cores' work slows under a power limit; streaming memory does not */
+    double t_mem, t_cmp, t_fix = s->layers * layer_seconds(&q->weights) / ps, t_comm = 0;
     if (tp && n > 1) {
         t_mem = bytes / (n * bw);
-        t_cmp = flops / (n * peak);
-        t_fix += 2.0 * s->layers * (link && link->nvlink ? ALLREDUCE_S_NVLINK : ALLREDUCE_S_PCIE);
+        t_cmp = flops / (n * peak * ps);
+        /* two all-reduces a layer of the batch's 16-bit activations */
+        t_comm = 2.0 * s->layers * allreduce_seconds(n, link, (double)q->batch * s->hidden * 2);
     } else { /* layers one GPU after another */
         t_mem = bytes / bw;
-        t_cmp = flops / peak;
+        t_cmp = flops / (peak * ps);
     }
     t_mem += host_bytes / (HOST_GBS * 1e9);
-    out->bound = t_mem >= t_cmp ? "memory" : "compute";
-    double t = (t_mem > t_cmp ? t_mem : t_cmp) + t_fix;
+    out->bound = t_comm > t_mem && t_comm > t_cmp ? "communication" : t_mem >= t_cmp ? "memory" : "compute";
+    double t = t_mem + t_cmp + t_fix + t_comm;
     out->tokens_per_s = q->batch / t;
     double pf = 2.0 * s->active_params_m * 1e6;
-    out->prompt_tokens_per_s = (tp ? n : 1) * peak / pf;
+    out->prompt_tokens_per_s = (tp ? n : 1) * peak * ps / pf;
     out->speed_kind = "generation";
 }
 
@@ -386,7 +447,8 @@ static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, co
     if (q->checkpointing) per_param += 2;
     double attn = 6.0 * s->layers * s->hidden * q->context * (q->checkpointing ? 4.0 / 3.0 : 1.0);
     double tokens = (double)q->context * q->batch;
-    double t_step = tokens * (per_param * p + attn) / (tensor_tflops(g) * 1e12 * EFF_TRAIN);
+    /* compute-bound: a power limit slows it along the measured curve */
+    double t_step = tokens * (per_param * p + attn) / (tensor_tflops(g) * 1e12 * EFF_TRAIN * power_share(q));
     double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
     if (q->method == DLRIG_METHOD_QLORA || (q->method == DLRIG_METHOD_LORA && q->weights.quantised)) {
         /* dequantising every weight to 16 bits, in each forward and backward
@@ -396,12 +458,18 @@ static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, co
     }
     double exposed = 0;
     if (n > 1) {
-        double gbs = (link && link->gbs > 0 ? link->gbs : 0.8 * 16 * 1.969) * 1e9;
+        double gbs = link_gbs(link) * 1e9;
         double comm;
-        if (sharded) /* all-gather weights forward and backward, reduce-scatter gradients */
-            comm = 3.0 * (n - 1) / n * weight_bytes(s, &q->weights, s->params_m) / gbs;
-        else
+        if (sharded) {
+            /* FSDP: each layer's stored weights all-gathered for the forward
+             * pass and again for the backward pass (which also serves its
+             * recomputation), the trainable gradients reduce-scattered: three
+             * collectives a layer, each with its fixed cost */
+            comm = (n - 1.0) / n * (2 * weight_bytes(s, &q->weights, s->params_m) + trainable_params(q) * 2) / gbs;
+            comm += 3.0 * s->layers * (ALLREDUCE_S + (link && link->host ? ALLREDUCE_HOST_S : 0));
+        } else {
             comm = 2.0 * (n - 1) / n * trainable_params(q) * 2 / gbs;
+        }
         exposed = comm - 0.6 * t_step;
         if (exposed < 0) exposed = 0;
     }
@@ -437,8 +505,38 @@ int llm_max_context(const dlrig_gpu *g, int n, const dlrig_link *link, const dlr
     return lo;
 }
 
+/* A serving query of batch 0: the most streams, up to
+ * LLM_SERVING_MAX_BATCH, whose KV cache fits beside the weights (memory
+ * grows with the batch: bisect). */
+static void fit_serving(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
+                        dlrig_fit *out)
+{
+    dlrig_fit_query q = *query;
+    q.batch = 1;
+    llm_fit(g, n, link, &q, out);
+    if (!out->fits) return;
+    dlrig_fit t;
+    int lo = 1, hi = LLM_SERVING_MAX_BATCH;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        q.batch = mid;
+        llm_fit(g, n, link, &q, &t);
+        if (t.fits) lo = mid;
+        else hi = mid - 1;
+    }
+    q.batch = lo;
+    llm_fit(g, n, link, &q, out);
+    size_t k = strlen(out->strategy);
+    snprintf(out->strategy + k, sizeof out->strategy - k, ", serving %d streams at once (%s)", lo,
+             lo == LLM_SERVING_MAX_BATCH ? "a server's usual most" : "as many as the KV cache holds");
+}
+
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
 {
+    if (query->serving && query->batch <= 0 && query->method == DLRIG_METHOD_INFERENCE) {
+        fit_serving(g, n < 1 ? 1 : n, link, query, out);
+        return;
+    }
     memset(out, 0, sizeof *out);
     if (n < 1) n = 1;
     dlrig_fit_query qq = *query;
@@ -454,6 +552,7 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
     if (q->context < 1) q->context = 1;
     if (q->batch < 1) q->batch = 1;
     out->gpus = n;
+    out->batch = q->batch;
     out->how = "one GPU";
     out->capacity_gib = g->vram_gb;
     dlrig_mem_breakdown rep;
@@ -463,7 +562,10 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
     bool tp = false, sharded = false;
     if (!training(q)) {
         if (n > 1) {
-            tp = q->batch > 1 && power_of_two(n) && q->model.kv_heads % n == 0;
+            /* a serving engine splits every layer (tensor parallel) when the
+             * heads divide evenly; one stream at a time runs llama.cpp's
+             * layer split */
+            tp = (q->serving || q->batch > 1) && power_of_two(n) && q->model.kv_heads % n == 0;
             m.weights = rep.weights / n;
             m.kv_cache = rep.kv_cache / n;
             breakdown_total(&m);
@@ -642,6 +744,16 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     if (wt[0] && llm_weights_parse(wt, &out.weights, err, errlen) != 0) return -1;
     if (r->context_tokens > 0) out.context = r->context_tokens;
     if (r->batch > 0) out.batch = r->batch;
+    if (method == DLRIG_METHOD_INFERENCE) {
+        /* a machine in a server room or data centre serves users: a serving
+         * engine batches as many streams as its memory holds (an explicit
+         * batch of 1 asks for one stream); at a desk, one stream, unless a
+         * batch is given */
+        dlrig_environment env = requirements_environment(r);
+        bool server = env == DLRIG_ENV_SERVER_ROOM || env == DLRIG_ENV_DATACENTER;
+        out.serving = r->batch > 1 || (server && r->batch != 1);
+        if (out.serving && r->batch <= 0) out.batch = 0;
+    }
     if (r->optimizer[0]) out.optimizer = (dlrig_optim)(id_index(dlrig_optim_ids, r->optimizer) > 0
                                                            ? id_index(dlrig_optim_ids, r->optimizer) : 0);
     if (r->offload[0]) out.offload = (dlrig_offload)(id_index(dlrig_offload_ids, r->offload) > 0

@@ -219,22 +219,6 @@ static bool all_switched(const dlrig_build *b)
     return any;
 }
 
-/* The link between the node's GPUs: NVLink when every card is bridged (or
- * every GPU is an NVSwitch-connected SXM module), else PCIe at the narrowest
- * placed width and generation. */
-static dlrig_link gpu_link(const dlrig_build *b, const dlrig_placement *p, const dlrig_gpu *slow, bool all_nvlink)
-{
-    bool bridged = (build_count(b, DLRIG_CAT_NVLINK_BRIDGE) > 0 && all_nvlink) || all_switched(b);
-    if (bridged && !isnan(slow->nvlink_gbs)) return (dlrig_link){slow->nvlink_gbs / 2, true};
-    int width = 16, gen = slow->pcie_gen;
-    for (size_t i = 0; p && i < p->n_cards; i++)
-        if (p->cards[i].part->category == DLRIG_CAT_GPU && p->cards[i].position) {
-            if (p->cards[i].link_width < width) width = p->cards[i].link_width;
-            if (p->cards[i].link_gen < gen) gen = p->cards[i].link_gen;
-        }
-    return (dlrig_link){pcie_lane_gbs(gen) * width * 0.8, false};
-}
-
 /* Whether a card can reach another card's memory directly over PCIe
  * (peer-to-peer).  NVIDIA turned it off on GeForce cards from the 40 series
  * on (Ada and Blackwell consumer cards): NCCL then stages every all-reduce
@@ -318,12 +302,13 @@ int perf_llm_fit(const dlrig_catalog *cat, const dlrig_requirements *req, const 
  * estimate goes on as usual), else fills *out (out->llm) and returns 1, or
  * -1 with a message. */
 static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p,
-                      const dlrig_workload *w, const dlrig_gpu *slow, int n, int nodes, dlrig_estimate *out,
-                      char *err, size_t errlen)
+                      const dlrig_workload *w, const dlrig_gpu *slow, int n, int nodes, double power_speed,
+                      dlrig_estimate *out, char *err, size_t errlen)
 {
     dlrig_fit_query q;
     int rc = llm_query_for(cat, &b->req, w, &q, err, errlen);
     if (rc != 1) return rc;
+    q.power_speed = power_speed; /* the most limited card sets the pace (llm.c applies it where it binds) */
     /* the card with the least memory decides what fits */
     const dlrig_gpu *small = slow;
     bool all_nvlink = true;
@@ -333,7 +318,10 @@ static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlri
         if (g->vram_gb < small->vram_gb) small = g;
         if (!g->nvlink) all_nvlink = false;
     }
-    dlrig_link link = gpu_link(b, p, slow, all_nvlink);
+    /* the path of the all-reduces: NVLink, PCIe peer-to-peer, or through
+     * host memory (node_path) */
+    comm_path path = node_path(b, p, slow, all_nvlink);
+    dlrig_link link = {path.host ? path.gbs / HOST_PATH_SHARE : path.gbs, path.nvlink, path.host};
     dlrig_fit one, all;
     llm_fit(small, 1, &link, &q, &one);
     llm_fit(small, n, &link, &q, &all);
@@ -347,8 +335,9 @@ static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlri
     out->params_m = q.model.params_m;
     const dlrig_fit *run = n > 1 ? &all : &one;
     bool training = q.method != DLRIG_METHOD_INFERENCE;
-    /* one generation stream does not go faster on more nodes */
-    out->throughput = run->tokens_per_s * (training ? nodes : 1);
+    /* one generation stream does not go faster on more nodes; served
+     * requests spread over them */
+    out->throughput = run->tokens_per_s * (training || q.serving ? nodes : 1);
     out->per_gpu = one.fits ? one.tokens_per_s : run->tokens_per_s / n;
     out->scaling = out->per_gpu > 0 ? out->throughput / (out->per_gpu * out->gpus) : 1;
     out->bound = run->bound;
@@ -361,7 +350,9 @@ static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlri
     out->relative = NAN;
     if (ref && ref->category == DLRIG_CAT_GPU) {
         dlrig_fit r;
-        llm_fit((const dlrig_gpu *)ref, 1, NULL, &q, &r);
+        dlrig_fit_query unlimited = q;
+        unlimited.power_speed = 0;
+        llm_fit((const dlrig_gpu *)ref, 1, NULL, &unlimited, &r);
         if (r.tokens_per_s > 0) out->relative = out->throughput / r.tokens_per_s;
     }
     return 1;
@@ -421,13 +412,8 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->fits = out->mem_need_gb <= vmin;
     out->fits_sharded = out->mem_need_gb <= vmin * n;
 
-    if (llm_branch(cat, b, p, w, slow, n, nodes, out, err, errlen) != 0) {
-        if (!out->llm) return -1;
-        out->throughput *= limited; /* the most limited card sets the pace */
-        out->per_gpu *= limited;
-        out->relative *= limited;
-        return 0;
-    }
+    if (llm_branch(cat, b, p, w, slow, n, nodes, limited, out, err, errlen) != 0)
+        return out->llm ? 0 : -1;
 
     /* Communication per step: all-reduce of the FP32 gradients (mixed
      * precision keeps FP32 master weights, so their gradients are FP32 too). */

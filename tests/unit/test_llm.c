@@ -11,6 +11,8 @@
 #include "dlrig/build.h"
 #include "dlrig/csv.h"
 #include "dlrig/llm.h"
+#include "dlrig/power.h"
+#include "dlrig/requirements.h"
 #include "dlrig/util.h"
 
 static dlrig_catalog *cat;
@@ -291,6 +293,139 @@ START_TEST(what_runs_where)
 }
 END_TEST
 
+START_TEST(tensor_parallel_serving)
+{
+    /* Llama 3.1 70B in BF16 on 4 x A100 80GB: one stream split by layers runs
+     * one GPU at a time; a serving engine splits every layer over the four
+     * (lmdeploy: Llama 2 70B, 4 x A100 80GB, 33.6 tokens/s at batch 1 and
+     * 1,160 at batch 64) and batches as many streams as the KV cache holds. */
+    dlrig_fit_query q = query(llama31_70b(), DLRIG_METHOD_INFERENCE, "bf16", 4096);
+    dlrig_link nvlink = {300, true, false};
+    dlrig_fit one, tp1, served;
+    llm_fit(gpu("nvidia-a100-pcie-80gb"), 4, &nvlink, &q, &one);
+    ck_assert_msg(strstr(one.strategy, "layer split") != NULL, "%s", one.strategy);
+    q.serving = true;
+    llm_fit(gpu("nvidia-a100-pcie-80gb"), 4, &nvlink, &q, &tp1);
+    ck_assert_str_eq(tp1.how, "tensor parallel");
+    ck_assert_msg(tp1.tokens_per_s > 2.5 * one.tokens_per_s, "%.1f vs %.1f", tp1.tokens_per_s, one.tokens_per_s);
+    ck_assert_msg(tp1.tokens_per_s > 28 && tp1.tokens_per_s < 40, "%.1f tokens/s", tp1.tokens_per_s);
+    q.batch = 0; /* as many streams as fit */
+    llm_fit(gpu("nvidia-a100-pcie-80gb"), 4, &nvlink, &q, &served);
+    ck_assert(served.fits);
+    ck_assert_msg(served.batch > 64 && served.batch <= LLM_SERVING_MAX_BATCH, "%d streams", served.batch);
+    ck_assert_msg(served.tokens_per_s > 20 * one.tokens_per_s, "%.0f vs %.1f", served.tokens_per_s, one.tokens_per_s);
+    ck_assert_msg(strstr(served.strategy, "streams at once") != NULL, "%s", served.strategy);
+    /* the KV cache limits the batch: a longer context leaves room for fewer */
+    dlrig_fit longer;
+    q.context = 32768;
+    llm_fit(gpu("nvidia-a100-pcie-80gb"), 4, &nvlink, &q, &longer);
+    ck_assert_msg(longer.batch < served.batch / 4, "%d vs %d streams", longer.batch, served.batch);
+    ck_assert(longer.per_gpu.total <= longer.capacity_gib);
+    /* one card that cannot hold the weights serves nothing */
+    llm_fit(gpu("nvidia-a100-pcie-80gb"), 1, &nvlink, &q, &longer);
+    ck_assert(!longer.fits);
+}
+END_TEST
+
+START_TEST(tensor_parallel_needs_a_fast_link)
+{
+    /* A 32B model at 4 bits over a pair, one stream: the RTX 3090 pair on an
+     * NVLink bridge gains more from tensor parallelism than the RTX 4090 pair,
+     * which has no peer-to-peer path and stages every all-reduce through host
+     * memory (4 x RTX 3090: tensor parallel over NVLink +25% against over PCIe
+     * without peer-to-peer). */
+    dlrig_llm_shape s = {.params_m = 32764};
+    dlrig_fit_query q = query(s, DLRIG_METHOD_INFERENCE, "int4", 4096);
+    dlrig_link bridge = {56.25, true, false}, host = {0.8 * 16 * 1.969, false, true};
+    dlrig_fit ls3, tp3, ls4, tp4;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &bridge, &q, &ls3);
+    llm_fit(gpu("nvidia-rtx-4090"), 2, &host, &q, &ls4);
+    q.serving = true;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &bridge, &q, &tp3);
+    llm_fit(gpu("nvidia-rtx-4090"), 2, &host, &q, &tp4);
+    double gain3 = tp3.tokens_per_s / ls3.tokens_per_s, gain4 = tp4.tokens_per_s / ls4.tokens_per_s;
+    ck_assert_msg(gain3 > 1.2, "3090 pair: x%.2f", gain3);
+    ck_assert_msg(gain4 < gain3, "4090 pair x%.2f, 3090 pair x%.2f", gain4, gain3);
+    /* the same 3090 pair without its bridge loses 15-35% (the +25% above) */
+    dlrig_fit tp3h;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &host, &q, &tp3h);
+    double r = tp3.tokens_per_s / tp3h.tokens_per_s;
+    ck_assert_msg(r > 1.15 && r < 1.35, "NVLink over host: x%.2f", r);
+}
+END_TEST
+
+START_TEST(power_limits_cost_compute_not_bandwidth)
+{
+    /* An RTX 3090 at 80% of its rated power: token generation streams
+     * weights and loses little (llama.cpp: under 1%); training is bound by
+     * the cores and follows the measured curve (7%). */
+    dlrig_fit_query g = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "4.89", 1024);
+    dlrig_fit_query t = query(llama31_8b(), DLRIG_METHOD_QLORA, NULL, 0);
+    dlrig_fit full_g, lim_g, full_t, lim_t;
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &g, &full_g);
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &t, &full_t);
+    g.power_speed = t.power_speed = power_speed_fraction(0.8);
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &g, &lim_g);
+    llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &t, &lim_t);
+    double loss_g = 1 - lim_g.tokens_per_s / full_g.tokens_per_s, loss_t = 1 - lim_t.tokens_per_s / full_t.tokens_per_s;
+    ck_assert_msg(loss_g > 0 && loss_g < 0.03, "generation loses %.1f%%", 100 * loss_g);
+    ck_assert_msg(loss_t > 2 * loss_g && loss_t <= 0.07 + 1e-9, "training loses %.1f%%", 100 * loss_t);
+    /* prompt processing is compute: it loses the curve's share */
+    ck_assert_double_eq_tol(lim_g.prompt_tokens_per_s / full_g.prompt_tokens_per_s, power_speed_fraction(0.8), 1e-9);
+}
+END_TEST
+
+START_TEST(fsdp_over_the_link)
+{
+    /* Answer.AI's recipe (70B QLoRA, 512 tokens, batch 2) on two 24 GB cards:
+     * FSDP gathers each layer's 4-bit weights twice a step, which a step of
+     * 1,024 tokens hides behind its compute even through host memory. */
+    dlrig_llm_shape l2 = {.name = "Llama-2-70B", .params_m = 68977, .layers = 80, .hidden = 8192, .heads = 64,
+                          .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 32000};
+    dlrig_fit_query q = query(l2, DLRIG_METHOD_QLORA, NULL, 512);
+    q.batch = 2;
+    dlrig_link bridge = {56.25, true, false}, host = {0.8 * 16 * 1.969, false, true};
+    dlrig_fit nv, ho;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &bridge, &q, &nv);
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &host, &q, &ho);
+    ck_assert_str_eq(nv.how, "FSDP");
+    ck_assert_double_eq_tol(ho.tokens_per_s, nv.tokens_per_s, 1e-9);
+    /* a short step does not: through host memory the gathers show */
+    q.context = 128;
+    q.batch = 1;
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &bridge, &q, &nv);
+    llm_fit(gpu("nvidia-rtx-3090"), 2, &host, &q, &ho);
+    ck_assert_msg(ho.tokens_per_s < 0.8 * nv.tokens_per_s, "%.0f vs %.0f", ho.tokens_per_s, nv.tokens_per_s);
+    ck_assert_str_eq(ho.bound, "communication");
+}
+END_TEST
+
+START_TEST(serving_is_the_default_in_a_data_centre)
+{
+    dlrig_requirements r;
+    requirements_init(&r);
+    snprintf(r.workload, sizeof r.workload, "llm-inference");
+    snprintf(r.model, sizeof r.model, "llama-3.1-70b");
+    dlrig_fit_query q;
+    char err[256];
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert(!q.serving);
+    ck_assert_int_eq(q.batch, 1);
+    snprintf(r.environment, sizeof r.environment, "datacenter");
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert(q.serving);
+    ck_assert_int_eq(q.batch, 0);
+    r.batch = 1; /* one stream asked for */
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert(!q.serving);
+    snprintf(r.environment, sizeof r.environment, "office");
+    r.batch = 16; /* a batch given at a desk is served */
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert(q.serving);
+    ck_assert_int_eq(q.batch, 16);
+}
+END_TEST
+
 /* ---- published measurements (tests/data/llm_validation.csv) ----
  * The calibration rows (llama.cpp on RTX 3090/4090/A100/H100) fixed the
  * model's constants; the validation rows come from other sources and were
@@ -445,6 +580,11 @@ static Suite *suite(void)
     tcase_add_test(tc, seventy_b_qlora_on_two_24gb_cards);
     tcase_add_test(tc, sizes_without_a_shape);
     tcase_add_test(tc, what_runs_where);
+    tcase_add_test(tc, tensor_parallel_serving);
+    tcase_add_test(tc, tensor_parallel_needs_a_fast_link);
+    tcase_add_test(tc, power_limits_cost_compute_not_bandwidth);
+    tcase_add_test(tc, fsdp_over_the_link);
+    tcase_add_test(tc, serving_is_the_default_in_a_data_centre);
     tcase_add_test(tc, published_memory_and_speed);
     suite_add_tcase(s, tc);
     return s;
