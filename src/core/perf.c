@@ -531,7 +531,8 @@ cJSON *estimate_to_json(const dlrig_estimate *e)
         cJSON_AddStringToObject(m, "method", dlrig_method_ids[e->query.method]);
         cJSON_AddStringToObject(m, "weights", e->query.weights.name);
         cJSON_AddNumberToObject(m, "context_tokens", e->query.context);
-        cJSON_AddNumberToObject(m, "batch", e->query.batch);
+        cJSON_AddNumberToObject(m, "batch", e->memory.batch > 0 ? e->memory.batch : e->query.batch);
+        cJSON_AddBoolToObject(m, "serving", e->query.serving);
         perf_fit_json(m, f);
     }
     return o;
@@ -748,9 +749,11 @@ static const char *model_label(const char *ref, double ref_params_m, double para
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
 {
     if (e->llm) {
+        char streams[48] = "";
+        if (e->query.method == DLRIG_METHOD_INFERENCE && e->memory.batch > 1)
+            snprintf(streams, sizeof streams, ", %d streams at once", e->memory.batch);
         snprintf(buf, n, "%s, %s, %s weights, %d-token context%s", e->reference_model ? e->reference_model : "a model",
-                 dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context,
-                 e->query.batch > 1 ? ", batched" : "");
+                 dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, streams);
         return buf;
     }
     return model_label(e->reference_model, e->reference_params_m, e->params_m, buf, n);

@@ -475,6 +475,7 @@ START_TEST(published_memory_and_speed)
     int c_method = col(h, "method"), c_w = col(h, "weights"), c_ctx = col(h, "context"), c_batch = col(h, "batch");
     int c_opt = col(h, "optimizer"), c_ck = col(h, "checkpointing"), c_off = col(h, "offload");
     int c_gpu = col(h, "gpu"), c_gpus = col(h, "gpus"), c_meas = col(h, "measured"), c_id = col(h, "id");
+    int c_link = col(h, "link"), c_serving = col(h, "serving");
     static vstat st[2][K_COUNT];
     memset(st, 0, sizeof st);
     bool print = getenv("DLRIG_VALIDATION_TABLE") != NULL;
@@ -504,6 +505,7 @@ START_TEST(published_memory_and_speed)
         if (*f[c_opt]) q.optimizer = (dlrig_optim)id_index(dlrig_optim_ids, f[c_opt]);
         if (*f[c_ck]) q.checkpointing = strcmp(f[c_ck], "yes") == 0;
         if (*f[c_off]) q.offload = (dlrig_offload)id_index(dlrig_offload_ids, f[c_off]);
+        q.serving = strcmp(f[c_serving], "yes") == 0;
         int n = atoi(f[c_gpus]) > 0 ? atoi(f[c_gpus]) : 1;
         const dlrig_part *gp = catalog_find(cat, *f[c_gpu] ? f[c_gpu] : "nvidia-h100-pcie");
         if (!gp || gp->category != DLRIG_CAT_GPU) { /* a card the catalog does not carry */
@@ -511,8 +513,13 @@ START_TEST(published_memory_and_speed)
             continue;
         }
         const dlrig_gpu *g = (const dlrig_gpu *)gp;
+        /* the link the row was measured over: a bridge (the card's NVLink),
+         * PCIe peer-to-peer, or through host memory; empty: PCIe 4.0 x16 */
+        dlrig_link link = {0.8 * 16 * 1.969, false, false};
+        if (strcmp(f[c_link], "nvlink") == 0 && !isnan(g->nvlink_gbs)) link = (dlrig_link){g->nvlink_gbs / 2, true, false};
+        if (strcmp(f[c_link], "host") == 0) link.host = true;
         dlrig_fit fit;
-        llm_fit(g, n, NULL, &q, &fit);
+        llm_fit(g, n, &link, &q, &fit);
         double pred = kind == K_WEIGHTS ? fit.per_gpu.weights
                       : kind == K_KV    ? fit.per_gpu.kv_cache * n
                       : kind == K_TOTAL ? fit.per_gpu.total
