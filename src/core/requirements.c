@@ -71,7 +71,10 @@ static const dlrig_reqfield fields[] = {
      .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .suffix = " tokens", .help = "context length in tokens",
      AT(context_tokens), .version = 2},
     {.key = "batch", .option = "batch", .metavar = "N", .label = "Batch", .kind = DLRIG_RK_WHOLE, .lo = 1,
-     .hi = 4096, .suffix = " sequences", .help = "sequences processed together", AT(batch), .version = 2},
+     .hi = 4096, .suffix = " sequences",
+     .def_help = "1 (one stream; inference in a server room or data centre: as many streams as the memory holds, "
+                 "up to 256)",
+     .help = "sequences processed together (inference above 1: served, tensor parallel)", AT(batch), .version = 2},
     {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,
      .choices = dlrig_optim_ids, .help = "training optimizer", AT(optimizer), .version = 2},
     {.key = "offload", .option = "offload", .metavar = "X", .label = "Offload", .kind = DLRIG_RK_ENUM,
