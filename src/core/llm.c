@@ -506,29 +506,36 @@ int llm_max_context(const dlrig_gpu *g, int n, const dlrig_link *link, const dlr
 }
 
 /* A serving query of batch 0: the most streams, up to
- * LLM_SERVING_MAX_BATCH, whose KV cache fits beside the weights (memory
- * grows with the batch: bisect). */
+ * LLM_SERVING_MAX_BATCH, whose KV cache fits beside the weights.  From four
+ * streams on, memory grows by one stream's KV cache (divided over the GPUs)
+ * a stream: solve for the batch, then check it (the advisor fits many
+ * builds, so this takes two or three fits, not a bisection). */
 static void fit_serving(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query,
                         dlrig_fit *out)
 {
     dlrig_fit_query q = *query;
-    q.batch = 1;
+    llm_shape_complete(&q.model);
+    if (q.context < 1) q.context = 1;
+    int best;
+    q.batch = 4;
     llm_fit(g, n, link, &q, out);
-    if (!out->fits) return;
-    dlrig_fit t;
-    int lo = 1, hi = LLM_SERVING_MAX_BATCH;
-    while (lo < hi) {
-        int mid = lo + (hi - lo + 1) / 2;
-        q.batch = mid;
-        llm_fit(g, n, link, &q, &t);
-        if (t.fits) lo = mid;
-        else hi = mid - 1;
+    if (out->fits) {
+        double each = kv_bytes_per_token(&q.model, q.context) * q.context / GIB / n;
+        double more = each > 0 ? floor(out->headroom_gib / each) : LLM_SERVING_MAX_BATCH;
+        best = 4 + (int)(more < LLM_SERVING_MAX_BATCH ? more : LLM_SERVING_MAX_BATCH);
+        if (best > LLM_SERVING_MAX_BATCH) best = LLM_SERVING_MAX_BATCH;
+    } else {
+        best = 3;
     }
-    q.batch = lo;
-    llm_fit(g, n, link, &q, out);
+    for (;; best--) {
+        q.batch = best;
+        if (best != 4 || !out->fits) llm_fit(g, n, link, &q, out);
+        if (out->fits || best == 1) break;
+    }
+    if (!out->fits) return;
     size_t k = strlen(out->strategy);
-    snprintf(out->strategy + k, sizeof out->strategy - k, ", serving %d streams at once (%s)", lo,
-             lo == LLM_SERVING_MAX_BATCH ? "a server's usual most" : "as many as the KV cache holds");
+    snprintf(out->strategy + k, sizeof out->strategy - k, ", serving %d streams at once (%s)", best,
+             best == LLM_SERVING_MAX_BATCH ? "a server's usual most" : "as many as the KV cache holds");
 }
 
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
