@@ -119,7 +119,7 @@ typedef struct dlrig_calib_stats {
     size_t n;              /* rows compared */
     double median_abs_err; /* median |predicted/measured - 1| */
     double within_30;      /* share of rows within 30 % */
-    double spearman;       /* rank correlation across GPUs, averaged over (workload, precision) groups */
+    double spearman;       /* rank correlation across GPUs, averaged over (workload, precision, source) groups */
     size_t n_single;       /* 1-GPU rows */
     double median_abs_err_single; /* median |predicted/measured - 1| of the 1-GPU rows; NAN without any */
     size_t n_speedup;      /* multi-GPU rows with a 1-GPU row of the same source */

@@ -590,6 +590,13 @@ static double median_of(double *v, size_t k)
     return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+/* Single-GPU rows of one rank-correlation group: workload, precision, source. */
+static bool same_group(const dlrig_calib_row *a, const dlrig_calib_row *b)
+{
+    return a->gpus == 1 && b->gpus == 1 && !strcmp(a->workload, b->workload) && !strcmp(a->precision, b->precision) &&
+           !strcmp(a->source, b->source);
+}
+
 void perf_calib_stats(const dlrig_calib_row *v, size_t k, const char *workload, dlrig_calib_stats *st)
 {
     memset(st, 0, sizeof *st);
@@ -614,19 +621,21 @@ void perf_calib_stats(const dlrig_calib_row *v, size_t k, const char *workload, 
     free(errs);
     free(single);
     free(sp);
-    /* Rank correlation across single-GPU rows of each (workload, precision) group. */
+    /* Rank correlation across the single-GPU rows of each (workload, precision,
+     * source) group: GPUs are ranked against each other within one
+     * measurement series (one software setup), never across sources, where
+     * the software spread (DALI, XLA, framework) would swamp the hardware. */
     double wsum = 0, acc = 0;
     double *a = xcalloc(k + 1, sizeof *a), *bb = xcalloc(k + 1, sizeof *bb);
     for (size_t i = 0; i < k; i++) {
         if (v[i].gpus != 1 || (workload && strcmp(v[i].workload, workload) != 0)) continue;
         bool seen = false;
         for (size_t j = 0; j < i; j++)
-            if (v[j].gpus == 1 && !strcmp(v[j].workload, v[i].workload) && !strcmp(v[j].precision, v[i].precision))
-                seen = true;
+            if (same_group(&v[j], &v[i])) seen = true;
         if (seen) continue;
         size_t g = 0;
         for (size_t j = i; j < k; j++)
-            if (v[j].gpus == 1 && !strcmp(v[j].workload, v[i].workload) && !strcmp(v[j].precision, v[i].precision)) {
+            if (same_group(&v[j], &v[i])) {
                 a[g] = v[j].measured;
                 bb[g] = v[j].predicted;
                 g++;

@@ -96,41 +96,44 @@ START_TEST(calibration_against_measurements)
            100 * st.median_abs_err, 100 * st.within_30, st.spearman);
     ck_assert_uint_ge(st.n, 60);
     /* The model must rank GPUs as the measurements do, and be close. */
-    ck_assert_msg(st.spearman >= 0.90, "rank correlation %.3f", st.spearman);
-    ck_assert_msg(st.median_abs_err <= 0.20, "median error %.1f%%", 100 * st.median_abs_err);
-    ck_assert_msg(st.within_30 >= 0.70, "only %.0f%% within 30%%", 100 * st.within_30);
+    /* Limits at what the model achieves (docs/CALIBRATION.md: 0.954, 8.1%, 95%), so a regression fails. */
+    ck_assert_msg(st.spearman >= 0.94, "rank correlation %.3f", st.spearman);
+    ck_assert_msg(st.median_abs_err <= 0.09, "median error %.1f%%", 100 * st.median_abs_err);
+    ck_assert_msg(st.within_30 >= 0.90, "only %.0f%% within 30%%", 100 * st.within_30);
     /* Multi-GPU speed-ups (each against the same source's 1-GPU row). */
     dlrig_calib_stats ws;
     perf_calib_stats(rows, n, "cnn", &ws);
     printf("calibration cnn: speed-up median error %.1f%% over %zu rows\n", 100 * ws.speedup_median_abs_err,
            ws.n_speedup);
     ck_assert_uint_ge(ws.n_speedup, 8);
-    ck_assert_msg(ws.speedup_median_abs_err <= 0.05, "cnn speed-up error %.1f%%", 100 * ws.speedup_median_abs_err);
+    ck_assert_msg(ws.speedup_median_abs_err <= 0.025, "cnn speed-up error %.1f%%", 100 * ws.speedup_median_abs_err);
     perf_calib_stats(rows, n, "transformer", &ws);
     printf("calibration transformer: speed-up median error %.1f%% over %zu rows\n", 100 * ws.speedup_median_abs_err,
            ws.n_speedup);
     ck_assert_uint_ge(ws.n_speedup, 8);
-    ck_assert_msg(ws.speedup_median_abs_err <= 0.10, "transformer speed-up error %.1f%%",
+    ck_assert_msg(ws.speedup_median_abs_err <= 0.065, "transformer speed-up error %.1f%%",
                   100 * ws.speedup_median_abs_err);
     /* Single-GPU error per workload (per-architecture model). */
     static const struct {
         const char *w;
         double max_err;
-    } single[] = {{"cnn", 0.10}, {"transformer", 0.12}, {"rnn", 0.08}};
+    } single[] = {{"cnn", 0.09}, {"transformer", 0.11}, {"rnn", 0.055}}; /* achieved: 8.0%, 10.1%, 4.8% */
     for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
         perf_calib_stats(rows, n, single[i].w, &ws);
         ck_assert_msg(ws.median_abs_err_single <= single[i].max_err, "calibration %s: 1-GPU median error %.1f%%",
                       single[i].w, 100 * ws.median_abs_err_single);
-        ck_assert_msg(ws.spearman >= 0.92, "calibration %s: rank correlation %.3f", single[i].w, ws.spearman);
+        ck_assert_msg(ws.spearman >= 0.94, "calibration %s: rank correlation %.3f", single[i].w, ws.spearman);
     }
     free(rows);
     free(csv);
 }
 END_TEST
 
-/* Measurements from other sources than the calibration table (vendor
- * DeepLearningExamples tables, an independent tf_cnn_benchmarks series): the
- * model was not fitted on them. */
+/* Measurements from other sources than the calibration table (NVIDIA's
+ * DeepLearningExamples tables for PyTorch, TensorFlow 1 and 2 and MXNet, an
+ * independent tf_cnn_benchmarks series, a timm series on RTX 3090/4090/5090):
+ * the model was not fitted on them.  The limits sit just above what the model
+ * achieves (docs/CALIBRATION.md), so a change that generalises worse fails. */
 START_TEST(validation_against_other_sources)
 {
     size_t len;
@@ -143,18 +146,34 @@ START_TEST(validation_against_other_sources)
     ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
     printf("validation: %zu measurements, median |error| %.1f%%, Spearman %.3f, speed-up median error %.1f%% (%zu)\n",
            st.n, 100 * st.median_abs_err, st.spearman, 100 * st.speedup_median_abs_err, st.n_speedup);
-    ck_assert_uint_ge(st.n, 20);
-    ck_assert_msg(st.spearman >= 0.75, "rank correlation %.3f", st.spearman);
-    ck_assert_msg(st.median_abs_err <= 0.18, "median error %.1f%%", 100 * st.median_abs_err);
+    ck_assert_uint_ge(st.n, 60);
+    ck_assert_msg(st.spearman >= 0.95, "rank correlation %.3f", st.spearman);
+    ck_assert_msg(st.median_abs_err <= 0.23, "median error %.1f%%", 100 * st.median_abs_err);
+    static const struct {
+        const char *w;
+        double max_err;
+    } single[] = {{"cnn", 0.24}, {"transformer", 0.19}, {"rnn", 0.26}}; /* achieved: 22.6%, 17.1%, 24.5% */
     dlrig_calib_stats ws;
-    perf_calib_stats(rows, n, "cnn", &ws);
-    ck_assert_msg(ws.median_abs_err_single <= 0.23, "validation cnn: 1-GPU median error %.1f%%",
-                  100 * ws.median_abs_err_single);
-    perf_calib_stats(rows, n, "transformer", &ws);
-    ck_assert_msg(ws.median_abs_err_single <= 0.15, "validation transformer: 1-GPU median error %.1f%%",
-                  100 * ws.median_abs_err_single);
-    ck_assert_uint_ge(st.n_speedup, 8);
-    ck_assert_msg(st.speedup_median_abs_err <= 0.06, "speed-up error %.1f%%", 100 * st.speedup_median_abs_err);
+    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
+        perf_calib_stats(rows, n, single[i].w, &ws);
+        ck_assert_uint_ge(ws.n_single, 4);
+        ck_assert_msg(ws.median_abs_err_single <= single[i].max_err, "validation %s: 1-GPU median error %.1f%%",
+                      single[i].w, 100 * ws.median_abs_err_single);
+    }
+    ck_assert_uint_ge(st.n_speedup, 20);
+    ck_assert_msg(st.speedup_median_abs_err <= 0.05, "speed-up error %.1f%%", 100 * st.speedup_median_abs_err);
+    /* The one series that runs plain PyTorch on three generations of GeForce
+     * cards (no DALI, no XLA): every card within 30%, median within 20%. */
+    dlrig_calib_row *timm = xcalloc(n + 1, sizeof *timm);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(rows[i].source, "nikolasent-timm-2025") == 0) timm[k++] = rows[i];
+    perf_calib_stats(timm, k, NULL, &ws);
+    ck_assert_uint_eq(ws.n, 6);
+    ck_assert_msg(ws.median_abs_err <= 0.20, "timm series: median error %.1f%%", 100 * ws.median_abs_err);
+    ck_assert_msg(ws.within_30 >= 0.99, "timm series: only %.0f%% within 30%%", 100 * ws.within_30);
+    ck_assert_msg(ws.spearman >= 0.99, "timm series: rank correlation %.3f", ws.spearman);
+    free(timm);
     free(rows);
     free(csv);
 }
