@@ -74,6 +74,10 @@ typedef struct screen {
      * preview); returns true when the screen must be drawn again. */
     bool (*on_idle)(app *a);
     const keybind *keys; /* ends with key 0 */
+    /* The help line of key k when only the running program knows it (a
+     * preset's title), written into buf (len bytes) and returned; NULL (the
+     * hook or its result): k->help.  For the ? overlay. */
+    const char *(*key_help)(const app *a, const keybind *k, char *buf, size_t len);
 } screen;
 
 /* Line-drawing and symbol glyphs: UTF-8 or ASCII. */
@@ -148,9 +152,12 @@ typedef struct builder_args {
     bool recovered; /* b comes from a recovery file: unsaved, and a save asks before replacing path */
 } builder_args;
 typedef struct compare_args {
-    const dlrig_build *current;        /* the build being edited */
-    const dlrig_recommendation *alts;  /* alive while the compare menu is open */
-    size_t n_alts;
+    const dlrig_build *current; /* the build being edited: the menu of what to compare it with opens */
+    /* or, when current is NULL, the builds to compare (copied) with their labels, col highlighted */
+    const dlrig_build *builds;
+    const char *const *labels;
+    size_t n_builds;
+    int col;
 } compare_args;
 
 /* One open screen on the stack. */
@@ -184,6 +191,10 @@ struct app {
     size_t n_closed, cap_closed;
     unsigned long serial;
     const screen *registry[TUI_SCREEN_COUNT];
+    /* the opening of the screen a preset last opened (app_doc.serial) and
+     * its generation then: switching presets without touching the build
+     * asks nothing (presets.c) */
+    unsigned long preset_serial, preset_gen;
     bool quit;
     bool input_gone; /* the terminal went away (end of input) */
     int exit_code;
@@ -280,8 +291,10 @@ void ui_list_select(ui_list *l, int i);
 /* Moves the selection by delta rows, stopping at the ends, or going round
  * from one end to the other when wrap is set. */
 void ui_list_move(ui_list *l, int delta, bool wrap);
-/* Rows a page key moves by: the rows shown (at least 1). */
+/* Rows a page key moves by: the rows shown (at least 1); in a view, one
+ * row fewer, so that a row of the last page stays in sight. */
 int ui_list_page(const ui_list *l);
+int ui_list_view_page(const ui_list *l);
 /* The rows are shown from (y, x), rows high and w wide: scrolls so that
  * the selection, sel_h rows tall when drawn, is in view. */
 void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h);
@@ -310,6 +323,9 @@ enum { UI_EDIT_NONE, UI_EDIT_CHANGED, UI_EDIT_FULL };
 int ui_edit_key(char *buf, size_t size, int key, unsigned flags);
 /* Whether key is a byte the editor would type (not an editing key). */
 bool ui_edit_typed(int key, unsigned flags);
+/* Draws the text being edited at (y, x) in at most w columns with role, its
+ * end when it is wider, and the cursor after it; returns the columns used. */
+int ui_edit_draw(app *a, int y, int x, int w, int role, const char *text);
 
 /* ---- overlay.c ---- */
 void ov_close(app *a);
@@ -322,6 +338,10 @@ void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel,
 /* Prompt for a line of text; cb gets the text (NULL on Esc). */
 void ov_prompt(app *a, const char *title, const char *note, const char *initial, ov_prompt_cb cb, void *ctx,
                void (*ctx_free)(void *));
+/* Adds a line to the text view for each action of the key table: its keys
+ * ("Down j") and its help (key_help's when it gives one; may be NULL). */
+void ov_text_add_keys(app *a, const keybind *table,
+                      const char *(*key_help)(const app *a, const keybind *k, char *buf, size_t len));
 /* The help overlay generated from the screen's key table and global, the
  * keys that work everywhere. */
 void ov_help(app *a, const keybind *global);
@@ -329,14 +349,26 @@ void ov_help(app *a, const keybind *global);
 /* ---- the screens (tui_run registers them; others open them by id) ---- */
 extern const screen wizard_screen;  /* TUI_WIZARD, wizard_args (NULL: no answers yet) */
 extern const screen builder_screen; /* TUI_BUILDER, builder_args */
-extern const screen compare_screen; /* TUI_COMPARE, compare_args: the compare menu first */
+extern const screen compare_screen; /* TUI_COMPARE, compare_args: the compare menu, or the builds */
 
-/* ---- flows.c ---- */
+/* ---- flows.c: every advisor run of the interface ---- */
+/* advisor_recommend (same contract) with the catalog pricing second-hand
+ * parts only when r allows them. */
+int tui_advise(app *a, const dlrig_requirements *r, size_t max, dlrig_recommendation **out, size_t *n, char *err,
+               size_t errlen);
+/* whatif_readvise (same contract), priced as tui_advise. */
+struct dlrig_readvice;
+int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, const bool *pinned, int top_k,
+                 struct dlrig_readvice *out, char *err, size_t errlen);
 /* Runs the advisor on *r and opens the builder on its best build, named
  * name, with the others as alternatives, in place of every open screen.
  * When the advisor finds none the builder opens on an empty build with *r
  * and err says why.  Returns the number of builds found. */
 size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen);
+/* Good / Better / Best for *r (compare_tiers) opened in the compare screen
+ * on top of the current one; when there are fewer than two, or r lacks a
+ * workload or a budget, the message line says so. */
+void tui_open_tiers(app *a, const dlrig_requirements *r);
 
 /* ---- recover.c ---- */
 /* Writes the recovery file when the screen's build has unsaved changes not
@@ -350,9 +382,16 @@ void recover_offer(app *a);
 /* ---- presets.c ---- */
 /* F1..F8 load the first eight presets (db/presets/ORDER). */
 #define TUI_PRESET_KEYS 8
-/* Help lines of F1..F8 for the key tables, filled by tui_presets_init. */
-extern char tui_preset_help[TUI_PRESET_KEYS][128];
-void tui_presets_init(const app *a);
+/* A screen's key_help for F1..F8 (NULL for other keys): the title of the
+ * preset the key loads. */
+const char *tui_preset_key_help(const app *a, const keybind *k, char *buf, size_t len);
+/* The key table rows of F1..F8, with actions first .. first + 7 (their help
+ * comes from tui_preset_key_help). */
+#define TUI_PRESET_KEYBINDS(first)                                                                                   \
+    {KEY_F(1), (first), "F1", "a preset", NULL}, {KEY_F(2), (first) + 1, "F2", "a preset", NULL},                    \
+        {KEY_F(3), (first) + 2, "F3", "a preset", NULL}, {KEY_F(4), (first) + 3, "F4", "a preset", NULL},            \
+        {KEY_F(5), (first) + 4, "F5", "a preset", NULL}, {KEY_F(6), (first) + 5, "F6", "a preset", NULL},            \
+        {KEY_F(7), (first) + 6, "F7", "a preset", NULL}, {KEY_F(8), (first) + 7, "F8", "a preset", NULL}
 /* The preset menu; choosing one loads it. */
 void tui_preset_menu(app *a);
 /* Runs the advisor on preset i and opens the builder on its best build

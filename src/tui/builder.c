@@ -170,14 +170,7 @@ static const keybind builder_keys[] = {
     {'n', B_RENAME, "n", "rename the build", NULL},
     {'N', B_NEW, "N", "new build: back to the wizard", NULL},
     {'P', B_PRESETS, "P", "preset scenarios: pick one and see its best build", NULL},
-    {KEY_F(1), B_PRESET, "F1", tui_preset_help[0], NULL},
-    {KEY_F(2), B_PRESET + 1, "F2", tui_preset_help[1], NULL},
-    {KEY_F(3), B_PRESET + 2, "F3", tui_preset_help[2], NULL},
-    {KEY_F(4), B_PRESET + 3, "F4", tui_preset_help[3], NULL},
-    {KEY_F(5), B_PRESET + 4, "F5", tui_preset_help[4], NULL},
-    {KEY_F(6), B_PRESET + 5, "F6", tui_preset_help[5], NULL},
-    {KEY_F(7), B_PRESET + 6, "F7", tui_preset_help[6], NULL},
-    {KEY_F(8), B_PRESET + 7, "F8", tui_preset_help[7], NULL},
+    TUI_PRESET_KEYBINDS(B_PRESET),
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -1369,12 +1362,7 @@ static int builder_key(app *a, int action, int key)
     case B_OPEN: open_dialog(a); break;
     case B_EXPORT: export_dialog(a); break;
     case B_ALTS: alts_dialog(a); break;
-    case B_COMPARE: {
-        const dlrig_recommendation *alts;
-        size_t n_alts = current_alts(a, &alts);
-        app_open(a, TUI_COMPARE, &(compare_args){&s->b, alts, n_alts});
-        break;
-    }
+    case B_COMPARE: app_open(a, TUI_COMPARE, &(compare_args){.current = &s->b}); break;
     case B_SLOTS: s->show_slots = !s->show_slots; break;
     case B_REQS: reqform_open(a, &reqform_builder); break;
     case B_PIN:
@@ -1891,7 +1879,6 @@ static void builder_close(void *st)
 static void builder_open(app *a, void *args)
 {
     builder_args *ba = args;
-    tui_presets_init(a);
     struct builder_state *s = xcalloc(1, sizeof *s);
     s->b = *ba->b;
     memset(ba->b, 0, sizeof *ba->b);
@@ -1933,6 +1920,7 @@ const screen builder_screen = {
     .on_resize = builder_resize,
     .text_input = builder_text,
     .keys = builder_keys,
+    .key_help = tui_preset_key_help,
 };
 
 static void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what)
@@ -1980,10 +1968,9 @@ static void builder_readvise(app *a)
         app_message(a, DLRIG_ROLE_ERROR, "The advisor needs a workload and a budget: set them in the form first");
         return;
     }
-    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
     dlrig_readvice rv;
     char err[512];
-    if (whatif_readvise(a->cat, &r, &s->b, s->pinned, 8, &rv, err, sizeof err) != 0) {
+    if (tui_readvise(a, &r, &s->b, s->pinned, 8, &rv, err, sizeof err) != 0) {
         whatif_readvice_free(&rv);
         app_message(a, DLRIG_ROLE_ERROR, "No build meets these requirements%s%s; the build is unchanged",
                     err[0] ? ": " : "", err);

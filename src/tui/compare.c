@@ -156,7 +156,7 @@ static int compare_key(app *a, int action, int key)
     (void)key;
     struct compare_state *s = CS(a);
     int n = s && s->ok ? (int)s->cmp.n : 0;
-    int page = s && s->body.rows > 1 ? s->body.rows - 1 : 1;
+    int page = s ? ui_list_view_page(&s->body) : 1;
     switch (action) {
     case C_LEFT:
         if (n) s->col = (s->col + n - 1) % n;
@@ -239,36 +239,6 @@ static void open_with(app *a, dlrig_build *builds, char **labels, size_t n, int 
 }
 
 /* ---- choosing what to compare ---- */
-
-/* Good / Better / Best (compare_tiers): the best value, a step up, the
- * fastest; cheapest first. */
-static void open_alternatives(app *a, const dlrig_build *current)
-{
-    char err[512] = "";
-    if (!current->req.workload[0] || isnan(current->req.budget_usd)) {
-        app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
-        return;
-    }
-    catalog_allow_used(a->cat, current->req.allow_used); /* second-hand prices only when asked */
-    dlrig_tiers t;
-    if (compare_tiers(a->cat, &current->req, &t, err, sizeof err) != 0 || t.n < 2) {
-        app_message(a, DLRIG_ROLE_INFO, "%s%s%s",
-                    t.n == 1 ? "The fastest build is also the best value: nothing to compare"
-                             : "The advisor has fewer than two builds for these requirements",
-                    err[0] && t.n == 0 ? ": " : "", t.n == 0 ? err : "");
-        compare_tiers_free(&t);
-        return;
-    }
-    dlrig_build builds[DLRIG_COMPARE_MAX];
-    char *labels[DLRIG_COMPARE_MAX];
-    for (size_t i = 0; i < t.n; i++) {
-        build_copy(&builds[i], &t.rec[i].build);
-        labels[i] = (char *)t.label[i];
-    }
-    open_with(a, builds, labels, t.n, (int)t.n - 1);
-    for (size_t i = 0; i < t.n; i++) build_free(&builds[i]);
-    compare_tiers_free(&t);
-}
 
 typedef struct pick_ctx {
     dlrig_build current;
@@ -390,8 +360,6 @@ static void open_saved(app *a, const dlrig_build *current)
 
 typedef struct menu_ctx {
     dlrig_build current;
-    const dlrig_recommendation *alts; /* the builder's; alive while the menu is open */
-    size_t n_alts;
 } menu_ctx;
 
 static void menu_ctx_free(void *p)
@@ -404,18 +372,29 @@ static void menu_ctx_free(void *p)
 static void menu_cb(app *a, int idx, void *ctx)
 {
     menu_ctx *m = ctx;
-    if (idx == 0) open_alternatives(a, &m->current);
+    if (idx == 0) tui_open_tiers(a, &m->current.req); /* opens the screen again, on the builds */
     else if (idx == 1) open_saved(a, &m->current);
 }
 
-/* app_open(TUI_COMPARE, compare_args *): the menu of what to compare. */
+/* app_open(TUI_COMPARE, compare_args *): the menu of what to compare, or
+ * the builds side by side. */
 static void compare_menu(app *a, void *args)
 {
     const compare_args *ca = args;
+    if (!ca->current) {
+        dlrig_build builds[DLRIG_COMPARE_MAX];
+        char *labels[DLRIG_COMPARE_MAX];
+        size_t n = ca->n_builds < DLRIG_COMPARE_MAX ? ca->n_builds : DLRIG_COMPARE_MAX;
+        for (size_t i = 0; i < n; i++) {
+            build_copy(&builds[i], &ca->builds[i]);
+            labels[i] = (char *)ca->labels[i];
+        }
+        open_with(a, builds, labels, n, ca->col);
+        for (size_t i = 0; i < n; i++) build_free(&builds[i]);
+        return;
+    }
     menu_ctx *m = xcalloc(1, sizeof *m);
     build_copy(&m->current, ca->current);
-    m->alts = ca->alts;
-    m->n_alts = ca->n_alts;
     static const ov_item items[] = {
         {"Good / Better / Best", "best value, a step up, the fastest: side by side", DLRIG_ROLE_NORMAL},
         {"This build vs saved builds", "pick one or two from your saved builds", DLRIG_ROLE_NORMAL},

@@ -1,11 +1,33 @@
-/* flows.c — what takes the user from one screen to another with work in
- * between: the advisor run on a set of requirements, whose best build then
- * opens in the builder (from the wizard and from the presets). */
+/* flows.c — every advisor run of the interface, and what takes the user
+ * from one screen to another with such a run in between: the best build
+ * opened in the builder (from the wizard and the presets), Good / Better /
+ * Best opened in the compare screen (from the builder).  Each run prices
+ * second-hand parts only when its requirements allow them. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dlrig/compare.h"
 #include "dlrig/util.h"
+#include "dlrig/whatif.h"
 #include "tui/app.h"
+
+/* The catalog prices second-hand parts only when r asks for them. */
+static void prices_for(app *a, const dlrig_requirements *r) { catalog_allow_used(a->cat, r->allow_used); }
+
+int tui_advise(app *a, const dlrig_requirements *r, size_t max, dlrig_recommendation **out, size_t *n, char *err,
+               size_t errlen)
+{
+    prices_for(a, r);
+    return advisor_recommend(a->cat, r, max, out, n, err, errlen);
+}
+
+int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, const bool *pinned, int top_k,
+                 dlrig_readvice *out, char *err, size_t errlen)
+{
+    prices_for(a, r);
+    return whatif_readvise(a->cat, r, from, pinned, top_k, out, err, errlen);
+}
 
 size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen)
 {
@@ -13,8 +35,7 @@ size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name
     dlrig_recommendation *recs = NULL;
     size_t n = 0;
     err[0] = '\0';
-    catalog_allow_used(a->cat, req.allow_used); /* second-hand prices only when asked */
-    int rc = advisor_recommend(a->cat, &req, 3, &recs, &n, err, errlen);
+    int rc = tui_advise(a, &req, 3, &recs, &n, err, errlen);
     dlrig_build b;
     if (rc == 0 && n > 0) {
         build_copy(&b, &recs[0].build);
@@ -30,4 +51,29 @@ size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name
     b.req = req;
     app_replace(a, TUI_BUILDER, &(builder_args){.b = &b, .path = NULL, .alts = recs, .n_alts = n});
     return n;
+}
+
+void tui_open_tiers(app *a, const dlrig_requirements *r)
+{
+    if (!r->workload[0] || isnan(r->budget_usd)) {
+        app_message(a, DLRIG_ROLE_INFO, "Good / Better / Best needs a workload and a budget (the wizard sets them)");
+        return;
+    }
+    char err[512] = "";
+    prices_for(a, r);
+    dlrig_tiers t;
+    if (compare_tiers(a->cat, r, &t, err, sizeof err) != 0 || t.n < 2) {
+        app_message(a, DLRIG_ROLE_INFO, "%s%s%s",
+                    t.n == 1 ? "The fastest build is also the best value: nothing to compare"
+                             : "The advisor has fewer than two builds for these requirements",
+                    err[0] && t.n == 0 ? ": " : "", t.n == 0 ? err : "");
+        compare_tiers_free(&t);
+        return;
+    }
+    dlrig_build builds[DLRIG_COMPARE_MAX];
+    for (size_t i = 0; i < t.n; i++) builds[i] = t.rec[i].build;
+    /* the fastest (the dearest, last) highlighted */
+    app_open(a, TUI_COMPARE,
+             &(compare_args){.builds = builds, .labels = t.label, .n_builds = t.n, .col = (int)t.n - 1});
+    compare_tiers_free(&t);
 }

@@ -1,6 +1,7 @@
 /* lineedit.c — the one line editor: the editing keys of every text field
- * (prompts, the builder's filter, the requirements form's amounts).  What
- * Enter and Esc mean stays with the field's owner. */
+ * (prompts, the builder's filter, the requirements form's and the wizard's
+ * amounts) and how a field being edited is drawn.  What Enter and Esc mean
+ * stays with the field's owner. */
 #include <string.h>
 
 #include "tui/app.h"
@@ -31,4 +32,16 @@ int ui_edit_key(char *buf, size_t size, int key, unsigned flags)
     buf[n] = (char)key;
     buf[n + 1] = '\0';
     return UI_EDIT_CHANGED;
+}
+
+int ui_edit_draw(app *a, int y, int x, int w, int role, const char *text)
+{
+    if (w < 1) return 0;
+    const char *s = text;
+    while (*s && ui_width(a, s) > w - 1) { /* its end, whole characters */
+        s++;
+        while (((unsigned char)*s & 0xC0) == 0x80) s++;
+    }
+    int used = w > 1 ? ui_put(a, y, x, w - 1, role, s) : 0;
+    return used + ui_put(a, y, x + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "\u258F" : "_");
 }

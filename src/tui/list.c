@@ -26,6 +26,8 @@ void ui_list_move(ui_list *l, int delta, bool wrap)
 
 int ui_list_page(const ui_list *l) { return l->rows > 0 ? l->rows : 1; }
 
+int ui_list_view_page(const ui_list *l) { return l->rows > 1 ? l->rows - 1 : 1; }
+
 void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h)
 {
     l->y = y;

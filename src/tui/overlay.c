@@ -158,7 +158,7 @@ static int text_key(app *a, int action, int key)
 {
     (void)key;
     overlay_state *o = &a->ovs;
-    int page = o->h > 3 ? o->h - 3 : 1;
+    int page = ui_list_view_page(&o->view);
     switch (action) {
     case OV_UP: ui_list_scroll(&o->view, -1); break;
     case OV_DOWN: ui_list_scroll(&o->view, 1); break;
@@ -338,14 +338,7 @@ static void prompt_draw(app *a)
     int y = o->y + 1 + note_lines + 1 - 1;
     int iw = w - 4;
     ui_fill(a, y + 1 - 1, o->x + 2, iw, DLRIG_ROLE_SELECTION);
-    /* show the end of the text when it is longer than the field */
-    const char *s = o->input;
-    while (ui_width(a, s) > iw - 1 && *s) {
-        s++;
-        while ((*s & 0xC0) == 0x80) s++;
-    }
-    int used = ui_put(a, y, o->x + 2, iw, DLRIG_ROLE_SELECTION, s);
-    ui_put(a, y, o->x + 2 + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "▏" : "_");
+    ui_edit_draw(a, y, o->x + 2, iw, DLRIG_ROLE_SELECTION, o->input);
     ui_put(a, y + 1, o->x + 2, iw, DLRIG_ROLE_DIM, "Enter accepts, Esc cancels");
 }
 
@@ -437,7 +430,8 @@ static bool has_token(const char *list, const char *tok)
     return false;
 }
 
-static void add_keys(app *a, const keybind *table)
+void ov_text_add_keys(app *a, const keybind *table,
+                      const char *(*key_help)(const app *a, const keybind *k, char *buf, size_t len))
 {
     for (const keybind *k = table; k && k->key; k++) {
         /* aliases of the same action share one line: "Down j" */
@@ -452,7 +446,9 @@ static void add_keys(app *a, const keybind *table)
             size_t l = strlen(keys);
             snprintf(keys + l, sizeof keys - l, "%s%s", l ? " " : "", q->label);
         }
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", keys, k->help);
+        char now[128];
+        const char *help = key_help ? key_help(a, k, now, sizeof now) : NULL;
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", keys, help ? help : k->help);
     }
 }
 
@@ -462,10 +458,10 @@ void ov_help(app *a, const keybind *global)
     char title[96];
     snprintf(title, sizeof title, "Keys: %s", s ? s->name : "dlrig");
     ov_text_begin(a, title);
-    if (s) add_keys(a, s->keys);
+    if (s) ov_text_add_keys(a, s->keys, s->key_help);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Everywhere");
-    add_keys(a, global);
+    ov_text_add_keys(a, global, NULL);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "Ctrl-C", "leave at once (the terminal is restored)");
     if (a->mouse)
         ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s",

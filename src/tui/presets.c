@@ -11,26 +11,17 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-char tui_preset_help[TUI_PRESET_KEYS][128];
-
-/* The opening of the screen a preset last opened (app_doc.serial) and its
- * generation then: switching presets without touching the build asks
- * nothing. */
-static unsigned long loaded_serial;
-static unsigned long loaded_gen;
-
-void tui_presets_init(const app *a)
+const char *tui_preset_key_help(const app *a, const keybind *k, char *buf, size_t len)
 {
-    for (size_t i = 0; i < TUI_PRESET_KEYS; i++) {
-        dlrig_preset p;
-        char err[512];
-        if (i >= preset_count()) snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "(no preset)");
-        else if (preset_load_at(a->cat, i, &p, err, sizeof err) != 0)
-            snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "preset %s (broken: see dlrig recommend "
-                     "--list-presets)", preset_name(i));
-        else
-            snprintf(tui_preset_help[i], sizeof tui_preset_help[i], "preset: %s (best build at once)", p.title);
-    }
+    if (k->key < KEY_F(1) || k->key >= KEY_F(1) + TUI_PRESET_KEYS) return NULL;
+    size_t i = (size_t)(k->key - KEY_F(1));
+    dlrig_preset p;
+    char err[512];
+    if (i >= preset_count()) snprintf(buf, len, "(no preset)");
+    else if (preset_load_at(a->cat, i, &p, err, sizeof err) != 0)
+        snprintf(buf, len, "preset %s (broken: see dlrig recommend --list-presets)", preset_name(i));
+    else snprintf(buf, len, "preset: %s (best build at once)", p.title);
+    return buf;
 }
 
 static void load_now(app *a, size_t i)
@@ -45,8 +36,8 @@ static void load_now(app *a, size_t i)
     size_t n = tui_open_best_build(a, &p.req, p.title, aerr, sizeof aerr);
     app_doc d;
     if (app_document(a, &d)) {
-        loaded_serial = d.serial;
-        loaded_gen = d.gen;
+        a->preset_serial = d.serial;
+        a->preset_gen = d.gen;
     }
     if (n > 0)
         app_message(a, DLRIG_ROLE_INFO, "Preset %s: %s (a: the advisor's other builds)", p.title, p.story);
@@ -69,7 +60,7 @@ void tui_preset_load(app *a, size_t i)
     }
     app_doc d;
     bool open = app_document(a, &d);
-    bool untouched = open && d.serial == loaded_serial && d.gen == loaded_gen;
+    bool untouched = open && d.serial == a->preset_serial && d.gen == a->preset_gen;
     if (open && d.dirty && !untouched) {
         size_t *ctx = xmalloc(sizeof *ctx);
         *ctx = i;

@@ -51,14 +51,20 @@ static const keybind form_keys[] = {
     {0, 0, NULL, NULL, NULL},
 };
 
-static struct {
+/* The form's state: the overlay's context while the form is open. */
+typedef struct form_state {
     int sel;  /* index into rows */
     int flag; /* the must-have under the cursor (index into dlrig_require_ids, never quiet) */
     bool editing;
     char input[96];
     char err[400];
     const reqform_host *host; /* the build's owner */
-} F;
+} form_state;
+
+static const screen form_overlay;
+
+/* The open form's state (NULL when the form is not the overlay). */
+static form_state *FS(const app *a) { return a->ov == &form_overlay ? a->ovs.ctx : NULL; }
 
 static const dlrig_reqfield *field_of(size_t i) { return rows[i].key ? requirements_field(rows[i].key) : NULL; }
 
@@ -121,28 +127,31 @@ static const char *row_value(app *a, size_t i, const dlrig_requirements *r, char
 /* The value typed in the edit line to start from: what the parser takes. */
 static void edit_start(app *a, size_t i, const dlrig_requirements *r)
 {
+    form_state *fs = FS(a);
     const dlrig_reqfield *f = field_of(i);
-    F.input[0] = '\0';
+    fs->input[0] = '\0';
     if (!f || !requirements_given(f, r)) return;
     switch (f->kind) {
-    case DLRIG_RK_NUMBER: requirements_format_amount(f->unit, requirements_number(f, r), F.input, sizeof F.input); break;
-    case DLRIG_RK_WHOLE: snprintf(F.input, sizeof F.input, "%d", (int)requirements_number(f, r)); break;
+    case DLRIG_RK_NUMBER:
+        requirements_format_amount(f->unit, requirements_number(f, r), fs->input, sizeof fs->input);
+        break;
+    case DLRIG_RK_WHOLE: snprintf(fs->input, sizeof fs->input, "%d", (int)requirements_number(f, r)); break;
     case DLRIG_RK_FLAGS: {
         size_t k = 0;
         for (int b = 0; dlrig_require_ids[b]; b++)
             if (flag_listed(b) && (r->require & (1u << b)))
-                ui_appendf(F.input, sizeof F.input, &k, "%s%s", k ? "," : "", dlrig_require_ids[b]);
+                ui_appendf(fs->input, sizeof fs->input, &k, "%s%s", k ? "," : "", dlrig_require_ids[b]);
         break;
     }
-    case DLRIG_RK_BOOL: snprintf(F.input, sizeof F.input, "yes"); break;
-    default: snprintf(F.input, sizeof F.input, "%s", (const char *)r + f->offset); break;
+    case DLRIG_RK_BOOL: snprintf(fs->input, sizeof fs->input, "yes"); break;
+    default: snprintf(fs->input, sizeof fs->input, "%s", (const char *)r + f->offset); break;
     }
-    (void)a;
 }
 
 /* Gives the build the requirements nr; what: "Budget: $30,000". */
 static void apply(app *a, const dlrig_requirements *nr, size_t i)
 {
+    form_state *fs = FS(a);
     char v[200], what[300];
     const dlrig_reqfield *f = field_of(i);
     if (f && f->kind == DLRIG_RK_FLAGS) {
@@ -153,7 +162,7 @@ static void apply(app *a, const dlrig_requirements *nr, size_t i)
         row_value(a, i, nr, v, sizeof v);
     }
     snprintf(what, sizeof what, "%s: %s", row_label(i), v);
-    F.host->set(a, nr, what);
+    fs->host->set(a, nr, what);
 }
 
 /* Clears field f of r ("not given"). */
@@ -164,19 +173,20 @@ static void clear_field(const dlrig_reqfield *f, dlrig_requirements *r)
     memcpy((char *)r + f->offset, (const char *)&blank + f->offset, f->size);
 }
 
-/* Takes the typed text for row i: applied, or the reason in F.err with the
+/* Takes the typed text for row i: applied, or the reason in fs->err with the
  * text kept for correcting. */
 static void edit_accept(app *a)
 {
-    size_t i = (size_t)F.sel;
+    form_state *fs = FS(a);
+    size_t i = (size_t)fs->sel;
     const dlrig_reqfield *f = field_of(i);
-    const dlrig_requirements *cur = F.host->requirements(a);
+    const dlrig_requirements *cur = fs->host->requirements(a);
     if (!f || !cur) {
-        F.editing = false;
+        fs->editing = false;
         return;
     }
     dlrig_requirements nr = *cur;
-    const char *t = F.input;
+    const char *t = fs->input;
     while (*t == ' ') t++;
     if (!*t) {
         clear_field(f, &nr);
@@ -184,14 +194,14 @@ static void edit_accept(app *a)
     } else {
         char err[400];
         if (requirements_parse_text(f, t, row_label(i), a->cat, &nr, err, sizeof err) != 0) {
-            snprintf(F.err, sizeof F.err, "%s", err);
+            snprintf(fs->err, sizeof fs->err, "%s", err);
             app_message(a, DLRIG_ROLE_ERROR, "%s", err);
             return; /* still editing: the text stays */
         }
         if (f->kind == DLRIG_RK_FLAGS) nr.require |= cur->require & (unsigned)quiet_bit();
     }
-    F.editing = false;
-    F.err[0] = '\0';
+    fs->editing = false;
+    fs->err[0] = '\0';
     apply(a, &nr, i);
 }
 
@@ -234,7 +244,8 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
  * next one starting with `prefix` when it is not 0. */
 static void cycle(app *a, size_t i, int dir, char prefix)
 {
-    const dlrig_requirements *cur = F.host->requirements(a);
+    form_state *fs = FS(a);
+    const dlrig_requirements *cur = fs->host->requirements(a);
     if (!cur) return;
     dlrig_requirements nr = *cur;
     if (!rows[i].key) {
@@ -247,15 +258,15 @@ static void cycle(app *a, size_t i, int dir, char prefix)
         int n = 0;
         while (dlrig_require_ids[n]) n++;
         for (int k = 0; k < n; k++) { /* the next listed must-have */
-            F.flag = (F.flag + dir + n) % n;
-            if (flag_listed(F.flag)) break;
+            fs->flag = (fs->flag + dir + n) % n;
+            if (flag_listed(fs->flag)) break;
         }
         return;
     }
     const char *ch[256];
     size_t n = choices(a, f, ch, sizeof ch / sizeof ch[0]);
     if (n == 0) {
-        snprintf(F.err, sizeof F.err, "%s: type the value (Enter)", row_label(i));
+        snprintf(fs->err, sizeof fs->err, "%s: type the value (Enter)", row_label(i));
         return;
     }
     const char *now = (const char *)cur + f->offset;
@@ -271,7 +282,7 @@ static void cycle(app *a, size_t i, int dir, char prefix)
         }
     }
     if (prefix && ch[next][0] != prefix) {
-        snprintf(F.err, sizeof F.err, "%s: no choice starts with '%c'", row_label(i), prefix);
+        snprintf(fs->err, sizeof fs->err, "%s: no choice starts with '%c'", row_label(i), prefix);
         return;
     }
     if (!ch[next][0]) {
@@ -279,23 +290,24 @@ static void cycle(app *a, size_t i, int dir, char prefix)
     } else {
         char err[400];
         if (requirements_parse_text(f, ch[next], row_label(i), a->cat, &nr, err, sizeof err) != 0) {
-            snprintf(F.err, sizeof F.err, "%s", err);
+            snprintf(fs->err, sizeof fs->err, "%s", err);
             return;
         }
     }
-    F.err[0] = '\0';
+    fs->err[0] = '\0';
     apply(a, &nr, i);
 }
 
 static void toggle(app *a, size_t i)
 {
-    const dlrig_requirements *cur = F.host->requirements(a);
+    form_state *fs = FS(a);
+    const dlrig_requirements *cur = fs->host->requirements(a);
     if (!cur) return;
     const dlrig_reqfield *f = field_of(i);
     if (f && f->kind == DLRIG_RK_FLAGS) {
-        if (!flag_listed(F.flag)) cycle(a, i, 1, 0);
+        if (!flag_listed(fs->flag)) cycle(a, i, 1, 0);
         dlrig_requirements nr = *cur;
-        nr.require ^= 1u << F.flag;
+        nr.require ^= 1u << fs->flag;
         apply(a, &nr, i);
         return;
     }
@@ -314,52 +326,51 @@ static int step_row(const dlrig_requirements *r, int sel, int dir)
 
 static int form_key(app *a, int action, int key)
 {
-    const dlrig_requirements *r = F.host->requirements(a);
+    form_state *fs = FS(a);
+    const dlrig_requirements *r = fs->host->requirements(a);
     if (!r) {
         ov_close(a);
         return UI_HANDLED;
     }
-    if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
-    const dlrig_reqfield *f = field_of((size_t)F.sel);
-    if (F.editing) {
+    if (!shown((size_t)fs->sel, r)) fs->sel = step_row(r, fs->sel, 1);
+    const dlrig_reqfield *f = field_of((size_t)fs->sel);
+    if (fs->editing) {
         if (key == '\r' || key == '\n' || key == KEY_ENTER) {
             edit_accept(a);
         } else if (key == 27) {
-            F.editing = false;
-            F.err[0] = '\0';
+            fs->editing = false;
+            fs->err[0] = '\0';
         } else {
-            ui_edit_key(F.input, sizeof F.input, key, UI_EDIT_ASCII);
+            ui_edit_key(fs->input, sizeof fs->input, key, UI_EDIT_ASCII);
         }
         return UI_HANDLED;
     }
-    F.err[0] = '\0';
+    fs->err[0] = '\0';
     switch (action) {
-    case F_UP: F.sel = step_row(r, F.sel, -1); break;
-    case F_DOWN: F.sel = step_row(r, F.sel, 1); break;
-    case F_LEFT: cycle(a, (size_t)F.sel, -1, 0); break;
-    case F_RIGHT: cycle(a, (size_t)F.sel, 1, 0); break;
-    case F_TOGGLE: toggle(a, (size_t)F.sel); break;
+    case F_UP: fs->sel = step_row(r, fs->sel, -1); break;
+    case F_DOWN: fs->sel = step_row(r, fs->sel, 1); break;
+    case F_LEFT: cycle(a, (size_t)fs->sel, -1, 0); break;
+    case F_RIGHT: cycle(a, (size_t)fs->sel, 1, 0); break;
+    case F_TOGGLE: toggle(a, (size_t)fs->sel); break;
     case F_EDIT:
         if (!f) {
-            cycle(a, (size_t)F.sel, 1, 0);
+            cycle(a, (size_t)fs->sel, 1, 0);
             break;
         }
-        F.editing = true;
-        edit_start(a, (size_t)F.sel, r);
+        fs->editing = true;
+        edit_start(a, (size_t)fs->sel, r);
         break;
-    case F_UNDO: F.host->undo(a); break;
-    case F_ADVISE:
-        ov_close(a);
-        F.host->readvise(a);
+    case F_UNDO: fs->host->undo(a); break;
+    case F_ADVISE: {
+        const reqform_host *host = fs->host;
+        ov_close(a); /* frees fs */
+        host->readvise(a);
         return UI_HANDLED;
+    }
     case F_CLOSE: ov_close(a); return UI_HANDLED;
     case F_HELP:
-        ov_text_begin(a, "Keys: requirements form (r reopens it)");
-        for (const keybind *kb = form_keys; kb->key; kb++) {
-            bool dup = false;
-            for (const keybind *p = form_keys; p < kb; p++) dup |= p->action == kb->action;
-            if (!dup) ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", kb->label, kb->help);
-        }
+        ov_text_begin(a, "Keys: requirements form (r reopens it)"); /* closes the form: frees fs */
+        ov_text_add_keys(a, form_keys, NULL);
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "letters", "the letter left of a field goes to it");
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "0-9", "an amount: starts typing it; a circuit: the next "
                                                                   "one starting with the digit");
@@ -368,15 +379,15 @@ static int form_key(app *a, int action, int key)
         /* a number starts typing it; a digit picks the next choice starting
          * with it (circuits); a row's letter jumps to it */
         if (key >= '0' && key <= '9' && f && (f->kind == DLRIG_RK_NUMBER || f->kind == DLRIG_RK_WHOLE)) {
-            F.editing = true;
-            F.input[0] = (char)key;
-            F.input[1] = '\0';
+            fs->editing = true;
+            fs->input[0] = (char)key;
+            fs->input[1] = '\0';
         } else if (key >= '0' && key <= '9' && f) {
-            cycle(a, (size_t)F.sel, 1, (char)key);
+            cycle(a, (size_t)fs->sel, 1, (char)key);
         } else {
             for (size_t i = 0; i < N_ROWS; i++)
                 if (rows[i].hot == key && shown(i, r)) {
-                    F.sel = (int)i;
+                    fs->sel = (int)i;
                     break;
                 }
         }
@@ -387,20 +398,21 @@ static int form_key(app *a, int action, int key)
 
 static bool form_text(const app *a)
 {
-    (void)a;
-    return F.editing;
+    const form_state *fs = FS(a);
+    return fs && fs->editing;
 }
 
 /* The form covers the builder's parts and list, never its build sheet and
  * findings, which show each change as it applies. */
 static void form_draw(app *a)
 {
-    const dlrig_requirements *r = F.host->requirements(a);
+    form_state *fs = FS(a);
+    const dlrig_requirements *r = fs->host->requirements(a);
     if (!r) return;
-    if (!shown((size_t)F.sel, r)) F.sel = step_row(r, F.sel, 1);
+    if (!shown((size_t)fs->sel, r)) fs->sel = step_row(r, fs->sel, 1);
     int n = 0, sel_at = 0;
     for (size_t i = 0; i < N_ROWS; i++) {
-        if ((int)i == F.sel) sel_at = n;
+        if ((int)i == fs->sel) sel_at = n;
         n += shown(i, r);
     }
     bool wide = a->w >= 140 && a->h >= 36; /* the builder's wide layout: the sheet on the right */
@@ -409,7 +421,7 @@ static void form_draw(app *a)
     if (w > 110) w = 110;
     int max_h = wide ? a->h - 2 : a->h - 11;
     if (max_h < 8) max_h = 8;
-    const dlrig_reqfield *f = field_of((size_t)F.sel);
+    const dlrig_reqfield *f = field_of((size_t)fs->sel);
     char help[600];
     size_t k = 0;
     help[0] = '\0';
@@ -422,7 +434,7 @@ static void form_draw(app *a)
         ui_appendf(help, sizeof help, &k, "quiet rules out blower and server fans (people sit next to it)");
     }
     int inner = w - 4;
-    int err_h = F.err[0] ? ui_wrapped_lines(a, F.err, inner) : 0;
+    int err_h = fs->err[0] ? ui_wrapped_lines(a, fs->err, inner) : 0;
     int help_h = ui_wrapped_lines(a, help, inner);
     /* the rows first; the error and the help below them when there is room */
     int room = max_h - 2 - n;
@@ -439,15 +451,14 @@ static void form_draw(app *a)
     for (size_t i = 0; i < N_ROWS && yy < y + 1 + body; i++) {
         if (!shown(i, r)) continue;
         if (row++ < top) continue;
-        bool sel = (int)i == F.sel;
+        bool sel = (int)i == fs->sel;
         int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL;
         if (sel) ui_fill(a, yy, x + 1, w - 2, role);
         ui_putf(a, yy, x + 2, 2, sel ? role : DLRIG_ROLE_KEY, "%c", rows[i].hot);
         ui_put(a, yy, x + 4, lw, sel ? role : DLRIG_ROLE_DIM, row_label(i));
         int vx = x + 4 + lw + 1, vw = w - (vx - x) - 2;
-        if (sel && F.editing) {
-            int used = ui_put(a, yy, vx, vw - 1, DLRIG_ROLE_FOCUS, F.input);
-            ui_put(a, yy, vx + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "\u258F" : "_");
+        if (sel && fs->editing) {
+            ui_edit_draw(a, yy, vx, vw, DLRIG_ROLE_FOCUS, fs->input);
         } else if (sel && f && f->kind == DLRIG_RK_FLAGS) {
             /* the must-have under the cursor stands out */
             int used = 0;
@@ -457,8 +468,8 @@ static void form_draw(app *a)
                 snprintf(item, sizeof item, "%s %s", (r->require & (1u << b)) ? a->g->check : a->g->uncheck,
                          dlrig_require_ids[b]);
                 int iw = ui_width(a, item);
-                if (b == F.flag) ui_fill(a, yy, vx + used, iw, DLRIG_ROLE_FOCUS);
-                ui_put(a, yy, vx + used, vw - used, b == F.flag ? DLRIG_ROLE_FOCUS : role, item);
+                if (b == fs->flag) ui_fill(a, yy, vx + used, iw, DLRIG_ROLE_FOCUS);
+                ui_put(a, yy, vx + used, vw - used, b == fs->flag ? DLRIG_ROLE_FOCUS : role, item);
                 used += iw + 2;
             }
         } else {
@@ -468,13 +479,13 @@ static void form_draw(app *a)
     }
     if (err_h || help_h) {
         ui_hline(a, yy++, x + 1, w - 2, DLRIG_ROLE_BORDER);
-        if (err_h) yy += ui_put_wrapped(a, yy, x + 2, err_h, inner, DLRIG_ROLE_ERROR, F.err);
+        if (err_h) yy += ui_put_wrapped(a, yy, x + 2, err_h, inner, DLRIG_ROLE_ERROR, fs->err);
         if (help_h) ui_put_wrapped(a, yy, x + 2, help_h, inner, DLRIG_ROLE_DIM, help);
     } else {
         /* no room: the error, else the help, on the bottom border */
         char line[700];
-        snprintf(line, sizeof line, " %s ", F.err[0] ? F.err : help);
-        ui_put(a, y + h - 1, x + 2, w - 4, F.err[0] ? DLRIG_ROLE_ERROR : DLRIG_ROLE_DIM, line);
+        snprintf(line, sizeof line, " %s ", fs->err[0] ? fs->err : help);
+        ui_put(a, y + h - 1, x + 2, w - 4, fs->err[0] ? DLRIG_ROLE_ERROR : DLRIG_ROLE_DIM, line);
     }
 }
 
@@ -487,9 +498,11 @@ void reqform_open(app *a, const reqform_host *host)
 {
     if (!host->requirements(a)) return;
     ov_close(a);
-    memset(&F, 0, sizeof F);
-    F.host = host;
+    form_state *fs = xcalloc(1, sizeof *fs);
+    fs->host = host;
     int q = id_index(dlrig_require_ids, "ecc");
-    F.flag = q < 0 ? 0 : q;
+    fs->flag = q < 0 ? 0 : q;
+    a->ovs.ctx = fs; /* freed when the overlay closes */
+    a->ovs.ctx_free = free;
     a->ov = &form_overlay;
 }

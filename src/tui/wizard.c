@@ -155,15 +155,16 @@ typedef struct question question;
 
 struct wizard_state {
     int q;
-    int sel[16];
+    /* each question's list (the list widget): pick[q].sel is its answer; the
+     * question on screen's also scrolls and takes the mouse */
+    ui_list pick[16];
     bool answered[16];
     double typed[16]; /* typed values (NAN when none) */
     unsigned flags;   /* the answer of the flags question (must-haves) */
-    bool editing;
+    bool editing;     /* an amount is typed (the line editor) */
     char input[32];
     choice ch[64];
     int n_ch;
-    int top;
     /* preview */
     dlrig_requirements preview_req;
     bool preview_done;
@@ -172,8 +173,6 @@ struct wizard_state {
     size_t n_prev;
     char prev_err[512];
     double prev_ms;
-    /* geometry for the mouse */
-    int list_y, list_x, list_h, list_w;
 };
 
 struct question {
@@ -212,39 +211,40 @@ enum { N_MAX_CHOICES = (int)(sizeof((struct wizard_state *)0)->ch / sizeof(choic
 static const question *Q(int q);
 static int n_questions(void);
 
-enum { W_UP = 1, W_DOWN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_DIGIT, W_PRESET };
+enum {
+    W_UP = 1, W_DOWN, W_PGUP, W_PGDN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE,
+    W_PRESET, /* .. W_PRESET + TUI_PRESET_KEYS - 1 */
+};
 
+/* While an amount is typed the keys go to the line editor (edit_key), as
+ * the rows that say "while typing" describe. */
 static const keybind wizard_keys[] = {
     {KEY_UP, W_UP, "Up", "previous choice", NULL},
     {'k', W_UP, "k", "previous choice", NULL},
     {KEY_DOWN, W_DOWN, "Down", "next choice", NULL},
     {'j', W_DOWN, "j", "next choice", NULL},
+    {KEY_PPAGE, W_PGUP, "PgUp", "a page of choices up", NULL},
+    {KEY_NPAGE, W_PGDN, "PgDn", "a page of choices down", NULL},
     {KEY_HOME, W_HOME, "Home", "first choice", NULL},
     {KEY_END, W_END, "End", "last choice", NULL},
-    {'\r', W_NEXT, "Enter", "accept the highlighted choice and go on", "accept"},
-    {KEY_ENTER, W_NEXT, "Enter", "accept the highlighted choice and go on", NULL},
+    {'\r', W_NEXT, "Enter", "accept the choice (or the amount typed) and go on", "accept"},
+    {KEY_ENTER, W_NEXT, "Enter", "accept the choice (or the amount typed) and go on", NULL},
     {KEY_RIGHT, W_NEXT, "Right", "accept the highlighted choice and go on", NULL},
     {'l', W_NEXT, "l", "accept the highlighted choice and go on", NULL},
-    {' ', W_TOGGLE, "Space", "toggle a must-have", NULL},
-    {KEY_BACKSPACE, W_BACK, "Bksp", "back to the previous question", "back"},
-    {127, W_BACK, "Bksp", "back to the previous question", NULL},
-    {8, W_BACK, "Bksp", "back to the previous question", NULL},
+    {' ', W_TOGGLE, "Space", "toggle a must-have; elsewhere accept the choice", NULL},
+    {KEY_BACKSPACE, W_BACK, "Bksp", "back to the previous question (typing: Bksp deletes)", "back"},
+    {127, W_BACK, "Bksp", "back to the previous question (typing: Bksp deletes)", NULL},
+    {8, W_BACK, "Bksp", "back to the previous question (typing: Bksp deletes)", NULL},
     {KEY_LEFT, W_BACK, "Left", "back to the previous question", NULL},
     {'h', W_BACK, "h", "back to the previous question", NULL},
-    {27, W_ESC, "Esc", "back (never quits)", NULL},
+    {27, W_ESC, "Esc", "back (never quits); while typing, stop typing", NULL},
 #define DIGIT_KEY(d) {d, W_DIGIT, "0-9", "highlight choice 1-9; in a size or budget question, type the amount", NULL},
     DIGIT_KEY('0') DIGIT_KEY('1') DIGIT_KEY('2') DIGIT_KEY('3') DIGIT_KEY('4') DIGIT_KEY('5') DIGIT_KEY('6')
     DIGIT_KEY('7') DIGIT_KEY('8') DIGIT_KEY('9')
 #undef DIGIT_KEY
+    {21, W_RETYPE, "Ctrl-U", "type an amount afresh; while typing, clear it", NULL},
     {'P', W_PRESETS, "P", "preset scenarios: pick one and see its best build", "presets"},
-    {KEY_F(1), W_PRESET, "F1", tui_preset_help[0], NULL},
-    {KEY_F(2), W_PRESET + 1, "F2", tui_preset_help[1], NULL},
-    {KEY_F(3), W_PRESET + 2, "F3", tui_preset_help[2], NULL},
-    {KEY_F(4), W_PRESET + 3, "F4", tui_preset_help[3], NULL},
-    {KEY_F(5), W_PRESET + 4, "F5", tui_preset_help[4], NULL},
-    {KEY_F(6), W_PRESET + 5, "F6", tui_preset_help[5], NULL},
-    {KEY_F(7), W_PRESET + 6, "F7", tui_preset_help[6], NULL},
-    {KEY_F(8), W_PRESET + 7, "F8", tui_preset_help[7], NULL},
+    TUI_PRESET_KEYBINDS(W_PRESET),
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -660,7 +660,7 @@ static const question questions[] = {
     {.step = "Review", .title = "Review the answers", .label = "Review", .kind = QK_REVIEW, .choices = review_choices},
 };
 #define N_QUESTIONS ((int)(sizeof questions / sizeof questions[0]))
-_Static_assert(N_QUESTIONS <= (int)(sizeof((struct wizard_state *)0)->sel / sizeof(int)), "wizard_state.sel");
+_Static_assert(N_QUESTIONS <= (int)(sizeof((struct wizard_state *)0)->pick / sizeof(ui_list)), "wizard_state.pick");
 
 static const question *Q(int q) { return &questions[q]; }
 static int n_questions(void) { return N_QUESTIONS; }
@@ -711,7 +711,7 @@ static choice choice_of(app *a, int q)
     int saved_n = w->n_ch;
     memcpy(saved, w->ch, sizeof w->ch);
     build_choices(a, q);
-    int s = w->sel[q];
+    int s = w->pick[q].sel;
     if (s < 0 || s >= w->n_ch) s = 0;
     choice c = w->ch[s];
     memcpy(w->ch, saved, sizeof w->ch);
@@ -775,13 +775,13 @@ static void enter_question(app *a, int q)
     if (q >= N_QUESTIONS) q = N_QUESTIONS - 1;
     w->q = q;
     w->editing = false;
-    w->top = 0;
     build_choices(a, q);
+    ui_list *l = &w->pick[q];
+    ui_list_set(l, w->n_ch);
+    l->top = 0; /* scrolled to the answer when drawn */
     const question *qq = &questions[q];
-    if (qq->follows && !w->answered[q]) w->sel[q] = default_choice(a, q);
-    if ((qq->kind == QK_FLAGS && !w->answered[q]) || qq->kind == QK_REVIEW) w->sel[q] = w->n_ch - 1;
-    if (w->sel[q] >= w->n_ch) w->sel[q] = w->n_ch - 1;
-    if (w->sel[q] < 0) w->sel[q] = 0;
+    if (qq->follows && !w->answered[q]) ui_list_select(l, default_choice(a, q));
+    if ((qq->kind == QK_FLAGS && !w->answered[q]) || qq->kind == QK_REVIEW) ui_list_select(l, w->n_ch - 1);
     refresh_preview(a);
 }
 
@@ -819,8 +819,7 @@ static bool wizard_idle(app *a)
     w->prev_err[0] = '\0';
     double t0 = now_seconds();
     /* The best build, and the runners-up a tall preview lists under it. */
-    catalog_allow_used(a->cat, r.allow_used); /* second-hand prices only when asked */
-    int rc = advisor_recommend(a->cat, &r, 3, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
+    int rc = tui_advise(a, &r, 3, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
     w->prev_ms = (now_seconds() - t0) * 1000.0;
     if (rc != 0) {
         free_preview(w);
@@ -874,9 +873,10 @@ static void accept(app *a)
     struct wizard_state *w = W(a);
     int q = w->q;
     const question *qq = &questions[q];
-    choice *c = &w->ch[w->sel[q]];
+    int sel = w->pick[q].sel;
+    choice *c = &w->ch[sel];
     if (qq->kind == QK_REVIEW) {
-        if (w->sel[q] < w->n_ch - 1) go(a, w->sel[q], 1);
+        if (sel < w->n_ch - 1) go(a, sel, 1);
         else finish(a);
         return;
     }
@@ -908,7 +908,18 @@ static bool toggle(struct wizard_state *w, int i)
     return true;
 }
 
-/* Keys while an amount is typed (the key table does not apply). */
+/* Starts typing an amount in the question on screen (its last choice),
+ * with `first` typed (0: nothing yet). */
+static void start_typing(struct wizard_state *w, int first)
+{
+    ui_list_select(&w->pick[w->q], w->n_ch - 1);
+    w->editing = true;
+    w->input[0] = '\0';
+    if (first) ui_edit_key(w->input, sizeof w->input, first, 0);
+}
+
+/* Keys while an amount is typed (the key table does not apply): the line
+ * editor's, with Enter taking the amount and Esc leaving it. */
 static int edit_key(app *a, int key)
 {
     struct wizard_state *w = W(a);
@@ -926,16 +937,10 @@ static int edit_key(app *a, int key)
         } else {
             app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         }
-    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        size_t n = strlen(w->input);
-        if (n) w->input[n - 1] = '\0';
-        else w->editing = false;
-    } else if (key > 0x20 && key < 0x7f) {
-        size_t n = strlen(w->input);
-        if (n + 1 < sizeof w->input) {
-            w->input[n] = (char)key;
-            w->input[n + 1] = '\0';
-        }
+    } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && !w->input[0]) {
+        w->editing = false; /* Backspace past the start leaves the amount */
+    } else if (ui_edit_key(w->input, sizeof w->input, key, 0) == UI_EDIT_FULL) {
+        app_message(a, DLRIG_ROLE_WARNING, "An amount is at most %zu characters long", sizeof w->input - 1);
     }
     return UI_HANDLED;
 }
@@ -945,18 +950,16 @@ static int wizard_key(app *a, int action, int key)
     struct wizard_state *w = W(a);
     int q = w->q;
     qkind kind = questions[q].kind;
+    ui_list *l = &w->pick[q];
     if (w->editing) return edit_key(a, key);
     if (action == W_DIGIT) {
         /* digits: type a number in amount questions, pick a choice elsewhere */
         if (kind == QK_AMOUNT) {
-            w->sel[q] = w->n_ch - 1;
-            w->editing = true;
-            w->input[0] = (char)key;
-            w->input[1] = '\0';
+            start_typing(w, key);
             return UI_HANDLED;
         }
         if (key < '1' || key - '1' >= w->n_ch || kind == QK_REVIEW) return UI_UNHANDLED;
-        w->sel[q] = key - '1';
+        ui_list_select(l, key - '1');
         refresh_preview(a);
         return UI_HANDLED;
     }
@@ -966,18 +969,20 @@ static int wizard_key(app *a, int action, int key)
     }
     switch (action) {
     case W_PRESETS: tui_preset_menu(a); return UI_HANDLED;
-    case W_UP:
-        if (w->sel[q] > 0) w->sel[q]--;
-        break;
-    case W_DOWN:
-        if (w->sel[q] + 1 < w->n_ch) w->sel[q]++;
-        break;
-    case W_HOME: w->sel[q] = 0; break;
-    case W_END: w->sel[q] = w->n_ch - 1; break;
+    case W_UP: ui_list_move(l, -1, false); break;
+    case W_DOWN: ui_list_move(l, 1, false); break;
+    case W_PGUP: ui_list_move(l, -ui_list_page(l), false); break;
+    case W_PGDN: ui_list_move(l, ui_list_page(l), false); break;
+    case W_HOME: ui_list_select(l, 0); break;
+    case W_END: ui_list_select(l, w->n_ch - 1); break;
     case W_NEXT: accept(a); return UI_HANDLED;
     case W_TOGGLE:
-        if (!toggle(w, w->sel[q]) && kind != QK_FLAGS) accept(a);
+        if (!toggle(w, l->sel) && kind != QK_FLAGS) accept(a);
         break;
+    case W_RETYPE:
+        if (kind != QK_AMOUNT) return UI_UNHANDLED;
+        start_typing(w, 0);
+        return UI_HANDLED;
     case W_BACK:
     case W_ESC:
         if (q > 0) {
@@ -993,23 +998,23 @@ static int wizard_key(app *a, int action, int key)
     return UI_HANDLED;
 }
 
+/* The list widget's mouse: a click selects, a second click (or a double
+ * click) accepts, the wheel moves the selection.  While an amount is typed
+ * the wheel does nothing, a click on it takes it (as Enter) and a click on
+ * another choice leaves it. */
 static int wizard_mouse(app *a, const MEVENT *ev)
 {
     struct wizard_state *w = W(a);
-    int q = w->q;
-    if (ev->bstate & BUTTON4_PRESSED) return wizard_key(a, W_UP, 0);
-    if (ev->bstate & BUTTON5_PRESSED) return wizard_key(a, W_DOWN, 0);
-    if (!(ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED))) return UI_HANDLED;
-    int r = ev->y - w->list_y + w->top;
-    if (ev->x >= w->list_x && ev->x < w->list_x + w->list_w && ev->y >= w->list_y &&
-        ev->y < w->list_y + w->list_h && r >= 0 && r < w->n_ch) {
-        if (r == w->sel[q] || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) {
-            w->sel[q] = r;
-            if (!toggle(w, r)) accept(a);
-        } else {
-            w->sel[q] = r;
-            refresh_preview(a);
-        }
+    ui_list *l = &w->pick[w->q];
+    if (w->editing && (ev->bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))) return UI_HANDLED;
+    int before = l->sel;
+    int r = ui_list_mouse(l, ev, 1, false);
+    if (w->editing && l->sel != before) w->editing = false;
+    if (r == UI_LIST_CHOSEN && w->editing) return edit_key(a, '\r');
+    if (r == UI_LIST_CHOSEN) {
+        if (!toggle(w, l->sel)) accept(a);
+    } else if (r == UI_LIST_MOVED) {
+        refresh_preview(a);
     }
     return UI_HANDLED;
 }
@@ -1082,15 +1087,11 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
     const char *title = qq->retitle ? qq->retitle(a) : NULL;
     ui_box(a, y, x, h, wdt, title ? title : qq->title, true);
     int body = h - 2, iw = wdt - 4;
-    w->list_y = y + 1;
-    w->list_x = x + 1;
-    w->list_h = body;
-    w->list_w = wdt - 2;
-    int s = w->sel[q];
-    if (s < w->top) w->top = s;
-    if (s >= w->top + body) w->top = s - body + 1;
-    for (int r = 0; r < body && w->top + r < w->n_ch; r++) {
-        int i = w->top + r;
+    ui_list *l = &w->pick[q];
+    ui_list_place(l, y + 1, x + 1, body, wdt - 2, 1);
+    int s = l->sel;
+    for (int r = 0; r < body && l->top + r < w->n_ch; r++) {
+        int i = l->top + r;
         const choice *c = &w->ch[i];
         bool sel = i == s;
         int yy = y + 1 + r, xx = x + 2;
@@ -1111,8 +1112,7 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
         }
         if (w->editing && sel && c->typed) {
             used += ui_putf(a, yy, xx + used, iw - used, role, "%s ", c->label);
-            used += ui_put(a, yy, xx + used, iw - used, DLRIG_ROLE_FOCUS, w->input);
-            ui_put(a, yy, xx + used, 1, DLRIG_ROLE_FOCUS, a->utf8 ? "▏" : "_");
+            ui_edit_draw(a, yy, xx + used, iw - used, DLRIG_ROLE_FOCUS, w->input);
             continue;
         }
         used += ui_put(a, yy, xx + used, iw - used, role, c->label);
@@ -1232,7 +1232,7 @@ static void wizard_draw(app *a)
     draw_list(a, top - 1, 0, bottom - top + 1, lw);
     draw_preview(a, top - 1, lw, bottom - top + 1, a->w - lw);
     /* help for the highlighted choice */
-    const choice *c = &w->ch[w->sel[q]];
+    const choice *c = &w->ch[w->pick[q].sel];
     ui_box(a, bottom, 0, help_h, a->w, "Why it matters", false);
     ui_put_wrapped(a, bottom + 1, 2, help_h - 2, a->w - 4, DLRIG_ROLE_NORMAL, c->help);
 }
@@ -1254,6 +1254,7 @@ const screen wizard_screen = {
     .text_input = wizard_text,
     .on_idle = wizard_idle,
     .keys = wizard_keys,
+    .key_help = tui_preset_key_help,
 };
 
 /* Question q's answer taken from the start requirements: the choice with
@@ -1265,7 +1266,7 @@ static void start_answer(app *a, int q, const dlrig_requirements *start)
     /* an amount is shown as typed even when a preset has it; a model by name is a choice */
     if (i >= 0 && questions[q].kind == QK_AMOUNT && field_of(q, &w->ch[i])->kind == DLRIG_RK_NUMBER) i = -1;
     if (i >= 0) {
-        w->sel[q] = i;
+        ui_list_select(&w->pick[q], i);
         w->answered[q] = true;
         return;
     }
@@ -1275,22 +1276,22 @@ static void start_answer(app *a, int q, const dlrig_requirements *start)
     if (isnan(v)) return;
     w->typed[q] = v;
     build_choices(a, q);
-    w->sel[q] = w->n_ch - 1;
+    ui_list_select(&w->pick[q], w->n_ch - 1);
 }
 
 /* app_open(TUI_WIZARD, wizard_args * or NULL). */
 static void wizard_open(app *a, void *args)
 {
     const dlrig_requirements *start = args ? ((const wizard_args *)args)->start : NULL;
-    tui_presets_init(a);
     struct wizard_state *w = xcalloc(1, sizeof *w);
     app_push(a, &wizard_screen, w);
     for (int q = 0; q < N_QUESTIONS; q++) w->typed[q] = NAN;
     /* sensible defaults (Enter through every step gives a good build), or the start's answers */
     for (int q = 0; q < N_QUESTIONS; q++) {
         build_choices(a, q);
+        ui_list_set(&w->pick[q], w->n_ch);
         if (questions[q].kind == QK_REVIEW || questions[q].kind == QK_FLAGS) continue;
-        w->sel[q] = default_choice(a, q);
+        ui_list_select(&w->pick[q], default_choice(a, q));
         if (start) start_answer(a, q, start);
     }
     if (start) w->flags = start->require;

@@ -343,6 +343,99 @@ test_wizard_keys_listed() {
     end_session
 }
 
+# The wizard's choices are the list widget, as everywhere else: PgDn/PgUp
+# move a page, and ? lists them.
+test_wizard_list_paging() {
+    start wizpage 80 24
+    wait_for "What will it mostly run?"
+    # the language models: a long list, 14 rows shown at 80x24
+    keys Down Down Down Enter
+    wait_for "Which model, or how big?"
+    wait_for " 1/"
+    keys NPage
+    wait_for " 15/"
+    wait_for "▸ "
+    keys NPage
+    wait_for " 29/"
+    keys PPage
+    wait_for " 15/"
+    keys Home
+    wait_for " 1/"
+    keys '?'
+    wait_for "a page of choices down"
+    keys Escape
+    wait_gone "Keys: wizard"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# The mouse on the wizard's list: the wheel moves one choice at a time; a
+# click on another choice while an amount is typed leaves the typing (the
+# keys went on to the amount, no longer shown: Down did not move).
+test_wizard_list_mouse() {
+    start wizclick 100 32
+    wait_for "What will it mostly run?"
+    keys Down Down Down Enter
+    wait_for "Which model, or how big?"
+    click 8 6 65
+    wait_for " 2/"
+    click 8 6 64
+    wait_for " 1/"
+    keys BSpace
+    wait_for "What will it mostly run?"
+    keys Home Enter
+    wait_for "How big is the model?"
+    keys 9
+    wait_for "▸ Type a size... 9"
+    click 8 5
+    wait_for "▸ BERT-large"
+    keys Down
+    wait_for "▸ Llama-class 8B"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace
+    wait_for "▸ Llama-class 8B"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# The wizard's amounts are the line editor, as everywhere else: Ctrl-U
+# clears what is typed (and in an amount question starts typing afresh),
+# Backspace takes a UTF-8 character whole.
+test_wizard_amount_editor() {
+    start wizedit 100 32
+    wait_for "What will it mostly run?"
+    keys Enter
+    wait_for "How big is the model?"
+    type_text "13B"
+    wait_for "Type a size... 13B"
+    keys C-u
+    wait_gone "Type a size... 13B"
+    type_text "7B"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace
+    wait_for "Type a size...                    7000M parameters"
+    keys C-u
+    type_text "5€"
+    wait_for "Type a size... 5€"
+    keys BSpace
+    wait_gone "Type a size... 5€"
+    keys Enter
+    wait_for "How big is the dataset?"
+    keys BSpace
+    wait_for "Type a size...                       5M parameters"
+    keys '?'
+    wait_for "Ctrl-U"
+    keys Escape
+    wait_gone "Keys: wizard"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 test_builder_finding_save_open_export() {
     cp "$FIXTURE" "$TMP/fixture.json"
     start builder 80 24 tui "$TMP/fixture.json"
@@ -1264,6 +1357,9 @@ run test_wizard_160x48
 run test_wizard_llm
 run test_wizard_amount_limits
 run test_wizard_keys_listed
+run test_wizard_list_paging
+run test_wizard_list_mouse
+run test_wizard_amount_editor
 run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat

@@ -59,6 +59,7 @@ START_TEST(view_scrolls_within_rows)
     ck_assert_int_eq(v.top, 0);
     ui_list_set(&v, 50);
     ui_list_place_view(&v, 3, 0, 20, 80);
+    ck_assert_int_eq(ui_list_view_page(&v), 19); /* a row of the last page stays in sight */
     ui_list_scroll(&v, 7);
     ck_assert_int_eq(v.top, 7);
     ui_list_scroll(&v, 1 << 20); /* End: the last rows fill the view */
@@ -73,6 +74,8 @@ START_TEST(view_scrolls_within_rows)
     ui_list_place_view(&v, 3, 0, 20, 80); /* fewer rows than the view */
     ui_list_scroll(&v, 2);
     ck_assert_int_eq(v.top, 0);
+    ui_list_place_view(&v, 3, 0, 1, 80); /* one row: a page is still a row */
+    ck_assert_int_eq(ui_list_view_page(&v), 1);
 }
 END_TEST
 
