@@ -384,8 +384,22 @@ CREATE TABLE workload (
   priority            TEXT NOT NULL CHECK (priority IN ('compute','bandwidth','fp64')),
   min_vram_gb         REAL NOT NULL,      -- VRAM guidance tier for this workload (seed 002/003)
   source              TEXT NOT NULL REFERENCES source(id),
-  note                TEXT
+  note                TEXT,
+  -- How dlrig lists and explains it (schema 6): --workload's choices, usage
+  -- text, messages and the wizard come from these rows, in list_order.
+  list_order          INTEGER NOT NULL UNIQUE, -- place in lists, 1 first
+  is_default          INTEGER NOT NULL CHECK (is_default IN (0, 1)), -- 1: what a build that names none is for (one row)
+  description         TEXT NOT NULL,      -- what it asks of the hardware, a sentence or two (the wizard's help)
+  -- How the models treat it (schema 6), instead of tests of the id:
+  language_model      INTEGER NOT NULL CHECK (language_model IN (0, 1)), -- 1: a language model (model, method, context asked; llm.c sizes it)
+  single_stream       INTEGER NOT NULL CHECK (single_stream IN (0, 1)),  -- 1: one batch-1 generation stream: more GPUs add memory, not speed; links barely matter; GPUs draw under their limit
+  adapter_share       REAL CHECK (adapter_share > 0 AND adapter_share < 1), -- trains low-rank adapters on frozen 16-bit weights: adapter parameters / model parameters; NULL: every weight trained (or none)
+  sequence_tokens     INTEGER CHECK (sequence_tokens > 0), -- token-unit training whose batch counts sequences: tokens per sequence; NULL: the batch counts samples (or tokens)
+  compute_efficiency  REAL NOT NULL CHECK (compute_efficiency > 0 AND compute_efficiency <= 1), -- share of peak FLOPS reached on real code (fitted, docs/CALIBRATION.md)
+  memory_efficiency   REAL NOT NULL CHECK (memory_efficiency > 0 AND memory_efficiency <= 1),   -- share of peak memory bandwidth reached
+  allreduce_overlap   REAL NOT NULL CHECK (allreduce_overlap >= 0 AND allreduce_overlap <= 1)   -- share of a step that can hide the gradient all-reduce
 ) STRICT;
+CREATE UNIQUE INDEX workload_one_default ON workload (is_default) WHERE is_default = 1;
 
 -- VRAM guidance by kind of user (seed 002).
 CREATE TABLE vram_guidance (
@@ -402,7 +416,8 @@ CREATE TABLE circuit (
   amps             INTEGER NOT NULL,
   continuous_w     INTEGER NOT NULL,   -- usable continuous load (80% of the breaker rating where the code says so)
   source           TEXT NOT NULL REFERENCES source(id),
-  note             TEXT
+  note             TEXT,
+  list_order       INTEGER NOT NULL UNIQUE -- place in lists (--circuit's choices, the wizard), 1 first (schema 6)
 ) STRICT;
 
 -- ML models, for "will this model run on this GPU" (dlrig fit --model).

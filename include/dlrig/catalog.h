@@ -228,14 +228,22 @@ typedef struct dlrig_framework {
     X(REAL, params_m) X(REAL, gflops_per_sample) X(REAL, mem_bytes_per_sample) \
     X(REAL, activation_mb_per_sample) X(INT, batch_per_gpu) X(REAL, sample_kb) \
     X(REAL, tensor_friendly) X(STR, scaling) X(STR, priority) X(REAL, min_vram_gb) \
-    X(STR, source) X(STR, note)
+    X(STR, source) X(STR, note) X(INT, list_order) X(BOOL, is_default) X(STR, description) \
+    X(BOOL, language_model) X(BOOL, single_stream) X(REAL, adapter_share) X(INT, sequence_tokens) \
+    X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)
+/* A workload profile (table `workload`; db/schema.sql says what each column
+ * means).  The models read its behaviour from these fields, never from its
+ * id: language_model (llm.c sizes it), single_stream (one batch-1 generation
+ * stream), adapter_share (low-rank adapters on frozen weights; NAN: every
+ * weight trained, or none), sequence_tokens (DLRIG_NA unless the batch
+ * counts sequences of that many tokens) and the perf model's efficiencies. */
 typedef struct dlrig_workload { DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL) } dlrig_workload;
 
 #define DLRIG_VRAM_GUIDANCE_FIELDS(X) X(STR, user_type) X(REAL, min_gb) X(STR, note) X(STR, source)
 typedef struct dlrig_vram_guidance { DLRIG_VRAM_GUIDANCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_vram_guidance;
 
 #define DLRIG_CIRCUIT_FIELDS(X)                                               \
-    X(STR, id) X(INT, volts) X(INT, amps) X(INT, continuous_w) X(STR, source) X(STR, note)
+    X(STR, id) X(INT, volts) X(INT, amps) X(INT, continuous_w) X(STR, source) X(STR, note) X(INT, list_order)
 typedef struct dlrig_circuit { DLRIG_CIRCUIT_FIELDS(DLRIG_FIELD_DECL) } dlrig_circuit;
 
 #define DLRIG_SOURCE_FIELDS(X) X(STR, id) X(STR, title) X(STR, url) X(STR, note)
@@ -345,6 +353,25 @@ const dlrig_vram_guidance *catalog_vram_guidance(const dlrig_catalog *cat, size_
 const dlrig_circuit *catalog_circuits(const dlrig_catalog *cat, size_t *n);
 const dlrig_circuit *catalog_circuit(const dlrig_catalog *cat, const char *id);
 const dlrig_source *catalog_source(const dlrig_catalog *cat, const char *id);
+
+/* The reference tables whose ids are requirement values (--framework,
+ * --workload, --circuit). */
+typedef enum dlrig_vocab_table {
+    DLRIG_VOCAB_FRAMEWORK,
+    DLRIG_VOCAB_WORKLOAD,
+    DLRIG_VOCAB_CIRCUIT,
+    DLRIG_VOCAB_TABLE_COUNT
+} dlrig_vocab_table;
+/* The ids of table t, NULL-terminated, in the order lists show them
+ * (workloads and circuits by list_order, frameworks by id).  Never NULL (an
+ * empty list when the table cannot be read); the array belongs to the
+ * catalog. */
+const char *const *catalog_ids(const dlrig_catalog *cat, dlrig_vocab_table t);
+/* Whether id is a row of table t. */
+bool catalog_has_id(const dlrig_catalog *cat, dlrig_vocab_table t, const char *id);
+/* The workload of a build that names none: the row marked is_default, else
+ * the first in list order; NULL only when the table is empty. */
+const dlrig_workload *catalog_default_workload(const dlrig_catalog *cat);
 
 /* ---- ML models ---- */
 

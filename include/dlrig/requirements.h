@@ -29,10 +29,10 @@ enum {
 };
 
 /* Enumerations of the command-line contract, as NULL-terminated lists (the
- * choices of the table's fields; declared in requirements.c only). */
-extern const char *const dlrig_workload_ids[];    /* cnn, transformer, ... */
+ * choices of the table's fields; declared in requirements.c only).  The
+ * workloads, circuits and frameworks are rows of the catalog instead:
+ * requirements_choices lists them. */
 extern const char *const dlrig_environment_ids[]; /* office, server-room, datacenter */
-extern const char *const dlrig_circuit_ids[];     /* 120v-15a, ... */
 extern const char *const dlrig_precision_ids[];   /* fp32, mixed-fp16, bf16, fp8 */
 extern const char *const dlrig_require_ids[];     /* ecc, nvlink, ... (bit i = 1 << i) */
 
@@ -66,7 +66,7 @@ typedef struct dlrig_requirements {
 typedef enum dlrig_reqkind {
     DLRIG_RK_ENUM,      /* one of a fixed list (char[]) */
     DLRIG_RK_ENUM_BITS, /* one of a fixed list, or a number of bits (weights; char[]) */
-    DLRIG_RK_CATALOG,   /* an id of a catalog table (framework; char[]) */
+    DLRIG_RK_CATALOG,   /* an id of a catalog table: framework, workload, circuit (char[]) */
     DLRIG_RK_NUMBER,    /* a number above lo, at most hi (double, NAN when not given) */
     DLRIG_RK_WHOLE,     /* a whole number from lo to hi (int) */
     DLRIG_RK_FLAGS,     /* a comma-separated list of flags (unsigned bit set) */
@@ -93,6 +93,8 @@ typedef struct dlrig_reqfield {
     dlrig_reqkind kind;
     dlrig_unit unit;
     const char *const *choices; /* ENUM, ENUM_BITS, FLAGS: NULL-terminated */
+    dlrig_vocab_table table;    /* CATALOG: the table whose ids it takes */
+    const char *noun;           /* CATALOG: what messages call an unknown one ("framework"); NULL: "value" */
     double lo, hi;              /* NUMBER: lo < v <= hi; WHOLE and ENUM_BITS bits: lo <= v <= hi */
     const char *def;            /* default value as text, NULL when none */
     const char *def_help;       /* what "not given" means, for help ("the workload's reference model") */
@@ -111,11 +113,24 @@ const dlrig_reqfield *requirements_field_by_option(const char *option);
 
 /* Sets every requirement to "not given" (nodes = 1). */
 void requirements_init(dlrig_requirements *r);
-/* Fills the fields that are not given with their table defaults (precision
- * mixed-fp16, ...). */
-void requirements_apply_defaults(dlrig_requirements *r);
-/* The field's default value when not given (NULL when it has none). */
+/* Fills the fields that are not given with their defaults (precision
+ * mixed-fp16, the workload cat marks as the default, ...; cat may be NULL:
+ * then catalog fields stay not given). */
+void requirements_apply_defaults(const dlrig_catalog *cat, dlrig_requirements *r);
+/* The field's default value when not given, from the table (NULL when it
+ * has none; catalog fields have none here: see requirements_default_in). */
 const char *requirements_default(const char *key);
+/* The field's default value in catalog cat: the table's, or for the
+ * workload the row cat marks as the default (catalog_default_workload).
+ * NULL when none (or cat is NULL for a catalog field). */
+const char *requirements_default_in(const dlrig_reqfield *f, const dlrig_catalog *cat);
+/* The workload r is for in cat: the one it names, else the catalog's default
+ * workload; NULL when r names one cat does not have. */
+const dlrig_workload *requirements_workload(const dlrig_catalog *cat, const dlrig_requirements *r);
+/* The values field f takes, NULL-terminated, in the order lists show them:
+ * ENUM, ENUM_BITS and FLAGS their fixed list, CATALOG the ids of its table
+ * in cat (NULL when cat is NULL).  The list belongs to the table or cat. */
+const char *const *requirements_choices(const dlrig_reqfield *f, const dlrig_catalog *cat);
 /* Whether the field is given in r. */
 bool requirements_given(const dlrig_reqfield *f, const dlrig_requirements *r);
 /* The value of a number field (NUMBER: NAN when not given; WHOLE: as a double). */
@@ -135,7 +150,7 @@ void requirements_join(struct strbuf *b, const char *const *ids);
 /* Parses a typed value (a command-line option, a wizard answer) of field f,
  * with its unit ("13B", "$12,500", "128k"), into *r.  `name` is how messages
  * name the field ("--model-params-m", "model size"); `cat` checks catalog ids
- * (NULL: catalog ids are taken as given).  Returns 0, or -1 with a message in
+ * (workloads, circuits, frameworks; NULL: catalog ids are taken as given).  Returns 0, or -1 with a message in
  * err naming the field and what was expected, with the limits in the unit. */
 int requirements_parse_text(const dlrig_reqfield *f, const char *text, const char *name, const dlrig_catalog *cat,
                             dlrig_requirements *r, char *err, size_t errlen);
@@ -165,7 +180,8 @@ const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirement
 /* A number in the unit, short ("10T", "100PB", "$1,000,000,000"). */
 const char *requirements_format_amount(dlrig_unit unit, double v, char *buf, size_t len);
 /* What a field's value looks like, for help and messages ("millions of
- * parameters: 350M, 13B, 1.3T", "one of cnn, ..."); appended to b. */
-void requirements_describe(const dlrig_reqfield *f, struct strbuf *b);
+ * parameters: 350M, 13B, 1.3T", "cnn, transformer, ..."); appended to b.
+ * A catalog field lists the ids of cat (NULL: names the table instead). */
+void requirements_describe(const dlrig_reqfield *f, const dlrig_catalog *cat, struct strbuf *b);
 
 #endif

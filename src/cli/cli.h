@@ -92,7 +92,7 @@ int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg
  * 2).  NULL-terminated, static. */
 const char *const *cli_override_keys(void);
 /* Prints the usage lines of the fields named by keys (NULL: every field). */
-void cli_req_usage(FILE *out, const char *const *keys);
+void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys);
 
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);

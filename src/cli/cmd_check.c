@@ -89,7 +89,7 @@ static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, cons
         else if (c == OPT_POWER_LIMIT) limit = optarg;
         else if (c == 'h') {
             puts(usage);
-            cli_req_usage(stdout, cli_override_keys());
+            cli_req_usage(ctx, stdout, cli_override_keys());
             return EXIT_OK;
         } else return EXIT_USAGE;
     }

@@ -12,7 +12,7 @@
 #include "dlrig/compare.h"
 #include "dlrig/util.h"
 
-static void usage(FILE *f)
+static void usage(cli_ctx *ctx, FILE *f)
 {
     fputs("Usage: dlrig compare A.json B.json [C.json] [--workload W] [--json | --format md]\n"
           "Two or three builds side by side: price, estimated speed, time per epoch, speed per $1k,\n"
@@ -22,7 +22,7 @@ static void usage(FILE *f)
           "      --format md          a Markdown table (best values in bold)\n"
           "Requirements that override the builds' own (--workload: estimate every build for it):\n",
           f);
-    cli_req_usage(f, cli_override_keys());
+    cli_req_usage(ctx, f, cli_override_keys());
     fputs("\nIn the table, * marks the best value of a row and ! a row where the builds differ.\n", f);
 }
 
@@ -211,8 +211,8 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             }
             md = true;
             break;
-        case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        case 'h': usage(ctx, stdout); return EXIT_OK;
+        default: usage(ctx, stderr); return EXIT_USAGE;
         }
     }
     if (json && md) {

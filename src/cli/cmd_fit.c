@@ -17,14 +17,14 @@
 static const char *const fit_keys[] = {"model",   "model_params_m", "active_params_m", "method", "weights",
                                        "context_tokens", "batch", "optimizer", "offload", NULL};
 
-static void usage(FILE *f)
+static void usage(cli_ctx *ctx, FILE *f)
 {
     fputs("Usage: dlrig fit (--model NAME | --model-params-m N [--active-params-m N]) [options]\n"
           "                 [--gpu ID [--gpus N]] [--json]\n"
           "Does a language model fit on N of a GPU, how, and how fast?  Without --gpu, every\n"
           "catalog GPU that holds it, with the fewest cards it needs, cheapest first.\n\n",
           f);
-    cli_req_usage(f, fit_keys);
+    cli_req_usage(ctx, f, fit_keys);
     fputs("  -g, --gpu ID             a GPU of the catalog (dlrig parts --category gpu)\n"
           "  -n, --gpus N             how many of it (default 1, at most 16)\n"
           "      --max-gpus N         without --gpu: the most cards a listed option may have\n"
@@ -199,8 +199,8 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
             max_n = (int)v;
             break;
         case O_JSON: json = true; break;
-        case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        case 'h': usage(ctx, stdout); return EXIT_OK;
+        default: usage(ctx, stderr); return EXIT_USAGE;
         }
     }
     if (optind < argc) {

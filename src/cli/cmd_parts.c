@@ -22,7 +22,7 @@ static void list_categories(FILE *f)
 /* The requirement options that rank GPUs. */
 static const char *const rank_keys[] = {"workload", "model_params_m", "precision", NULL};
 
-static void parts_usage(FILE *f)
+static void parts_usage(cli_ctx *ctx, FILE *f)
 {
     fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced] [--json]\n"
           "       dlrig parts --category C --against BUILD.json [--compatible] [--filter TEXT] [--sort FIELD[:desc]|speed]\n"
@@ -45,7 +45,7 @@ static void parts_usage(FILE *f)
           "      --compatible    with --against: only the parts that add no error (and the build's own)\n\n"
           "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
-    cli_req_usage(f, rank_keys);
+    cli_req_usage(ctx, f, rank_keys);
     fputs("  with --workload, --sort takes speed (the default) or value (speed per $1,000)\n", f);
 }
 
@@ -384,8 +384,8 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'u': q.unpriced = true; break;
         case OPT_AGAINST: against = optarg; break;
         case OPT_COMPATIBLE: compatible = true; break;
-        case 'h': parts_usage(stdout); return EXIT_OK;
-        default: parts_usage(stderr); return EXIT_USAGE;
+        case 'h': parts_usage(ctx, stdout); return EXIT_OK;
+        default: parts_usage(ctx, stderr); return EXIT_USAGE;
         }
     }
     if (optind < argc) {

@@ -15,7 +15,7 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-static void usage(FILE *f)
+static void usage(cli_ctx *ctx, FILE *f)
 {
     fputs("Usage: dlrig recommend --workload W --budget-usd N [options]\n"
           "       dlrig recommend --preset NAME [options]\n"
@@ -26,7 +26,7 @@ static void usage(FILE *f)
           "                           replaces its list)\n"
           "      --list-presets       the scenario presets with their titles\n",
           f);
-    cli_req_usage(f, NULL);
+    cli_req_usage(ctx, f, NULL);
     fputs("      --objective O        speed (default): the fastest build, ties within 5% to the\n"
           "                           cheaper; value: the most speed per dollar, ties within 5%\n"
           "                           to the faster\n"
@@ -175,8 +175,8 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             }
             outfile = optarg;
             break;
-        case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        case 'h': usage(ctx, stdout); return EXIT_OK;
+        default: usage(ctx, stderr); return EXIT_USAGE;
         }
     }
     if (optind < argc) {
@@ -186,7 +186,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     if (list_presets) return list_all_presets(ctx, json);
     if (!req.workload[0]) {
         strbuf valid = {0};
-        requirements_describe(requirements_field("workload"), &valid);
+        requirements_describe(requirements_field("workload"), cli_catalog(ctx), &valid);
         cli_error("recommend: --workload is required (%s)", valid.s);
         sb_free(&valid);
         return EXIT_USAGE;

@@ -419,11 +419,19 @@ static void put_wrapped(FILE *f, const char *text, int col, int indent)
     fputc('\n', f);
 }
 
-void cli_req_usage(FILE *out, const char *const *keys)
+void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys)
 {
     enum { DESC_COL = 27 };
     size_t nf;
     const dlrig_reqfield *f = requirements_fields(&nf);
+    /* workloads, circuits and frameworks are the catalog's: the one the command would open (--catalog), read
+     * quietly here; when it cannot be read the text names its tables instead */
+    dlrig_catalog *own = NULL;
+    const dlrig_catalog *cat = ctx->cat;
+    if (!cat) {
+        char err[512];
+        cat = own = catalog_open(ctx->catalog_path, err, sizeof err);
+    }
     for (size_t i = 0; i < nf; i++) {
         if (keys && id_index(keys, f[i].key) < 0) continue;
         strbuf opt = {0}, d = {0};
@@ -432,14 +440,16 @@ void cli_req_usage(FILE *out, const char *const *keys)
         sb_printf(&opt, "--%s", f[i].option);
         if (f[i].kind != DLRIG_RK_BOOL) sb_printf(&opt, " %s", f[i].metavar);
         sb_append(&d, f[i].help);
-        if (f[i].kind == DLRIG_RK_ENUM || f[i].kind == DLRIG_RK_ENUM_BITS || f[i].kind == DLRIG_RK_FLAGS) {
+        if (f[i].kind == DLRIG_RK_ENUM || f[i].kind == DLRIG_RK_ENUM_BITS || f[i].kind == DLRIG_RK_FLAGS ||
+            f[i].kind == DLRIG_RK_CATALOG) {
             sb_append(&d, ": ");
-            requirements_describe(&f[i], &d);
+            requirements_describe(&f[i], cat, &d);
         } else if (f[i].kind == DLRIG_RK_NUMBER || f[i].kind == DLRIG_RK_WHOLE) {
             sb_append(&d, "; ");
-            requirements_describe(&f[i], &d);
+            requirements_describe(&f[i], cat, &d);
         }
-        if (f[i].def) sb_printf(&d, " (default %s)", f[i].def);
+        const char *def = requirements_default_in(&f[i], cat);
+        if (def) sb_printf(&d, " (default %s)", def);
         else if (f[i].def_help) sb_printf(&d, " (default: %s)", f[i].def_help);
         fputs(opt.s, out);
         int col = (int)opt.len;
@@ -452,6 +462,7 @@ void cli_req_usage(FILE *out, const char *const *keys)
         sb_free(&opt);
         sb_free(&d);
     }
+    catalog_close(own);
 }
 
 const char *cli_price_delta(double usd, char *buf, size_t len)

@@ -1329,7 +1329,7 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     memset(c, 0, sizeof *c);
     c->cat = cat;
     c->req = req;
-    c->wl = catalog_workload(cat, req->workload[0] ? req->workload : requirements_default("workload"));
+    c->wl = requirements_workload(cat, req);
     if (!c->wl) {
         snprintf(err, errlen, "unknown workload '%s'", req->workload);
         return -1;

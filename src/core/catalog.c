@@ -193,6 +193,7 @@ struct dlrig_catalog {
     index_entry *index; /* every part, sorted by id */
     size_t n_index;
     sqlite3_stmt *detail[DETAIL_COUNT];
+    const char **vocab[DLRIG_VOCAB_TABLE_COUNT]; /* catalog_ids, made when first asked (own_block) */
     string_chunk *chunks;     /* every string the catalog owns */
     void **blocks;            /* other allocations (slot maps, bridge fit lists) */
     size_t n_blocks, cap_blocks;
@@ -1338,6 +1339,69 @@ const dlrig_circuit *catalog_circuits(const dlrig_catalog *c, size_t *n)
     const rows *r = ensure_ref(c, REF_CIRCUIT);
     if (n) *n = r->n;
     return (const dlrig_circuit *)r->base;
+}
+
+/* Ids in list order: by list_order, then id (rows are in id order). */
+typedef struct ordered_id {
+    const char *id;
+    int order;
+} ordered_id;
+
+static int cmp_ordered(const void *x, const void *y)
+{
+    const ordered_id *a = x, *b = y;
+    if (a->order != b->order) return a->order < b->order ? -1 : 1;
+    return strcmp(a->id, b->id);
+}
+
+const char *const *catalog_ids(const dlrig_catalog *cc, dlrig_vocab_table t)
+{
+    static const char *const none[] = {NULL};
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if ((unsigned)t >= DLRIG_VOCAB_TABLE_COUNT) return none;
+    if (c->vocab[t]) return c->vocab[t];
+    static const int ref_of[DLRIG_VOCAB_TABLE_COUNT] = {
+        [DLRIG_VOCAB_FRAMEWORK] = REF_FRAMEWORK, [DLRIG_VOCAB_WORKLOAD] = REF_WORKLOAD,
+        [DLRIG_VOCAB_CIRCUIT] = REF_CIRCUIT};
+    int ref = ref_of[t];
+    const rows *r = ensure_ref(c, ref);
+    if (!r->full) return none; /* a failed read: asked again after the next open */
+    const table_desc *d = &ref_tables[ref];
+    ordered_id *o = xcalloc(r->n + 1, sizeof *o);
+    for (size_t i = 0; i < r->n; i++) {
+        const unsigned char *row = r->base + i * d->size;
+        o[i].id = *(const char *const *)(row + d->fields[0].offset);
+        o[i].order = ref == REF_WORKLOAD   ? ((const dlrig_workload *)row)->list_order
+                     : ref == REF_CIRCUIT ? ((const dlrig_circuit *)row)->list_order
+                                          : 0;
+    }
+    qsort(o, r->n, sizeof *o, cmp_ordered);
+    const char **ids = own_block(c, (r->n + 1) * sizeof *ids);
+    for (size_t i = 0; i < r->n; i++) ids[i] = o[i].id;
+    ids[r->n] = NULL;
+    free(o);
+    c->vocab[t] = ids;
+    return ids;
+}
+
+bool catalog_has_id(const dlrig_catalog *c, dlrig_vocab_table t, const char *id)
+{
+    switch (t) {
+    case DLRIG_VOCAB_FRAMEWORK: return catalog_framework(c, id) != NULL;
+    case DLRIG_VOCAB_WORKLOAD: return catalog_workload(c, id) != NULL;
+    case DLRIG_VOCAB_CIRCUIT: return catalog_circuit(c, id) != NULL;
+    default: return false;
+    }
+}
+
+const dlrig_workload *catalog_default_workload(const dlrig_catalog *c)
+{
+    size_t n;
+    const dlrig_workload *w = catalog_workloads(c, &n);
+    for (size_t i = 0; i < n; i++)
+        if (w[i].is_default) return &w[i];
+    const char *const *ids = catalog_ids(c, DLRIG_VOCAB_WORKLOAD);
+    return ids[0] ? catalog_workload(c, ids[0]) : NULL;
 }
 
 /* ------------------------------------------------------------ ML models */

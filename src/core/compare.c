@@ -81,12 +81,12 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
         return -1;
     }
     const dlrig_requirements *ref = &builds[0]->req;
-    const char *wl = workload ? workload : ref->workload[0] ? ref->workload : requirements_default("workload");
-    if (!catalog_workload(cat, wl)) {
-        snprintf(err, errlen, "unknown workload '%s'", wl);
+    const dlrig_workload *w = workload ? catalog_workload(cat, workload) : requirements_workload(cat, ref);
+    if (!w) {
+        snprintf(err, errlen, "unknown workload '%s'", workload ? workload : ref->workload);
         return -1;
     }
-    snprintf(out->workload, sizeof out->workload, "%s", wl);
+    snprintf(out->workload, sizeof out->workload, "%s", w->id);
     out->n = n;
     for (size_t i = 0; i < n; i++) {
         const dlrig_build *b = builds[i];
@@ -96,12 +96,12 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
         /* the estimate on the common workload: a shallow copy with the first
          * build's model, dataset and precision (nodes stay the build's own) */
         dlrig_build view = *b;
-        snprintf(view.req.workload, sizeof view.req.workload, "%s", wl);
+        snprintf(view.req.workload, sizeof view.req.workload, "%s", w->id);
         view.req.model_params_m = ref->model_params_m;
         view.req.dataset_gb = ref->dataset_gb;
         snprintf(view.req.precision, sizeof view.req.precision, "%s", ref->precision);
         if (build_count(b, DLRIG_CAT_GPU) > 0)
-            an->have_estimate = perf_estimate(cat, &view, &an->report.placement, wl, &an->estimate, an->estimate_err,
+            an->have_estimate = perf_estimate(cat, &view, &an->report.placement, w->id, &an->estimate, an->estimate_err,
                                               sizeof an->estimate_err) == 0;
         else snprintf(an->estimate_err, sizeof an->estimate_err, "no GPU in the build");
         if (an->have_estimate && !out->unit) out->unit = an->estimate.unit;

@@ -498,8 +498,8 @@ static void drop_flag(fixer *x, unsigned flag)
 static void bigger_circuits(fixer *x)
 {
     const dlrig_circuit *now = x->b->req.circuit[0] ? catalog_circuit(x->cat, x->b->req.circuit) : NULL;
-    for (int i = 0; dlrig_circuit_ids[i]; i++) {
-        const dlrig_circuit *c = catalog_circuit(x->cat, dlrig_circuit_ids[i]);
+    for (const char *const *id = catalog_ids(x->cat, DLRIG_VOCAB_CIRCUIT); *id; id++) {
+        const dlrig_circuit *c = catalog_circuit(x->cat, *id);
         if (!c || c == now) continue;
         if (now && !(c->continuous_w > now->continuous_w || (now->volts < 200 && c->volts >= 200))) continue;
         requirement(x, "circuit", c->id);

@@ -714,7 +714,7 @@ size_t llm_fit_options(const dlrig_catalog *cat, const dlrig_fit_query *q, int m
 int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const dlrig_workload *w,
                   dlrig_fit_query *q, char *err, size_t errlen)
 {
-    if (!w) w = catalog_workload(cat, r->workload[0] ? r->workload : "cnn");
+    if (!w) w = requirements_workload(cat, r);
     bool llm_workload = w && strncmp(w->id, "llm-", 4) == 0;
     if (!llm_workload && !r->method[0] && !r->model[0]) return 0;
     dlrig_fit_query out = {0};

@@ -363,10 +363,9 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
 {
     memset(out, 0, sizeof *out);
     out->epoch_hours = NAN;
-    const char *wid = workload ? workload : (b->req.workload[0] ? b->req.workload : requirements_default("workload"));
-    const dlrig_workload *w = catalog_workload(cat, wid);
+    const dlrig_workload *w = workload ? catalog_workload(cat, workload) : requirements_workload(cat, &b->req);
     if (!w) {
-        snprintf(err, errlen, "unknown workload '%s'", wid);
+        snprintf(err, errlen, "unknown workload '%s'", workload ? workload : b->req.workload);
         return -1;
     }
     const char *precision = b->req.precision[0] ? b->req.precision : requirements_default("precision");

@@ -16,11 +16,7 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-const char *const dlrig_workload_ids[] = {"cnn",       "transformer", "llm-finetune", "llm-inference",
-                                          "rnn",       "gan",         "diffusion",    "recsys",
-                                          "inference", "scientific-fp64", NULL};
 const char *const dlrig_environment_ids[] = {DLRIG_ENVIRONMENTS(DLRIG_VOCAB_NAME) NULL};
-const char *const dlrig_circuit_ids[] = {"120v-15a", "120v-20a", "230v-10a", "230v-16a", "208v-30a", NULL};
 const char *const dlrig_precision_ids[] = {DLRIG_PRECISIONS(DLRIG_VOCAB_NAME) NULL};
 const char *const dlrig_require_ids[] = {DLRIG_MUST_HAVES(DLRIG_VOCAB_NAME) NULL};
 /* Weight storage formats by name (llm.c knows their bits; the unit test
@@ -34,8 +30,8 @@ static const char *const weights_ids[] = {"fp32", "fp16", "bf16", "fp8", "int8",
  * help text's. */
 static const dlrig_reqfield fields[] = {
     {.key = "workload", .option = "workload", .short_opt = 'w', .metavar = "W", .label = "Workload",
-     .kind = DLRIG_RK_ENUM, .choices = dlrig_workload_ids, .def = "cnn", .help = "what the machine is for",
-     AT(workload), .version = 1},
+     .kind = DLRIG_RK_CATALOG, .table = DLRIG_VOCAB_WORKLOAD, .help = "what the machine is for", AT(workload),
+     .version = 1},
     {.key = "model_params_m", .option = "model-params-m", .metavar = "N", .label = "Model size",
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
      .def_help = "the workload's reference model", .help = "model size in millions of parameters",
@@ -47,13 +43,14 @@ static const dlrig_reqfield fields[] = {
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_USD, .lo = 0, .hi = 1e9, .help = "total budget in US dollars",
      AT(budget_usd), .version = 1},
     {.key = "framework", .option = "framework", .metavar = "F", .label = "Framework", .kind = DLRIG_RK_CATALOG,
-     .help = "pytorch, tensorflow, jax, ... (see the catalog)", AT(framework), .version = 1},
+     .table = DLRIG_VOCAB_FRAMEWORK, .noun = "framework", .help = "the deep-learning framework", AT(framework),
+     .version = 1},
     {.key = "precision", .option = "precision", .metavar = "P", .label = "Precision", .kind = DLRIG_RK_ENUM,
      .choices = dlrig_precision_ids, .def = "mixed-fp16", .help = "compute precision", AT(precision), .version = 1},
     {.key = "environment", .option = "environment", .metavar = "E", .label = "Environment", .kind = DLRIG_RK_ENUM,
      .choices = dlrig_environment_ids, .help = "where the machine stands", AT(environment), .version = 1},
-    {.key = "circuit", .option = "circuit", .metavar = "C", .label = "Circuit", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_circuit_ids, .help = "the wall circuit that feeds it", AT(circuit), .version = 1},
+    {.key = "circuit", .option = "circuit", .metavar = "C", .label = "Circuit", .kind = DLRIG_RK_CATALOG,
+     .table = DLRIG_VOCAB_CIRCUIT, .help = "the wall circuit that feeds it", AT(circuit), .version = 1},
     {.key = "nodes", .option = "nodes", .metavar = "N", .label = "Nodes", .kind = DLRIG_RK_WHOLE, .lo = 1,
      .hi = 1024, .def = "1", .suffix = " identical nodes (quantities cover all of them)",
      .help = "plan N identical nodes", AT(nodes), .version = 1},
@@ -203,13 +200,32 @@ const char *requirements_default(const char *key)
     return f ? f->def : NULL;
 }
 
-void requirements_apply_defaults(dlrig_requirements *r)
+const char *requirements_default_in(const dlrig_reqfield *f, const dlrig_catalog *cat)
+{
+    if (f->def || f->kind != DLRIG_RK_CATALOG || !cat) return f->def;
+    const dlrig_workload *w = f->table == DLRIG_VOCAB_WORKLOAD ? catalog_default_workload(cat) : NULL;
+    return w ? w->id : NULL;
+}
+
+const dlrig_workload *requirements_workload(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    return r->workload[0] ? catalog_workload(cat, r->workload) : catalog_default_workload(cat);
+}
+
+const char *const *requirements_choices(const dlrig_reqfield *f, const dlrig_catalog *cat)
+{
+    if (f->kind == DLRIG_RK_CATALOG) return cat ? catalog_ids(cat, f->table) : NULL;
+    return f->choices;
+}
+
+void requirements_apply_defaults(const dlrig_catalog *cat, dlrig_requirements *r)
 {
     for (size_t i = 0; i < N_FIELDS; i++) {
         const dlrig_reqfield *f = &fields[i];
-        if (!f->def || requirements_given(f, r)) continue;
-        if (is_text_kind(f->kind)) set_text(f, r, f->def);
-        else if (f->kind == DLRIG_RK_NUMBER) *num_of(f, r) = strtod(f->def, NULL);
+        const char *def = requirements_default_in(f, cat);
+        if (!def || requirements_given(f, r)) continue;
+        if (is_text_kind(f->kind)) set_text(f, r, def);
+        else if (f->kind == DLRIG_RK_NUMBER) *num_of(f, r) = strtod(def, NULL);
     }
 }
 
@@ -333,7 +349,11 @@ static const char *unit_hint(dlrig_unit u)
     }
 }
 
-void requirements_describe(const dlrig_reqfield *f, strbuf *b)
+/* What a catalog table's ids are called when the catalog is not at hand. */
+static const char *const table_names[DLRIG_VOCAB_TABLE_COUNT] = {
+    [DLRIG_VOCAB_FRAMEWORK] = "framework", [DLRIG_VOCAB_WORKLOAD] = "workload", [DLRIG_VOCAB_CIRCUIT] = "circuit"};
+
+void requirements_describe(const dlrig_reqfield *f, const dlrig_catalog *cat, strbuf *b)
 {
     switch (f->kind) {
     case DLRIG_RK_ENUM:
@@ -342,7 +362,12 @@ void requirements_describe(const dlrig_reqfield *f, strbuf *b)
         requirements_join(b, f->choices);
         sb_printf(b, ", or bits per weight from %g to %g", f->lo, f->hi);
         break;
-    case DLRIG_RK_CATALOG: sb_append(b, "an id from the catalog"); break;
+    case DLRIG_RK_CATALOG: {
+        const char *const *ids = cat ? catalog_ids(cat, f->table) : NULL;
+        if (ids && ids[0]) requirements_join(b, ids);
+        else sb_printf(b, "an id of the catalog's %s table", table_names[f->table]);
+        break;
+    }
     case DLRIG_RK_STRING:
         sb_printf(b, "a name of letters, digits and - _ . / : + (at most %g characters)", f->hi);
         break;
@@ -401,7 +426,7 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
     switch (f->kind) {
     case DLRIG_RK_ENUM:
         if (id_index(f->choices, text) < 0) {
-            requirements_describe(f, &d);
+            requirements_describe(f, cat, &d);
             rc = text_fail(err, errlen, "%s: unknown value '%s'; expected one of %s", name, text, d.s);
         } else {
             set_text(f, r, text);
@@ -414,25 +439,25 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         } else if (bits_value(f, text, bits, sizeof bits)) {
             set_text(f, r, bits);
         } else {
-            requirements_describe(f, &d);
+            requirements_describe(f, cat, &d);
             rc = text_fail(err, errlen, "%s: unknown value '%s'; expected one of %s", name, text, d.s);
         }
         break;
     }
     case DLRIG_RK_CATALOG:
-        if (strlen(text) >= f->size || (cat && !catalog_framework(cat, text))) {
-            size_t n = 0;
-            const dlrig_framework *fw = cat ? catalog_frameworks(cat, &n) : NULL;
-            for (size_t i = 0; i < n; i++) sb_printf(&d, "%s%s", i ? ", " : "", fw[i].id);
-            rc = text_fail(err, errlen, "%s: unknown %s '%s'; expected one of %s", name, f->key, text,
-                           d.s ? d.s : "the catalog's ids");
+        /* the catalog at hand decides (none: taken as given) */
+        if (strlen(text) >= f->size || (cat && !catalog_has_id(cat, f->table, text))) {
+            const char *const *ids = requirements_choices(f, cat);
+            requirements_describe(f, cat, &d);
+            rc = text_fail(err, errlen, "%s: unknown %s '%s'; expected %s%s", name, f->noun ? f->noun : "value", text,
+                           ids && ids[0] ? "one of " : "", d.s);
         } else {
             set_text(f, r, text);
         }
         break;
     case DLRIG_RK_STRING:
         if (!name_ok(text, (size_t)f->hi) || strlen(text) >= f->size) {
-            requirements_describe(f, &d);
+            requirements_describe(f, cat, &d);
             rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
         } else {
             set_text(f, r, text);
@@ -459,7 +484,7 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         bool whole = f->kind == DLRIG_RK_WHOLE;
         bool ok = parsed && (whole ? v >= f->lo && v <= f->hi && v == floor(v) : v > f->lo && v <= f->hi);
         if (!ok) {
-            requirements_describe(f, &d);
+            requirements_describe(f, cat, &d);
             rc = text_fail(err, errlen, "%s: expected %s, got '%s'%s", name, d.s, text,
                            parsed && (whole ? v >= f->lo && v <= f->hi : 0) ? " (not a whole number)"
                            : parsed                                        ? " (out of range)"
@@ -522,7 +547,7 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
         return 0;
     case DLRIG_RK_ENUM_BITS: {
         char bits[16];
-        requirements_describe(f, d);
+        requirements_describe(f, cat, d);
         if (cJSON_IsNumber(v)) {
             if (!(v->valuedouble >= f->lo && v->valuedouble <= f->hi))
                 return build_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)",
@@ -542,19 +567,17 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
         return 0;
     }
     case DLRIG_RK_CATALOG:
+        requirements_describe(f, cat, d);
         if (!cJSON_IsString(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a string, got %s", k, build_json_type(v));
-        if (strlen(v->valuestring) >= f->size || !catalog_framework(cat, v->valuestring)) {
-            size_t n;
-            const dlrig_framework *fw = catalog_frameworks(cat, &n);
-            for (size_t i = 0; i < n; i++) sb_printf(d, "%s%s", i ? ", " : "", fw[i].id);
-            return build_fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k, k,
-                              v->valuestring, d->s ? d->s : "");
-        }
+            return build_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
+                              build_json_type(v));
+        if (strlen(v->valuestring) >= f->size || !catalog_has_id(cat, f->table, v->valuestring))
+            return build_fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k,
+                              f->noun ? f->noun : "value", v->valuestring, d->s);
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_STRING:
-        requirements_describe(f, d);
+        requirements_describe(f, cat, d);
         if (!cJSON_IsString(v))
             return build_fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
                               build_json_type(v));
@@ -697,7 +720,8 @@ const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirement
     default: {
         const char *s = cstr_of(f, r);
         /* a workload shows the catalog's name for it */
-        const dlrig_workload *w = cat && f->choices == dlrig_workload_ids ? catalog_workload(cat, s) : NULL;
+        const dlrig_workload *w =
+            cat && f->kind == DLRIG_RK_CATALOG && f->table == DLRIG_VOCAB_WORKLOAD ? catalog_workload(cat, s) : NULL;
         snprintf(buf, len, "%s", w && w->name ? w->name : s);
         break;
     }

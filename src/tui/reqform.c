@@ -118,7 +118,8 @@ static const char *row_value(app *a, size_t i, const dlrig_requirements *r, char
         return buf;
     }
     if (requirements_format(f, r, a->cat, buf, len)) return buf;
-    if (f->def) snprintf(buf, len, "%s (default)", f->def);
+    const char *def = requirements_default_in(f, a->cat);
+    if (def) snprintf(buf, len, "%s (default)", def);
     else if (f->def_help) snprintf(buf, len, "not given: %s", f->def_help);
     else snprintf(buf, len, "not given");
     return buf;
@@ -210,7 +211,7 @@ static void edit_accept(app *a)
 static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t max)
 {
     size_t n = 0;
-    if (!f->def && n < max) out[n++] = "";
+    if (!requirements_default_in(f, a->cat) && n < max) out[n++] = "";
     if (f->kind == DLRIG_RK_ENUM || f->kind == DLRIG_RK_ENUM_BITS) {
         for (size_t k = 0; f->choices && f->choices[k] && n < max; k++) {
             /* the method row is asked for fine-tuning only, as in the wizard */
@@ -233,9 +234,7 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
             out[at] = m[k].id;
         }
     } else if (f->kind == DLRIG_RK_CATALOG) {
-        size_t nf;
-        const dlrig_framework *fw = catalog_frameworks(a->cat, &nf);
-        for (size_t k = 0; k < nf && n < max; k++) out[n++] = fw[k].id;
+        for (const char *const *id = requirements_choices(f, a->cat); id && *id && n < max; id++) out[n++] = *id;
     }
     return n;
 }
@@ -427,7 +426,7 @@ static void form_draw(app *a)
     help[0] = '\0';
     if (f) {
         strbuf d = {0};
-        requirements_describe(f, &d);
+        requirements_describe(f, a->cat, &d);
         ui_appendf(help, sizeof help, &k, "%s%s%s", f->help, d.s ? ": " : "", d.s ? d.s : "");
         sb_free(&d);
     } else {

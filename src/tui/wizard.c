@@ -21,32 +21,6 @@
 
 /* ---- what the questions show: help texts indexed by the vocabularies ---- */
 
-/* Why each workload matters for the hardware (DOMAIN.md and the sources in
- * db/SOURCES.md); a workload not listed shows the catalog's note. */
-static const struct {
-    const char *id, *help;
-} workload_help[] = {
-    {"cnn", "Vision CNNs want tensor-core throughput first, then FP32, then VRAM; data-parallel multi-GPU "
-            "scales very well."},
-    {"transformer", "Transformers/NLP are bandwidth- and VRAM-hungry (then FP16); BERT-class models need large "
-                    "VRAM; multi-GPU gains vary."},
-    {"llm-finetune", "LLM fine-tuning: VRAM decides what fits (weights, gradients, optimizer state); memory "
-                     "bandwidth and NVLink matter when the model is sharded."},
-    {"llm-inference", "LLM token generation reads every weight per token: memory bandwidth sets tokens/s, VRAM "
-                      "must hold weights plus KV cache."},
-    {"rnn", "RNN/LSTM: small matrix multiplies are bandwidth-bound; multi-GPU scaling is unclear and some jobs run "
-            "well on many CPU cores."},
-    {"gan", "GANs train like CNNs: tensor throughput and VRAM for the image size; they scale well over GPUs."},
-    {"diffusion", "Diffusion training: tensor throughput, and VRAM for resolution and batch size; mixed precision "
-                  "is standard."},
-    {"recsys", "Recommenders and autoencoders: large embedding tables make memory size and bandwidth the "
-               "limit."},
-    {"inference", "Inference is latency-bound, often at the edge: efficiency and low-precision support beat raw "
-                  "training speed."},
-    {"scientific-fp64", "FP64 science/HPC: GeForce FP64 is crippled (1:32 on Pascal); datacenter cards are ~16x "
-                        "faster in FP64."},
-};
-
 /* The preset answers of an amount question; the last one is "type a value". */
 typedef struct amount_preset {
     const char *label, *detail;
@@ -376,18 +350,17 @@ static void amount_choices(app *a, int q)
 static void field_choices(app *a, int q, void (*each)(app *a, int i, const char *id))
 {
     const dlrig_reqfield *f = field_of(q, NULL);
-    for (int i = 0; f && f->choices && f->choices[i]; i++) each(a, i, f->choices[i]);
+    const char *const *ids = f ? requirements_choices(f, a->cat) : NULL;
+    for (int i = 0; ids && ids[i]; i++) each(a, i, ids[i]);
 }
 
 static void workload_one(app *a, int i, const char *id)
 {
     (void)i;
     const dlrig_workload *wl = catalog_workload(a->cat, id);
-    const char *help = NULL;
+    /* why it matters for the hardware: the catalog's description of it */
+    const char *help = wl ? wl->description ? wl->description : wl->note : NULL;
     char h[400];
-    for (size_t k = 0; k < sizeof workload_help / sizeof workload_help[0]; k++)
-        if (strcmp(workload_help[k].id, id) == 0) help = workload_help[k].help;
-    if (!help && wl) help = wl->note;
     snprintf(h, sizeof h, "%s%s%s", help ? help : "", wl && wl->reference_model ? " Estimates use: " : "",
              wl && wl->reference_model ? wl->reference_model : "");
     add_choice(W(a), wl && wl->name ? wl->name : id, NULL, h, NAN, id, DLRIG_ROLE_NORMAL, false);
@@ -756,7 +729,7 @@ static int default_choice(app *a, int q)
     const question *qq = &questions[q];
     if (qq->initial) return qq->initial(a, q);
     const dlrig_reqfield *f = requirements_field(qq->field);
-    const char *def = qq->dflt ? qq->dflt : f ? f->def : NULL;
+    const char *def = qq->dflt ? qq->dflt : f ? requirements_default_in(f, a->cat) : NULL;
     if (!f || !def) return 0;
     dlrig_requirements r;
     requirements_init(&r);

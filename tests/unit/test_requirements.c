@@ -4,6 +4,9 @@
  * reader alike, with the field named; the units parse; the build file
  * version follows the fields; every field is an option of `dlrig recommend`. */
 #include <check.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +41,13 @@ static void sample_text(const dlrig_reqfield *f, char *buf, size_t len)
         break;
     }
     case DLRIG_RK_ENUM_BITS: snprintf(buf, len, "4.85"); break;
-    case DLRIG_RK_CATALOG: snprintf(buf, len, "jax"); break;
+    case DLRIG_RK_CATALOG: {
+        const char *const *ids = requirements_choices(f, cat);
+        int n = 0;
+        while (ids[n + 1]) n++;
+        snprintf(buf, len, "%s", ids[n]);
+        break;
+    }
     case DLRIG_RK_STRING: snprintf(buf, len, "Qwen/Qwen2.5-72B-Instruct"); break;
     case DLRIG_RK_BOOL: snprintf(buf, len, "yes"); break;
     case DLRIG_RK_FLAGS: {
@@ -255,30 +264,157 @@ START_TEST(defaults)
     requirements_init(&r);
     ck_assert_int_eq(r.nodes, 1);
     ck_assert(isnan(r.model_params_m));
-    requirements_apply_defaults(&r);
+    requirements_apply_defaults(cat, &r);
     ck_assert_str_eq(r.precision, "mixed-fp16");
     ck_assert_str_eq(r.workload, "cnn");
     ck_assert(isnan(r.model_params_m)); /* no default: the workload's reference model */
     snprintf(r.precision, sizeof r.precision, "bf16");
-    requirements_apply_defaults(&r);
+    requirements_apply_defaults(cat, &r);
     ck_assert_str_eq(r.precision, "bf16");
 }
 END_TEST
 
-/* The fixed workload and circuit lists name exactly the catalog's rows. */
-START_TEST(lists_match_the_catalog)
+/* Workloads and circuits are the catalog's rows, in its list order. */
+START_TEST(lists_are_the_catalogs)
 {
     size_t n;
-    const dlrig_workload *w = catalog_workloads(cat, &n);
+    catalog_workloads(cat, &n);
+    const char *const *ids = requirements_choices(requirements_field("workload"), cat);
     size_t k = 0;
-    while (dlrig_workload_ids[k]) k++;
-    ck_assert_uint_eq(n, k);
-    for (size_t i = 0; i < n; i++) ck_assert_msg(id_index(dlrig_workload_ids, w[i].id) >= 0, "%s", w[i].id);
-    const dlrig_circuit *c = catalog_circuits(cat, &n);
-    k = 0;
-    while (dlrig_circuit_ids[k]) k++;
-    ck_assert_uint_eq(n, k);
-    for (size_t i = 0; i < n; i++) ck_assert_msg(id_index(dlrig_circuit_ids, c[i].id) >= 0, "%s", c[i].id);
+    while (ids[k]) {
+        ck_assert_ptr_nonnull(catalog_workload(cat, ids[k]));
+        if (k) ck_assert_int_lt(catalog_workload(cat, ids[k - 1])->list_order, catalog_workload(cat, ids[k])->list_order);
+        k++;
+    }
+    ck_assert_uint_eq(k, n);
+    ck_assert_str_eq(ids[0], "cnn"); /* the help and messages list them as before */
+    ck_assert_str_eq(catalog_default_workload(cat)->id, "cnn");
+    ck_assert_str_eq(requirements_default_in(requirements_field("workload"), cat), "cnn");
+    catalog_circuits(cat, &n);
+    ids = requirements_choices(requirements_field("circuit"), cat);
+    for (k = 0; ids[k]; k++) ck_assert_ptr_nonnull(catalog_circuit(cat, ids[k]));
+    ck_assert_uint_eq(k, n);
+    ck_assert_str_eq(ids[0], "120v-15a");
+    ck_assert_str_eq(ids[n - 1], "208v-30a");
+    /* without a catalog there is no list to offer, and the help names the table */
+    ck_assert_ptr_null(requirements_choices(requirements_field("workload"), NULL));
+    strbuf d = {0};
+    requirements_describe(requirements_field("circuit"), NULL, &d);
+    ck_assert_str_eq(d.s, "an id of the catalog's circuit table");
+    sb_free(&d);
+}
+END_TEST
+
+static void sql_exec(sqlite3 *db, const char *sql)
+{
+    char *e = NULL;
+    ck_assert_msg(sqlite3_exec(db, sql, NULL, NULL, &e) == SQLITE_OK, "%s: %s", sql, e ? e : "");
+}
+
+/* A copy of the built catalog with one more workload and circuit, which
+ * nothing in the program names; returns its path (caller unlinks, frees). */
+static char *catalog_with_extra_rows(void)
+{
+    char *path = xstrdup("/tmp/dlrig-vocab-catXXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
+    char *sql = xasprintf("VACUUM INTO '%s'", path);
+    unlink(path);
+    sql_exec(db, sql);
+    free(sql);
+    sqlite3_close(db);
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    /* a speech workload shaped like the CNN profile, listed after the others */
+    sql_exec(db, "CREATE TEMP TABLE w AS SELECT * FROM workload WHERE id = 'cnn';"
+                 "UPDATE w SET id = 'speech-asr', name = 'Speech recognition training', is_default = 0,"
+                 " list_order = (SELECT max(list_order) + 1 FROM workload),"
+                 " description = 'Speech models want tensor throughput and fast storage for audio.';"
+                 "INSERT INTO workload SELECT * FROM w;"
+                 "INSERT INTO circuit (id, volts, amps, continuous_w, source, note, list_order)"
+                 " SELECT '240v-30a', 240, 30, 5760, source, NULL, 0 FROM circuit WHERE id = '208v-30a';");
+    sqlite3_close(db);
+    return path;
+}
+
+static int run_dlrig(const char *args, strbuf *out)
+{
+    char *cmd = xasprintf("'%s' %s 2>&1", DLRIG_BIN, args);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    ck_assert_ptr_nonnull(p);
+    char line[1024];
+    while (fgets(line, sizeof line, p)) sb_append(out, line);
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A workload or circuit added to a catalog only is accepted and offered
+ * wherever a workload is asked for: the typed-text parser, build files,
+ * the command line and its help, with its description as its help. */
+START_TEST(workload_added_to_the_catalog_only)
+{
+    char *path = catalog_with_extra_rows();
+    char err[4096];
+    dlrig_catalog *cat2 = catalog_open(path, err, sizeof err);
+    ck_assert_msg(cat2 != NULL, "%s", err);
+    const dlrig_reqfield *wf = requirements_field("workload"), *cf = requirements_field("circuit");
+    dlrig_requirements r;
+    requirements_init(&r);
+    /* the built-in catalog does not know it, and says which it knows */
+    ck_assert_int_eq(requirements_parse_text(wf, "speech-asr", "--workload", cat, &r, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "--workload: unknown value 'speech-asr'; expected one of cnn, transformer"));
+    /* the catalog that has it accepts it, lists it last and shows its name and description */
+    ck_assert_int_eq(requirements_parse_text(wf, "speech-asr", "--workload", cat2, &r, err, sizeof err), 0);
+    ck_assert_str_eq(r.workload, "speech-asr");
+    const char *const *ids = requirements_choices(wf, cat2);
+    size_t k = 0;
+    while (ids[k + 1]) k++;
+    ck_assert_str_eq(ids[k], "speech-asr");
+    ck_assert_str_eq(requirements_workload(cat2, &r)->description,
+                     "Speech models want tensor throughput and fast storage for audio.");
+    char buf[128];
+    ck_assert_str_eq(requirements_format(wf, &r, cat2, buf, sizeof buf), "Speech recognition training");
+    /* a circuit too, listed where its list_order puts it (first) */
+    ck_assert_int_eq(requirements_parse_text(cf, "240v-30a", "--circuit", cat2, &r, err, sizeof err), 0);
+    ck_assert_str_eq(requirements_choices(cf, cat2)[0], "240v-30a");
+    ck_assert_int_eq(requirements_parse_text(cf, "240v-30a", "--circuit", cat, &r, err, sizeof err), -1);
+    /* build files */
+    const char *doc = "{\"format\":\"dlrig-build\",\"version\":1,\"name\":\"asr\",\"requirements\":"
+                      "{\"workload\":\"speech-asr\",\"circuit\":\"240v-30a\"},\"parts\":[]}";
+    dlrig_build b;
+    ck_assert_int_eq(build_parse(cat2, doc, strlen(doc), "asr.json", &b, err, sizeof err), 0);
+    ck_assert_str_eq(b.req.workload, "speech-asr");
+    build_free(&b);
+    ck_assert_int_eq(build_parse(cat, doc, strlen(doc), "asr.json", &b, err, sizeof err), DLRIG_BUILD_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err, "requirements.workload: unknown value 'speech-asr'"));
+    build_free(&b);
+    /* the command line: help lists it, options and estimates take it */
+    strbuf out = {0};
+    char *args = xasprintf("--catalog '%s' recommend --help", path);
+    ck_assert_int_eq(run_dlrig(args, &out), 0);
+    free(args);
+    ck_assert_msg(strstr(out.s, "scientific-fp64, speech-asr") != NULL, "%s", out.s);
+    ck_assert_msg(strstr(out.s, "240v-30a, 120v-15a") != NULL, "%s", out.s);
+    sb_free(&out);
+    out = (strbuf){0};
+    args = xasprintf("--catalog '%s' estimate '%s/builds/clean.json' --workload speech-asr --json", path,
+                     DLRIG_TEST_DATA);
+    ck_assert_int_eq(run_dlrig(args, &out), 0);
+    free(args);
+    ck_assert_msg(strstr(out.s, "\"workload\":") && strstr(out.s, "speech-asr"), "%s", out.s);
+    sb_free(&out);
+    out = (strbuf){0};
+    args = xasprintf("estimate '%s/builds/clean.json' --workload speech-asr", DLRIG_TEST_DATA);
+    ck_assert_int_eq(run_dlrig(args, &out), 2);
+    free(args);
+    ck_assert_msg(strstr(out.s, "unknown value 'speech-asr'") != NULL, "%s", out.s);
+    sb_free(&out);
+    catalog_close(cat2);
+    unlink(path);
+    free(path);
 }
 END_TEST
 
@@ -333,7 +469,8 @@ int main(void)
     tcase_add_test(tc, units);
     tcase_add_test(tc, file_versions);
     tcase_add_test(tc, defaults);
-    tcase_add_test(tc, lists_match_the_catalog);
+    tcase_add_test(tc, lists_are_the_catalogs);
+    tcase_add_test(tc, workload_added_to_the_catalog_only);
     tcase_add_test(tc, weights_are_what_the_memory_model_reads);
     tcase_add_test(tc, every_field_in_recommend_help);
     suite_add_tcase(s, tc);
