@@ -39,8 +39,9 @@ typedef struct dlrig_estimate {
 } dlrig_estimate;
 
 /* Estimates b (with its placement p, as from build_place) for `workload`, or
- * for b's requirements when workload is NULL (default "cnn").  Returns 0, or
- * -1 with a message in err (unknown workload, no GPU in the build). */
+ * for b's requirements when workload is NULL (the catalog's default workload
+ * when they name none).  Returns 0, or -1 with a message in err (unknown
+ * workload, no GPU in the build). */
 int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *p, const char *workload,
                   dlrig_estimate *out, char *err, size_t errlen);
 

@@ -51,21 +51,21 @@ int power_limit_to_cut(const dlrig_build *b, double cut_w, double *speed);
 /* ---- sustained draw by workload and wall watts (sources in power.c) ---- */
 
 /* Share of its power limit (its rating without one) a GPU draws, averaged
- * over minutes, running workload_id (a catalog workload id; NULL or unknown:
- * training): 1 for training and batched inference, which keep a card at its
- * limit; less for single-stream LLM token generation, which is bound by
- * memory bandwidth. */
-double power_gpu_load_share(const char *workload_id);
+ * over minutes, running workload w (NULL: training): 1 for training and
+ * batched inference, which keep a card at its limit; less for a workload of
+ * one generation stream (single_stream: LLM token generation), which is
+ * bound by memory bandwidth. */
+double power_gpu_load_share(const dlrig_workload *w);
 /* Sustained draw of one card limited to limit_w (its rating rated_w when
  * not limited) running a workload whose cards draw `share` of their rating
  * unlimited: the limit in training (share 1), and no more than share x
  * rating where the work is not power-bound (a limit above that draw does
  * not lower it). */
 double power_gpu_load_w(double limit_w, double rated_w, double share);
-/* Share of its TDP a CPU draws, sustained, while the GPUs run workload_id:
+/* Share of its TDP a CPU draws, sustained, while the GPUs run workload w:
  * the CPU feeds the cards (data loading, a few cores per GPU) rather than
  * computing on every core. */
-double power_cpu_load_share(const char *workload_id);
+double power_cpu_load_share(const dlrig_workload *w);
 /* A power supply's efficiency (0..1) at load_fraction of its capacity, from
  * the 80 PLUS level named in level ("80 PLUS Gold"; NULL or unknown: the
  * base 80 PLUS level) on 115 V (low_line) or 230 V input; linear between the
@@ -75,8 +75,8 @@ double power_psu_efficiency(const char *level, bool low_line, double load_fracti
  * capacity_w (0: unknown, taken at 50 % load) with efficiency level level. */
 double power_wall_w(double sustained_w, const char *level, bool low_line, double capacity_w);
 /* The assumption behind power_gpu_load_share / power_cpu_load_share for
- * workload_id in words ("GPUs at their power limit, CPUs at half their
+ * workload w in words ("GPUs at their power limit, CPUs at half their
  * TDP"), for findings; static text. */
-const char *power_load_assumption(const char *workload_id);
+const char *power_load_assumption(const dlrig_workload *w);
 
 #endif

@@ -172,7 +172,7 @@ void requirements_to_json(const dlrig_requirements *r, cJSON *o);
 /* The build file version r needs: 2 when an LLM field is given, else 1. */
 int requirements_version(const dlrig_requirements *r);
 
-/* The field's value for display ("13B parameters", "$12,500", "cnn"),
+/* The field's value for display ("13B parameters", "$12,500", a workload's name),
  * written into buf; returns buf, or NULL when the field is not given (nodes:
  * when it is 1).  `cat` names catalog ids (workload names); may be NULL. */
 const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirements *r, const dlrig_catalog *cat,

@@ -218,11 +218,11 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
     }
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
-    if (!req.method[0]) snprintf(req.method, sizeof req.method, "inference");
+    if (!req.method[0]) snprintf(req.method, sizeof req.method, "%s", dlrig_method_ids[DLRIG_METHOD_INFERENCE]);
     dlrig_fit_query q;
     char err[512];
-    const dlrig_workload *w = catalog_workload(cat, "llm-inference");
-    if (llm_query_for(cat, &req, w, &q, err, sizeof err) != 1) {
+    /* the method is given: the query does not depend on a workload */
+    if (llm_query_for(cat, &req, NULL, &q, err, sizeof err) != 1) {
         cli_error("%s", err);
         return EXIT_USAGE;
     }

@@ -1253,7 +1253,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
         sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each)", e->memory.gpus,
                   e->memory.batch, e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
                                                        : e->throughput, e->unit);
-    else if (e->gpus > 1 && !strcmp(e->workload, "llm-inference"))
+    else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
@@ -1340,8 +1340,8 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
         return -1;
     }
     c->circuit = req->circuit[0] ? catalog_circuit(cat, req->circuit) : NULL;
-    c->gpu_share = power_gpu_load_share(c->wl->id);
-    c->cpu_share = power_cpu_load_share(c->wl->id);
+    c->gpu_share = power_gpu_load_share(c->wl);
+    c->cpu_share = power_cpu_load_share(c->wl);
     c->precision = req->precision[0] ? req->precision : requirements_default("precision");
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;
@@ -1469,7 +1469,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     const dlrig_gpu *const *gpus = USE(&c, DLRIG_CAT_GPU, dlrig_gpu);
     pair *pairs = xcalloc(ng * MAX_GPUS_PER_NODE + 1, sizeof *pairs);
     size_t np = 0;
-    bool single_stream = !strcmp(c.wl->id, "llm-inference");
+    bool single_stream = c.wl->single_stream;
     for (size_t i = 0; i < ng; i++) {
         double pg = c.llm ? 0 : perf_gpu_throughput(gpus[i], c.wl, c.params_m, c.precision, NULL);
         for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {

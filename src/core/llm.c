@@ -715,7 +715,7 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
                   dlrig_fit_query *q, char *err, size_t errlen)
 {
     if (!w) w = requirements_workload(cat, r);
-    bool llm_workload = w && strncmp(w->id, "llm-", 4) == 0;
+    bool llm_workload = w && w->language_model;
     if (!llm_workload && !r->method[0] && !r->model[0]) return 0;
     dlrig_fit_query out = {0};
     if (r->model[0]) {
@@ -736,7 +736,7 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     }
     dlrig_method method = DLRIG_METHOD_INFERENCE;
     if (r->method[0]) method = (dlrig_method)id_index(dlrig_method_ids, r->method);
-    else if (w && (w->training || strcmp(w->id, "llm-finetune") == 0)) method = DLRIG_METHOD_LORA;
+    else if (w && w->training) method = DLRIG_METHOD_LORA;
     if ((int)method < 0) method = DLRIG_METHOD_INFERENCE;
     llm_query_defaults(&out, method);
     const char *wt = r->weights;

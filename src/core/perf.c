@@ -35,32 +35,12 @@
 #include "dlrig/power.h"
 #include "dlrig/util.h"
 
-/* Fraction of peak reached on real training code, by workload (compute and
- * memory-bandwidth efficiency).  Calibrated (docs/CALIBRATION.md). */
-typedef struct eff_row {
-    const char *workload;
-    double compute, memory;
-    double overlap; /* share of the step that can hide the all-reduce */
-} eff_row;
-
-static const eff_row efficiency[] = {
-    /* compute and memory fitted on the single-GPU rows of
-     * tests/data/calibration.csv (mean |log error|, together with the
-     * tensor-core generation share and the energy per sample below); the 2-
-     * to 8-GPU rows show no all-reduce hidden behind compute at the batch
-     * that fills the card (overlap 0) */
-    {"cnn", 0.46, 0.42, 0.0},
-    {"transformer", 0.50, 0.19, 0.0},
-    {"llm-inference", 0.50, 0.84, 0.0},
-    {"rnn", 0.62, 0.27, 0.0},
-    /* no published measurements in the table: the closest fitted family */
-    {"llm-finetune", 0.50, 0.19, 0.0}, /* transformer */
-    {"gan", 0.46, 0.42, 0.0},          /* cnn */
-    {"diffusion", 0.46, 0.42, 0.0},    /* cnn */
-    {"inference", 0.46, 0.42, 0.0},    /* cnn */
-    {"recsys", 0.50, 0.19, 0.0},       /* transformer (embedding-bandwidth bound) */
-    {"scientific-fp64", 0.85, 0.80, 0.50}, /* DGEMM reaches ~85-90% of FP64 peak (vendor HPL results) */
-};
+/* The fraction of peak a workload reaches on real training code (compute
+ * and memory-bandwidth efficiency) and the share of a step that can hide the
+ * all-reduce are columns of its catalog row (compute_efficiency,
+ * memory_efficiency, allreduce_overlap): fitted on the single-GPU rows of
+ * tests/data/calibration.csv together with the tensor-core generation share
+ * and the energy per sample below (docs/CALIBRATION.md, db/SOURCES.md). */
 
 /* Share of the peak tensor rate a tensor-core generation reaches on training
  * code, relative to Ampere and later (third generation on: asynchronous
@@ -89,13 +69,6 @@ static double tensor_generation_share(const dlrig_gpu *g)
 #define ENERGY_PJ_PER_FLOP 1.2
 #define ENERGY_PJ_PER_BYTE 380.0
 
-static const eff_row *eff_for(const char *workload)
-{
-    for (size_t i = 0; i < sizeof efficiency / sizeof efficiency[0]; i++)
-        if (strcmp(efficiency[i].workload, workload) == 0) return &efficiency[i];
-    return &efficiency[0];
-}
-
 /* Bytes per parameter of the weights at a precision (inference). */
 static double weight_bytes(const char *precision)
 {
@@ -123,10 +96,12 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char
         /* Weights plus KV cache / activations for the batch (4k-token context for LLMs). */
         double ctx = strcmp(w->unit, "tokens/s") == 0 ? 4096 : 1;
         bytes = params * weight_bytes(precision) + act * ctx * batch;
-    } else if (strcmp(w->id, "llm-finetune") == 0) {
-        /* LoRA: frozen 16-bit weights, adapters (~1% of parameters) with full
-         * optimizer state, activations with checkpointing. */
-        bytes = params * 2 + params * 0.01 * 16 + act * 2048 * batch;
+    } else if (!isnan(w->adapter_share)) {
+        /* LoRA: frozen 16-bit weights, adapters (adapter_share of the
+         * parameters, ~1%) with full optimizer state, activations with
+         * checkpointing for batches of sequences. */
+        double seq = w->sequence_tokens != DLRIG_NA ? w->sequence_tokens : 1;
+        bytes = params * 2 + params * w->adapter_share * 16 + act * seq * batch;
     } else {
         /* Weights, gradients and Adam state: 16 bytes per parameter in mixed
          * precision and in FP32 alike (ZeRO, Rajbhandari et al. 2020). */
@@ -159,7 +134,6 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
                            const char **bound)
 {
     if (!precision || !*precision) precision = requirements_default("precision");
-    const eff_row *e = eff_for(w->id);
     double ratio = size_ratio(w, params_m);
     double flops = w->gflops_per_sample * 1e9 * ratio;
     double bytes = w->mem_bytes_per_sample * ratio;
@@ -174,11 +148,11 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
-        double ct = f > 0 ? f * flops / (tensor * 1e12 * e->compute) : 0;
-        double cr = (1 - f) * flops / (rest * 1e12 * e->compute);
+        double ct = f > 0 ? f * flops / (tensor * 1e12 * w->compute_efficiency) : 0;
+        double cr = (1 - f) * flops / (rest * 1e12 * w->compute_efficiency);
         t_compute = ct + cr;
     }
-    double t_mem = bytes / (g->bandwidth_gbs * 1e9 * e->memory);
+    double t_mem = bytes / (g->bandwidth_gbs * 1e9 * w->memory_efficiency);
     double t = t_mem > t_compute ? t_mem : t_compute;
     const char *b = t_mem > t_compute ? "memory" : "compute";
     if (w->training && g->tdp_w > 0) {
@@ -281,7 +255,7 @@ static double step_samples(const dlrig_workload *w, double params_m, const char 
     double each = perf_model_memory_gb(w, params_m, precision, 1) - fixed;
     double batch = each > 0 ? floor((vram_gb * 0.92 - fixed) / each) : w->batch_per_gpu;
     if (batch < 1) batch = 1;
-    if (strcmp(w->id, "llm-finetune") == 0) batch *= 2048; /* sequences of 2048 tokens; the unit is tokens */
+    if (w->sequence_tokens != DLRIG_NA) batch *= w->sequence_tokens; /* sequences of tokens; the unit is tokens */
     return batch;
 }
 
@@ -416,12 +390,11 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
 
     /* Communication per step: all-reduce of the FP32 gradients (mixed
      * precision keeps FP32 master weights, so their gradients are FP32 too). */
-    const eff_row *e = eff_for(w->id);
     double scaling = 1.0;
     int total = n * nodes;
     if (total > 1 && w->training) {
         double grad_bytes = params_m * 1e6 * 4;
-        if (strcmp(w->id, "llm-finetune") == 0) grad_bytes *= 0.01; /* LoRA adapters only */
+        if (!isnan(w->adapter_share)) grad_bytes *= w->adapter_share; /* LoRA adapters only */
         double step = step_samples(w, params_m, precision, vmin) / per_gpu;
         double t_comm = 0;
         if (n > 1) {
@@ -445,14 +418,14 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
             double net = gbps / 8.0 * (rdma ? 0.9 : 0.36);
             t_comm += 2.0 * (nodes - 1) / nodes * grad_bytes / (net * 1e9);
         }
-        double exposed = t_comm - e->overlap * step;
+        double exposed = t_comm - w->allreduce_overlap * step;
         if (exposed < 0) exposed = 0;
         exposed += SYNC_S * log2(total);
         scaling = step / (step + exposed);
         if (strcmp(w->scaling, "poor") == 0) scaling *= 0.85; /* seed 003: RNN scaling is unclear */
         if (exposed > 0.25 * step) bound = "communication";
     }
-    if (strcmp(w->id, "llm-inference") == 0 && total > 1) {
+    if (w->single_stream && total > 1) {
         /* One generation stream: layers split over the GPUs run one after
          * another, so extra GPUs add memory, not speed (llama.cpp multi-GPU
          * measurements in the calibration table). */

@@ -163,14 +163,12 @@ int power_limit_at(int rated_w, int pct)
 #define GPU_SHARE_TOKEN_GENERATION 0.8
 #define CPU_SHARE 0.5
 
-static bool token_generation(const char *workload_id)
-{
-    return workload_id && strcmp(workload_id, "llm-inference") == 0;
-}
+/* One batch-1 generation stream (the catalog's single_stream workloads). */
+static bool token_generation(const dlrig_workload *w) { return w && w->single_stream; }
 
-double power_gpu_load_share(const char *workload_id)
+double power_gpu_load_share(const dlrig_workload *w)
 {
-    return token_generation(workload_id) ? GPU_SHARE_TOKEN_GENERATION : GPU_SHARE_TRAINING;
+    return token_generation(w) ? GPU_SHARE_TOKEN_GENERATION : GPU_SHARE_TRAINING;
 }
 
 double power_gpu_load_w(double limit_w, double rated_w, double share)
@@ -179,15 +177,15 @@ double power_gpu_load_w(double limit_w, double rated_w, double share)
     return limit_w < free_run ? limit_w : free_run;
 }
 
-double power_cpu_load_share(const char *workload_id)
+double power_cpu_load_share(const dlrig_workload *w)
 {
-    (void)workload_id;
+    (void)w;
     return CPU_SHARE;
 }
 
-const char *power_load_assumption(const char *workload_id)
+const char *power_load_assumption(const dlrig_workload *w)
 {
-    return token_generation(workload_id)
+    return token_generation(w)
                ? "GPUs at 80% of their rating or their lower limit (token generation is bound by memory bandwidth), "
                  "CPUs at half "
                  "their TDP"

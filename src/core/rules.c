@@ -315,7 +315,8 @@ static void r_pcie_slots(ctx *c)
 static bool generation_only(const ctx *c)
 {
     const char *m = c->b->req.method;
-    return !strcmp(m, "inference") || (!m[0] && c->wl && !strcmp(c->wl->id, "llm-inference"));
+    if (m[0]) return id_index(dlrig_method_ids, m) == DLRIG_METHOD_INFERENCE;
+    return c->wl && c->wl->single_stream;
 }
 
 static void r_pcie_lanes(ctx *c)
@@ -592,17 +593,16 @@ static void r_circuit(ctx *c)
         return;
     }
     char hint[200];
-    const char *wl_id = c->wl ? c->wl->id : NULL;
     /* The cut in GPU power limits: the wall excess through the supply, over the share of its limit a card draws. */
     if (c->t->wall_w > c->circuit->continuous_w)
         emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : c->case_psus ? &c->cs->p : NULL, NULL,
              "The machine draws about %.0f W at the wall running %s (%s, %.0f%% supply efficiency at that load); a %s "
              "circuit supplies %d W continuous%s",
-             c->t->wall_w, c->wl ? c->wl->name : "a training load", power_load_assumption(wl_id),
+             c->t->wall_w, c->wl ? c->wl->name : "a training load", power_load_assumption(c->wl),
              100.0 * c->t->load_w / c->t->wall_w, c->circuit->id, c->circuit->continuous_w,
              limit_hint(c,
                         (c->t->wall_w - c->circuit->continuous_w) * c->t->load_w / c->t->wall_w /
-                            power_gpu_load_share(wl_id),
+                            power_gpu_load_share(c->wl),
                         hint, sizeof hint));
 }
 
@@ -1483,8 +1483,7 @@ static void compute_totals(ctx *c)
     memset(t, 0, sizeof *t);
     t->nodes = b->req.nodes > 0 ? b->req.nodes : 1;
     double node = 0, cluster = 0, gpu_w = 0, gpu_rated_w = 0, other_w = 0, load_w = 0;
-    const char *wl_id = c->wl ? c->wl->id : NULL;
-    double gpu_share = power_gpu_load_share(wl_id), cpu_share = power_cpu_load_share(wl_id);
+    double gpu_share = power_gpu_load_share(c->wl), cpu_share = power_cpu_load_share(c->wl);
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
         const dlrig_part *p = it->part;

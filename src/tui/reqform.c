@@ -68,18 +68,25 @@ static form_state *FS(const app *a) { return a->ov == &form_overlay ? a->ovs.ctx
 
 static const dlrig_reqfield *field_of(size_t i) { return rows[i].key ? requirements_field(rows[i].key) : NULL; }
 
-static bool is_llm(const dlrig_requirements *r) { return strncmp(r->workload, "llm-", 4) == 0; }
+/* Whether the requirements are for a language model (the catalog's row of their workload says). */
+static bool is_llm(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    const dlrig_workload *w = requirements_workload(cat, r);
+    return w && w->language_model;
+}
 
-/* Whether row i is asked for these requirements (as in the wizard). */
-static bool shown(size_t i, const dlrig_requirements *r)
+/* Whether row i is asked for these requirements (as in the wizard); cat
+ * describes their workload. */
+static bool shown(const dlrig_catalog *cat, size_t i, const dlrig_requirements *r)
 {
     const char *k = rows[i].key;
     if (!k) return true;
     if (!requirements_field(k)) return false;
-    if (!strcmp(k, "model") || !strcmp(k, "context_tokens")) return is_llm(r);
-    if (!strcmp(k, "model_params_m")) return !is_llm(r) || !isnan(r->model_params_m);
-    if (!strcmp(k, "method")) return !strcmp(r->workload, "llm-finetune");
-    if (!strcmp(k, "weights")) return is_llm(r) && strcmp(r->workload, "llm-finetune") != 0;
+    if (!strcmp(k, "model") || !strcmp(k, "context_tokens")) return is_llm(cat, r);
+    if (!strcmp(k, "model_params_m")) return !is_llm(cat, r) || !isnan(r->model_params_m);
+    /* a language model that is trained asks how; one that generates asks for its weights */
+    if (!strcmp(k, "method")) return is_llm(cat, r) && requirements_workload(cat, r)->training;
+    if (!strcmp(k, "weights")) return is_llm(cat, r) && !requirements_workload(cat, r)->training;
     return true;
 }
 
@@ -215,7 +222,7 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
     if (f->kind == DLRIG_RK_ENUM || f->kind == DLRIG_RK_ENUM_BITS) {
         for (size_t k = 0; f->choices && f->choices[k] && n < max; k++) {
             /* the method row is asked for fine-tuning only, as in the wizard */
-            if (!strcmp(f->key, "method") && !strcmp(f->choices[k], "inference")) continue;
+            if (!strcmp(f->key, "method") && k == DLRIG_METHOD_INFERENCE) continue;
             out[n++] = f->choices[k];
         }
     } else if (f->kind == DLRIG_RK_STRING && !strcmp(f->key, "model")) {
@@ -314,11 +321,11 @@ static void toggle(app *a, size_t i)
 }
 
 /* The next shown row from sel in direction dir. */
-static int step_row(const dlrig_requirements *r, int sel, int dir)
+static int step_row(const dlrig_catalog *cat, const dlrig_requirements *r, int sel, int dir)
 {
     for (int k = 1; k <= (int)N_ROWS; k++) {
         int j = (sel + dir * k + (int)N_ROWS * 2) % (int)N_ROWS;
-        if (shown((size_t)j, r)) return j;
+        if (shown(cat, (size_t)j, r)) return j;
     }
     return sel;
 }
@@ -331,7 +338,7 @@ static int form_key(app *a, int action, int key)
         ov_close(a);
         return UI_HANDLED;
     }
-    if (!shown((size_t)fs->sel, r)) fs->sel = step_row(r, fs->sel, 1);
+    if (!shown(a->cat, (size_t)fs->sel, r)) fs->sel = step_row(a->cat, r, fs->sel, 1);
     const dlrig_reqfield *f = field_of((size_t)fs->sel);
     if (fs->editing) {
         if (key == '\r' || key == '\n' || key == KEY_ENTER) {
@@ -346,8 +353,8 @@ static int form_key(app *a, int action, int key)
     }
     fs->err[0] = '\0';
     switch (action) {
-    case F_UP: fs->sel = step_row(r, fs->sel, -1); break;
-    case F_DOWN: fs->sel = step_row(r, fs->sel, 1); break;
+    case F_UP: fs->sel = step_row(a->cat, r, fs->sel, -1); break;
+    case F_DOWN: fs->sel = step_row(a->cat, r, fs->sel, 1); break;
     case F_LEFT: cycle(a, (size_t)fs->sel, -1, 0); break;
     case F_RIGHT: cycle(a, (size_t)fs->sel, 1, 0); break;
     case F_TOGGLE: toggle(a, (size_t)fs->sel); break;
@@ -385,7 +392,7 @@ static int form_key(app *a, int action, int key)
             cycle(a, (size_t)fs->sel, 1, (char)key);
         } else {
             for (size_t i = 0; i < N_ROWS; i++)
-                if (rows[i].hot == key && shown(i, r)) {
+                if (rows[i].hot == key && shown(a->cat, i, r)) {
                     fs->sel = (int)i;
                     break;
                 }
@@ -408,11 +415,11 @@ static void form_draw(app *a)
     form_state *fs = FS(a);
     const dlrig_requirements *r = fs->host->requirements(a);
     if (!r) return;
-    if (!shown((size_t)fs->sel, r)) fs->sel = step_row(r, fs->sel, 1);
+    if (!shown(a->cat, (size_t)fs->sel, r)) fs->sel = step_row(a->cat, r, fs->sel, 1);
     int n = 0, sel_at = 0;
     for (size_t i = 0; i < N_ROWS; i++) {
         if ((int)i == fs->sel) sel_at = n;
-        n += shown(i, r);
+        n += shown(a->cat, i, r);
     }
     bool wide = a->w >= 140 && a->h >= 36; /* the builder's wide layout: the sheet on the right */
     int x = 0, y = 1;
@@ -448,7 +455,7 @@ static void form_draw(app *a)
     int yy = y + 1, lw = 14, row = 0;
     char v[300];
     for (size_t i = 0; i < N_ROWS && yy < y + 1 + body; i++) {
-        if (!shown(i, r)) continue;
+        if (!shown(a->cat, i, r)) continue;
         if (row++ < top) continue;
         bool sel = (int)i == fs->sel;
         int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL;

@@ -1334,6 +1334,31 @@ test_whatif_form() {
     end_session
 }
 
+# A workload that only the catalog in use has (--catalog) is offered by the
+# wizard with the catalog's description as its help.
+test_wizard_catalog_workload() {
+    local db
+    db="$(dirname "$DLRIG")/catalog.db"
+    if [ ! -f "$db" ] || ! command -v sqlite3 >/dev/null; then
+        echo "skip test_wizard_catalog_workload (no catalog.db beside the binary or no sqlite3)"
+        return 0
+    fi
+    cp "$db" "$TMP/extra.db"
+    sqlite3 "$TMP/extra.db" "CREATE TEMP TABLE w AS SELECT * FROM workload WHERE id = 'cnn';
+        UPDATE w SET id = 'speech-asr', name = 'Speech recognition training', is_default = 0,
+            list_order = (SELECT max(list_order) + 1 FROM workload),
+            description = 'Speech models want tensor throughput and fast storage for audio.';
+        INSERT INTO workload SELECT * FROM w;"
+    start wizcat 100 30 --catalog "$TMP/extra.db"
+    wait_for "What will it mostly run?"
+    wait_for "Speech recognition training"
+    keys End
+    wait_for "Speech models want tensor throughput"
+    keys Enter
+    wait_for "How big is the model?"
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1386,6 +1411,7 @@ run test_compare_after_open
 run test_discoverable_80x24
 run test_whatif_form
 run test_fix_its
+run test_wizard_catalog_workload
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

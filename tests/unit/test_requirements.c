@@ -15,6 +15,9 @@
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
 #include "dlrig/llm.h"
+#include "dlrig/perf.h"
+#include "dlrig/power.h"
+#include "dlrig/rules.h"
 #include "dlrig/requirements.h"
 #include "dlrig/util.h"
 
@@ -418,6 +421,84 @@ START_TEST(workload_added_to_the_catalog_only)
 }
 END_TEST
 
+/* Every built-in workload copied under another id behaves exactly like
+ * the original in the perf model, the LLM model and the rules: they read the
+ * row's columns (single_stream, language_model, adapter_share, ...), never
+ * its id. */
+START_TEST(behaviour_follows_the_row_not_the_id)
+{
+    char *path = xstrdup("/tmp/dlrig-vocab-copyXXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
+    char *sql = xasprintf("VACUUM INTO '%s'", path);
+    sql_exec(db, sql);
+    free(sql);
+    sqlite3_close(db);
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    sql_exec(db, "CREATE TEMP TABLE c AS SELECT * FROM workload;"
+                 "UPDATE c SET id = 'x-' || id, is_default = 0, list_order = list_order + 1000;"
+                 "INSERT INTO workload SELECT * FROM c;");
+    sqlite3_close(db);
+    char err[1024];
+    dlrig_catalog *c2 = catalog_open(path, err, sizeof err);
+    ck_assert_msg(c2 != NULL, "%s", err);
+    static const char *const builds[] = {"clean.json", "known-bad-4x-3090-on-15a.json"};
+    size_t n;
+    const dlrig_workload *w = catalog_workloads(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        char copy[24];
+        snprintf(copy, sizeof copy, "x-%s", w[i].id);
+        const dlrig_workload *a = catalog_workload(c2, w[i].id), *b = catalog_workload(c2, copy);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_double_eq(power_gpu_load_share(a), power_gpu_load_share(b));
+        ck_assert_str_eq(power_load_assumption(a), power_load_assumption(b));
+        for (size_t k = 0; k < sizeof builds / sizeof builds[0]; k++) {
+            char *file = xasprintf("%s/builds/%s", DLRIG_TEST_DATA, builds[k]);
+            dlrig_build bo, bc;
+            ck_assert_msg(build_load(c2, file, &bo, err, sizeof err) == 0, "%s", err);
+            ck_assert_msg(build_load(c2, file, &bc, err, sizeof err) == 0, "%s", err);
+            free(file);
+            snprintf(bo.req.workload, sizeof bo.req.workload, "%s", w[i].id);
+            snprintf(bc.req.workload, sizeof bc.req.workload, "%s", copy);
+            dlrig_estimate eo, ec;
+            int ro = perf_estimate(c2, &bo, NULL, NULL, &eo, err, sizeof err);
+            ck_assert_int_eq(perf_estimate(c2, &bc, NULL, NULL, &ec, err, sizeof err), ro);
+            if (ro == 0) {
+                ck_assert_msg(eo.throughput == ec.throughput, "%s on %s: %g vs %g", w[i].id, builds[k],
+                              eo.throughput, ec.throughput);
+                ck_assert_double_eq(eo.scaling, ec.scaling);
+                ck_assert_str_eq(eo.bound, ec.bound);
+                ck_assert_int_eq(eo.llm, ec.llm);
+            }
+            dlrig_fit_query qo, qc;
+            ck_assert_int_eq(llm_query_for(c2, &bo.req, NULL, &qo, err, sizeof err),
+                             llm_query_for(c2, &bc.req, NULL, &qc, err, sizeof err));
+            dlrig_report rpo = {0}, rpc = {0};
+            rules_check(c2, &bo, &rpo);
+            rules_check(c2, &bc, &rpc);
+            ck_assert_uint_eq(rpo.n_findings, rpc.n_findings);
+            for (size_t f = 0; f < rpo.n_findings; f++) {
+                ck_assert_str_eq(rpo.findings[f].id, rpc.findings[f].id);
+                ck_assert_int_eq(rpo.findings[f].severity, rpc.findings[f].severity);
+            }
+            ck_assert_double_eq(rpo.totals.load_w, rpc.totals.load_w);
+            ck_assert_double_eq(rpo.totals.wall_w, rpc.totals.wall_w);
+            report_free(&rpo);
+            report_free(&rpc);
+            build_free(&bo);
+            build_free(&bc);
+        }
+    }
+    catalog_close(c2);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* Every weight format the table accepts is one the memory model reads, and
  * so is a number of bits the table accepts. */
 START_TEST(weights_are_what_the_memory_model_reads)
@@ -471,6 +552,7 @@ int main(void)
     tcase_add_test(tc, defaults);
     tcase_add_test(tc, lists_are_the_catalogs);
     tcase_add_test(tc, workload_added_to_the_catalog_only);
+    tcase_add_test(tc, behaviour_follows_the_row_not_the_id);
     tcase_add_test(tc, weights_are_what_the_memory_model_reads);
     tcase_add_test(tc, every_field_in_recommend_help);
     suite_add_tcase(s, tc);

@@ -492,8 +492,8 @@ START_TEST(psu_efficiency_at_load)
     ck_assert_double_eq_tol(power_psu_efficiency(NULL, true, 0.5), 0.80, 1e-9);
     ck_assert_double_eq_tol(power_psu_efficiency("unrated", false, 0.5), 0.85, 1e-9);
     ck_assert_double_eq_tol(power_wall_w(900, "80 PLUS Gold", true, 1800), 1000, 1e-9);
-    ck_assert_double_eq_tol(power_gpu_load_share("cnn"), 1.0, 1e-12);
-    ck_assert_double_eq_tol(power_gpu_load_share("llm-inference"), 0.8, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_share(catalog_workload(cat, "cnn")), 1.0, 1e-12);
+    ck_assert_double_eq_tol(power_gpu_load_share(catalog_workload(cat, "llm-inference")), 0.8, 1e-12);
     ck_assert_double_eq_tol(power_gpu_load_share(NULL), 1.0, 1e-12);
     ck_assert_double_eq_tol(power_gpu_load_w(500, 575, 1.0), 500, 1e-12);
     ck_assert_double_eq_tol(power_gpu_load_w(500, 575, 0.8), 460, 1e-12); /* a limit above the draw */
