@@ -237,7 +237,12 @@ typedef struct dlrig_framework {
  * stream), adapter_share (low-rank adapters on frozen weights; NAN: every
  * weight trained, or none), sequence_tokens (DLRIG_NA unless the batch
  * counts sequences of that many tokens) and the perf model's efficiencies. */
-typedef struct dlrig_workload { DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL) } dlrig_workload;
+typedef struct dlrig_workload {
+    DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_workload_unit unit_kind; /* unit, decoded */
+    dlrig_scaling scaling_kind;    /* scaling, decoded */
+    dlrig_priority priority_kind;  /* priority, decoded */
+} dlrig_workload;
 
 #define DLRIG_VRAM_GUIDANCE_FIELDS(X) X(STR, user_type) X(REAL, min_gb) X(STR, note) X(STR, source)
 typedef struct dlrig_vram_guidance { DLRIG_VRAM_GUIDANCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_vram_guidance;

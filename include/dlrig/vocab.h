@@ -41,6 +41,22 @@ typedef enum {
     DLRIG_FRAMEWORK_STATUSES(DLRIG_VOCAB_ENUM) DLRIG_FRAMEWORK_STATUS_COUNT
 } dlrig_framework_status;
 
+/* workload.unit: what its throughput counts */
+#define DLRIG_WORKLOAD_UNITS(X) X(DLRIG_WL_UNIT_SAMPLES, "samples/s") X(DLRIG_WL_UNIT_TOKENS, "tokens/s")
+typedef enum {
+    DLRIG_WL_UNIT_UNKNOWN = -1,
+    DLRIG_WORKLOAD_UNITS(DLRIG_VOCAB_ENUM) DLRIG_WL_UNIT_COUNT
+} dlrig_workload_unit;
+
+/* workload.scaling: how it scales over data-parallel GPUs (seed 003) */
+#define DLRIG_SCALINGS(X) X(DLRIG_SCALING_GOOD, "good") X(DLRIG_SCALING_FAIR, "fair") X(DLRIG_SCALING_POOR, "poor")
+typedef enum { DLRIG_SCALING_UNKNOWN = -1, DLRIG_SCALINGS(DLRIG_VOCAB_ENUM) DLRIG_SCALING_COUNT } dlrig_scaling;
+
+/* workload.priority: what the hardware must have first */
+#define DLRIG_PRIORITIES(X) X(DLRIG_PRIORITY_COMPUTE, "compute") X(DLRIG_PRIORITY_BANDWIDTH, "bandwidth") \
+    X(DLRIG_PRIORITY_FP64, "fp64")
+typedef enum { DLRIG_PRIORITY_UNKNOWN = -1, DLRIG_PRIORITIES(DLRIG_VOCAB_ENUM) DLRIG_PRIORITY_COUNT } dlrig_priority;
+
 /* Requirement vocabularies (the build file's and the command line's values;
  * their NULL-terminated string lists are dlrig_*_ids in requirements.h). */
 
@@ -65,6 +81,9 @@ extern const char *const dlrig_case_kind_names[DLRIG_CASE_KIND_COUNT];
 extern const char *const dlrig_noise_names[DLRIG_NOISE_COUNT];
 extern const char *const dlrig_storage_kind_names[DLRIG_STORAGE_KIND_COUNT];
 extern const char *const dlrig_framework_status_names[DLRIG_FRAMEWORK_STATUS_COUNT];
+extern const char *const dlrig_workload_unit_names[DLRIG_WL_UNIT_COUNT];
+extern const char *const dlrig_scaling_names[DLRIG_SCALING_COUNT];
+extern const char *const dlrig_priority_names[DLRIG_PRIORITY_COUNT];
 
 /* The index of s among the n strings of names (a vocabulary above), or -1
  * when s is NULL or not one of them. */

@@ -1258,7 +1258,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     else if (e->gpus > 1)
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
     sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
-    if (c->wl && !strcmp(c->wl->priority, "bandwidth"))
+    if (c->wl && c->wl->priority_kind == DLRIG_PRIORITY_BANDWIDTH)
         sb_printf(&b, " For %s work memory bandwidth and VRAM come first: %.0f GB at %.0f GB/s per GPU here.",
                   c->wl->id, g->vram_gb, g->bandwidth_gbs);
     if (e->llm)

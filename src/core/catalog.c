@@ -358,6 +358,11 @@ static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
         if (ref == REF_FRAMEWORK) {
             dlrig_framework *fw = (dlrig_framework *)obj;
             fw->status_kind = vocab_decode(dlrig_framework_status_names, DLRIG_FRAMEWORK_STATUS_COUNT, fw->status);
+        } else if (ref == REF_WORKLOAD) {
+            dlrig_workload *w = (dlrig_workload *)obj;
+            w->unit_kind = vocab_decode(dlrig_workload_unit_names, DLRIG_WL_UNIT_COUNT, w->unit);
+            w->scaling_kind = vocab_decode(dlrig_scaling_names, DLRIG_SCALING_COUNT, w->scaling);
+            w->priority_kind = vocab_decode(dlrig_priority_names, DLRIG_PRIORITY_COUNT, w->priority);
         }
         r->n++;
     }

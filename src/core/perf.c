@@ -94,7 +94,7 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char
     double bytes;
     if (!w->training) {
         /* Weights plus KV cache / activations for the batch (4k-token context for LLMs). */
-        double ctx = strcmp(w->unit, "tokens/s") == 0 ? 4096 : 1;
+        double ctx = w->unit_kind == DLRIG_WL_UNIT_TOKENS ? 4096 : 1;
         bytes = params * weight_bytes(precision) + act * ctx * batch;
     } else if (!isnan(w->adapter_share)) {
         /* LoRA: frozen 16-bit weights, adapters (adapter_share of the
@@ -114,7 +114,7 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char
 static void peaks(const dlrig_gpu *g, const dlrig_workload *w, const char *precision, double *tensor, double *rest)
 {
     double fp32 = g->fp32_tflops;
-    if (strcmp(w->priority, "fp64") == 0) {
+    if (w->priority_kind == DLRIG_PRIORITY_FP64) {
         *tensor = *rest = isnan(g->fp64_tflops) ? fp32 / 32 : g->fp64_tflops;
         return;
     }
@@ -144,7 +144,7 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double tensor, rest;
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
-    if (tensor != rest && strcmp(w->priority, "fp64") != 0) tensor *= tensor_generation_share(g);
+    if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= tensor_generation_share(g);
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
@@ -422,7 +422,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
         if (exposed < 0) exposed = 0;
         exposed += SYNC_S * log2(total);
         scaling = step / (step + exposed);
-        if (strcmp(w->scaling, "poor") == 0) scaling *= 0.85; /* seed 003: RNN scaling is unclear */
+        if (w->scaling_kind == DLRIG_SCALING_POOR) scaling *= 0.85; /* seed 003: RNN scaling is unclear */
         if (exposed > 0.25 * step) bound = "communication";
     }
     if (w->single_stream && total > 1) {

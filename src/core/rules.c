@@ -745,7 +745,7 @@ static void r_bridge_spacing(ctx *c)
 static void r_nvlink_recommended(ctx *c)
 {
     bool required = c->b->req.require & DLRIG_REQ_NVLINK;
-    bool wants = c->wl && strcmp(c->wl->priority, "bandwidth") == 0 && c->n_gpus >= 2;
+    bool wants = c->wl && c->wl->priority_kind == DLRIG_PRIORITY_BANDWIDTH && c->n_gpus >= 2;
     /* generating tokens exchanges only a token's activations between cards:
      * no gradients to all-reduce */
     if (generation_only(c)) wants = false;
@@ -853,7 +853,7 @@ static void r_mixed(ctx *c)
 
 static void r_fp64(ctx *c)
 {
-    if (!c->wl || strcmp(c->wl->priority, "fp64") != 0) return;
+    if (!c->wl || c->wl->priority_kind != DLRIG_PRIORITY_FP64) return;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
         if (isnan(g->fp64_tflops)) {
@@ -896,7 +896,7 @@ static void r_multi_low_gain(ctx *c)
              "%d GPUs for a %.0f GB dataset: small datasets rarely train faster on several GPUs (they do let you run "
              "several experiments at once)",
              c->n_gpus, ds);
-    else if (c->wl && strcmp(c->wl->scaling, "poor") == 0)
+    else if (c->wl && c->wl->scaling_kind == DLRIG_SCALING_POOR)
         emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL, "%d GPUs for %s work: it scales poorly over data parallelism",
              c->n_gpus, c->wl->id);
 }

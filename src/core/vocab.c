@@ -9,6 +9,9 @@ const char *const dlrig_noise_names[DLRIG_NOISE_COUNT] = {DLRIG_NOISES(DLRIG_VOC
 const char *const dlrig_storage_kind_names[DLRIG_STORAGE_KIND_COUNT] = {DLRIG_STORAGE_KINDS(DLRIG_VOCAB_NAME)};
 const char *const dlrig_framework_status_names[DLRIG_FRAMEWORK_STATUS_COUNT] = {
     DLRIG_FRAMEWORK_STATUSES(DLRIG_VOCAB_NAME)};
+const char *const dlrig_workload_unit_names[DLRIG_WL_UNIT_COUNT] = {DLRIG_WORKLOAD_UNITS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_scaling_names[DLRIG_SCALING_COUNT] = {DLRIG_SCALINGS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_priority_names[DLRIG_PRIORITY_COUNT] = {DLRIG_PRIORITIES(DLRIG_VOCAB_NAME)};
 
 int vocab_decode(const char *const *names, int n, const char *s)
 {

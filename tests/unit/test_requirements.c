@@ -290,6 +290,15 @@ START_TEST(lists_are_the_catalogs)
         k++;
     }
     ck_assert_uint_eq(k, n);
+    /* the models switch on the decoded unit, scaling and priority */
+    const dlrig_workload *all = catalog_workloads(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_str_eq(dlrig_workload_unit_names[all[i].unit_kind], all[i].unit);
+        ck_assert_str_eq(dlrig_scaling_names[all[i].scaling_kind], all[i].scaling);
+        ck_assert_str_eq(dlrig_priority_names[all[i].priority_kind], all[i].priority);
+    }
+    ck_assert_int_eq(catalog_workload(cat, "scientific-fp64")->priority_kind, DLRIG_PRIORITY_FP64);
+    ck_assert_int_eq(catalog_workload(cat, "rnn")->scaling_kind, DLRIG_SCALING_POOR);
     ck_assert_str_eq(ids[0], "cnn"); /* the help and messages list them as before */
     ck_assert_str_eq(catalog_default_workload(cat)->id, "cnn");
     ck_assert_str_eq(requirements_default_in(requirements_field("workload"), cat), "cnn");
