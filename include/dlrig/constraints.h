@@ -79,6 +79,43 @@ bool constraint_gpu_count_ok(const dlrig_gpu *g, int n);
 /* compat.psu_form_factor: the PSU fits the case (an ATX case also takes SFX). */
 bool constraint_psu_fits_case(const dlrig_psu *psu, const dlrig_case *cs);
 
+/* ---- power: does the machine's draw fit its power supply and the wall circuit ----
+ * The rules (power.psu_capacity, power.headroom, power.circuit), the advisor's
+ * PSU choice and the exhaustive reference search all decide it with these. */
+
+/* power.headroom: the rated draw (GPUs at their limit or rating, CPUs at
+ * their TDP, allowances) kept at or under this share of the supplies'
+ * capacity, for GPU power excursions (Intel ATX 3.0 Design Guide: GPUs may
+ * spike to 2x their rating for up to 100 us; PSU vendors and Puget Systems
+ * size workstation PSUs for ~80 % sustained load). */
+#define CONSTRAINT_PSU_MAX_LOAD_FRACTION 0.80
+
+/* power.headroom: the largest rated draw supplies of capacity cap_w (W at the
+ * circuit's input voltage) carry with room for transients. */
+double constraint_psu_max_load_w(double cap_w);
+/* power.psu_capacity and power.headroom: supplies of capacity cap_w carry a
+ * rated draw of rated_w within the headroom (false when cap_w <= 0). */
+bool constraint_psu_carries(double cap_w, double rated_w);
+/* power.circuit: what the machine draws at the wall: sustained_w (DC,
+ * running the workload; power.h) through supplies of capacity cap_w (0:
+ * unknown) at 80 PLUS level `level` (NULL: the base level), on circ's
+ * voltage (circ NULL: taken on 115 V, the lower efficiency). */
+double constraint_wall_w(const dlrig_circuit *circ, double sustained_w, const char *level, double cap_w);
+/* power.circuit: the most circ (not NULL) supplies at the wall: its
+ * continuous rating (the catalog's continuous_w, with the NEC 80 % rule
+ * applied where the code says so). */
+double constraint_circuit_max_wall_w(const dlrig_circuit *circ);
+/* power.circuit: circ carries a wall draw of wall_w (always true without a circuit: circ NULL). */
+bool constraint_circuit_carries(const dlrig_circuit *circ, double wall_w);
+/* power.circuit as a bound: no supply of any 80 PLUS level could make circ
+ * (NULL: never) carry a sustained draw of sustained_w. */
+bool constraint_circuit_out_of_reach(const dlrig_circuit *circ, double sustained_w);
+/* All of the above: supplies of capacity cap_w at level `level` carry a
+ * machine of rated draw rated_w within the headroom, and circ (NULL: none)
+ * carries its sustained draw sustained_w at the wall. */
+bool constraint_power_fits(const dlrig_circuit *circ, double cap_w, const char *level, double rated_w,
+                           double sustained_w);
+
 /* compat.memory_type: the kit's type and buffering match the board's slots. */
 bool constraint_memory_fits_board(const dlrig_memory *m, const dlrig_motherboard *b);
 /* compat.memory_type: the CPU takes the kit (registered DIMMs need an RDIMM CPU). */

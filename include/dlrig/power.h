@@ -71,6 +71,9 @@ double power_cpu_load_share(const dlrig_workload *w);
  * base 80 PLUS level) on 115 V (low_line) or 230 V input; linear between the
  * programme's 20/50/100 % load points (10 % for Titanium), flat outside. */
 double power_psu_efficiency(const char *level, bool low_line, double load_fraction);
+/* The highest efficiency (0..1) power_psu_efficiency gives for any level and
+ * load on 115 V (low_line) or 230 V input: a bound for "no supply could". */
+double power_psu_efficiency_max(bool low_line);
 /* Wall draw of a machine whose parts draw sustained_w (DC) from supplies of
  * capacity_w (0: unknown, taken at 50 % load) with efficiency level level. */
 double power_wall_w(double sustained_w, const char *level, bool low_line, double capacity_w);

@@ -97,10 +97,9 @@ double part_power_w(const dlrig_part *p);
  * 0 when the unit is not rated for that input.  Redundant server units
  * count N-1. */
 double psu_capacity_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit);
-/* The largest sustained load the rules accept on that PSU (the headroom
- * margin), and the PSU's efficiency for wall draw. */
+/* The largest rated draw the rules accept on that PSU (the headroom margin,
+ * constraint_psu_max_load_w). */
 double psu_max_load_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit);
-double psu_efficiency(const dlrig_psu *p);
 /* Whether qty PSUs have the power connectors n GPUs and ncpu CPUs need. */
 bool psu_connectors_ok(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu);
 
@@ -117,11 +116,10 @@ bool case_has_psus(const dlrig_case *cs);
 /* Usable output of a chassis' own supplies at the circuit's voltage (NULL:
  * 230 V): (psu_count - psu_redundant) x the rating, i.e. what is left with
  * the redundant units failed; 0 when it has none or no rating for that
- * input.  The largest sustained load the rules accept on them (the same
- * headroom margin as for a PSU), and their efficiency for wall draw. */
+ * input.  The largest rated draw the rules accept on them (the same
+ * headroom margin as for a PSU). */
 double case_psu_capacity_w(const dlrig_case *cs, const dlrig_circuit *circuit);
 double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit);
-double case_psu_efficiency(const dlrig_case *cs);
 /* Whether a CPU runs on a board: same socket, and a family the board lists
  * (cpu_families; NULL takes any CPU of the socket).  compat.socket's test. */
 bool board_takes_cpu(const dlrig_motherboard *b, const dlrig_cpu *cpu);

@@ -766,11 +766,10 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
 }
 
 /* Whether the circuit (if any) carries sustained_w drawn through option o:
- * the power.circuit rule's test, wall draw at the supply's efficiency. */
+ * the power.circuit rule's test (constraints.h). */
 static bool circuit_carries(const ctx *c, const psu_opt *o, double sustained_w)
 {
-    return !c->circuit ||
-           power_wall_w(sustained_w, o->level, c->circuit->volts < 200, o->cap) <= c->circuit->continuous_w;
+    return constraint_circuit_carries(c->circuit, constraint_wall_w(c->circuit, sustained_w, o->level, o->cap));
 }
 
 /* Cheapest PSU option whose accepted load is >= rated_w and whose wall draw
@@ -786,8 +785,7 @@ static const psu_opt *cheapest_psu(const ctx *c, const psu_opt *v, size_t n, dou
     if (lo >= n) return NULL;
     const psu_opt *best = &v[v[lo].cheapest_from];
     if (circuit_carries(c, best, sustained_w)) return best;
-    /* No supply is better than 96% efficient (80 PLUS Titanium at 50% load on 230 V). */
-    if (sustained_w / 0.96 > c->circuit->continuous_w) return NULL;
+    if (constraint_circuit_out_of_reach(c->circuit, sustained_w)) return NULL;
     best = NULL;
     for (size_t i = lo; i < n; i++)
         if ((!best || v[i].price < best->price) && circuit_carries(c, &v[i], sustained_w)) best = &v[i];
@@ -1631,24 +1629,16 @@ static bool ex_some_psu_carries(const ex_state *st)
     const dlrig_gpu *g = (const dlrig_gpu *)build_first(&st->b, DLRIG_CAT_GPU, NULL);
     int n = build_count(&st->b, DLRIG_CAT_GPU), ncpu = build_count(&st->b, DLRIG_CAT_CPU);
     const dlrig_circuit *circ = st->req->circuit[0] ? catalog_circuit(st->cat, st->req->circuit) : NULL;
-    bool low = circ && circ->volts < 200;
-    if (cs && case_has_psus(cs)) {
-        double load = case_psu_max_load_w(cs, circ);
-        return load > 0 && t->power_w <= load &&
-               (!circ || power_wall_w(t->load_w, cs->psu_efficiency, low, case_psu_capacity_w(cs, circ)) <=
-                             circ->continuous_w);
-    }
+    if (cs && case_has_psus(cs))
+        return constraint_power_fits(circ, case_psu_capacity_w(cs, circ), cs->psu_efficiency, t->power_w, t->load_w);
     size_t np = catalog_count(st->cat, DLRIG_CAT_PSU);
     for (size_t i = 0; i < np; i++) {
         const dlrig_psu *p = (const dlrig_psu *)catalog_part_at(st->cat, DLRIG_CAT_PSU, i);
         if (!priced(&p->p) || (cs && !constraint_psu_fits_case(p, cs))) continue;
         for (int q = 1; q <= (p->redundant ? 2 : 1); q++) {
             if (g && !psu_connectors_ok(p, q, g, n, ncpu)) continue;
-            double load = psu_max_load_w(p, q, circ);
-            if (load <= 0 || t->power_w > load) continue;
-            if (circ && power_wall_w(t->load_w, p->efficiency, low, psu_capacity_w(p, q, circ)) > circ->continuous_w)
-                continue;
-            return true;
+            if (constraint_power_fits(circ, psu_capacity_w(p, q, circ), p->efficiency, t->power_w, t->load_w))
+                return true;
         }
     }
     return false;

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "dlrig/power.h"
 #include "dlrig/util.h"
 
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus)
@@ -143,4 +144,43 @@ bool constraint_cooler_fits_case(const dlrig_cooler *cl, const dlrig_case *cs)
 {
     return strcmp(cl->kind, "air") != 0 || cs->max_cooler_height_mm == DLRIG_NA || cl->height_mm == DLRIG_NA ||
            cl->height_mm <= cs->max_cooler_height_mm;
+}
+
+/* ------------------------------------------------------------ power */
+
+double constraint_psu_max_load_w(double cap_w)
+{
+    return CONSTRAINT_PSU_MAX_LOAD_FRACTION * cap_w;
+}
+
+bool constraint_psu_carries(double cap_w, double rated_w)
+{
+    return cap_w > 0 && rated_w <= constraint_psu_max_load_w(cap_w);
+}
+
+double constraint_wall_w(const dlrig_circuit *circ, double sustained_w, const char *level, double cap_w)
+{
+    return power_wall_w(sustained_w, level, !circ || circ->volts < 200, cap_w);
+}
+
+double constraint_circuit_max_wall_w(const dlrig_circuit *circ)
+{
+    return circ->continuous_w;
+}
+
+bool constraint_circuit_carries(const dlrig_circuit *circ, double wall_w)
+{
+    return !circ || wall_w <= constraint_circuit_max_wall_w(circ);
+}
+
+bool constraint_circuit_out_of_reach(const dlrig_circuit *circ, double sustained_w)
+{
+    return circ && sustained_w / power_psu_efficiency_max(circ->volts < 200) > constraint_circuit_max_wall_w(circ);
+}
+
+bool constraint_power_fits(const dlrig_circuit *circ, double cap_w, const char *level, double rated_w,
+                           double sustained_w)
+{
+    return constraint_psu_carries(cap_w, rated_w) &&
+           constraint_circuit_carries(circ, constraint_wall_w(circ, sustained_w, level, cap_w));
 }

@@ -226,6 +226,17 @@ double power_psu_efficiency(const char *level, bool low_line, double load_fracti
     return e[3] / 100.0;
 }
 
+double power_psu_efficiency_max(bool low_line)
+{
+    double best = 0;
+    for (size_t i = 0; i < sizeof eff_table / sizeof eff_table[0]; i++)
+        for (int k = 0; k < 4; k++) {
+            double e = (low_line ? eff_table[i].at115 : eff_table[i].at230)[k];
+            if (e > best) best = e;
+        }
+    return best / 100.0;
+}
+
 double power_wall_w(double sustained_w, const char *level, bool low_line, double capacity_w)
 {
     double f = capacity_w > 0 ? sustained_w / capacity_w : 0.5;

@@ -26,11 +26,6 @@
  * Every number a rule compares against lives here, with where it comes from;
  * those the advisor prunes by too live in constraints.h. */
 
-/* Sustained load above this fraction of the PSU rating leaves too little room
- * for GPU power excursions (Intel ATX 3.0 Design Guide: GPUs may spike to 2x
- * their rating for up to 100 us; PSU vendors and Puget Systems size
- * workstation PSUs for ~80 % sustained load). */
-#define PSU_MAX_SUSTAINED_FRACTION 0.80
 /* Transient multiplier for the peak figure (ATX 3.0 power excursion, 200 %). */
 #define GPU_TRANSIENT_FACTOR 2.0
 /* Allowances for parts whose draw the catalog does not list (estimates, not
@@ -45,12 +40,6 @@
 #define TOWER_FANS_W 30.0
 #define RACK_FANS_W 150.0
 #define NIC_W 20.0
-/* PSU efficiency by 80 PLUS level at ~50 % load, 230 V internal (80 PLUS
- * programme requirements); used to turn DC load into wall draw. */
-#define EFF_TITANIUM 0.94
-#define EFF_PLATINUM 0.92
-#define EFF_GOLD 0.90
-#define EFF_DEFAULT 0.88
 /* A 12V-2x6 / 12VHPWR input fed through an adapter takes this many PCIe
  * 8-pin connectors (PCI-SIG CEM 5.0: 600 W input vs 150 W per 8-pin). */
 #define HPWR_AS_8PIN 4
@@ -539,12 +528,12 @@ static void r_headroom(ctx *c)
     char d[200];
     const dlrig_part *p = c->psu ? &c->psu->p : &c->cs->p;
     char hint[200];
-    if (c->t->power_w > PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w)
+    if (!constraint_psu_carries(c->t->psu_w, c->t->power_w))
         emit(c, DLRIG_SEV_WARNING, p, NULL,
              "Rated draw %.0f W is %.0f%% of %s (%.0f W); keep it under %.0f%% for GPU transients (peak %.0f W)%s",
              c->t->power_w, 100.0 * c->t->power_w / c->t->psu_w, c->psu ? p->name : case_psus_desc(c->cs, d, sizeof d),
-             c->t->psu_w, 100.0 * PSU_MAX_SUSTAINED_FRACTION, c->t->peak_power_w,
-             limit_hint(c, c->t->power_w - PSU_MAX_SUSTAINED_FRACTION * c->t->psu_w, hint, sizeof hint));
+             c->t->psu_w, 100.0 * CONSTRAINT_PSU_MAX_LOAD_FRACTION, c->t->peak_power_w,
+             limit_hint(c, c->t->power_w - constraint_psu_max_load_w(c->t->psu_w), hint, sizeof hint));
 }
 
 static void r_connectors(ctx *c)
@@ -594,14 +583,14 @@ static void r_circuit(ctx *c)
     }
     char hint[200];
     /* The cut in GPU power limits: the wall excess through the supply, over the share of its limit a card draws. */
-    if (c->t->wall_w > c->circuit->continuous_w)
+    if (!constraint_circuit_carries(c->circuit, c->t->wall_w))
         emit(c, DLRIG_SEV_ERROR, c->psu ? &c->psu->p : c->case_psus ? &c->cs->p : NULL, NULL,
              "The machine draws about %.0f W at the wall running %s (%s, %.0f%% supply efficiency at that load); a %s "
              "circuit supplies %d W continuous%s",
              c->t->wall_w, c->wl ? c->wl->name : "a training load", power_load_assumption(c->wl),
              100.0 * c->t->load_w / c->t->wall_w, c->circuit->id, c->circuit->continuous_w,
              limit_hint(c,
-                        (c->t->wall_w - c->circuit->continuous_w) * c->t->load_w / c->t->wall_w /
+                        (c->t->wall_w - constraint_circuit_max_wall_w(c->circuit)) * c->t->load_w / c->t->wall_w /
                             power_gpu_load_share(c->wl),
                         hint, sizeof hint));
 }
@@ -1316,25 +1305,6 @@ static const char *const not_checked[] = {
 
 /* ------------------------------------------------------------ totals */
 
-static double efficiency_of(const char *level)
-{
-    if (!level) return EFF_DEFAULT;
-    if (strstr(level, "Titanium")) return EFF_TITANIUM;
-    if (strstr(level, "Platinum")) return EFF_PLATINUM;
-    if (strstr(level, "Gold")) return EFF_GOLD;
-    return EFF_DEFAULT;
-}
-
-double psu_efficiency(const dlrig_psu *p)
-{
-    return efficiency_of(p ? p->efficiency : NULL);
-}
-
-double case_psu_efficiency(const dlrig_case *cs)
-{
-    return efficiency_of(cs ? cs->psu_efficiency : NULL);
-}
-
 double case_psu_capacity_w(const dlrig_case *cs, const dlrig_circuit *circuit)
 {
     if (!case_has_psus(cs)) return 0;
@@ -1348,7 +1318,7 @@ double case_psu_capacity_w(const dlrig_case *cs, const dlrig_circuit *circuit)
 
 double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit)
 {
-    return PSU_MAX_SUSTAINED_FRACTION * case_psu_capacity_w(cs, circuit);
+    return constraint_psu_max_load_w(case_psu_capacity_w(cs, circuit));
 }
 
 double part_power_w(const dlrig_part *p)
@@ -1392,7 +1362,7 @@ double psu_capacity_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit)
 
 double psu_max_load_w(const dlrig_psu *p, int qty, const dlrig_circuit *circuit)
 {
-    return PSU_MAX_SUSTAINED_FRACTION * psu_capacity_w(p, qty, circuit);
+    return constraint_psu_max_load_w(psu_capacity_w(p, qty, circuit));
 }
 
 /* Connector demand of n GPUs against qty PSUs; *short8 / *short_eps get what is missing. */
@@ -1518,7 +1488,7 @@ static void compute_totals(ctx *c)
     /* The wall sees the workload's sustained draw through the supply's
      * efficiency at that load (no circuit given: taken on 115 V, the lower). */
     const char *level = c->psu ? c->psu->efficiency : c->case_psus ? c->cs->psu_efficiency : NULL;
-    t->wall_w = power_wall_w(load_w, level, !c->circuit || c->circuit->volts < 200, t->psu_w);
+    t->wall_w = constraint_wall_w(c->circuit, load_w, level, t->psu_w);
     /* CPU lanes: placed cards on CPU-attached slots, plus M.2 drives on CPU lanes. */
     /* sums in long long, saturated: a --catalog may hold any int */
     long long avail = 0, used = 0;

@@ -1656,7 +1656,8 @@ static void draw_totals(app *a, rect r)
         if (c && c->continuous_w != DLRIG_NA)
             snprintf(rest, sizeof rest, "of %s on %s", format_number(c->continuous_w, 0, n2, sizeof n2), c->id);
         else snprintf(rest, sizeof rest, "no circuit given");
-        bool bad = c && c->continuous_w != DLRIG_NA && t->wall_w > c->continuous_w;
+        const dlrig_finding *over = report_find(&s->rep, "power.circuit"); /* the checker's verdict */
+        bool bad = over && over->severity == DLRIG_SEV_ERROR;
         sheet_line(a, y++, x, w, "Wall", bad ? DLRIG_ROLE_ERROR : DLRIG_ROLE_NORMAL, v, rest);
     }
     /* GPUs and VRAM */
