@@ -88,11 +88,17 @@ typedef struct dlrig_readvice {
  * else the one that leaves the fewest.  The build keeps from's name and notes
  * (from NULL: the recommendation's name, no notes) and gets req.  The
  * catalog's prices are used as they are (catalog_allow_used is the caller's).
- * Returns 0 with *out filled, or -1 when the advisor refuses req or finds no
- * build, with its reason in err ("" when it gives none); *out then holds no
- * recommendation and an empty build.  Either way the caller frees *out with whatif_readvice_free. */
+ * Returns 0 with *out filled, -1 when the advisor finds no build, or -2 when
+ * it refuses req (bad requirements), with its reason in err ("" when it
+ * gives none); *out then holds no recommendation and an empty build.  Either
+ * way the caller frees *out with whatif_readvice_free.  The advisor ranks
+ * by the speed objective. */
 int whatif_readvise(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_build *from,
                     const bool *pinned, int top_k, dlrig_readvice *out, char *err, size_t errlen);
+/* The same with the advisor ranking by objective obj (advisor_recommend_by). */
+int whatif_readvise_by(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj,
+                       const dlrig_build *from, const bool *pinned, int top_k, dlrig_readvice *out, char *err,
+                       size_t errlen);
 void whatif_readvice_free(dlrig_readvice *r);
 
 #endif

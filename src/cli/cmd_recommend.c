@@ -13,18 +13,30 @@
 #include "dlrig/power.h"
 #include "dlrig/preset.h"
 #include "dlrig/query.h"
+#include "dlrig/perf.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
+#include "dlrig/whatif.h"
 
 static void usage(cli_ctx *ctx, FILE *f)
 {
     fputs("Usage: dlrig recommend --workload W --budget-usd N [options]\n"
           "       dlrig recommend --preset NAME [options]\n"
           "       dlrig recommend --list-presets [--json]\n"
+          "       dlrig recommend --from BUILD.json [--pin LIST] [options]\n"
           "The fastest complete builds for a workload within a budget.\n\n"
           "  -p, --preset NAME        start from a scenario preset (see --list-presets);\n"
           "                           the other options override its values (--require\n"
           "                           replaces its list)\n"
-          "      --list-presets       the scenario presets with their titles\n",
+          "      --list-presets       the scenario presets with their titles\n"
+          "      --from FILE          choose again for a saved build: its requirements are the\n"
+          "                           starting point (the other options override them) and the\n"
+          "                           result keeps its name and notes\n"
+          "      --pin LIST           with --from: keep the build's parts of these categories\n"
+          "                           (comma-separated: gpu, cpu, motherboard, memory, storage,\n"
+          "                           psu, case, cooler, nic, nvlink_bridge, switch) and take the\n"
+          "                           best-ranked advisor build they fit; exit status 1 when\n"
+          "                           they fit none without an error\n",
           f);
     cli_req_usage(ctx, f, NULL);
     fputs("      --objective O        speed (default): the fastest build, ties within 5% to the\n"
@@ -36,7 +48,8 @@ static void usage(cli_ctx *ctx, FILE *f)
           "                           prices, and the fastest; cheapest first\n"
           "  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
           "      --json               one JSON document with every recommendation\n"
-          "  -o FILE                  write the best build as a build file\n",
+          "  -o FILE                  write the best build as a build file (with --from: the\n"
+          "                           re-advised build)\n",
           f);
 }
 
@@ -92,9 +105,169 @@ static void add_objective(cJSON *doc, dlrig_objective obj)
     cJSON_AddStringToObject(o, "rule", advisor_objective_rule(obj));
 }
 
+/* One recommendation of the --json document (rank i + 1; tier NULL: none). */
+static cJSON *rec_to_json(const dlrig_recommendation *rec, size_t i, const char *tier)
+{
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddNumberToObject(r, "rank", (double)i + 1);
+    if (tier) cJSON_AddStringToObject(r, "tier", tier);
+    cJSON_AddStringToObject(r, "objective", dlrig_objective_ids[rec->objective]);
+    cJSON_AddNumberToObject(r, "price_usd", round(rec->price_usd * 100) / 100);
+    cJSON_AddNumberToObject(r, "perf_per_kusd", round(rec->perf_per_kusd * 100) / 100);
+    cJSON_AddStringToObject(r, "why", rec->why);
+    if (power_build_limited(&rec->build)) { /* the limits the build carries, for a script */
+        char sum[400], cmds[300];
+        cJSON *pl = cJSON_AddObjectToObject(r, "power_limit");
+        cJSON_AddStringToObject(pl, "summary", power_limit_summary(&rec->build, sum, sizeof sum));
+        cJSON_AddStringToObject(pl, "commands", power_limit_commands(&rec->build, cmds, sizeof cmds));
+    }
+    cJSON_AddItemToObject(r, "estimate", estimate_to_json(&rec->estimate));
+    cJSON_AddItemToObject(r, "check", report_to_json(&rec->build, &rec->report));
+    cJSON_AddItemToObject(r, "build", build_to_json(&rec->build));
+    return r;
+}
+
+/* --pin LIST: the categories named (comma-separated ids) set in pinned[];
+ * 0, or -1 after a message naming the unknown one. */
+static int parse_pins(const char *list, bool *pinned)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    if (strlen(list) >= sizeof buf) {
+        cli_error("--pin: the list is too long");
+        return -1;
+    }
+    bool any = false;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ') t++;
+        size_t len = strlen(t);
+        while (len && t[len - 1] == ' ') t[--len] = '\0';
+        if (!*t) continue;
+        int c = category_from_name(t);
+        if (c < 0) {
+            strbuf valid = {0};
+            for (int k = 0; k < DLRIG_CAT_COUNT; k++)
+                sb_printf(&valid, "%s%s", k ? ", " : "", category_name((dlrig_category)k));
+            cli_error("--pin: unknown category '%s'; expected a comma-separated list of %s", t, valid.s);
+            sb_free(&valid);
+            return -1;
+        }
+        pinned[c] = true;
+        any = true;
+    }
+    if (!any) {
+        cli_error("--pin: expected a comma-separated list of categories, got '%s'", list);
+        return -1;
+    }
+    return 0;
+}
+
+/* "gpu, case": the pinned categories. */
+static const char *pins_text(const bool *pinned, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < DLRIG_CAT_COUNT && k < len; c++)
+        if (pinned[c]) k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", category_name((dlrig_category)c));
+    return buf;
+}
+
+/* --from FILE [--pin LIST]: the advisor again for the build's (overridden)
+ * requirements, keeping its pinned parts (whatif_readvise_by).  Prints the
+ * re-advised build, writes it to outfile when given; returns the exit
+ * status. */
+static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *from, const bool *pinned,
+                    const dlrig_requirements *req, dlrig_objective obj, int top, bool json, const char *outfile)
+{
+    char err[512], pins[256];
+    pins_text(pinned, pins, sizeof pins);
+    dlrig_readvice rv;
+    int rc = whatif_readvise_by(cat, req, obj, from, pinned, top < 1 ? 1 : top, &rv, err, sizeof err);
+    if (rc != 0) {
+        whatif_readvice_free(&rv);
+        cli_error("recommend --from %s: %s", cli_safe(path), err[0] ? err : "no build meets the requirements");
+        if (rc == -2) return EXIT_USAGE;
+        char what[2048];
+        double cheapest;
+        advisor_why_none(cat, req, &cheapest, what, sizeof what);
+        if (what[0]) fprintf(stderr, "%s\n", cli_safe(what));
+        return EXIT_FINDINGS;
+    }
+    dlrig_report rep = {0};
+    dlrig_placement pl;
+    build_place(&rv.build, &pl);
+    rules_check_placed(cat, &rv.build, &pl, &rep);
+    dlrig_estimate est;
+    char e2[128];
+    bool have_est = perf_estimate(cat, &rv.build, &pl, NULL, &est, e2, sizeof e2) == 0;
+    int status = EXIT_OK;
+    if (outfile && build_save(&rv.build, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
+        cli_error("%s", err);
+        status = EXIT_IO;
+    } else if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddStringToObject(doc, "from", path);
+        cJSON *pa = cJSON_AddArrayToObject(doc, "pinned");
+        for (int c = 0; c < DLRIG_CAT_COUNT; c++)
+            if (pinned[c]) cJSON_AddItemToArray(pa, cJSON_CreateString(category_name((dlrig_category)c)));
+        add_objective(doc, obj);
+        cJSON_AddNumberToObject(doc, "pick", (double)rv.pick + 1);
+        cJSON_AddNumberToObject(doc, "errors", (double)rv.errors);
+        cJSON_AddNumberToObject(doc, "price_usd", round(rep.totals.price_usd * 100) / 100);
+        if (have_est) cJSON_AddItemToObject(doc, "estimate", estimate_to_json(&est));
+        else cJSON_AddNullToObject(doc, "estimate");
+        cJSON_AddItemToObject(doc, "check", report_to_json(&rv.build, &rep));
+        cJSON_AddItemToObject(doc, "build", build_to_json(&rv.build));
+        cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
+        for (size_t i = 0; i < rv.n; i++) cJSON_AddItemToArray(arr, rec_to_json(&rv.recs[i], i, NULL));
+        cli_print_json(doc);
+    } else {
+        char price[32];
+        printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_safe(path), rv.pick + 1, rv.n,
+               pins[0] ? " (kept: " : "", pins, pins[0] ? ")" : "");
+        printf("%s — %s", cli_safe(rv.build.name ? rv.build.name : "build"),
+               format_usd(rep.totals.price_usd, price, sizeof price));
+        if (have_est) printf(", %.0f %s", est.throughput, cli_safe(est.unit));
+        printf("\n");
+        for (size_t k = 0; k < rv.build.n_items; k++) {
+            const dlrig_item *it = &rv.build.items[k];
+            printf("   %3d x %-44s %-13s %10s%s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+                   format_usd(it->part->price_usd * it->qty, price, sizeof price),
+                   pinned[it->part->category] ? "  (kept)" : "");
+        }
+        size_t warn = rep.counts[DLRIG_SEV_WARNING], info = rep.counts[DLRIG_SEV_INFO];
+        if (warn || info || rv.errors)
+            printf("   findings: %zu error%s, %zu warning%s, %zu info (dlrig check for details)\n", rv.errors,
+                   rv.errors == 1 ? "" : "s", warn, warn == 1 ? "" : "s", info);
+        printf("Objective: %s.\n", advisor_objective_rule(obj));
+        if (outfile) printf("Re-advised build written to %s\n", cli_safe(outfile));
+    }
+    if (status == EXIT_OK && rv.errors) {
+        cli_error("recommend --from %s: the kept parts (%s) fit none of the advisor's %zu build%s without an error; "
+                  "%zu error-level finding%s remain%s", cli_safe(path), pins, rv.n, rv.n == 1 ? "" : "s", rv.errors,
+                  rv.errors == 1 ? "" : "s", rv.errors == 1 ? "s" : "");
+        status = EXIT_FINDINGS;
+    }
+    report_free(&rep);
+    whatif_readvice_free(&rv);
+    return status;
+}
+
+static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from);
+
 int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS };
+    dlrig_build from; /* --from's build, read before the options that override its requirements */
+    build_init(&from, NULL);
+    int status = recommend_main(ctx, argc, argv, &from);
+    build_free(&from);
+    return status;
+}
+
+static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from)
+{
+    enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS, O_FROM, O_PIN };
     static const struct option extra[] = {{"top", required_argument, NULL, 'k'},
                                           {"json", no_argument, NULL, O_JSON},
                                           {"output", required_argument, NULL, 'o'},
@@ -102,6 +275,8 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                                           {"list-presets", no_argument, NULL, O_LIST_PRESETS},
                                           {"objective", required_argument, NULL, O_OBJECTIVE},
                                           {"tiers", no_argument, NULL, O_TIERS},
+                                          {"from", required_argument, NULL, O_FROM},
+                                          {"pin", required_argument, NULL, O_PIN},
                                           {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
     cli_reqopts ro;
@@ -110,13 +285,36 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     requirements_init(&req);
     /* A preset gives the starting requirements; every other option overrides
      * it, wherever it stands on the command line, so it is read first. */
-    const char *preset_arg = NULL;
+    const char *preset_arg = NULL, *from_arg = NULL;
     bool list_presets = false;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if ((!strcmp(argv[i], "--preset") || !strcmp(argv[i], "-p")) && i + 1 < argc) preset_arg = argv[++i];
         else if (!strncmp(argv[i], "--preset=", 9)) preset_arg = argv[i] + 9;
+        else if (!strcmp(argv[i], "--from") && i + 1 < argc) from_arg = argv[++i];
+        else if (!strncmp(argv[i], "--from=", 7)) from_arg = argv[i] + 7;
         else if (!strcmp(argv[i], "--list-presets")) list_presets = true;
     }
+    if (preset_arg && from_arg && !list_presets) {
+        cli_error("recommend: --preset and --from both give the starting requirements; use one of them");
+        return EXIT_USAGE;
+    }
+    if (from_arg && !list_presets) {
+        if (!*from_arg) {
+            cli_error("recommend: --from: expected a build file, got an empty name");
+            return EXIT_USAGE;
+        }
+        dlrig_catalog *fcat = cli_catalog(ctx);
+        if (!fcat) return EXIT_IO;
+        char ferr[1024];
+        int rc = build_load(fcat, from_arg, from, ferr, sizeof ferr);
+        if (rc != DLRIG_BUILD_OK) {
+            cli_error("recommend --from: %s", ferr);
+            return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
+        }
+        build_apply_prices(fcat, from);
+        req = from->req;
+    }
+    bool pinned[DLRIG_CAT_COUNT] = {false}, pin_given = false;
     dlrig_preset preset;
     char perr[1024];
     if (preset_arg && !list_presets) {
@@ -129,6 +327,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         req = preset.req;
     }
     int top = 3;
+    bool top_given = false;
     dlrig_objective objective = DLRIG_OBJ_SPEED;
     bool tiers = false, objective_given = false;
     bool nodes_given = false;
@@ -155,6 +354,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
                 return EXIT_USAGE;
             }
             top = (int)v;
+            top_given = true;
             break;
         case O_JSON: json = true; break;
         case O_OBJECTIVE: {
@@ -168,6 +368,11 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
             break;
         }
         case O_TIERS: tiers = true; break;
+        case O_FROM: break; /* read above */
+        case O_PIN:
+            if (parse_pins(optarg, pinned) != 0) return EXIT_USAGE;
+            pin_given = true;
+            break;
         case 'o':
             if (!*optarg) {
                 cli_error("-o: expected a file name, got an empty one");
@@ -184,15 +389,31 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (list_presets) return list_all_presets(ctx, json);
+    if (pin_given && !from_arg) {
+        cli_error("recommend: --pin keeps parts of a saved build; give it with --from BUILD.json");
+        return EXIT_USAGE;
+    }
+    if (from_arg && tiers) {
+        cli_error("recommend: --tiers and --from: re-advising a build gives one build; drop --tiers");
+        return EXIT_USAGE;
+    }
+    for (int k = 0; k < DLRIG_CAT_COUNT && from_arg; k++)
+        if (pinned[k] && build_count(from, (dlrig_category)k) == 0) {
+            cli_error("recommend: --pin %s: %s has no %s to keep", category_name((dlrig_category)k),
+                      cli_safe(from_arg), category_name((dlrig_category)k));
+            return EXIT_USAGE;
+        }
     if (!req.workload[0]) {
         strbuf valid = {0};
         requirements_describe(requirements_field("workload"), cli_catalog(ctx), &valid);
-        cli_error("recommend: --workload is required (%s)", valid.s);
+        if (from_arg) cli_error("recommend: %s names no workload; give --workload (%s)", cli_safe(from_arg), valid.s);
+        else cli_error("recommend: --workload is required (%s)", valid.s);
         sb_free(&valid);
         return EXIT_USAGE;
     }
     if (isnan(req.budget_usd)) {
-        cli_error("recommend: --budget-usd is required");
+        if (from_arg) cli_error("recommend: %s names no budget; give --budget-usd", cli_safe(from_arg));
+        else cli_error("recommend: --budget-usd is required");
         return EXIT_USAGE;
     }
     if (tiers && objective_given) {
@@ -201,6 +422,11 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     }
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
+    if (from_arg) {
+        catalog_allow_used(cat, req.allow_used);
+        /* the builds the pinned parts are tried in: as many as the builder's re-advise tries unless -k says */
+        return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile);
+    }
     dlrig_recommendation *recs = NULL;
     size_t n;
     catalog_allow_used(cat, req.allow_used);
@@ -275,25 +501,7 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
         else add_objective(doc, objective);
         cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
-        for (size_t i = 0; i < n; i++) {
-            cJSON *r = cJSON_CreateObject();
-            cJSON_AddNumberToObject(r, "rank", (double)i + 1);
-            if (tiers) cJSON_AddStringToObject(r, "tier", tr.label[i]);
-            cJSON_AddStringToObject(r, "objective", dlrig_objective_ids[recs[i].objective]);
-            cJSON_AddNumberToObject(r, "price_usd", round(recs[i].price_usd * 100) / 100);
-            cJSON_AddNumberToObject(r, "perf_per_kusd", round(recs[i].perf_per_kusd * 100) / 100);
-            cJSON_AddStringToObject(r, "why", recs[i].why);
-            if (power_build_limited(&recs[i].build)) { /* the limits the build carries, for a script */
-                char sum[400], cmds[300];
-                cJSON *pl = cJSON_AddObjectToObject(r, "power_limit");
-                cJSON_AddStringToObject(pl, "summary", power_limit_summary(&recs[i].build, sum, sizeof sum));
-                cJSON_AddStringToObject(pl, "commands", power_limit_commands(&recs[i].build, cmds, sizeof cmds));
-            }
-            cJSON_AddItemToObject(r, "estimate", estimate_to_json(&recs[i].estimate));
-            cJSON_AddItemToObject(r, "check", report_to_json(&recs[i].build, &recs[i].report));
-            cJSON_AddItemToObject(r, "build", build_to_json(&recs[i].build));
-            cJSON_AddItemToArray(arr, r);
-        }
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, rec_to_json(&recs[i], i, tiers ? tr.label[i] : NULL));
         cli_print_json(doc);
     } else {
         for (size_t i = 0; i < n; i++) {

@@ -183,14 +183,22 @@ static void keep_pins(const bool *pinned, const dlrig_build *from, dlrig_build *
 int whatif_readvise(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_build *from,
                     const bool *pinned, int top_k, dlrig_readvice *out, char *err, size_t errlen)
 {
+    return whatif_readvise_by(cat, req, DLRIG_OBJ_SPEED, from, pinned, top_k, out, err, errlen);
+}
+
+int whatif_readvise_by(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj,
+                       const dlrig_build *from, const bool *pinned, int top_k, dlrig_readvice *out, char *err,
+                       size_t errlen)
+{
     memset(out, 0, sizeof *out);
     build_init(&out->build, from ? from->name : NULL);
     if (errlen) err[0] = '\0';
-    if (advisor_recommend(cat, req, top_k, &out->recs, &out->n, err, errlen) != 0 || out->n == 0) {
+    int refused = advisor_recommend_by(cat, req, obj, top_k, &out->recs, &out->n, err, errlen) != 0;
+    if (refused || out->n == 0) {
         if (out->recs) recommendations_free(out->recs, out->n);
         out->recs = NULL;
         out->n = 0;
-        return -1;
+        return refused ? -2 : -1;
     }
     /* the best-ranked build that takes the pinned parts without an error,
      * else the one with the fewest */

@@ -159,6 +159,25 @@ expect recommend-unpriced 0 'without a price could not be considered .dlrig part
 expect recommend-unpriced-json 0 '"unpriced_parts":[[:space:]]*[1-9]' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --top 1 --json
 expect recommend-server-60k 0 '(AS-4125GS-TNRT|G493-ZB0)' -- "$DLRIG" recommend --workload cnn --budget-usd 60000 --require rackmount --environment datacenter --top 1
 expect recommend-server-180k-json 0 '"id":[[:space:]]*"(supermicro-as-4125gs-tnrt|gigabyte-g493-zb0)"' -- "$DLRIG" recommend --workload cnn --budget-usd 180000 --require rackmount --environment datacenter --top 1 --json
+# recommend --from BUILD.json --pin LIST: the advisor again for a saved build, keeping the pinned parts
+RB="$DATA/builds/clean.json"
+expect recommend-from-pin 0 'Re-advised .*clean.json .*kept: gpu, case.*2 x RTX 5000 Ada +gpu .*\(kept\).*Define 7 +case .*\(kept\)' -- "$DLRIG" recommend --from "$RB" --pin gpu,case
+expect recommend-from-saves 0 'Re-advised build written to' -- "$DLRIG" recommend --from "$RB" --pin gpu -o "$TMP/readvised.json"
+expect recommend-from-keeps-name 0 '"name":[[:space:]]*"Clean: 2x RTX 5000 Ada.*"id":[[:space:]]*"nvidia-rtx-5000-ada",[[:space:]]*"qty":[[:space:]]*2' -- cat "$TMP/readvised.json"
+expect recommend-from-checks 0 'Result: no errors' -- "$DLRIG" check "$TMP/readvised.json"
+expect recommend-from-json 0 '"from":.*"pinned":[[:space:]]*\[[[:space:]]*"gpu"[[:space:]]*\].*"pick":[[:space:]]*[1-8],.*"errors":[[:space:]]*0,.*"build":' -- "$DLRIG" recommend --from "$RB" --pin gpu --json
+expect recommend-from-override 0 '"budget_usd":[[:space:]]*30000' -- "$DLRIG" recommend --from "$RB" --budget-usd 30000 --json
+expect recommend-from-missing 3 'none.json' -- "$DLRIG" recommend --from "$TMP/none.json" --pin gpu
+expect recommend-from-bad-file 2 'bad-unknown-id.json' -- "$DLRIG" recommend --from "$DATA/builds/bad-unknown-id.json"
+expect recommend-pin-bad 2 "pin: unknown category 'gpus'; expected a comma-separated list of gpu, cpu" -- "$DLRIG" recommend --from "$RB" --pin gpus
+expect recommend-pin-absent 2 'pin nic: .*clean.json has no nic to keep' -- "$DLRIG" recommend --from "$RB" --pin nic
+expect recommend-pin-no-from 2 'pin keeps parts of a saved build; give it with --from' -- "$DLRIG" recommend --workload cnn --budget-usd 5000 --pin gpu
+expect recommend-from-preset 2 'preset and --from both give' -- "$DLRIG" recommend --from "$RB" --preset kaggle-starter
+expect recommend-from-tiers 2 'tiers and --from' -- "$DLRIG" recommend --from "$RB" --tiers
+expect recommend-from-help 0 'from FILE .*pin LIST' -- "$DLRIG" recommend --help
+# pinned parts that fit none of the advisor's builds: the build is still written, exit 1 says so
+expect recommend-from-pin-misfit 1 'kept parts \(motherboard\) fit none of the advisor.s 2 builds without an error; [0-9]+ error-level' -- "$DLRIG" recommend --from "$RB" --pin motherboard --top 2 -o "$TMP/misfit.json"
+expect recommend-from-pin-misfit-file 0 'gigabyte-trx50-aero-d' -- cat "$TMP/misfit.json"
 expect parts-unpriced 0 'dell-poweredge-t640 .*without a price: dlrig recommend cannot consider' -- "$DLRIG" parts --unpriced --category case
 expect parts-unpriced-json 0 '"parts"' -- "$DLRIG" parts --unpriced --json
 expect parts-unpriced-workload 2 'drop --unpriced' -- "$DLRIG" parts --unpriced --workload cnn

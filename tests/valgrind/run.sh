@@ -99,6 +99,13 @@ vg 0 recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
 vg 3 recommend --workload cnn --budget-usd 10000 -o /dev/full
 vg 1 recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 vg 2 recommend --workload vision --budget-usd 5000
+vg 0 recommend --from "$DATA/builds/clean.json" --pin gpu,case -o "$TMP/readvised.json"
+vg 0 recommend --from "$DATA/builds/clean.json" --pin gpu --json
+vg 1 recommend --from "$DATA/builds/clean.json" --pin motherboard --top 2
+vg 3 recommend --from "$TMP/none.json" --pin gpu
+vg 2 recommend --from "$DATA/builds/bad-unknown-id.json"
+vg 2 recommend --from "$DATA/builds/clean.json" --pin gpus
+vg 2 recommend --from "$DATA/builds/clean.json" --pin nic
 # language models: dlrig fit, LLM recommendations, estimates with LLM overrides
 vg 0 fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
 vg 1 fit --model llama-3.1-8b --weights bf16 --context-tokens 128k --gpu nvidia-rtx-4090 --json
