@@ -215,15 +215,6 @@ static bool acceptable(const dlrig_report *rep)
     return true;
 }
 
-static bool better(double t1, double p1, double t2, double p2)
-{
-    /* Throughputs within 1e-9 relative are equal; then the cheaper wins. */
-    double tol = 1e-9 * fmax(fabs(t1), fabs(t2));
-    if (t1 > t2 + tol) return true;
-    if (t1 < t2 - tol) return false;
-    return p1 < p2 - 1e-6;
-}
-
 /* ---- the objective (advisor.h): what decides between acceptable builds */
 
 typedef struct scored {
@@ -442,6 +433,8 @@ typedef struct ctx {
     /* case_kin[case]: cases with the same number differ in nothing but the
      * GPU length they take and their price (n_case_kin numbers in all). */
     size_t *case_kin, n_case_kin;
+    /* Placements made so far (placement_for), for the whole search. */
+    struct place_cache *places;
 } ctx;
 
 static const dlrig_cooler cooler_unset_mark;
@@ -622,6 +615,9 @@ static void usable_collect(ctx *c)
     number_strings(c);
 }
 
+struct place_cache;
+static void place_cache_free(struct place_cache *pc);
+
 static void usable_free(ctx *c)
 {
     for (int k = 0; k < DLRIG_CAT_COUNT; k++) free(c->use[k]);
@@ -634,6 +630,7 @@ static void usable_free(ctx *c)
     free(c->takes);
     free(c->needs_cooler);
     free(c->case_kin);
+    place_cache_free(c->places);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -832,29 +829,21 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
 
 typedef struct cand {
     double throughput, price;
-    int level; /* power-limit level (limit_pct[]) */
+    int level;    /* power-limit level (limit_pct[]) */
     size_t frame; /* candidates of one frame share its placement */
+    size_t order; /* where the full search makes it (ties go to the first) */
     const dlrig_cpu *cpu;
     int ncpu;
     const dlrig_motherboard *board;
     const dlrig_case *cs;
     const dlrig_cooler *cooler;
     choice mem, sto;
-    bool has_sto;
     psu_opt psu;
     const dlrig_nvlink_bridge *bridge;
     int n_bridges;
     const dlrig_nic *nic;
     const dlrig_switch *sw;
 } cand;
-
-static int cmp_cand(const void *x, const void *y)
-{
-    const cand *a = x, *b = y;
-    if (better(a->throughput, a->price, b->throughput, b->price)) return -1;
-    if (better(b->throughput, b->price, a->throughput, a->price)) return 1;
-    return 0;
-}
 
 typedef struct cvec {
     cand *v;
@@ -870,6 +859,59 @@ static void cpush(cvec *a, const cand *c)
     a->v[a->n++] = *c;
 }
 
+/* The confirmation order: faster first (speeds within 1e-9 relative are
+ * one speed), then cheaper, then the one the full search makes first. */
+static bool cand_before(const cand *x, const cand *y)
+{
+    double t1 = x->throughput, t2 = y->throughput;
+    double tol = 1e-9 * fmax(fabs(t1), fabs(t2));
+    if (t1 > t2 + tol) return true;
+    if (t1 < t2 - tol) return false;
+    if (x->price < y->price - 1e-6) return true;
+    if (y->price < x->price - 1e-6) return false;
+    return x->order < y->order;
+}
+
+/* A binary heap of candidate indices, the first in cand_before order on
+ * top: the confirmation below mostly stops after a few candidates, so the
+ * rest are never sorted. */
+typedef struct cand_heap {
+    const cand *c;
+    size_t *v, n;
+} cand_heap;
+
+static void heap_down(cand_heap *h, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < h->n && cand_before(&h->c[h->v[l]], &h->c[h->v[m]])) m = l;
+        if (l + 1 < h->n && cand_before(&h->c[h->v[l + 1]], &h->c[h->v[m]])) m = l + 1;
+        if (m == i) return;
+        size_t t = h->v[i];
+        h->v[i] = h->v[m];
+        h->v[m] = t;
+        i = m;
+    }
+}
+
+static void heap_init(cand_heap *h, const cvec *cands)
+{
+    h->c = cands->v;
+    h->n = cands->n;
+    h->v = xmalloc((h->n + 1) * sizeof *h->v);
+    for (size_t i = 0; i < h->n; i++) h->v[i] = i;
+    for (size_t i = h->n / 2; i-- > 0;) heap_down(h, i);
+}
+
+/* The index of the next candidate (h->n must be above 0). */
+static size_t heap_pop(cand_heap *h)
+{
+    size_t top = h->v[0];
+    h->v[0] = h->v[--h->n];
+    heap_down(h, 0);
+    return top;
+}
+
 /* Findings that depend only on a frame (GPUs, board, CPUs, case, M.2 drives,
  * bridge, NIC): when one rejects a candidate, every candidate of that frame
  * is rejected too. */
@@ -882,30 +924,192 @@ static bool frame_finding(const dlrig_report *rep)
     return false;
 }
 
-/* Placement and throughput of one frame, memoised on what placement depends on. */
+/* ---- placements, kept for the whole search
+ *
+ * build_place reads the board, the CPU count, the case's overhang, how many
+ * M.2 drives there are, the NIC, and of the GPUs only their count and shape
+ * (positions, lanes, PCIe generation, SXM or not): cards of one model are
+ * interchangeable.  So a placement made for one GPU model serves every model
+ * of the same shape on the same frame, and a frame that cannot hold the
+ * cards is turned down without assembling it. */
+typedef struct place_key {
+    const dlrig_motherboard *board;
+    const dlrig_nic *nic;
+    int ncpu, overhang, m2, n, width, lanes, gen, sxm;
+} place_key;
+
+typedef struct place_entry {
+    place_key k;
+    dlrig_placement *pl; /* NULL: some card finds no slot */
+} place_entry;
+
+typedef struct place_cache {
+    place_entry *v;
+    size_t n, cap;
+    size_t *slot, n_slot; /* open addressing: index + 1 into v, 0 empty; n_slot a power of two */
+} place_cache;
+
+static size_t place_hash(const place_key *k)
+{
+    uint64_t h = 1469598103934665603ull;
+    const uint64_t vals[] = {(uint64_t)(uintptr_t)k->board, (uint64_t)(uintptr_t)k->nic, (uint64_t)k->ncpu,
+                             (uint64_t)k->overhang, (uint64_t)k->m2, (uint64_t)k->n, (uint64_t)k->width,
+                             (uint64_t)k->lanes, (uint64_t)k->gen, (uint64_t)k->sxm};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) h = (h ^ vals[i]) * 1099511628211ull;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static bool place_key_eq(const place_key *a, const place_key *b)
+{
+    return a->board == b->board && a->nic == b->nic && a->ncpu == b->ncpu && a->overhang == b->overhang &&
+           a->m2 == b->m2 && a->n == b->n && a->width == b->width && a->lanes == b->lanes && a->gen == b->gen &&
+           a->sxm == b->sxm;
+}
+
+static void place_insert_slot(place_cache *pc, size_t at)
+{
+    size_t mask = pc->n_slot - 1, h = place_hash(&pc->v[at].k) & mask;
+    while (pc->slot[h]) h = (h + 1) & mask;
+    pc->slot[h] = at + 1;
+}
+
+/* The placement of n cards of g on this frame (sto: its storage, with m2 M.2
+ * drives), made and remembered when new; NULL when some card finds no slot.
+ * The GPU cards in it may be another model of g's shape (place_as fixes them). */
+static const dlrig_placement *placement_for(const ctx *c, const dlrig_gpu *g, int n, const dlrig_cpu *cpu, int ncpu,
+                                            const dlrig_motherboard *board, const dlrig_case *cs, int overhang, int m2,
+                                            const choice *sto, const dlrig_nic *nic, const dlrig_switch *sw)
+{
+    place_cache *pc = c->places;
+    place_key k = {board, nic, ncpu, overhang, m2, n, card_width(g), g->pcie_lanes > 0 ? g->pcie_lanes : 16,
+                   g->pcie_gen > 0 ? g->pcie_gen : 3, constraint_gpu_sxm(g)};
+    if (pc->n_slot) {
+        size_t mask = pc->n_slot - 1;
+        for (size_t h = place_hash(&k) & mask; pc->slot[h]; h = (h + 1) & mask)
+            if (place_key_eq(&pc->v[pc->slot[h] - 1].k, &k)) return pc->v[pc->slot[h] - 1].pl;
+    }
+    dlrig_build fb;
+    assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, NULL, NULL, sto, NULL, NULL, 0, nic, sw);
+    dlrig_placement *made = xmalloc(sizeof *made);
+    build_place(&fb, made);
+    build_free(&fb);
+    if (made->n_unplaced) {
+        free(made);
+        made = NULL;
+    }
+    if (pc->n == pc->cap) pc->v = xrealloc(pc->v, (pc->cap = pc->cap ? pc->cap * 2 : 64) * sizeof *pc->v);
+    pc->v[pc->n++] = (place_entry){k, made};
+    if (2 * pc->n > pc->n_slot) { /* grow and rehash */
+        free(pc->slot);
+        pc->n_slot = pc->n_slot ? pc->n_slot * 2 : 256;
+        pc->slot = xcalloc(pc->n_slot, sizeof *pc->slot);
+        for (size_t i = 0; i < pc->n; i++) place_insert_slot(pc, i);
+    } else {
+        place_insert_slot(pc, pc->n - 1);
+    }
+    return made;
+}
+
+/* *out = pl with its GPU cards g's. */
+static void place_as(const dlrig_placement *pl, const dlrig_gpu *g, dlrig_placement *out)
+{
+    *out = *pl;
+    for (size_t i = 0; i < out->n_cards; i++)
+        if (out->cards[i].part->category == DLRIG_CAT_GPU) out->cards[i].part = &g->p;
+}
+
+static void place_cache_free(place_cache *pc)
+{
+    if (!pc) return;
+    for (size_t k = 0; k < pc->n; k++) free(pc->v[k].pl);
+    free(pc->v);
+    free(pc->slot);
+    free(pc);
+}
+
+/* Placement and throughput of one frame, memoised on what they depend on;
+ * the case and cooler are those of the first frame met with this key (its
+ * estimate and its own findings stand for every frame of the key). */
 typedef struct place_memo {
     const dlrig_motherboard *board;
     const dlrig_cpu *cpu; /* pcie.lanes depends on its lane count */
     int ncpu, overhang, m2;
     const dlrig_nic *nic;
     const dlrig_nvlink_bridge *bridge;
-    bool ok;
+    int n_bridges;
+    const dlrig_case *cs;
+    const dlrig_cooler *cooler;
+    const choice *sto;           /* storage it was placed with */
+    const dlrig_placement *pl;   /* from placement_for; NULL: the cards do not fit */
+    bool made;                   /* placed and estimated at level 0 */
+    bool ok;                     /* placed and estimated (and, once judged, no frame finding) */
+    bool judged;                 /* the frame rules have run */
     double throughput[N_LIMIT_LEVELS]; /* per power-limit level; NAN until needed */
 } place_memo;
+
+/* The throughput of memo entry pm's frame at power-limit level lv (0 when
+ * it cannot be estimated). */
+static double frame_throughput(const ctx *c, const dlrig_gpu *g, int n, place_memo *pm, int lv, const dlrig_switch *sw)
+{
+    if (isnan(pm->throughput[lv])) {
+        dlrig_build fb;
+        assemble(&fb, c, g, n, level_w(g, lv), pm->cpu, pm->ncpu, pm->board, pm->cs, pm->cooler, NULL, pm->sto,
+                 NULL, pm->bridge, pm->n_bridges, pm->nic, sw);
+        dlrig_placement pl;
+        place_as(pm->pl, g, &pl);
+        dlrig_estimate est;
+        char e2[64];
+        pm->throughput[lv] = perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0 ? est.throughput : 0;
+        build_free(&fb);
+    }
+    return pm->throughput[lv];
+}
 
 /* The cheapest completions kept per frame (price order); more are only
  * needed when a completion-specific finding rejects the cheaper ones, which
  * the filters above rule out. */
 #define KEEP_PER_FRAME 4
 
-/* The speed/price Pareto front of the acceptable builds with exactly n of
- * GPU g per node, appended to *out with pair number `pair`; builds whose
- * goal (speed, or speed per dollar) is below floor_goal, or below the tie
- * band of the pair's own best, are left out: they cannot be picked.
- * Returns how many it appended. */
-static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goal, pool *out, size_t pair,
-                       dlrig_report *rep)
+/* A frame that may get candidates, waiting for its completions: its memo
+ * entry, the memory options of its board and CPUs (allm[mems_at..+mems_n)),
+ * its case and cooler, what it costs and draws before memory, storage and
+ * PSU, its PSU and storage options, and its place in the search order. */
+typedef struct frame_desc {
+    size_t memo, mems_at, mems_n;
+    const dlrig_case *cs;
+    const dlrig_cooler *cooler;
+    double fixed, extra, extra_w, rest_w, rest_load_w;
+    const psu_opt *psus;
+    size_t npsu;
+    const vec *stos;
+    size_t seq;
+    double throughput; /* at level 0: no completion of the frame is faster */
+} frame_desc;
+
+static int cmp_frame_desc(const void *x, const void *y)
 {
+    const frame_desc *a = x, *b = y;
+    if (a->throughput != b->throughput) return a->throughput > b->throughput ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Speeds closer than this (relative) are one speed to cand_before; the
+ * margins below keep clear of it. */
+#define SPEED_EPS 1e-9
+
+/* One pass of best_for.  With `lazy` (the speed objective), frames are
+ * completed fastest first, and a frame whose speed is already below the tie
+ * band of a faster frame with an affordable completion gets no candidates;
+ * nor does a candidate that comes after one as cheap and no more
+ * power-limited: the confirmation below would stop or skip before them once
+ * the faster or cheaper one is confirmed.  When the pass cannot show that
+ * (no build confirmed, the first confirmed slower than a frame left out
+ * allows, a candidate turned down while some were left out) it clears
+ * *complete and its builds must be thrown away. */
+static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_goal, pool *out, size_t pair,
+                        dlrig_report *rep, bool lazy, bool *complete)
+{
+    *complete = true;
     double floor_throughput = c->obj == DLRIG_OBJ_SPEED ? floor_goal : 0;
     size_t out_from = out->n;
     size_t nb = c->n_use[DLRIG_CAT_MOTHERBOARD], nc = c->n_use[DLRIG_CAT_CPU], ncs = c->n_use[DLRIG_CAT_CASE],
@@ -971,10 +1175,13 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
     if (isinf(min_mem) || isinf(min_sto) || isinf(min_psu)) return 0;
 
     cvec cands = {0};
+    frame_desc *fd = NULL; /* the frames that may get candidates, in search order */
+    size_t n_fd = 0, cap_fd = 0;
+    vec allm = {0}; /* their memory options, a block of them per board, CPU and count */
     vec mems = {0};
     const vec *stos_by_m2 = c->sto_by_m2;
     place_memo *memo = NULL;
-    size_t n_memo = 0, cap_memo = 0, frame = 0;
+    size_t n_memo = 0, cap_memo = 0;
     /* The cases this pair allows, collected once, and each one's PSU options
      * (they depend on the case, the GPUs and the CPU count), made when first needed. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
@@ -1032,7 +1239,7 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                 memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
                 if (mems.n == 0) continue;
                 /* Frames memoised from here on share this board, CPU and count. */
-                size_t memo_from = n_memo;
+                size_t memo_from = n_memo, block_at = SIZE_MAX;
                 for (size_t bsi = 0; bsi < nbcs; bsi++) {
                     size_t si = bcs[bsi];
                     const dlrig_case *cs = ucs[si];
@@ -1070,11 +1277,11 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                                 double extra = (br_opts[bri] ? br_opts[bri]->p.price_usd * br_qty[bri] : 0) +
                                                (nic ? nic->p.price_usd : 0);
                                 double extra_w = nic ? part_power_w(&nic->p) : 0;
-                                /* Throughput of this frame: placement and estimate, memoised. */
+                                /* This frame's memo entry (the first frame of its key makes it). */
                                 place_memo *pm = NULL;
                                 for (size_t k = memo_from; k < n_memo; k++)
-                                    if (memo[k].overhang == overhang &&
-                                        memo[k].m2 == m2 && memo[k].nic == nic && memo[k].bridge == br_opts[bri]) {
+                                    if (memo[k].overhang == overhang && memo[k].m2 == m2 && memo[k].nic == nic &&
+                                        memo[k].bridge == br_opts[bri]) {
                                         pm = &memo[k];
                                         break;
                                     }
@@ -1084,90 +1291,136 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
                                         memo = xrealloc(memo, cap_memo * sizeof *memo);
                                     }
                                     pm = &memo[n_memo++];
-                                    *pm = (place_memo){board, cpu, ncpu, overhang, m2, nic, br_opts[bri], false, {0}};
-                                    for (int k = 1; k < N_LIMIT_LEVELS; k++) pm->throughput[k] = NAN;
-                                    dlrig_build fb;
-                                    assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, cooler, NULL, &stos->v[0], NULL,
-                                             br_opts[bri], br_qty[bri], nic, sw);
-                                    dlrig_placement pl;
-                                    build_place(&fb, &pl);
-                                    dlrig_estimate est;
-                                    char e2[64];
-                                    pm->ok = pl.n_unplaced == 0 &&
-                                             perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0;
-                                    if (pm->ok) { /* the frame's own findings: same for all its completions */
-                                        rules_check_only(c->cat, &fb, &pl, c->frame_rules, c->n_frame_rules, rep);
-                                        pm->ok = !frame_finding(rep);
-                                    }
-                                    pm->throughput[0] = pm->ok ? est.throughput : 0;
-                                    build_free(&fb);
+                                    *pm = (place_memo){board, cpu,  ncpu, overhang, m2,    nic,   br_opts[bri],
+                                                       br_qty[bri], cs, cooler, &stos->v[0], NULL, false, false,
+                                                       false, {0}};
+                                    for (int k = 0; k < N_LIMIT_LEVELS; k++) pm->throughput[k] = NAN;
+                                }
+                                /* No completion within the budget: the frame gives nothing. */
+                                if (!isnan(budget) &&
+                                    (fixed + extra + stos->v[0].price + mems.v[0].price +
+                                     psus[psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0) >
+                                        budget)
+                                    continue;
+                                if (!pm->made) { /* placement and estimate */
+                                    pm->made = true;
+                                    pm->pl = placement_for(c, g, n, pm->cpu, pm->ncpu, pm->board, pm->cs,
+                                                           pm->overhang, pm->m2, pm->sto, pm->nic, sw);
+                                    pm->ok = pm->pl && frame_throughput(c, g, n, pm, 0, sw) > 0;
+                                    if (!pm->ok) pm->throughput[0] = 0;
                                 }
                                 if (!pm->ok || pm->throughput[0] < floor_throughput) continue;
-                                /* The cheapest completions of this frame, per power-limit level. */
-                                cand keep[N_LIMIT_LEVELS][KEEP_PER_FRAME];
-                                size_t nk[N_LIMIT_LEVELS] = {0};
-                                for (size_t ti = 0; ti < stos->n; ti++)
-                                    for (size_t mi = 0; mi < mems.n; mi++) {
-                                        double more_w = extra_w + stos->v[ti].power + mems.v[mi].power;
-                                        /* The highest level some supply carries: a limit only when no
-                                         * supply in the catalog carries these parts at a higher one. */
-                                        const psu_opt *po = NULL;
-                                        int lv = 0, lw = 0;
-                                        for (; lv < c->n_levels; lv++) {
-                                            lw = level_w(g, lv);
-                                            if (lv > 0 && lw <= 0) break;
-                                            double gw = lv ? lw : part_power_w(&g->p);
-                                            po = cheapest_psu(c, psus, npsu, gw * n + rest_w + more_w,
-                                                              power_gpu_load_w(gw, part_power_w(&g->p), c->gpu_share) *
-                                                                      n +
-                                                                  rest_load_w + more_w);
-                                            if (po) break;
-                                        }
-                                        if (po) {
-                                            double node =
-                                                fixed + extra + stos->v[ti].price + mems.v[mi].price + po->price;
-                                            double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
-                                            if (!isnan(budget) && price > budget) continue;
-                                            if (nk[lv] == KEEP_PER_FRAME && price >= keep[lv][nk[lv] - 1].price)
-                                                continue;
-                                            if (isnan(pm->throughput[lv])) { /* the frame at this limit */
-                                                dlrig_build fb;
-                                                assemble(&fb, c, g, n, lw, cpu, ncpu, board, cs, cooler, NULL,
-                                                         &stos->v[0], NULL, br_opts[bri], br_qty[bri], nic, sw);
-                                                dlrig_placement pl;
-                                                build_place(&fb, &pl);
-                                                dlrig_estimate est;
-                                                char e2[64];
-                                                pm->throughput[lv] =
-                                                    perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0
-                                                        ? est.throughput
-                                                        : 0;
-                                                build_free(&fb);
-                                            }
-                                            if (pm->throughput[lv] <= 0 || pm->throughput[lv] < floor_throughput)
-                                                continue;
-                                            cand cd = {pm->throughput[lv], price, lv, frame, cpu, ncpu, board, cs,
-                                                       cooler, mems.v[mi], stos->v[ti], true, *po, br_opts[bri],
-                                                       br_qty[bri], nic, sw};
-                                            cand *kp = keep[lv];
-                                            size_t pos = nk[lv] < KEEP_PER_FRAME ? nk[lv] : KEEP_PER_FRAME - 1;
-                                            while (pos > 0 && kp[pos - 1].price > price) {
-                                                if (pos < KEEP_PER_FRAME) kp[pos] = kp[pos - 1];
-                                                pos--;
-                                            }
-                                            kp[pos] = cd;
-                                            if (nk[lv] < KEEP_PER_FRAME) nk[lv]++;
-                                        }
-                                    }
-                                for (int lv = 0; lv < N_LIMIT_LEVELS; lv++)
-                                    for (size_t k = 0; k < nk[lv]; k++) cpush(&cands, &keep[lv][k]);
-                                frame++;
+                                if (block_at == SIZE_MAX) { /* the block's memory options, kept */
+                                    block_at = allm.n;
+                                    for (size_t k = 0; k < mems.n; k++)
+                                        vpush(&allm, mems.v[k].part, mems.v[k].qty, mems.v[k].price,
+                                              mems.v[k].power);
+                                }
+                                if (n_fd == cap_fd) fd = xrealloc(fd, (cap_fd = cap_fd ? cap_fd * 2 : 64) * sizeof *fd);
+                                fd[n_fd] = (frame_desc){(size_t)(pm - memo), block_at, mems.n, cs, cooler, fixed,
+                                                        extra, extra_w, rest_w, rest_load_w, psus, npsu, stos, n_fd,
+                                                        pm->throughput[0]};
+                                n_fd++;
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /* The frames, fastest first with `lazy`: each one's cheapest completions
+     * become candidates. */
+    if (lazy && n_fd > 1) qsort(fd, n_fd, sizeof *fd, cmp_frame_desc);
+    double run_top = 0, skipped_max = -1; /* the fastest candidate made; the fastest frame left out */
+    cand cheap[N_LIMIT_LEVELS];           /* the cheapest candidate made per level */
+    bool have_cheap[N_LIMIT_LEVELS] = {false};
+    size_t dropped = 0;                   /* candidates left out after one as cheap */
+    bool unsure = false;                  /* a limited frame estimated faster than unlimited */
+    for (size_t fi = 0; fi < n_fd; fi++) {
+        const frame_desc *d = &fd[fi];
+        place_memo *pm = &memo[d->memo];
+        if (lazy &&
+            d->throughput * (1 + 10 * SPEED_EPS) < (1 - ADVISOR_TIE_TOLERANCE) * (1 - SPEED_EPS) * run_top) {
+            skipped_max = d->throughput; /* the fastest of those left out */
+            break;
+        }
+        const vec *stos = d->stos;
+        const choice *mv = allm.v + d->mems_at;
+        /* The cheapest completions of this frame, per power-limit level. */
+        cand keep[N_LIMIT_LEVELS][KEEP_PER_FRAME];
+        size_t nk[N_LIMIT_LEVELS] = {0};
+        for (size_t ti = 0; ti < stos->n; ti++)
+            for (size_t mi = 0; mi < d->mems_n; mi++) {
+                double more_w = d->extra_w + stos->v[ti].power + mv[mi].power;
+                /* The highest level some supply carries: a limit only when no
+                 * supply in the catalog carries these parts at a higher one. */
+                const psu_opt *po = NULL;
+                int lv = 0, lw = 0;
+                for (; lv < c->n_levels; lv++) {
+                    lw = level_w(g, lv);
+                    if (lv > 0 && lw <= 0) break;
+                    double gw = lv ? lw : part_power_w(&g->p);
+                    po = cheapest_psu(c, d->psus, d->npsu, gw * n + d->rest_w + more_w,
+                                      power_gpu_load_w(gw, part_power_w(&g->p), c->gpu_share) * n + d->rest_load_w +
+                                          more_w);
+                    if (po) break;
+                }
+                if (!po) continue;
+                double node = d->fixed + d->extra + stos->v[ti].price + mv[mi].price + po->price;
+                double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
+                if (!isnan(budget) && price > budget) continue;
+                if (nk[lv] == KEEP_PER_FRAME && price >= keep[lv][nk[lv] - 1].price) continue;
+                double t = frame_throughput(c, g, n, pm, lv, sw);
+                if (t > pm->throughput[0] * (1 + SPEED_EPS)) unsure = true;
+                if (t <= 0 || t < floor_throughput) continue;
+                cand cd = {t,          price,  lv,          d->seq, 0,    pm->cpu,       pm->ncpu,
+                           pm->board,  d->cs,  d->cooler,   mv[mi], stos->v[ti], *po, pm->bridge,
+                           pm->n_bridges, pm->nic, sw};
+                cand *kp = keep[lv];
+                size_t pos = nk[lv] < KEEP_PER_FRAME ? nk[lv] : KEEP_PER_FRAME - 1;
+                while (pos > 0 && kp[pos - 1].price > price) {
+                    if (pos < KEEP_PER_FRAME) kp[pos] = kp[pos - 1];
+                    pos--;
+                }
+                kp[pos] = cd;
+                if (nk[lv] < KEEP_PER_FRAME) nk[lv]++;
+            }
+        size_t any = 0;
+        for (int lv = 0; lv < N_LIMIT_LEVELS; lv++) any += nk[lv];
+        if (!any) continue;
+        if (!pm->judged) { /* the frame's own findings: the same for all its completions */
+            dlrig_build fb;
+            assemble(&fb, c, g, n, 0, pm->cpu, pm->ncpu, pm->board, pm->cs, pm->cooler, NULL, pm->sto, NULL,
+                     pm->bridge, pm->n_bridges, pm->nic, sw);
+            dlrig_placement pl;
+            place_as(pm->pl, g, &pl);
+            rules_check_only(c->cat, &fb, &pl, c->frame_rules, c->n_frame_rules, rep);
+            pm->ok = !frame_finding(rep);
+            pm->judged = true;
+            build_free(&fb);
+        }
+        if (!pm->ok) continue;
+        for (int lv = 0; lv < N_LIMIT_LEVELS; lv++)
+            for (size_t k = 0; k < nk[lv]; k++) {
+                cand *cd = &keep[lv][k];
+                cd->order = (d->seq * N_LIMIT_LEVELS + (size_t)lv) * KEEP_PER_FRAME + k; /* the full search's order */
+                if (lazy) {
+                    /* After a candidate as cheap and no more limited, it is skipped below once that one is
+                     * confirmed; should a candidate be turned down there, the pass is redone in full. */
+                    bool after_cheaper = false;
+                    for (int l2 = 0; l2 <= lv && !after_cheaper; l2++)
+                        after_cheaper = have_cheap[l2] && cheap[l2].price <= cd->price && cand_before(&cheap[l2], cd);
+                    if (after_cheaper) {
+                        dropped++;
+                        continue;
+                    }
+                }
+                cpush(&cands, cd);
+                if (!have_cheap[lv] || cd->price < cheap[lv].price) cheap[lv] = *cd;
+                have_cheap[lv] = true;
+                run_top = fmax(run_top, cd->throughput);
+            }
     }
     for (size_t i = 0; i < 2 * nucs; i++) free(psu_cache[i]);
     free(psu_cache);
@@ -1176,18 +1429,26 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
     free(ucs_at);
     free(ucs);
     free(mems.v);
+    free(allm.v);
     free(memo);
-    if (cands.n > 1) qsort(cands.v, cands.n, sizeof *cands.v, cmp_cand);
+    if (unsure && lazy) { /* the frame order bounds nothing: redo in full */
+        free(fd);
+        free(cands.v);
+        *complete = false;
+        return 0;
+    }
     /* Confirm with the full rules, fastest first: each build cheaper than
-     * every faster one confirmed joins the front.  A frame-level rejection
-     * skips the frame. */
-    bool *bad = xcalloc(frame + 1, sizeof *bad);
+     * every faster one (as little limited or less) confirmed joins the
+     * front.  A frame-level rejection skips the frame. */
+    cand_heap h;
+    heap_init(&h, &cands);
+    bool *bad = xcalloc(n_fd + 1, sizeof *bad);
     /* the cheapest confirmed build per power-limit level; one at a level no
      * lower (as little limited or less), faster and no dearer dominates */
     double min_price[N_LIMIT_LEVELS], floor = floor_goal;
     for (int lv = 0; lv < N_LIMIT_LEVELS; lv++) min_price[lv] = INFINITY;
-    for (size_t i = 0; i < cands.n; i++) {
-        const cand *cd = &cands.v[i];
+    while (h.n) {
+        const cand *cd = &cands.v[heap_pop(&h)];
         if (bad[cd->frame]) continue;
         if (c->obj == DLRIG_OBJ_SPEED && cd->throughput < floor * (1 - 1e-9)) break;
         if (c->obj == DLRIG_OBJ_VALUE && cd->throughput / cd->price < floor * (1 - 1e-9)) continue;
@@ -1199,7 +1460,13 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
         assemble(&b, c, g, n, lw, cd->cpu, cd->ncpu, cd->board, cd->cs, cd->cooler, &cd->mem, &cd->sto, &cd->psu,
                  cd->bridge, cd->n_bridges, cd->nic, cd->sw);
         evaluated e = evaluate(c->cat, &b, c->req, rep);
-        if (e.ok && e.price < below - 1e-6) {
+        bool joins = e.ok && e.price < below - 1e-6;
+        if (dropped && !(joins && fabs(e.price - cd->price) <= 1e-7)) {
+            *complete = false; /* a candidate left out may be needed: redo in full */
+            build_free(&b);
+            break;
+        }
+        if (joins) {
             char name[160];
             if (lw > 0)
                 snprintf(name, sizeof name, "%d x %s at %d W%s", n, g->p.name, lw, c->nodes > 1 ? " per node" : "");
@@ -1212,15 +1479,38 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
             min_price[cd->level] = e.price;
             /* the pair's best bounds the tie band any of its builds can be in */
             floor = fmax(floor, (1 - ADVISOR_TIE_TOLERANCE) * goal_of(&sc, c->obj));
+            if (out->n == out_from && skipped_max >= 0 &&
+                !((1 - ADVISOR_TIE_TOLERANCE) * (1 - SPEED_EPS) * fmin(e.throughput, cd->throughput) >
+                  skipped_max * (1 + 10 * SPEED_EPS)))
+                *complete = false; /* a frame left out could come next: redo in full */
             pool_push(out, &sc, &b, pair);
+            if (!*complete) break;
             continue;
         }
         if (!e.ok && frame_finding(rep)) bad[cd->frame] = true;
         build_free(&b);
     }
     free(bad);
+    free(h.v);
+    free(fd);
     free(cands.v);
+    if (skipped_max >= 0 && out->n == out_from) *complete = false;
     return out->n - out_from;
+}
+
+/* The speed/price Pareto front of the acceptable builds with exactly n of
+ * GPU g per node, appended to *out with pair number `pair`; builds whose
+ * goal (speed, or speed per dollar) is below floor_goal, or below the tie
+ * band of the pair's own best, are left out: they cannot be picked.
+ * Returns how many it appended. */
+static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goal, pool *out, size_t pair,
+                       dlrig_report *rep)
+{
+    bool complete;
+    size_t from = out->n, got = best_pass(c, g, n, floor_goal, out, pair, rep, c->obj == DLRIG_OBJ_SPEED, &complete);
+    if (complete) return got;
+    while (out->n > from) build_free(&out->b[--out->n]);
+    return best_pass(c, g, n, floor_goal, out, pair, rep, false, &complete);
 }
 
 /* ------------------------------------------------------------ explanations */
@@ -1462,6 +1752,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     }
     c.req = &eff_req;
     usable_collect(&c);
+    c.places = xcalloc(1, sizeof *c.places);
 
     size_t ng = c.n_use[DLRIG_CAT_GPU];
     const dlrig_gpu *const *gpus = USE(&c, DLRIG_CAT_GPU, dlrig_gpu);
