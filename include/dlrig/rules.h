@@ -56,6 +56,10 @@ typedef struct dlrig_report {
     size_t counts[3];        /* per severity */
     const char **not_checked; /* static strings: physical checks dlrig does not make */
     size_t n_not_checked;
+    /* Set by a caller that reads only the findings' ids, severities and
+     * parts (the advisor judging thousands of builds): their messages are
+     * then left empty instead of formatted.  Kept across calls. */
+    bool ids_only;
 } dlrig_report;
 
 /* Runs every rule.  `rep` must be zero-initialised the first time; it may be

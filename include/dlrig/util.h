@@ -62,6 +62,9 @@ char *xdg_config_dir(bool create);
  * $XDG_STATE_HOME/dlrig or ~/.local/state/dlrig (the terminal interface's
  * recovery files). */
 char *xdg_state_dir(bool create);
+/* The same for what can be recomputed at will: $XDG_CACHE_HOME/dlrig or
+ * ~/.cache/dlrig (which --catalog files passed their checks). */
+char *xdg_cache_dir(bool create);
 
 /* A file found by list_json_files. */
 typedef struct dated_file {

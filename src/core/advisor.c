@@ -122,6 +122,98 @@ static int cmp_ptr(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* Appends v in decimal. */
+static void sig_int(strbuf *b, long v)
+{
+    char buf[24], *e = buf + sizeof buf, *q = e;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do *--q = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *--q = '-';
+    sb_appendn(b, q, (size_t)(e - q));
+}
+
+/* Appends a token for d equal for two values exactly when their "%.4g"
+ * texts (part_field_format's) are equal: the sign, the decimal exponent and
+ * the four significant digits of d correctly rounded, as printf rounds them.
+ * The digits come from arithmetic, or from "%.3e" (the same rounding) where
+ * d lies too close to a rounding tie for arithmetic to be sure. */
+static void sig_real(strbuf *b, double d)
+{
+    if (isnan(d)) {
+        sb_append(b, "-");
+        return;
+    }
+    sb_append(b, signbit(d) ? "-" : "+");
+    double x = fabs(d);
+    if (x == 0 || isinf(x)) {
+        sb_append(b, x == 0 ? "0" : "inf");
+        return;
+    }
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    int e = (int)floor(log10(x));
+    long r = -1;
+    for (int tries = 0; tries < 3 && r < 0 && e >= -19 && e <= 25; tries++) {
+        int k = 3 - e; /* scaled = x * 10^k, within half an ulp of the exact product */
+        double scaled = k >= 0 ? x * pow10[k] : x / pow10[-k];
+        if (scaled < 1000) { /* log10 rounded across a power of ten */
+            e--;
+            continue;
+        }
+        if (scaled >= 10000) {
+            e++;
+            continue;
+        }
+        double fl = floor(scaled), frac = scaled - fl;
+        if (fabs(frac - 0.5) < 1e-6) break; /* too near a tie: ask printf */
+        r = (long)fl + (frac > 0.5);
+    }
+    if (r < 0) {
+        char buf[48];
+        snprintf(buf, sizeof buf, "%.3e", x); /* d.ddde+XX */
+        r = (buf[0] - '0') * 1000 + (buf[2] - '0') * 100 + (buf[3] - '0') * 10 + (buf[4] - '0');
+        e = atoi(buf + 6);
+    }
+    if (r == 10000) { /* 9999.5 and above round up to the next power of ten */
+        r = 1000;
+        e++;
+    }
+    sig_int(b, e);
+    sb_append(b, "e");
+    sig_int(b, r);
+}
+
+/* Appends field f of p as part_field_format shows it, or (for a real) a
+ * token that is equal exactly when that text is. */
+static void sig_field(strbuf *b, const dlrig_part *p, const dlrig_field *f)
+{
+    const char *at = (const char *)p + f->offset;
+    switch (f->kind) {
+    case DLRIG_F_STR:
+    case DLRIG_F_LIST: {
+        const char *s = *(const char *const *)at;
+        sb_append(b, s ? s : "-");
+        return;
+    }
+    case DLRIG_F_BOOL: sb_append(b, *(const int *)at != 0 ? "yes" : "no"); return;
+    case DLRIG_F_INT: {
+        int v = *(const int *)at;
+        if (v == DLRIG_NA) sb_append(b, "-");
+        else sig_int(b, v);
+        return;
+    }
+    case DLRIG_F_REAL:
+        if (!strstr(f->name, "price")) {
+            sig_real(b, *(const double *)at);
+            return;
+        }
+        break;
+    }
+    char buf[512];
+    sb_append(b, part_field_format(p, f, buf, sizeof buf));
+}
+
 /* Everything the rules and the perf model read of p but its price, as text;
  * with `mask`, that field's value is left out (only whether it is known is kept). */
 static char *signature_masked(const dlrig_part *p, const char *mask)
@@ -129,7 +221,6 @@ static char *signature_masked(const dlrig_part *p, const char *mask)
     strbuf b = {0};
     size_t n;
     const dlrig_field *f = category_fields(p->category, &n);
-    char buf[512];
     for (size_t i = 0; i < n; i++) {
         if (f[i].kind == DLRIG_F_STR && (!strcmp(f[i].name, "max_note") || !strcmp(f[i].name, "onboard_network")))
             continue; /* prose */
@@ -138,7 +229,7 @@ static char *signature_masked(const dlrig_part *p, const char *mask)
                               ? "?\x1f" : "*\x1f");
             continue;
         }
-        sb_append(&b, part_field_format(p, &f[i], buf, sizeof buf));
+        sig_field(&b, p, &f[i]);
         sb_append(&b, "\x1f");
     }
     if (p->category == DLRIG_CAT_MOTHERBOARD) {
@@ -1791,6 +1882,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     double top[10];
     size_t ntop = 0;
     dlrig_report rep = {0};
+    rep.ids_only = true; /* the search reads findings' ids, never their text */
     for (size_t i = 0; i < np; i++) {
         double floor = ntop == (size_t)top_k ? (1 - ADVISOR_TIE_TOLERANCE) * top[ntop - 1] * (1 - 1e-9) : 0;
         if (ntop == (size_t)top_k && pairs[i].ub < floor) break;
@@ -2068,6 +2160,7 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
         if (cs[i].board) st.any_board_case = true;
         if (case_has_psus(&cs[i])) st.any_psu_case = true;
     }
+    st.rep.ids_only = true;
     build_init(&st.b, "exhaustive");
     st.b.req = eff_req;
     ex_level(&st, 0, 0, 0);

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dlrig/util.h"
@@ -671,22 +673,24 @@ static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
     return r;
 }
 
-static int check_file(sqlite3 *db, const char *path, char *err, size_t errlen)
+static int check_file(sqlite3 *db, const char *path, bool checked, char *err, size_t errlen)
 {
     sqlite3_exec(db, "PRAGMA trusted_schema=OFF; PRAGMA cell_size_check=ON;", NULL, NULL, NULL);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
-        snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
-        return -1;
-    }
-    int rc = sqlite3_step(st);
-    if (rc != SQLITE_ROW || strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
-        snprintf(err, errlen, "%s: the catalog file is corrupt (%s)", path,
-                 rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+    if (!checked) { /* (checked: passed before, unchanged since; see checked_before) */
+        if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+            snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
+            return -1;
+        }
+        int rc = sqlite3_step(st);
+        if (rc != SQLITE_ROW || strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
+            snprintf(err, errlen, "%s: the catalog file is corrupt (%s)", path,
+                     rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+            sqlite3_finalize(st);
+            return -1;
+        }
         sqlite3_finalize(st);
-        return -1;
     }
-    sqlite3_finalize(st);
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
         sqlite3_step(st) != SQLITE_ROW) {
         snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
@@ -827,6 +831,52 @@ static bool has_column(sqlite3 *db, const char *t, const char *col)
     return found;
 }
 
+/* The declared columns of table t of db, read once: has_column's answers
+ * for that table without a statement per column. */
+typedef struct col_names {
+    char **v;
+    size_t n;
+} col_names;
+
+static void col_names_read(sqlite3 *db, const char *t, col_names *out)
+{
+    out->v = NULL;
+    out->n = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info(?1)", -1, &st, NULL) != SQLITE_OK) return;
+    sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(st, 0);
+        if (!name) continue;
+        out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
+        out->v[out->n++] = xstrdup(name);
+    }
+    sqlite3_finalize(st);
+}
+
+/* has_column for the table whose names are in cn (COLLATE NOCASE folds ASCII letters only). */
+static bool col_names_has(const col_names *cn, const char *col)
+{
+    for (size_t i = 0; i < cn->n; i++) {
+        const char *a = cn->v[i], *b = col;
+        while (*a && *b) {
+            char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+            char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+            if (x != y) break;
+            a++;
+            b++;
+        }
+        if (!*a && !*b) return true;
+    }
+    return false;
+}
+
+static void col_names_free(col_names *cn)
+{
+    for (size_t i = 0; i < cn->n; i++) free(cn->v[i]);
+    free(cn->v);
+}
+
 /* Checks every row of table t (of the user file db) against the built-in
  * declaration of its columns (ref: the built-in catalog). */
 static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const char *create_sql, char *err,
@@ -834,10 +884,14 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
 {
     if (sqlite3_table_column_metadata(db, "main", t, NULL, NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
         return 0; /* a missing table is reported by the statements that read it */
+    col_names have;
+    col_names_read(db, t, &have);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(ref, "SELECT name, upper(type), \"notnull\", pk FROM pragma_table_info(?1) ORDER BY cid", -1,
-                           &st, NULL) != SQLITE_OK)
+                           &st, NULL) != SQLITE_OK) {
+        col_names_free(&have);
         return 0;
+    }
     sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
     col_check *v = NULL;
     size_t n = 0, cap = 0;
@@ -845,7 +899,7 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
     while (sqlite3_step(st) == SQLITE_ROW) {
         const char *col = (const char *)sqlite3_column_text(st, 0);
         const char *type = (const char *)sqlite3_column_text(st, 1);
-        if (!col || !type || !has_column(db, t, col)) continue;
+        if (!col || !type || !col_names_has(&have, col)) continue;
         bool notnull = sqlite3_column_int(st, 2) || sqlite3_column_int(st, 3);
         if (sqlite3_column_int(st, 3)) sb_printf(&key, "%squote(\"%s\")", key.len ? "||', '||" : "", col);
         char *q = xasprintf("\"%s\"", col);
@@ -885,7 +939,7 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
         sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
         while (sqlite3_step(st) == SQLITE_ROW && ncols < 128) {
             const char *col = (const char *)sqlite3_column_text(st, 0);
-            if (col && has_column(db, t, col)) cols[ncols++] = xstrdup(col);
+            if (col && col_names_has(&have, col)) cols[ncols++] = xstrdup(col);
         }
         sqlite3_finalize(st);
     }
@@ -911,7 +965,7 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
             char *to_first = xstrdup(to);
             to_first[strcspn(to_first, "\1")] = '\0';
             while (ok && (f = strsep(&fs, "\1")) != NULL && (tt = strsep(&ts, "\1")) != NULL) {
-                ok = has_column(db, t, f) && has_column(db, parent, tt);
+                ok = col_names_has(&have, f) && has_column(db, parent, tt);
                 sb_printf(&cond, "%s\"%s\" IS NOT NULL", cond.len ? " AND " : "", f);
                 sb_printf(&match, "%sp.\"%s\" = \"%s\".\"%s\"", match.len ? " AND " : "", tt, t, f);
             }
@@ -966,6 +1020,7 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
     }
     free(v);
     sb_free(&key);
+    col_names_free(&have);
     return rc;
 }
 
@@ -1007,13 +1062,124 @@ static int check_values(sqlite3 *db, char *err, size_t errlen)
     return rc;
 }
 
+/* ---- checks made once per catalog file
+ *
+ * The integrity check and the value checks read every page and row of a
+ * --catalog file (a tenth of a second and more on a large one).  Once a file
+ * has passed them, its identity is remembered in
+ * $XDG_CACHE_HOME/dlrig/checked-catalogs: device, inode, size, modification
+ * and status-change times to the nanosecond, and which dlrig program (its
+ * own file's identity) checked it.  Every write to a file sets its
+ * status-change time to the current time, which no user can set back, so a
+ * file with the remembered identity holds the bytes that were checked.  A
+ * file changed less than CHECK_SETTLE_S seconds before its check ended is
+ * not remembered (a write within the same clock tick would not show), nor
+ * one that changed during the check. */
+#define CHECK_SETTLE_S 2
+#define CHECKED_MAX 32 /* files remembered */
+
+typedef struct file_id {
+    unsigned long long dev, ino;
+    long long size, mt_s, mt_ns, ct_s, ct_ns;
+} file_id;
+
+static bool file_id_of(const char *path, file_id *out)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    *out = (file_id){(unsigned long long)st.st_dev, (unsigned long long)st.st_ino, (long long)st.st_size,
+                     (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+                     (long long)st.st_ctim.tv_nsec};
+    return true;
+}
+
+static bool file_id_eq(const file_id *a, const file_id *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+/* The line naming file `id` as checked by this program; false when the
+ * program's own file cannot be identified. */
+static bool checked_line(const file_id *id, char *buf, size_t len)
+{
+    file_id exe;
+    if (!file_id_of("/proc/self/exe", &exe)) return false;
+    snprintf(buf, len, "1 %llx:%llx:%llx:%llx.%llx:%llx.%llx %llx:%llx:%llx:%llx.%llx:%llx.%llx\n", exe.dev, exe.ino,
+             (unsigned long long)exe.size, (unsigned long long)exe.mt_s, (unsigned long long)exe.mt_ns,
+             (unsigned long long)exe.ct_s, (unsigned long long)exe.ct_ns, id->dev, id->ino,
+             (unsigned long long)id->size, (unsigned long long)id->mt_s, (unsigned long long)id->mt_ns,
+             (unsigned long long)id->ct_s, (unsigned long long)id->ct_ns);
+    return true;
+}
+
+/* The remembered lines (a string the caller frees), or NULL. */
+static char *checked_read(char **path_out)
+{
+    *path_out = NULL;
+    char *dir = xdg_cache_dir(false);
+    if (!dir) return NULL;
+    *path_out = xasprintf("%s/checked-catalogs", dir);
+    free(dir);
+    FILE *f = fopen(*path_out, "rb");
+    if (!f) return NULL;
+    char *text = xmalloc(CHECKED_MAX * 400 + 1);
+    size_t n = fread(text, 1, CHECKED_MAX * 400, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* Whether the file with identity id has passed the checks of this program. */
+static bool checked_before(const file_id *id)
+{
+    char line[400], *path;
+    if (!checked_line(id, line, sizeof line)) return false;
+    char *text = checked_read(&path);
+    bool found = false;
+    for (const char *at = text; at && !found && (at = strstr(at, line)) != NULL; at++)
+        found = at == text || at[-1] == '\n';
+    free(text);
+    free(path);
+    return found;
+}
+
+/* Remembers that the file at path, identified as id before its checks, passed them. */
+static void checked_remember(const char *path, const file_id *id)
+{
+    file_id now_id;
+    char line[400];
+    if (!file_id_of(path, &now_id) || !file_id_eq(&now_id, id) || !checked_line(id, line, sizeof line)) return;
+    struct timespec now;
+    if (clock_gettime(CLOCK_REALTIME, &now) != 0 || id->ct_s > (long long)now.tv_sec - CHECK_SETTLE_S ||
+        id->mt_s > (long long)now.tv_sec - CHECK_SETTLE_S)
+        return;
+    char *dir = xdg_cache_dir(true), *cpath;
+    if (!dir) return;
+    free(dir);
+    char *old = checked_read(&cpath);
+    strbuf b = {0};
+    /* the newest CHECKED_MAX - 1 lines kept, then this one */
+    size_t nl = 0;
+    for (const char *q = old; q && *q; q++) nl += *q == '\n';
+    const char *from = old;
+    for (; from && *from && nl >= CHECKED_MAX; nl--) from = strchr(from, '\n') ? strchr(from, '\n') + 1 : "";
+    if (from) {
+        const char *end = from + strlen(from);
+        while (end > from && end[-1] != '\n') end--; /* a torn last line is dropped */
+        sb_appendn(&b, from, (size_t)(end - from));
+    }
+    sb_append(&b, line);
+    if (cpath) write_file_atomic(cpath, b.s, b.len, true); /* a cache: failing to write it loses nothing */
+    sb_free(&b);
+    free(old);
+    free(cpath);
+}
+
 /* A catalog file from elsewhere must have every table and column dlrig
  * reads: prepare every statement now (kept for later) and read the index and
  * the small reference tables, so that a wrong file is refused at open and
- * not half-way through a command. */
-static int validate(dlrig_catalog *c, char *err, size_t errlen)
+ * not half-way through a command.  `checked`: the file passed the value
+ * checks before (checked_before). */
+static int validate(dlrig_catalog *c, bool checked, char *err, size_t errlen)
 {
-    if (check_values(c->db, err, errlen)) return -1;
+    if (!checked && check_values(c->db, err, errlen)) return -1;
     for (int i = 0; i < REF_COUNT; i++)
         if (load_ref_table(c, i, err, errlen)) return -1;
     for (int i = 0; i < DLRIG_CAT_COUNT; i++)
@@ -1033,7 +1199,10 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     }
     sqlite3 *db = NULL;
     const char *label = path ? path : "built-in catalog";
+    file_id id_before, id_open;
+    bool identified = false, checked = false;
     if (path) {
+        identified = file_id_of(path, &id_before);
         if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
             int sys = db ? sqlite3_system_errno(db) : 0;
             snprintf(err, errlen, "%s: cannot open catalog (%s)", path,
@@ -1043,7 +1212,10 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
             sqlite3_close(db);
             return NULL;
         }
-        if (check_file(db, path, err, errlen)) {
+        /* the file opened is the one identified (the path was not pointed elsewhere meanwhile) */
+        identified = identified && file_id_of(path, &id_open) && file_id_eq(&id_before, &id_open);
+        checked = identified && checked_before(&id_before);
+        if (check_file(db, path, checked, err, errlen)) {
             sqlite3_close(db);
             return NULL;
         }
@@ -1070,11 +1242,12 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     snprintf(c->label, sizeof c->label, "%s", label);
     char why[512] = "";
     /* The built-in image is built and tested with dlrig itself. */
-    if (path && validate(c, why, sizeof why)) {
+    if (path && validate(c, checked, why, sizeof why)) {
         snprintf(err, errlen, "%s: not a usable dlrig catalog (%s)", label, why);
         catalog_close(c);
         return NULL;
     }
+    if (identified && !checked) checked_remember(path, &id_before);
     return c;
 }
 

@@ -120,6 +120,7 @@ static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_p
     f->source = c->rule->source;
     if (p1) f->parts[f->n_parts++] = p1->id;
     if (p2 && p2 != p1) f->parts[f->n_parts++] = p2->id;
+    if (r->ids_only) return; /* nobody reads the message */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->message, sizeof f->message, fmt, ap);
@@ -325,7 +326,7 @@ static void r_pcie_lanes(ctx *c)
         if (!p->position || p->part->category != DLRIG_CAT_GPU || p->link_width >= 16) continue;
         if (!first) first = p->part;
         if (p->link_width < worst) worst = p->link_width;
-        if (k < sizeof narrow)
+        if (k < sizeof narrow && !c->rep->ids_only) /* text only for a message someone reads */
             k += (size_t)snprintf(narrow + k, sizeof narrow - k, "%sslot %d at x%d", k ? ", " : "", p->position,
                                   p->link_width);
     }

@@ -374,6 +374,7 @@ static char *xdg_dir(const char *var, const char *fallback, bool create)
 char *xdg_data_dir(bool create) { return xdg_dir("XDG_DATA_HOME", ".local/share", create); }
 char *xdg_config_dir(bool create) { return xdg_dir("XDG_CONFIG_HOME", ".config", create); }
 char *xdg_state_dir(bool create) { return xdg_dir("XDG_STATE_HOME", ".local/state", create); }
+char *xdg_cache_dir(bool create) { return xdg_dir("XDG_CACHE_HOME", ".cache", create); }
 
 int edit_distance(const char *a, const char *b, int limit)
 {

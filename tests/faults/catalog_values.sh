@@ -123,5 +123,38 @@ else
     pass=$((pass + 1))
 fi
 
+# A file that passed its checks is not checked again while it is unchanged
+# ($XDG_CACHE_HOME/dlrig/checked-catalogs); any write to it, even one that
+# puts the modification time back, brings the checks back.
+export XDG_CACHE_HOME=$TMP/cache
+cp "$TMP/loose.db" "$TMP/kept.db"
+touch -r "$TMP/kept.db" "$TMP/kept.ref"
+sleep 3 # a file changed in the last 2 seconds is not remembered
+for run in first remembered; do
+    if ! "$DLRIG" --catalog "$TMP/kept.db" check "$BUILD" >/dev/null 2>&1; then
+        echo "FAIL checked-once-$run: the unchanged catalog must be accepted"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done
+if [ "$(wc -l < "$XDG_CACHE_HOME/dlrig/checked-catalogs" 2>/dev/null)" != 1 ]; then
+    echo "FAIL checked-once-remembered: checked-catalogs should name the file once"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+sqlite3 "$TMP/kept.db" "UPDATE gpu SET vram_gb = -1 WHERE rowid = (SELECT min(rowid) FROM gpu)"
+touch -r "$TMP/kept.ref" "$TMP/kept.db" # the old modification time, same size
+out=$("$DLRIG" --catalog "$TMP/kept.db" check "$BUILD" 2>&1)
+rc=$?
+if [ $rc -ne 3 ] || ! printf '%s' "$out" | grep -q 'column vram_gb'; then
+    echo "FAIL checked-once-changed: a changed remembered file must be checked again: exit $rc"
+    printf '%s\n' "$out" | head -3
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
+
 echo "catalog values: $pass passed ($nulls NOT NULL columns), $fail failed; $crashed commands died of a signal"
 [ "$fail" -eq 0 ]
