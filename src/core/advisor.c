@@ -526,6 +526,8 @@ typedef struct ctx {
     size_t *case_kin, n_case_kin;
     /* Placements made so far (placement_for), for the whole search. */
     struct place_cache *places;
+    /* Memory options made so far (memory_cached), for the whole search. */
+    struct mem_cache *mems;
 } ctx;
 
 static const dlrig_cooler cooler_unset_mark;
@@ -708,6 +710,8 @@ static void usable_collect(ctx *c)
 
 struct place_cache;
 static void place_cache_free(struct place_cache *pc);
+struct mem_cache;
+static void mem_cache_free(struct mem_cache *mc);
 
 static void usable_free(ctx *c)
 {
@@ -722,6 +726,7 @@ static void usable_free(ctx *c)
     free(c->needs_cooler);
     free(c->case_kin);
     place_cache_free(c->places);
+    mem_cache_free(c->mems);
 }
 
 /* g, one of the usable GPUs, n of them per node: allowed by the requirements? */
@@ -778,6 +783,77 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
         }
     }
     pareto(out);
+}
+
+/* Memory options kept for the whole search: they depend on the board, the
+ * CPUs and the largest card's VRAM only, and many pairs share those. */
+typedef struct mem_entry {
+    const dlrig_motherboard *board;
+    const dlrig_cpu *cpu;
+    int ncpu;
+    double vram;
+    vec opts;
+} mem_entry;
+
+typedef struct mem_cache {
+    mem_entry *v;
+    size_t n, cap;
+    size_t *slot, n_slot; /* open addressing: index + 1 into v, 0 empty; n_slot a power of two */
+} mem_cache;
+
+static size_t mem_hash(const mem_entry *e)
+{
+    uint64_t bits;
+    memcpy(&bits, &e->vram, sizeof bits);
+    uint64_t h = 1469598103934665603ull;
+    const uint64_t vals[] = {(uint64_t)(uintptr_t)e->board, (uint64_t)(uintptr_t)e->cpu, (uint64_t)e->ncpu, bits};
+    for (size_t i = 0; i < 4; i++) h = (h ^ vals[i]) * 1099511628211ull;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static void mem_insert_slot(mem_cache *mc, size_t at)
+{
+    size_t mask = mc->n_slot - 1, h = mem_hash(&mc->v[at]) & mask;
+    while (mc->slot[h]) h = (h + 1) & mask;
+    mc->slot[h] = at + 1;
+}
+
+/* memory_options(c, b, cpu, ncpu, vram_max), made once; the options stay
+ * valid for the whole search. */
+static const vec *memory_cached(const ctx *c, const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu,
+                                double vram_max)
+{
+    mem_cache *mc = c->mems;
+    mem_entry key = {b, cpu, ncpu, vram_max, {0}};
+    if (mc->n_slot) {
+        size_t mask = mc->n_slot - 1;
+        for (size_t h = mem_hash(&key) & mask; mc->slot[h]; h = (h + 1) & mask) {
+            const mem_entry *e = &mc->v[mc->slot[h] - 1];
+            if (e->board == b && e->cpu == cpu && e->ncpu == ncpu && !memcmp(&e->vram, &vram_max, sizeof vram_max))
+                return &e->opts;
+        }
+    }
+    memory_options(c, b, cpu, ncpu, vram_max, &key.opts);
+    if (mc->n == mc->cap) mc->v = xrealloc(mc->v, (mc->cap = mc->cap ? mc->cap * 2 : 64) * sizeof *mc->v);
+    mc->v[mc->n++] = key;
+    if (2 * mc->n > mc->n_slot) {
+        free(mc->slot);
+        mc->n_slot = mc->n_slot ? mc->n_slot * 2 : 256;
+        mc->slot = xcalloc(mc->n_slot, sizeof *mc->slot);
+        for (size_t i = 0; i < mc->n; i++) mem_insert_slot(mc, i);
+    } else {
+        mem_insert_slot(mc, mc->n - 1);
+    }
+    return &mc->v[mc->n - 1].opts;
+}
+
+static void mem_cache_free(mem_cache *mc)
+{
+    if (!mc) return;
+    for (size_t i = 0; i < mc->n; i++) free(mc->v[i].opts.v);
+    free(mc->v);
+    free(mc->slot);
+    free(mc);
 }
 
 /* M.2 drives a board can take: its sockets, or (as storage.m2_slots
@@ -1079,14 +1155,19 @@ static const dlrig_placement *placement_for(const ctx *c, const dlrig_gpu *g, in
         for (size_t h = place_hash(&k) & mask; pc->slot[h]; h = (h + 1) & mask)
             if (place_key_eq(&pc->v[pc->slot[h] - 1].k, &k)) return pc->v[pc->slot[h] - 1].pl;
     }
-    dlrig_build fb;
-    assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, NULL, NULL, sto, NULL, NULL, 0, nic, sw);
-    dlrig_placement *made = xmalloc(sizeof *made);
-    build_place(&fb, made);
-    build_free(&fb);
-    if (made->n_unplaced) {
-        free(made);
-        made = NULL;
+    dlrig_placement *made = NULL;
+    int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
+    /* More cards than the board has x16 slots for, one apart from the other: none to place */
+    if (k.sxm || board_capacity(board, k.width, positions + overhang) >= n) {
+        dlrig_build fb;
+        assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, NULL, NULL, sto, NULL, NULL, 0, nic, sw);
+        made = xmalloc(sizeof *made);
+        build_place(&fb, made);
+        build_free(&fb);
+        if (made->n_unplaced) {
+            free(made);
+            made = NULL;
+        }
     }
     if (pc->n == pc->cap) pc->v = xrealloc(pc->v, (pc->cap = pc->cap ? pc->cap * 2 : 64) * sizeof *pc->v);
     pc->v[pc->n++] = (place_entry){k, made};
@@ -1138,20 +1219,81 @@ typedef struct place_memo {
     double throughput[N_LIMIT_LEVELS]; /* per power-limit level; NAN until needed */
 } place_memo;
 
+/* Estimates shared by the frames of one (GPU, count) pair that differ only
+ * in what perf_estimate does not read: it reads the GPUs and their limits,
+ * the bridge and NIC, the requirements and the placement, not the CPU model,
+ * case, cooler, memory, storage or PSU.  Keyed by the placement (placement_for's,
+ * one per board, CPU count, overhang, M.2 drives, NIC and card shape) and the bridge. */
+typedef struct est_entry {
+    const dlrig_placement *pl;
+    const dlrig_nvlink_bridge *bridge;
+    double t[N_LIMIT_LEVELS]; /* NAN until needed */
+} est_entry;
+
+typedef struct est_table {
+    est_entry *v;
+    size_t n, cap;
+    size_t *slot, n_slot; /* open addressing: index + 1 into v, 0 empty; n_slot a power of two */
+} est_table;
+
+static size_t est_hash(const dlrig_placement *pl, const dlrig_nvlink_bridge *br)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)pl * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(uintptr_t)br * 0xC2B2AE3D27D4EB4Full);
+    return (size_t)(h ^ (h >> 31));
+}
+
+static void est_insert_slot(est_table *et, size_t at)
+{
+    size_t mask = et->n_slot - 1, h = est_hash(et->v[at].pl, et->v[at].bridge) & mask;
+    while (et->slot[h]) h = (h + 1) & mask;
+    et->slot[h] = at + 1;
+}
+
+/* The shared entry of (pl, bridge), made when new. */
+static est_entry *est_find(est_table *et, const dlrig_placement *pl, const dlrig_nvlink_bridge *br)
+{
+    if (et->n_slot) {
+        size_t mask = et->n_slot - 1;
+        for (size_t h = est_hash(pl, br) & mask; et->slot[h]; h = (h + 1) & mask) {
+            est_entry *e = &et->v[et->slot[h] - 1];
+            if (e->pl == pl && e->bridge == br) return e;
+        }
+    }
+    if (et->n == et->cap) et->v = xrealloc(et->v, (et->cap = et->cap ? et->cap * 2 : 64) * sizeof *et->v);
+    est_entry *e = &et->v[et->n++];
+    e->pl = pl;
+    e->bridge = br;
+    for (int k = 0; k < N_LIMIT_LEVELS; k++) e->t[k] = NAN;
+    if (2 * et->n > et->n_slot) { /* grow and rehash */
+        free(et->slot);
+        et->n_slot = et->n_slot ? et->n_slot * 2 : 256;
+        et->slot = xcalloc(et->n_slot, sizeof *et->slot);
+        for (size_t i = 0; i < et->n; i++) est_insert_slot(et, i);
+    } else {
+        est_insert_slot(et, et->n - 1);
+    }
+    return &et->v[et->n - 1];
+}
+
 /* The throughput of memo entry pm's frame at power-limit level lv (0 when
  * it cannot be estimated). */
-static double frame_throughput(const ctx *c, const dlrig_gpu *g, int n, place_memo *pm, int lv, const dlrig_switch *sw)
+static double frame_throughput(const ctx *c, const dlrig_gpu *g, int n, place_memo *pm, int lv, const dlrig_switch *sw,
+                               est_table *et)
 {
     if (isnan(pm->throughput[lv])) {
-        dlrig_build fb;
-        assemble(&fb, c, g, n, level_w(g, lv), pm->cpu, pm->ncpu, pm->board, pm->cs, pm->cooler, NULL, pm->sto,
-                 NULL, pm->bridge, pm->n_bridges, pm->nic, sw);
-        dlrig_placement pl;
-        place_as(pm->pl, g, &pl);
-        dlrig_estimate est;
-        char e2[64];
-        pm->throughput[lv] = perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0 ? est.throughput : 0;
-        build_free(&fb);
+        est_entry *e = est_find(et, pm->pl, pm->bridge);
+        if (isnan(e->t[lv])) {
+            dlrig_build fb;
+            assemble(&fb, c, g, n, level_w(g, lv), pm->cpu, pm->ncpu, pm->board, pm->cs, pm->cooler, NULL, pm->sto,
+                     NULL, pm->bridge, pm->n_bridges, pm->nic, sw);
+            dlrig_placement pl;
+            place_as(pm->pl, g, &pl);
+            dlrig_estimate est;
+            char e2[64];
+            e->t[lv] = perf_estimate(c->cat, &fb, &pl, NULL, &est, e2, sizeof e2) == 0 ? est.throughput : 0;
+            build_free(&fb);
+        }
+        pm->throughput[lv] = e->t[lv];
     }
     return pm->throughput[lv];
 }
@@ -1162,11 +1304,13 @@ static double frame_throughput(const ctx *c, const dlrig_gpu *g, int n, place_me
 #define KEEP_PER_FRAME 4
 
 /* A frame that may get candidates, waiting for its completions: its memo
- * entry, the memory options of its board and CPUs (allm[mems_at..+mems_n)),
+ * entry, the memory options of its board and CPUs (mv[0..mems_n), from memory_cached),
  * its case and cooler, what it costs and draws before memory, storage and
  * PSU, its PSU and storage options, and its place in the search order. */
 typedef struct frame_desc {
-    size_t memo, mems_at, mems_n;
+    size_t memo;
+    const choice *mv;
+    size_t mems_n;
     const dlrig_case *cs;
     const dlrig_cooler *cooler;
     double fixed, extra, extra_w, rest_w, rest_load_w;
@@ -1268,11 +1412,10 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
     cvec cands = {0};
     frame_desc *fd = NULL; /* the frames that may get candidates, in search order */
     size_t n_fd = 0, cap_fd = 0;
-    vec allm = {0}; /* their memory options, a block of them per board, CPU and count */
-    vec mems = {0};
     const vec *stos_by_m2 = c->sto_by_m2;
     place_memo *memo = NULL;
     size_t n_memo = 0, cap_memo = 0;
+    est_table ests = {0};
     /* The cases this pair allows, collected once, and each one's PSU options
      * (they depend on the case, the GPUs and the CPU count), made when first needed. */
     const dlrig_case **ucs = xcalloc(ncs + 1, sizeof *ucs);
@@ -1326,11 +1469,10 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                 if (!isnan(budget) &&
                     (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)
                     continue;
-                mems.n = 0;
-                memory_options(c, board, cpu, ncpu, g->vram_gb, &mems);
-                if (mems.n == 0) continue;
+                const vec *mems = memory_cached(c, board, cpu, ncpu, g->vram_gb);
+                if (mems->n == 0) continue;
                 /* Frames memoised from here on share this board, CPU and count. */
-                size_t memo_from = n_memo, block_at = SIZE_MAX;
+                size_t memo_from = n_memo;
                 for (size_t bsi = 0; bsi < nbcs; bsi++) {
                     size_t si = bcs[bsi];
                     const dlrig_case *cs = ucs[si];
@@ -1344,7 +1486,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                     if (needs_cooler && !cooler) continue;
                     double fixed = platform - (cs->board == board ? board_price : 0) + cs->p.price_usd +
                                    (cooler ? cooler->p.price_usd * ncpu : 0);
-                    if (!isnan(budget) && (fixed + mems.v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
+                    if (!isnan(budget) && (fixed + mems->v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
                     size_t pk = 2 * si + (size_t)(ncpu - 1);
                     if (!psu_cache[pk]) {
                         psu_cache[pk] = xcalloc(64, sizeof **psu_cache);
@@ -1389,7 +1531,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                                 }
                                 /* No completion within the budget: the frame gives nothing. */
                                 if (!isnan(budget) &&
-                                    (fixed + extra + stos->v[0].price + mems.v[0].price +
+                                    (fixed + extra + stos->v[0].price + mems->v[0].price +
                                      psus[psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0) >
                                         budget)
                                     continue;
@@ -1397,18 +1539,12 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                                     pm->made = true;
                                     pm->pl = placement_for(c, g, n, pm->cpu, pm->ncpu, pm->board, pm->cs,
                                                            pm->overhang, pm->m2, pm->sto, pm->nic, sw);
-                                    pm->ok = pm->pl && frame_throughput(c, g, n, pm, 0, sw) > 0;
+                                    pm->ok = pm->pl && frame_throughput(c, g, n, pm, 0, sw, &ests) > 0;
                                     if (!pm->ok) pm->throughput[0] = 0;
                                 }
                                 if (!pm->ok || pm->throughput[0] < floor_throughput) continue;
-                                if (block_at == SIZE_MAX) { /* the block's memory options, kept */
-                                    block_at = allm.n;
-                                    for (size_t k = 0; k < mems.n; k++)
-                                        vpush(&allm, mems.v[k].part, mems.v[k].qty, mems.v[k].price,
-                                              mems.v[k].power);
-                                }
                                 if (n_fd == cap_fd) fd = xrealloc(fd, (cap_fd = cap_fd ? cap_fd * 2 : 64) * sizeof *fd);
-                                fd[n_fd] = (frame_desc){(size_t)(pm - memo), block_at, mems.n, cs, cooler, fixed,
+                                fd[n_fd] = (frame_desc){(size_t)(pm - memo), mems->v, mems->n, cs, cooler, fixed,
                                                         extra, extra_w, rest_w, rest_load_w, psus, npsu, stos, n_fd,
                                                         pm->throughput[0]};
                                 n_fd++;
@@ -1437,7 +1573,19 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             break;
         }
         const vec *stos = d->stos;
-        const choice *mv = allm.v + d->mems_at;
+        const choice *mv = d->mv;
+        if (lazy && have_cheap[0]) {
+            /* Every completion of this frame comes after an unlimited candidate already made that costs no
+             * more than the frame's cheapest conceivable completion: left out as above, unmade. */
+            double least = (d->fixed + d->extra + stos->v[0].price + mv[0].price +
+                            d->psus[d->psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0);
+            const cand *x = &cheap[0];
+            if (x->throughput >= d->throughput &&
+                (x->price < least - 1e-6 || (x->price <= least && x->order < d->seq * N_LIMIT_LEVELS * KEEP_PER_FRAME))) {
+                dropped++;
+                continue;
+            }
+        }
         /* The cheapest completions of this frame, per power-limit level. */
         cand keep[N_LIMIT_LEVELS][KEEP_PER_FRAME];
         size_t nk[N_LIMIT_LEVELS] = {0};
@@ -1462,7 +1610,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                 double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
                 if (!isnan(budget) && price > budget) continue;
                 if (nk[lv] == KEEP_PER_FRAME && price >= keep[lv][nk[lv] - 1].price) continue;
-                double t = frame_throughput(c, g, n, pm, lv, sw);
+                double t = frame_throughput(c, g, n, pm, lv, sw, &ests);
                 if (t > pm->throughput[0] * (1 + SPEED_EPS)) unsure = true;
                 if (t <= 0 || t < floor_throughput) continue;
                 cand cd = {t,          price,  lv,          d->seq, 0,    pm->cpu,       pm->ncpu,
@@ -1519,9 +1667,9 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
     free(bcs);
     free(ucs_at);
     free(ucs);
-    free(mems.v);
-    free(allm.v);
     free(memo);
+    free(ests.v);
+    free(ests.slot);
     if (unsure && lazy) { /* the frame order bounds nothing: redo in full */
         free(fd);
         free(cands.v);
@@ -1844,6 +1992,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     c.req = &eff_req;
     usable_collect(&c);
     c.places = xcalloc(1, sizeof *c.places);
+    c.mems = xcalloc(1, sizeof *c.mems);
 
     size_t ng = c.n_use[DLRIG_CAT_GPU];
     const dlrig_gpu *const *gpus = USE(&c, DLRIG_CAT_GPU, dlrig_gpu);
