@@ -1580,8 +1580,9 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             double least = (d->fixed + d->extra + stos->v[0].price + mv[0].price +
                             d->psus[d->psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0);
             const cand *x = &cheap[0];
+            size_t first_order = d->seq * N_LIMIT_LEVELS * KEEP_PER_FRAME; /* no candidate of it comes earlier */
             if (x->throughput >= d->throughput &&
-                (x->price < least - 1e-6 || (x->price <= least && x->order < d->seq * N_LIMIT_LEVELS * KEEP_PER_FRAME))) {
+                (x->price < least - 1e-6 || (x->price <= least && x->order < first_order))) {
                 dropped++;
                 continue;
             }
