@@ -106,6 +106,7 @@ typedef struct dlrig_placement {
     size_t n_unplaced;
     int m2_used;      /* M.2 sockets taken by M.2 drives */
     int overhang;     /* positions a card may hang below the board (case slots - board positions) */
+    long steps;       /* search steps the placement took (a measure of its work, the same on every machine) */
 } dlrig_placement;
 
 /* Places the build's GPUs, then its NICs, into the board's slots.

@@ -660,5 +660,6 @@ void build_place(const dlrig_build *b, dlrig_placement *out)
         long below = (long)s->position + c->cards[i].width;
         pl->gap_after = below <= c->max_pos && !covered(c, below, c->best_slot_of, c->n_cards);
     }
+    out->steps = c->nodes;
     free(c);
 }

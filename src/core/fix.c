@@ -210,16 +210,18 @@ typedef struct fixer {
     int missing_before;
     dlrig_placement base_pl; /* the build's own placement, for candidates that cannot move a card */
     int moved;               /* trials that placed the cards again */
-    double moved_until;      /* now_seconds() after which no more such trials start */
+    long moved_steps;        /* placement search steps those trials took */
 } fixer;
 
 /* Trials that must place the cards again (a GPU, NIC, board, case, drive or
- * CPU count changes) take microseconds on real boards but up to a tenth of a
- * second on a pathological one (dozens of x16 slots, a dozen cards): at most
- * this many per finding, cheapest first, and none started after this much
- * time, so that a check stays interactive. */
+ * CPU count changes) take a few hundred placement steps on real boards but up
+ * to the search's bound (DLRIG_PLACE_MAX_STEPS, a tenth of a second) on a
+ * pathological one (dozens of x16 slots, a dozen cards): at most this many
+ * per finding, cheapest first, and none started once the trials so far took
+ * this many steps, so that a check stays interactive.  The budget counts
+ * work, not time, so the same build gets the same fixes on a loaded machine. */
 #define MAX_MOVED_TRIALS 32
-#define MOVED_SECONDS 0.03
+#define MOVED_MAX_STEPS (2 * DLRIG_PLACE_MAX_STEPS)
 
 static double price_or_zero(const dlrig_part *p) { return p && !isnan(p->price_usd) ? p->price_usd : 0; }
 
@@ -713,7 +715,7 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
 {
     bool same = true;
     for (int i = 0; i < c->n; i++) same = same && keeps_placement(&c->ch[i]);
-    if (!same && (x->moved >= MAX_MOVED_TRIALS || (x->moved > 0 && now_seconds() > x->moved_until))) return false;
+    if (!same && (x->moved >= MAX_MOVED_TRIALS || x->moved_steps >= MOVED_MAX_STEPS)) return false;
     work_reset(x);
     for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
     if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
@@ -722,6 +724,7 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     } else {
         x->moved++;
         rules_check(x->cat, &x->work, &x->trial);
+        x->moved_steps += x->trial.placement.steps;
     }
     tally_of(&x->trial, &x->after);
     for (size_t i = 0; i < x->after.n; i++) {
@@ -831,7 +834,6 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
     tally_of(rep, &x.before);
     x.missing_before = missing_count(b);
     x.base_pl = rep->placement;
-    x.moved_until = now_seconds() + MOVED_SECONDS;
     candidates(&x);
     if (x.n > 1) qsort(x.v, x.n, sizeof *x.v, cmp_cand);
     /* Candidates run cheapest first within a kind, so once a kind has max
