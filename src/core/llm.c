@@ -752,12 +752,13 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     if (r->context_tokens > 0) out.context = r->context_tokens;
     if (r->batch > 0) out.batch = r->batch;
     if (method == DLRIG_METHOD_INFERENCE) {
-        /* a machine in a server room or data centre serves users: a serving
-         * engine batches as many streams as its memory holds (an explicit
-         * batch of 1 asks for one stream); at a desk, one stream, unless a
-         * batch is given */
+        /* a machine in a server room, a data centre or a rack serves users:
+         * a serving engine batches as many streams as its memory holds (an
+         * explicit batch of 1 asks for one stream); at a desk, one stream,
+         * unless a batch is given */
         dlrig_environment env = requirements_environment(r);
-        bool server = env == DLRIG_ENV_SERVER_ROOM || env == DLRIG_ENV_DATACENTER;
+        bool server = env == DLRIG_ENV_SERVER_ROOM || env == DLRIG_ENV_DATACENTER ||
+                      (r->require & DLRIG_REQ_RACKMOUNT);
         out.serving = r->batch > 1 || (server && r->batch != 1);
         if (out.serving && r->batch <= 0) out.batch = 0;
     }

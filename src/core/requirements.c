@@ -69,7 +69,7 @@ static const dlrig_reqfield fields[] = {
      AT(context_tokens), .version = 2},
     {.key = "batch", .option = "batch", .metavar = "N", .label = "Batch", .kind = DLRIG_RK_WHOLE, .lo = 1,
      .hi = 4096, .suffix = " sequences",
-     .def_help = "1 (one stream; inference in a server room or data centre: as many streams as the memory holds, "
+     .def_help = "1 (one stream; inference in a server room, a data centre or a rack: as many streams as the memory holds, "
                  "up to 256)",
      .help = "sequences processed together (inference above 1: served, tensor parallel)", AT(batch), .version = 2},
     {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,

@@ -423,6 +423,11 @@ START_TEST(serving_is_the_default_in_a_data_centre)
     ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
     ck_assert(q.serving);
     ck_assert_int_eq(q.batch, 16);
+    r.batch = 0;
+    r.require |= DLRIG_REQ_RACKMOUNT; /* a rack machine serves users wherever the form says it stands */
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert(q.serving);
+    ck_assert_int_eq(q.batch, 0);
 }
 END_TEST
 
