@@ -753,6 +753,256 @@ START_TEST(power_limited_when_circuit_binds)
 }
 END_TEST
 
+/* ---- power: the rules and the advisor bind at the same watt
+ *
+ * The power predicates (constraints.h) decide the rules power.psu_capacity,
+ * power.headroom and power.circuit and the advisor's choice of supply and
+ * power limit.  On random catalogs the supply and the circuit seldom bind,
+ * so a copy of the test with its own threshold on either side would go
+ * unseen there; these builds sit a few watts either side of each supply's
+ * headroom line and each circuit's continuous rating. */
+
+/* Whether rule `id` fires on rep (a warning or worse). */
+static bool fires(const dlrig_report *rep, const char *id)
+{
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (!strcmp(rep->findings[i].id, id) && rep->findings[i].severity >= DLRIG_SEV_WARNING) return true;
+    return false;
+}
+
+/* Whether a power rule the advisor prunes by fires on rep. */
+static bool power_fires(const dlrig_report *rep)
+{
+    return fires(rep, "power.psu_capacity") || fires(rep, "power.headroom") || fires(rep, "power.circuit");
+}
+
+/* Checks n x g, each limited to w W (0: none), on q x psu, on circuit circ_id ("" none). */
+static void check_power(const dlrig_catalog *cat, const char *circ_id, const dlrig_gpu *g, int n, int w,
+                        const dlrig_psu *psu, int q, dlrig_report *rep)
+{
+    dlrig_build bd;
+    build_init(&bd, NULL);
+    snprintf(bd.req.workload, sizeof bd.req.workload, "cnn");
+    snprintf(bd.req.circuit, sizeof bd.req.circuit, "%s", circ_id);
+    build_add(&bd, &g->p, n);
+    if (w > 0) build_set_power_limit(&bd, &g->p, w);
+    build_add(&bd, &psu->p, q);
+    rules_check(cat, &bd, rep);
+    build_free(&bd);
+}
+
+/* The PCIe card of the shipped catalog with the highest rating. */
+static const dlrig_gpu *hungriest_card(const dlrig_catalog *cat)
+{
+    const dlrig_gpu *best = NULL;
+    PARTS(cat, DLRIG_CAT_GPU, i, n) {
+        const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, i);
+        if (constraint_gpu_sxm(g) || g->tdp_w == DLRIG_NA) continue;
+        if (!best || g->tdp_w > best->tdp_w) best = g;
+    }
+    ck_assert_ptr_nonnull(best);
+    return best;
+}
+
+/* (1) Every supply of the shipped catalog, on no circuit and on each circuit
+ * it is rated for: cards limited so that the rated draw sits just under and
+ * just over the headroom line, and so that the wall draw sits just under and
+ * just over the circuit's continuous rating.  The predicate's verdict is the
+ * rule's, both sides of each line. */
+START_TEST(power_rules_bind_where_predicates_do)
+{
+    dlrig_catalog *cat = open_shipped();
+    const dlrig_gpu *g = hungriest_card(cat);
+    size_t n_circ;
+    const dlrig_circuit *circs = catalog_circuits(cat, &n_circ);
+    ck_assert_uint_ge(n_circ, 3);
+    dlrig_report rep = {0};
+    int headroom_pairs = 0, circuit_pairs = 0;
+    char what[256];
+#define AGREE_POWER(pred, rule_fires, what)                                                                           \
+    ck_assert_msg((pred) != (rule_fires), "%s: the predicate says %s, the rule %s", what, (pred) ? "ok" : "too much", \
+                  (rule_fires) ? "fires" : "does not fire")
+    PARTS(cat, DLRIG_CAT_PSU, i, np) {
+        const dlrig_psu *p = AT(dlrig_psu, cat, DLRIG_CAT_PSU, i);
+        for (size_t k = 0; k <= n_circ; k++) {
+            const dlrig_circuit *circ = k < n_circ ? &circs[k] : NULL;
+            const char *cid = circ ? circ->id : "";
+            double cap = psu_capacity_w(p, 1, circ);
+            if (cap <= 0) continue; /* not rated at this voltage: a finding of its own */
+            /* Headroom: n cards whose rated draw passes the line by more than a watt a card. */
+            double line = constraint_psu_max_load_w(cap);
+            int n = 1;
+            while (n * g->tdp_w <= line + n) n++;
+            int under = (int)ceil(line / n) - 1, over = (int)floor(line / n) + 1;
+            ck_assert(under > 0 && over < g->tdp_w);
+            int ws[2] = {under, over};
+            for (int s = 0; s < 2; s++) {
+                check_power(cat, cid, g, n, ws[s], p, 1, &rep);
+                const dlrig_totals *t = &rep.totals;
+                ck_assert_double_eq_tol(t->psu_w, cap, 1e-9);
+                bool ok = constraint_psu_carries(t->psu_w, t->power_w);
+                ck_assert_msg(ok == (s == 0), "%s: %.0f W against a line of %.1f W", p->p.id, t->power_w, line);
+                snprintf(what, sizeof what, "%d x %s at %d W (%.0f W rated) on %s (%.0f W)%s%s", n, g->p.id, ws[s],
+                         t->power_w, p->p.id, cap, circ ? " on " : "", cid);
+                AGREE_POWER(ok, fires(&rep, "power.headroom") || fires(&rep, "power.psu_capacity"), what);
+                headroom_pairs++;
+            }
+            if (!circ) continue;
+            /* Circuit: n cards whose unlimited wall draw passes the rating; the highest limit it carries, 1 W more. */
+            check_power(cat, cid, g, 1, 0, p, 1, &rep);
+            n = (int)ceil(constraint_circuit_max_wall_w(circ) / rep.totals.wall_w) + 1;
+            int lo = 1, hi = g->tdp_w; /* lo carried, hi not */
+            check_power(cat, cid, g, n, lo, p, 1, &rep);
+            ck_assert(constraint_circuit_carries(circ, rep.totals.wall_w));
+            check_power(cat, cid, g, n, hi, p, 1, &rep);
+            ck_assert(!constraint_circuit_carries(circ, rep.totals.wall_w));
+            while (hi - lo > 1) {
+                int mid = (lo + hi) / 2;
+                check_power(cat, cid, g, n, mid, p, 1, &rep);
+                *(constraint_circuit_carries(circ, rep.totals.wall_w) ? &lo : &hi) = mid;
+            }
+            ws[0] = lo;
+            ws[1] = hi;
+            for (int s = 0; s < 2; s++) {
+                check_power(cat, cid, g, n, ws[s], p, 1, &rep);
+                const dlrig_totals *t = &rep.totals;
+                double wall = constraint_wall_w(circ, t->load_w, p->efficiency, t->psu_w);
+                ck_assert_double_eq_tol(wall, t->wall_w, 1e-9);
+                bool ok = constraint_circuit_carries(circ, wall);
+                ck_assert(ok == (s == 0));
+                snprintf(what, sizeof what, "%d x %s at %d W (%.1f W at the wall) on %s on %s (%d W)", n, g->p.id,
+                         ws[s], wall, p->p.id, cid, circ->continuous_w);
+                AGREE_POWER(ok, fires(&rep, "power.circuit"), what);
+                circuit_pairs++;
+            }
+        }
+    }
+#undef AGREE_POWER
+    printf("power predicates vs rules: %d builds at a supply's headroom line, %d at a circuit's rating, all agree\n",
+           headroom_pairs, circuit_pairs);
+    ck_assert_int_ge(headroom_pairs, 2 * 15);
+    ck_assert_int_ge(circuit_pairs, 2 * 15);
+    report_free(&rep);
+    catalog_close(cat);
+}
+END_TEST
+
+/* The build b with its supply replaced by q x psu (NULL: the chassis' own)
+ * and its cards limited to w W (0: none), checked into rep. */
+static void check_variant(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_part *g, int w,
+                          const dlrig_psu *psu, int q, dlrig_report *rep)
+{
+    dlrig_build v;
+    build_copy(&v, b);
+    if (psu) build_set_category(&v, DLRIG_CAT_PSU, &psu->p, q);
+    build_set_power_limit(&v, g, w);
+    rules_check(cat, &v, rep);
+    build_free(&v);
+}
+
+/* (2) The advisor on the shipped catalog, on each circuit at budgets where
+ * the supply or the circuit binds: its pick passes the power rules; every
+ * supply it passed over as cheaper fails them (the headroom or the circuit,
+ * as the predicate the advisor prunes by says); and a pick it power-limited
+ * fails them at the next higher limit whatever supply of the catalog
+ * (fitting the case and the cards' connectors) carries it. */
+START_TEST(advisor_power_prunes_what_rules_flag)
+{
+    dlrig_catalog *cat = open_shipped();
+    static const char *const circuits[] = {"", "120v-15a", "120v-20a", "230v-10a", "230v-16a"};
+    static const double budgets[] = {5000, 10000, 20000};
+    dlrig_report rep = {0};
+    int cheaper = 0, higher = 0, limited = 0, by_headroom = 0, by_circuit = 0;
+    for (size_t ci = 0; ci < sizeof circuits / sizeof circuits[0]; ci++)
+        for (size_t bi = 0; bi < sizeof budgets / sizeof budgets[0]; bi++) {
+            dlrig_requirements req;
+            cnn_at(&req, budgets[bi]);
+            snprintf(req.circuit, sizeof req.circuit, "%s", circuits[ci]);
+            const dlrig_circuit *circ = circuits[ci][0] ? catalog_circuit(cat, circuits[ci]) : NULL;
+            dlrig_recommendation *r;
+            size_t n;
+            char err[512];
+            ck_assert_int_eq(advisor_recommend(cat, &req, 1, &r, &n, err, sizeof err), 0);
+            ck_assert_msg(n == 1, "$%.0f on %s: %s", budgets[bi], circuits[ci], err);
+            const dlrig_build *b = &r[0].build;
+            rules_check(cat, b, &rep);
+            ck_assert_msg(rep.counts[DLRIG_SEV_ERROR] == 0 && !power_fires(&rep), "$%.0f on %s: the pick %s fails",
+                          budgets[bi], circuits[ci], b->name);
+            int ngpu, npsu, ncpu = build_count(b, DLRIG_CAT_CPU);
+            const dlrig_gpu *g = (const dlrig_gpu *)build_first(b, DLRIG_CAT_GPU, &ngpu);
+            const dlrig_psu *psu = (const dlrig_psu *)build_first(b, DLRIG_CAT_PSU, &npsu);
+            const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+            int w = 0;
+            for (size_t i = 0; i < b->n_items; i++)
+                if (b->items[i].part == &g->p) w = b->items[i].power_limit_w;
+            /* The next higher limit the advisor tries (power_limit_at in steps of 10 %; 0: none). */
+            int up = -1;
+            if (w > 0) {
+                for (int pct = 90; pct >= 70; pct -= 10)
+                    if (power_limit_at(g->tdp_w, pct) == w) up = pct == 90 ? 0 : power_limit_at(g->tdp_w, pct + 10);
+                ck_assert_msg(up >= 0, "%s: a limit of %d W is none of the advisor's levels", b->name, w);
+                limited++;
+            }
+            if (!psu) { /* a complete server: its own supplies */
+                ck_assert(cs && case_has_psus(cs));
+                if (up >= 0) {
+                    check_variant(cat, b, &g->p, up, NULL, 0, &rep);
+                    ck_assert_msg(power_fires(&rep), "%s: at %d W the chassis' supplies still carry it", b->name, up);
+                    higher++;
+                }
+                recommendations_free(r, n);
+                continue;
+            }
+            double paid = psu->p.price_usd * npsu;
+            PARTS(cat, DLRIG_CAT_PSU, i, np) {
+                const dlrig_psu *p = AT(dlrig_psu, cat, DLRIG_CAT_PSU, i);
+                if (isnan(p->p.price_usd) || p->p.price_usd <= 0 || !constraint_psu_fits_case(p, cs)) continue;
+                for (int q = 1; q <= (p->redundant ? 2 : 1); q++) {
+                    if (!psu_connectors_ok(p, q, g, ngpu, ncpu)) continue;
+                    if (p->p.price_usd * q < paid - 0.005) {
+                        /* a cheaper supply for the same build: the advisor left it for power */
+                        check_variant(cat, b, &g->p, w, p, q, &rep);
+                        double cap = psu_capacity_w(p, q, circ);
+                        bool pred = constraint_power_fits(circ, cap, p->efficiency, rep.totals.power_w,
+                                                          rep.totals.load_w);
+                        ck_assert_msg(!pred && power_fires(&rep),
+                                      "$%.0f on %s: %d x %s ($%.0f) for %s ($%.0f): predicate %s, rules %s",
+                                      budgets[bi], circuits[ci][0] ? circuits[ci] : "no circuit", q, p->p.id,
+                                      p->p.price_usd * q, b->name, paid, pred ? "carries" : "does not carry",
+                                      power_fires(&rep) ? "flag it" : "pass it");
+                        by_headroom += fires(&rep, "power.headroom") || fires(&rep, "power.psu_capacity");
+                        by_circuit += fires(&rep, "power.circuit");
+                        cheaper++;
+                    }
+                    if (up >= 0) {
+                        /* any supply at the next higher limit: the advisor limited because none carries it */
+                        check_variant(cat, b, &g->p, up, p, q, &rep);
+                        ck_assert_msg(power_fires(&rep),
+                                      "$%.0f on %s: the advisor limits %s to %d W, yet by the rules %d x %s "
+                                      "carries it at %d W", budgets[bi], circuits[ci][0] ? circuits[ci] : "no circuit",
+                                      b->name, w, q, p->p.id, up ? up : g->tdp_w);
+                        by_headroom += fires(&rep, "power.headroom") || fires(&rep, "power.psu_capacity");
+                        by_circuit += fires(&rep, "power.circuit");
+                        higher++;
+                    }
+                }
+            }
+            recommendations_free(r, n);
+        }
+    printf("advisor's power pruning vs rules: %d cheaper supplies and %d builds at a higher limit flagged "
+           "(%d by the headroom, %d by the circuit), %d picks power-limited\n",
+           cheaper, higher, by_headroom, by_circuit, limited);
+    /* Not vacuous: both lines bind somewhere. */
+    ck_assert_int_gt(limited, 0);
+    ck_assert_int_gt(higher, 0);
+    ck_assert_int_gt(cheaper, 0);
+    ck_assert_int_gt(by_headroom, 0);
+    ck_assert_int_gt(by_circuit, 0);
+    report_free(&rep);
+    catalog_close(cat);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("advisor");
@@ -772,6 +1022,11 @@ int main(void)
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);
     suite_add_tcase(s, agree);
+    TCase *power = tcase_create("power");
+    tcase_set_timeout(power, 60);
+    tcase_add_test(power, power_rules_bind_where_predicates_do);
+    tcase_add_test(power, advisor_power_prunes_what_rules_flag);
+    suite_add_tcase(s, power);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
