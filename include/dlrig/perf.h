@@ -141,4 +141,10 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
  * as perf_calibrate computes them for the whole table. */
 void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workload, dlrig_calib_stats *st);
 
+/* Share of the peak tensor rate g's tensor-core generation reaches on
+ * training code, relative to Ampere and later (1.0): Volta and Turing reach
+ * about half as much of their peak (fitted on the calibration table's Turing
+ * rows; docs/CALIBRATION.md).  1.0 for a card without an architecture. */
+double perf_tensor_generation_share(const dlrig_gpu *g);
+
 #endif

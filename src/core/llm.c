@@ -39,6 +39,7 @@
  */
 #include "dlrig/llm.h"
 
+#include "dlrig/perf.h"
 #include "dlrig/util.h"
 
 #include <ctype.h>
@@ -448,7 +449,10 @@ static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, co
     double attn = 6.0 * s->layers * s->hidden * q->context * (q->checkpointing ? 4.0 / 3.0 : 1.0);
     double tokens = (double)q->context * q->batch;
     /* compute-bound: a power limit slows it along the measured curve */
-    double t_step = tokens * (per_param * p + attn) / (tensor_tflops(g) * 1e12 * EFF_TRAIN * power_share(q));
+    /* Volta and Turing tensor cores reach about half the share of their peak
+     * that later ones reach on training code, as in the training model */
+    double t_step = tokens * (per_param * p + attn) /
+                    (tensor_tflops(g) * perf_tensor_generation_share(g) * 1e12 * EFF_TRAIN * power_share(q));
     double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
     if (q->method == DLRIG_METHOD_QLORA || (q->method == DLRIG_METHOD_LORA && q->weights.quantised)) {
         /* dequantising every weight to 16 bits, in each forward and backward

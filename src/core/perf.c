@@ -52,7 +52,7 @@
  * there, shares Turing's; the validation table's V100 rows check it. */
 #define TENSOR_GEN1_SHARE 0.53
 
-static double tensor_generation_share(const dlrig_gpu *g)
+double perf_tensor_generation_share(const dlrig_gpu *g)
 {
     if (!g->arch) return 1.0;
     if (strcmp(g->arch->id, "volta") == 0 || strcmp(g->arch->id, "turing") == 0) return TENSOR_GEN1_SHARE;
@@ -144,7 +144,7 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double tensor, rest;
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
-    if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= tensor_generation_share(g);
+    if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= perf_tensor_generation_share(g);
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
