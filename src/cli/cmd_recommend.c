@@ -306,6 +306,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         dlrig_catalog *fcat = cli_catalog(ctx);
         if (!fcat) return EXIT_IO;
         char ferr[1024];
+        build_free(from); /* build_load initialises it afresh */
         int rc = build_load(fcat, from_arg, from, ferr, sizeof ferr);
         if (rc != DLRIG_BUILD_OK) {
             cli_error("recommend --from: %s", ferr);
