@@ -35,6 +35,12 @@ static const dlrig_gpu *gpu(const char *id)
 }
 
 /* Published configurations (config.json on Hugging Face). */
+static dlrig_llm_shape llama2_70b(void)
+{
+    return (dlrig_llm_shape){.name = "Llama-2-70B", .params_m = 68977, .layers = 80, .hidden = 8192, .heads = 64,
+                             .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 32000};
+}
+
 static dlrig_llm_shape llama31_8b(void)
 {
     return (dlrig_llm_shape){.name = "Llama-3.1-8B", .params_m = 8030, .layers = 32, .hidden = 4096, .heads = 32,
@@ -236,8 +242,7 @@ START_TEST(seventy_b_qlora_on_two_24gb_cards)
 {
     /* Answer.AI's FSDP + QLoRA recipe: Llama-2-70B, context 512, batch 2,
      * gradient checkpointing, on two 24 GB cards. */
-    dlrig_llm_shape l2 = {.name = "Llama-2-70B", .params_m = 68977, .layers = 80, .hidden = 8192, .heads = 64,
-                          .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 32000};
+    dlrig_llm_shape l2 = llama2_70b();
     dlrig_fit_query q = query(l2, DLRIG_METHOD_QLORA, NULL, 512);
     q.batch = 2;
     dlrig_fit f;
@@ -402,8 +407,7 @@ START_TEST(fsdp_over_the_link)
     /* Answer.AI's recipe (70B QLoRA, 512 tokens, batch 2) on two 24 GB cards:
      * FSDP gathers each layer's 4-bit weights twice a step, which a step of
      * 1,024 tokens hides behind its compute even through host memory. */
-    dlrig_llm_shape l2 = {.name = "Llama-2-70B", .params_m = 68977, .layers = 80, .hidden = 8192, .heads = 64,
-                          .kv_heads = 8, .head_dim = 128, .intermediate = 28672, .vocab = 32000};
+    dlrig_llm_shape l2 = llama2_70b();
     dlrig_fit_query q = query(l2, DLRIG_METHOD_QLORA, NULL, 512);
     q.batch = 2;
     dlrig_link bridge = {56.25, true, false}, host = {0.8 * 16 * 1.969, false, true};
