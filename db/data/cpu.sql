@@ -52,6 +52,8 @@ INSERT INTO source (id, title, url, note) VALUES
 ('cpu-microcenter-9955wx-2026-05', 'Workstation build ledger (public GitHub markdown) listing purchases with dates and stores', NULL, 'AMD Ryzen Threadripper PRO 9955WX bought at Micro Center on 2026-05-06 for 1,499.99 USD before tax. Repository URL not recorded by the lookup tool.'),
 ('cpu-scion-25g-2026-01', 'SCION Association: SCION 25G Workstation (build article, scionassociation/blog-25gbit-workstation README, first published 2026-01-12), complete components list with the prices paid', 'https://github.com/scionassociation/blog-25gbit-workstation/blob/dce2f617573a4e50ad47ea8cb3959256cdfac5cc/README.md', 'Swiss retail purchases, new, prices in CHF including VAT: Intel Xeon W5-2455X CHF 1,106.00 (galaxus.ch), Noctua NH-U14S DX-4677 CHF 132.00 (digitec.ch), ASUS Pro WS W790E-SAGE SE CHF 962.90 (digitec.ch; not applied, the board keeps its US price). The text calls the w5-2455X a 12-core CPU with a 3.2 GHz base clock and 64 PCIe Gen5 lanes. The purchase dates are not given; the prices are dated to the article''s first commit, 2026-01-12.'),
 ('cpu-ecb-2026-01-13', 'European Central Bank euro foreign exchange reference rates, 13 January 2026 (daily XML, mirrored in the vane/ecb-fx repository, data/2026/2026-01-13.xml)', 'https://github.com/vane/ecb-fx/blob/af18af4ef7eb3a265f4d6ce3327a99c9afa43e24/data/2026/2026-01-13.xml', 'EUR 1 = USD 1.1654 = CHF 0.9311, so CHF 1 = USD 1.1654 / 0.9311 = 1.25164. The mirror has no file for 2026-01-12 (the day cpu-scion-25g-2026-01 was published); this is the next published rate.'),
+('cpu-intel-ark-rcp-2025-02', 'Intel ark product specification pages with their "Recommended Customer Price", scraped from intel.com on 2025-02-18 (JosuaCarl/cpu-spec-dataset, dataset/intel-cpus.csv, commit edf12ad "Updated IntelCPUs"; one row per SKU with its intel.com URL)', 'https://github.com/JosuaCarl/cpu-spec-dataset/blob/edf12ad53dcbfaa2f03044b559c9440ab7d63ee4/dataset/intel-cpus.csv', 'Intel list prices (RCP) as shown on ark on 2025-02-18; where ark gives a range the lower figure is stored. Rows read: Xeon Platinum 8480+ 10,710 and 8580 10,710; Gold 6448Y 3,583, 6548Y+ 3,726, 6248R 3,178, 6230R 2,230-2,236; Silver 4214R 780-791; w7-2495X 2,189-2,199; w7-3465X 2,889-2,899; w7-3565X 2,689-2,699; w9-3595X 5,889; w9-3495X 5,889 (agrees with the stored launch price); w5-2455X 1,039-1,049 (not applied: the row keeps its dated street price). Launch quarters on the same rows: Q1''20 (Cascade Lake refresh), Q1''23 (Sapphire Rapids, W-2400/W-3400), Q4''23 (Emerald Rapids), Q3''24 (W-3500).'),
+('cpu-cpuworld-intro-prices', 'CPU-World processor pages, "Price at introduction" and "Introduction date" (felixsteinke/cpu-spec-dataset, dataset/cpuworld-cpus.csv, scraped 2023-07, commit 8750235)', 'https://github.com/felixsteinke/cpu-spec-dataset/blob/8750235a5fa5d0ade116cda7e6c997492fe2a7c6/dataset/cpuworld-cpus.csv', 'Launch list prices (USD) with introduction dates: Xeon Platinum 8480+ 10,710 and Gold 6448Y 3,583 (January 10, 2023); Gold 6248R 2,700 and Gold 6230R 1,894 (February 24, 2020). The file has no Silver 4214R, Xeon W, Emerald Rapids or Threadripper rows.'),
 ('cpu-unconfirmed', 'No source retrieved for these figures', NULL, 'Rows pointing here carry figures that could not be found in the material available when the catalog was compiled; NOT NULL columns hold the commonly published value and the note says so. Verify against the vendor page before relying on them.');
 
 INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, family, socket, cores, threads, base_ghz, boost_ghz, pcie_lanes, pcie_gen, memory_type, memory_channels, ecc, rdimm, max_memory_gb, tdp_w, max_sockets) VALUES
@@ -112,8 +114,8 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  '64 cores and 5.4 GHz maximum boost per Tom''s Hardware Italia (PassMark listing, 2025-07). A 2024 pre-launch leak guessed 96 cores; not used. 128 threads (SMT), 350 W, TRX50 platform figures (48 Gen5 lanes, 4ch) and the launch price not stated in sources read (verify). Base clock NULL. Price: street price 4,819 USD on TechSpot''s product price page as quoted in a research note dated 2026-10-04 (tracked low 3,999 USD; source cpu-techspot-9980x-2026-10).',
  'Threadripper 9000', 'sTR5', 64, 128, NULL, 5.4, 48, 5, 'DDR5', 4, 1, 1, NULL, 350, 1),
 -- Xeon W-2400 (LGA4677, W790)
-('intel-xeon-w7-2495x', 'Intel', 'Xeon w7-2495X', NULL, NULL, 2023, 'cpu-meterpreter-w2500',
- '24 cores, 2.5/4.8 GHz, 225 W per W-2500 comparison article; 64 PCIe 5.0 lanes, 4ch DDR5, 2 TB per SweClockers. Price not found.',
+('intel-xeon-w7-2495x', 'Intel', 'Xeon w7-2495X', 2189, '2025-02', 2023, 'cpu-meterpreter-w2500',
+ '24 cores, 2.5/4.8 GHz, 225 W per W-2500 comparison article; 64 PCIe 5.0 lanes, 4ch DDR5, 2 TB per SweClockers. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 2,189-2,199 USD, lower figure stored.',
  'Xeon W-2400', 'LGA4677', 24, 48, 2.5, 4.8, 64, 5, 'DDR5', 4, 1, 1, 2048, 225, 1),
 ('intel-xeon-w5-2455x', 'Intel', 'Xeon w5-2455X', 1384.31, '2026-01', 2023, 'cpu-unconfirmed',
  'UNCONFIRMED: 200 W is the commonly published Intel value, not found in sources read. 12 cores, 3.2 GHz base clock and 64 PCIe Gen5 lanes per cpu-scion-25g-2026-01 (a build article); platform (4ch, 2 TB) per SweClockers W-2400 description. Boost clock NULL. Price: street price converted from CHF: CHF 1,106.00 paid at galaxus.ch (new; cpu-scion-25g-2026-01, dated to its publication, 2026-01-12) x 1.25164 USD per CHF (ECB reference rates of 2026-01-13, cpu-ecb-2026-01-13) = 1,384.31 USD. Swiss retail prices include VAT, not removed.',
@@ -122,15 +124,15 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
 ('intel-xeon-w9-3495x', 'Intel', 'Xeon w9-3495X', 5889, '2023-03', 2023, 'cpu-ark-copy-w3400',
  'Cores, 1.9/4.8 GHz, 350 W per ark fields (GitHub copy) and SweClockers; 112 PCIe 5.0 lanes, 8ch DDR5-4800, 4 TB per SweClockers and the W-3400 launch article (4 TB needs 2 DIMMs per channel). Price: list price at launch, 2023-03 (Intel recommended price 5,889 USD per El Chapuzas Informático, source cpu-chapuzas-w9-3495x).',
  'Xeon W-3400', 'LGA4677', 56, 112, 1.9, 4.8, 112, 5, 'DDR5', 8, 1, 1, 4096, 350, 1),
-('intel-xeon-w7-3465x', 'Intel', 'Xeon w7-3465X', NULL, NULL, 2023, 'cpu-tpu-w3500',
- '28 cores / 56 threads per TechPowerUp; platform (112 lanes, 8ch, 4 TB) per W-3400 launch article. 300 W not confirmed in sources read (commonly published Intel value). Clocks and price NULL.',
+('intel-xeon-w7-3465x', 'Intel', 'Xeon w7-3465X', 2889, '2025-02', 2023, 'cpu-tpu-w3500',
+ '28 cores / 56 threads per TechPowerUp; platform (112 lanes, 8ch, 4 TB) per W-3400 launch article. 300 W not confirmed in sources read (commonly published Intel value). Clocks NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 2,889-2,899 USD, lower figure stored.',
  'Xeon W-3400', 'LGA4677', 28, 56, NULL, NULL, 112, 5, 'DDR5', 8, 1, 1, 4096, 300, 1),
 -- Xeon W-3500
-('intel-xeon-w9-3595x', 'Intel', 'Xeon w9-3595X', NULL, NULL, 2024, 'cpu-tpu-w3500',
- '60 cores / 120 threads, 8ch DDR5 per TechPowerUp. Lanes conflict: TechPowerUp says 128, the Xeon W overview says 112 (same as W-3400); 112 stored. 385 W not confirmed in sources read (commonly published Intel value). Clocks, max memory and price NULL.',
+('intel-xeon-w9-3595x', 'Intel', 'Xeon w9-3595X', 5889, '2025-02', 2024, 'cpu-tpu-w3500',
+ '60 cores / 120 threads, 8ch DDR5 per TechPowerUp. Lanes conflict: TechPowerUp says 128, the Xeon W overview says 112 (same as W-3400); 112 stored. 385 W not confirmed in sources read (commonly published Intel value). Clocks and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 5,889 USD (the same figure as the w9-3495X it replaces).',
  'Xeon W-3500', 'LGA4677', 60, 120, NULL, 4.8, 112, 5, 'DDR5', 8, 1, 1, NULL, 385, 1),
-('intel-xeon-w7-3565x', 'Intel', 'Xeon w7-3565X', NULL, NULL, 2024, 'cpu-tpu-w3500',
- '32 cores / 64 threads per TechPowerUp; lanes 112 (see w9-3595X note on the 128/112 conflict). 335 W not confirmed in sources read (commonly published Intel value). Clocks, max memory and price NULL.',
+('intel-xeon-w7-3565x', 'Intel', 'Xeon w7-3565X', 2689, '2025-02', 2024, 'cpu-tpu-w3500',
+ '32 cores / 64 threads per TechPowerUp; lanes 112 (see w9-3595X note on the 128/112 conflict). 335 W not confirmed in sources read (commonly published Intel value). Clocks and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 2,689-2,699 USD, lower figure stored.',
  'Xeon W-3500', 'LGA4677', 32, 64, NULL, NULL, 112, 5, 'DDR5', 8, 1, 1, NULL, 335, 1),
 -- EPYC 9004 (SP5)
 ('amd-epyc-9354p', 'AMD', 'EPYC 9354P', 2730, '2022-11', 2022, 'cpu-solana-hcl',
@@ -156,18 +158,18 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  '96 cores / 192 threads, 400 W per the TweakTown SKU leak (pre-launch; the StorageReview launch table also gives 400 W). Platform (SP5, 12ch, 128 lanes 1P) per Computex 2024 report. Clocks and max memory NULL. Price: list price, AMD 1ku price 11,852 USD at the 2024-10-10 launch (cpu-storagereview-turin; same in cpu-wikipedia-epyc-prices).',
  'EPYC 9005', 'SP5', 96, 192, NULL, NULL, 128, 5, 'DDR5', 12, 1, 1, NULL, 400, 2),
 -- Xeon Scalable 4th gen (Sapphire Rapids)
-('intel-xeon-platinum-8480plus', 'Intel', 'Xeon Platinum 8480+', NULL, NULL, 2023, 'cpu-serverrental-spr',
- '56 cores, 3.8 GHz turbo, 350 W, 8ch DDR5, 80 PCIe 5.0 lanes per server wiki; base listed there as 1.9 GHz, which differs from the 2.0 GHz usually quoted by Intel, so base is NULL. Max memory and price NULL.',
+('intel-xeon-platinum-8480plus', 'Intel', 'Xeon Platinum 8480+', 10710, '2025-02', 2023, 'cpu-serverrental-spr',
+ '56 cores, 3.8 GHz turbo, 350 W, 8ch DDR5, 80 PCIe 5.0 lanes per server wiki; base listed there as 1.9 GHz, which differs from the 2.0 GHz usually quoted by Intel, so base is NULL. Max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 10,710 USD; the same as its launch price (CPU-World, introduced 2023-01-10, cpu-cpuworld-intro-prices).',
  'Xeon Scalable 4th gen', 'LGA4677', 56, 112, NULL, 3.8, 80, 5, 'DDR5', 8, 1, 1, NULL, 350, 2),
-('intel-xeon-gold-6448y', 'Intel', 'Xeon Gold 6448Y', NULL, NULL, 2023, 'cpu-quattor-templates',
- '32 cores / 64 threads, 2.1 GHz base, 225 W per the quattor CPU template (xeon_gold_6448y). Platform (8ch DDR5, 80 PCIe 5.0 lanes) per Sapphire Rapids platform slide. Turbo, max memory and price NULL.',
+('intel-xeon-gold-6448y', 'Intel', 'Xeon Gold 6448Y', 3583, '2025-02', 2023, 'cpu-quattor-templates',
+ '32 cores / 64 threads, 2.1 GHz base, 225 W per the quattor CPU template (xeon_gold_6448y). Platform (8ch DDR5, 80 PCIe 5.0 lanes) per Sapphire Rapids platform slide. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 3,583 USD; the same as its launch price (CPU-World, introduced 2023-01-10, cpu-cpuworld-intro-prices).',
  'Xeon Scalable 4th gen', 'LGA4677', 32, 64, 2.1, NULL, 80, 5, 'DDR5', 8, 1, 1, NULL, 225, 2),
 -- Xeon Scalable 5th gen (Emerald Rapids)
-('intel-xeon-platinum-8580', 'Intel', 'Xeon Platinum 8580', NULL, NULL, 2023, 'cpu-quattor-templates',
- '60 cores / 120 threads, 2.0 GHz base, 350 W per the quattor CPU template (xeon_platinum_8580). 80 PCIe 5.0 lanes per Tom''s Hardware (Intel slide: Emerald Rapids keeps 80 lanes). 8ch DDR5 is the Sapphire Rapids platform figure (same LGA4677 platform), not restated for Emerald Rapids in sources read. Turbo, max memory and price NULL.',
+('intel-xeon-platinum-8580', 'Intel', 'Xeon Platinum 8580', 10710, '2025-02', 2023, 'cpu-quattor-templates',
+ '60 cores / 120 threads, 2.0 GHz base, 350 W per the quattor CPU template (xeon_platinum_8580). 80 PCIe 5.0 lanes per Tom''s Hardware (Intel slide: Emerald Rapids keeps 80 lanes). 8ch DDR5 is the Sapphire Rapids platform figure (same LGA4677 platform), not restated for Emerald Rapids in sources read. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 10,710 USD.',
  'Xeon Scalable 5th gen', 'LGA4677', 60, 120, 2.0, NULL, 80, 5, 'DDR5', 8, 1, 1, NULL, 350, 2),
-('intel-xeon-gold-6548yplus', 'Intel', 'Xeon Gold 6548Y+', NULL, NULL, 2023, 'cpu-quattor-templates',
- '32 cores / 64 threads, 2.5 GHz base, 250 W per the quattor CPU template (xeon_gold_6548y+). 80 PCIe 5.0 lanes per Tom''s Hardware (Emerald Rapids); 8ch DDR5 as on the shared LGA4677 platform, not restated in sources read. Turbo, max memory and price NULL.',
+('intel-xeon-gold-6548yplus', 'Intel', 'Xeon Gold 6548Y+', 3726, '2025-02', 2023, 'cpu-quattor-templates',
+ '32 cores / 64 threads, 2.5 GHz base, 250 W per the quattor CPU template (xeon_gold_6548y+). 80 PCIe 5.0 lanes per Tom''s Hardware (Emerald Rapids); 8ch DDR5 as on the shared LGA4677 platform, not restated in sources read. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 3,726 USD.',
  'Xeon Scalable 5th gen', 'LGA4677', 32, 64, 2.5, NULL, 80, 5, 'DDR5', 8, 1, 1, NULL, 250, 2),
 -- Desktop
 ('amd-ryzen-9-7950x', 'AMD', 'Ryzen 9 7950X', 449.96, '2025-07', 2022, 'cpu-amd-spec-export',
@@ -183,14 +185,14 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
  '24 cores / 24 threads (8P+16E, no Hyper-Threading) per HWUpgrade; 125 W base power per TechPowerUp. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); launch list price 589 USD per The Verge''s review (cpu-cioinsights-285k). Lanes 24 (20 Gen5 + 4 Gen4) and ECC support (W880 boards) not confirmed in sources read. Clocks NULL (5.7 GHz turbo appears only in pre-launch reports).',
  'Core Ultra 200S', 'LGA1851', 24, 24, NULL, NULL, 24, 5, 'DDR5', 2, 1, 0, NULL, 125, 1),
 -- 2nd-gen Xeon Scalable refresh (LGA3647) for the Dell PowerEdge T640 / DSS8440
-('intel-xeon-gold-6248r', 'Intel', 'Xeon Gold 6248R', NULL, NULL, 2020, 'cpu-tomshw-clxr',
- '24C/48T, 3.0 GHz base, 205 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed); launch confirmed by ServeTheHome. 48 PCIe 3.0 lanes and 6ch DDR4 are the platform values commonly published, not confirmed in sources read. Turbo, max memory and price NULL.',
+('intel-xeon-gold-6248r', 'Intel', 'Xeon Gold 6248R', 3178, '2025-02', 2020, 'cpu-tomshw-clxr',
+ '24C/48T, 3.0 GHz base, 205 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed); launch confirmed by ServeTheHome. 48 PCIe 3.0 lanes and 6ch DDR4 are the platform values commonly published, not confirmed in sources read. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 3,178 USD; it launched at 2,700 USD (CPU-World, introduced 2020-02-24, cpu-cpuworld-intro-prices).',
  'Xeon Scalable 2nd gen', 'LGA3647', 24, 48, 3.0, NULL, 48, 3, 'DDR4', 6, 1, 1, NULL, 205, 2),
-('intel-xeon-gold-6230r', 'Intel', 'Xeon Gold 6230R', NULL, NULL, 2020, 'cpu-tomshw-clxr',
- '26C/52T, 2.1 GHz base, 150 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed). 48 PCIe 3.0 lanes and 6ch DDR4 not confirmed in sources read. Turbo, max memory and price NULL.',
+('intel-xeon-gold-6230r', 'Intel', 'Xeon Gold 6230R', 2230, '2025-02', 2020, 'cpu-tomshw-clxr',
+ '26C/52T, 2.1 GHz base, 150 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed). 48 PCIe 3.0 lanes and 6ch DDR4 not confirmed in sources read. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 2,230-2,236 USD, lower figure stored; it launched at 1,894 USD (CPU-World, introduced 2020-02-24, cpu-cpuworld-intro-prices).',
  'Xeon Scalable 2nd gen', 'LGA3647', 26, 52, 2.1, NULL, 48, 3, 'DDR4', 6, 1, 1, NULL, 150, 2),
-('intel-xeon-silver-4214r', 'Intel', 'Xeon Silver 4214R', NULL, NULL, 2020, 'cpu-tomshw-clxr',
- '12C/24T, 2.4 GHz base, 100 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed). 48 PCIe 3.0 lanes and 6ch DDR4 not confirmed in sources read. Turbo, max memory and price NULL.',
+('intel-xeon-silver-4214r', 'Intel', 'Xeon Silver 4214R', 780, '2025-02', 2020, 'cpu-tomshw-clxr',
+ '12C/24T, 2.4 GHz base, 100 W per Tom''s Hardware refresh table (pre-launch, marked unconfirmed). 48 PCIe 3.0 lanes and 6ch DDR4 not confirmed in sources read. Turbo and max memory NULL. Price: list price, Intel recommended customer price on ark as scraped on 2025-02-18 (cpu-intel-ark-rcp-2025-02): 780-791 USD, lower figure stored.',
  'Xeon Scalable 2nd gen', 'LGA3647', 12, 24, 2.4, NULL, 48, 3, 'DDR4', 6, 1, 1, NULL, 100, 2);
 
 -- Mainstream desktop CPUs (AM5, LGA1700, LGA1851) for entry and mid-range
