@@ -130,6 +130,7 @@ struct dlrig_offer {
     const char *market;     /* where it sells: "eBay", ... */
     const char *source;     /* id of a source row */
     const char *note;
+    dlrig_condition condition_kind; /* condition, decoded */
 };
 
 typedef struct dlrig_arch dlrig_arch;
@@ -139,6 +140,8 @@ typedef struct dlrig_gpu {
     DLRIG_GPU_FIELDS(DLRIG_FIELD_DECL)
     const dlrig_arch *arch;
     dlrig_gpu_cooler cooler_type; /* cooler, decoded */
+    dlrig_gpu_segment segment_kind; /* segment, decoded */
+    dlrig_gpu_form form;            /* form_factor, decoded */
 } dlrig_gpu;
 
 typedef struct dlrig_cpu {
@@ -183,7 +186,11 @@ typedef struct dlrig_storage {
     DLRIG_STORAGE_FIELDS(DLRIG_FIELD_DECL)
     dlrig_storage_kind storage_kind; /* kind, decoded */
 } dlrig_storage;
-typedef struct dlrig_psu { dlrig_part p; DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL) } dlrig_psu;
+typedef struct dlrig_psu {
+    dlrig_part p;
+    DLRIG_PSU_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_psu_form form; /* form_factor, decoded */
+} dlrig_psu;
 /* A case or chassis.  A complete server brings its own board (board_id,
  * resolved to `board`), power supplies (psu_count > 0) and CPU heatsinks; an
  * HGX server also a GPU baseboard with sxm_gpus SXM sockets for the GPUs
@@ -194,8 +201,13 @@ typedef struct dlrig_case {
     const struct dlrig_motherboard *board; /* the built-in board, NULL for an empty case */
     dlrig_case_kind case_kind;             /* kind, decoded */
     dlrig_noise noise_level;               /* noise, decoded */
+    dlrig_psu_form psu_form;               /* psu_form_factor, decoded (UNKNOWN when NULL) */
 } dlrig_case;
-typedef struct dlrig_cooler { dlrig_part p; DLRIG_COOLER_FIELDS(DLRIG_FIELD_DECL) } dlrig_cooler;
+typedef struct dlrig_cooler {
+    dlrig_part p;
+    DLRIG_COOLER_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_cooler_kind cooler_kind; /* kind, decoded */
+} dlrig_cooler;
 typedef struct dlrig_nic { dlrig_part p; DLRIG_NIC_FIELDS(DLRIG_FIELD_DECL) } dlrig_nic;
 typedef struct dlrig_switch { dlrig_part p; DLRIG_SWITCH_FIELDS(DLRIG_FIELD_DECL) } dlrig_switch;
 
@@ -212,7 +224,10 @@ typedef struct dlrig_nvlink_bridge {
     X(STR, id) X(STR, vendor) X(STR, name) X(INT, year) X(STR, platform)       \
     X(BOOL, tensor_cores) X(BOOL, tf32) X(BOOL, bf16) X(BOOL, fp8) X(BOOL, fp4) \
     X(STR, source) X(STR, note)
-struct dlrig_arch { DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL) };
+struct dlrig_arch {
+    DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL)
+    dlrig_platform platform_kind; /* platform, decoded */
+};
 
 #define DLRIG_FRAMEWORK_FIELDS(X)                                             \
     X(STR, id) X(STR, name) X(STR, status) X(STR, status_note) X(BOOL, cuda)   \

@@ -70,6 +70,7 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s);
  * and the LM head in 16 bits (bitsandbytes, GPTQ, AWQ), a number of bits
  * is an average over the whole file (GGUF). */
 typedef struct dlrig_weights {
+    dlrig_weight_format format; /* the named format, or DLRIG_WEIGHTS_UNKNOWN for a number of bits */
     char name[16];
     double bits;
     bool quantised;   /* dequantised to 16-bit compute */

@@ -63,16 +63,18 @@ const char *workload_model_label(const dlrig_workload *w, double params_m, char 
 /* Memory (GB) one replica of the model needs on a GPU for training or
  * inference at the precision: weights, gradients, optimizer state,
  * activations for batch samples (KV cache for inference). */
-double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char *precision, int batch);
+double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_precision precision, int batch);
 
-/* Throughput of one GPU alone (units of the workload) and what bounds it. */
-double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
+/* Throughput of one GPU alone (units of the workload) and what bounds it.
+ * Precisions are requirements_effective_precision's (UNKNOWN computes as
+ * mixed-fp16). */
+double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, dlrig_precision precision,
                            const char **bound);
 
 /* Whether g's architecture runs the precision natively (BF16 from Ampere,
  * FP8 from Ada and Hopper); true for fp32 and mixed-fp16, and when the
  * catalog does not know g's architecture. */
-bool perf_gpu_supports(const dlrig_gpu *g, const char *precision);
+bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision);
 
 /* One GPU alone on a workload, for ranking cards the way a buyer's guide
  * does: speed, speed per dollar, and whether the model fits. */
@@ -87,12 +89,12 @@ typedef struct dlrig_gpu_speed {
 } dlrig_gpu_speed;
 
 /* Rates the n GPUs on workload w (params_m: NAN for w's reference model;
- * precision: NULL for mixed-fp16) into out[0..n): the cards that hold the
+ * precision: requirements_effective_precision of the requirements) into out[0..n): the cards that hold the
  * model and run the precision natively first, each group fastest first, or
  * with by_value the most speed per dollar first (unpriced cards last); ties
  * go by id. */
 void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload *w, double params_m,
-                    const char *precision, bool by_value, dlrig_gpu_speed *out);
+                    dlrig_precision precision, bool by_value, dlrig_gpu_speed *out);
 
 /* Adds a language-model fit to the JSON object o: fits, gpus, per_gpu_gb,
  * capacity_gb, headroom_gb, breakdown {weights, kv_cache, activations,

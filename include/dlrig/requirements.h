@@ -143,6 +143,12 @@ int id_index(const char *const *ids, const char *s);
  * (..._UNKNOWN when not given). */
 dlrig_precision requirements_precision(const dlrig_requirements *r);
 dlrig_environment requirements_environment(const dlrig_requirements *r);
+/* The precision r computes at: the one it names, else the default
+ * (mixed-fp16); also "tf32" (DLRIG_PRECISION_TF32), which the calibration
+ * tables' builds name.  DLRIG_PRECISION_UNKNOWN for any other text. */
+dlrig_precision requirements_effective_precision(const dlrig_requirements *r);
+/* The name of a precision ("fp32", ..., "tf32"); NULL for UNKNOWN. */
+const char *requirements_precision_name(dlrig_precision p);
 /* Appends the list joined with ", " to b. */
 struct strbuf;
 void requirements_join(struct strbuf *b, const char *const *ids);

@@ -17,6 +17,43 @@
     X(DLRIG_GPU_COOLER_PASSIVE, "passive")
 typedef enum { DLRIG_GPU_COOLER_UNKNOWN = -1, DLRIG_GPU_COOLERS(DLRIG_VOCAB_ENUM) DLRIG_GPU_COOLER_COUNT } dlrig_gpu_cooler;
 
+/* gpu.segment: who the card is sold to */
+#define DLRIG_GPU_SEGMENTS(X) X(DLRIG_SEGMENT_CONSUMER, "consumer") X(DLRIG_SEGMENT_WORKSTATION, "workstation") \
+    X(DLRIG_SEGMENT_DATACENTER, "datacenter")
+typedef enum { DLRIG_SEGMENT_UNKNOWN = -1, DLRIG_GPU_SEGMENTS(DLRIG_VOCAB_ENUM) DLRIG_SEGMENT_COUNT } dlrig_gpu_segment;
+
+/* gpu.form_factor: a PCIe card or an SXM module on an HGX baseboard */
+#define DLRIG_GPU_FORM_FACTORS(X) X(DLRIG_GPU_PCIE, "pcie") X(DLRIG_GPU_SXM, "sxm")
+typedef enum {
+    DLRIG_GPU_FORM_UNKNOWN = -1,
+    DLRIG_GPU_FORM_FACTORS(DLRIG_VOCAB_ENUM) DLRIG_GPU_FORM_COUNT
+} dlrig_gpu_form;
+
+/* architecture.platform: the software stack a GPU generation runs */
+#define DLRIG_PLATFORMS(X) X(DLRIG_PLATFORM_CUDA, "cuda") X(DLRIG_PLATFORM_ROCM, "rocm") X(DLRIG_PLATFORM_XPU, "xpu")
+typedef enum { DLRIG_PLATFORM_UNKNOWN = -1, DLRIG_PLATFORMS(DLRIG_VOCAB_ENUM) DLRIG_PLATFORM_COUNT } dlrig_platform;
+
+/* cooler.kind */
+#define DLRIG_COOLER_KINDS(X) X(DLRIG_COOLER_AIR, "air") X(DLRIG_COOLER_AIO, "aio") X(DLRIG_COOLER_SERVER, "server")
+typedef enum {
+    DLRIG_COOLER_KIND_UNKNOWN = -1,
+    DLRIG_COOLER_KINDS(DLRIG_VOCAB_ENUM) DLRIG_COOLER_KIND_COUNT
+} dlrig_cooler_kind;
+
+/* psu.form_factor and chassis.psu_form_factor (no CHECK list in the schema:
+ * other values decode to UNKNOWN and fit only a case that names the same
+ * value) */
+#define DLRIG_PSU_FORMS(X) X(DLRIG_PSU_ATX, "ATX") X(DLRIG_PSU_SFX, "SFX") X(DLRIG_PSU_SERVER, "server")
+typedef enum { DLRIG_PSU_FORM_UNKNOWN = -1, DLRIG_PSU_FORMS(DLRIG_VOCAB_ENUM) DLRIG_PSU_FORM_COUNT } dlrig_psu_form;
+
+/* offer.condition */
+#define DLRIG_CONDITIONS(X) X(DLRIG_CONDITION_NEW, "new") X(DLRIG_CONDITION_USED, "used") \
+    X(DLRIG_CONDITION_REFURBISHED, "refurbished")
+typedef enum {
+    DLRIG_CONDITION_UNKNOWN = -1,
+    DLRIG_CONDITIONS(DLRIG_VOCAB_ENUM) DLRIG_CONDITION_COUNT
+} dlrig_condition;
+
 /* case.kind */
 #define DLRIG_CASE_KINDS(X) X(DLRIG_CASE_TOWER, "tower") X(DLRIG_CASE_RACK, "rack")
 typedef enum { DLRIG_CASE_KIND_UNKNOWN = -1, DLRIG_CASE_KINDS(DLRIG_VOCAB_ENUM) DLRIG_CASE_KIND_COUNT } dlrig_case_kind;
@@ -63,7 +100,25 @@ typedef enum { DLRIG_PRIORITY_UNKNOWN = -1, DLRIG_PRIORITIES(DLRIG_VOCAB_ENUM) D
 /* requirements.precision */
 #define DLRIG_PRECISIONS(X) X(DLRIG_PRECISION_FP32, "fp32") X(DLRIG_PRECISION_MIXED_FP16, "mixed-fp16") \
     X(DLRIG_PRECISION_BF16, "bf16") X(DLRIG_PRECISION_FP8, "fp8")
-typedef enum { DLRIG_PRECISION_UNKNOWN = -1, DLRIG_PRECISIONS(DLRIG_VOCAB_ENUM) DLRIG_PRECISION_COUNT } dlrig_precision;
+/* The speed model also reads TF32 (FP32 math on TF32 tensor cores), the
+ * precision of published FP32 benchmarks on Ampere and newer (the
+ * calibration tables' rows); no requirement names it. */
+typedef enum {
+    DLRIG_PRECISION_UNKNOWN = -1,
+    DLRIG_PRECISIONS(DLRIG_VOCAB_ENUM) DLRIG_PRECISION_COUNT,
+    DLRIG_PRECISION_TF32 = DLRIG_PRECISION_COUNT
+} dlrig_precision;
+#define DLRIG_PRECISION_TF32_NAME "tf32"
+
+/* requirements.weights and llm.h's weight formats: how the weights are
+ * stored (llm.c knows each one's bits) */
+#define DLRIG_WEIGHT_FORMATS(X) X(DLRIG_WEIGHTS_FP32, "fp32") X(DLRIG_WEIGHTS_FP16, "fp16") \
+    X(DLRIG_WEIGHTS_BF16, "bf16") X(DLRIG_WEIGHTS_FP8, "fp8") X(DLRIG_WEIGHTS_INT8, "int8") \
+    X(DLRIG_WEIGHTS_INT4, "int4") X(DLRIG_WEIGHTS_NF4, "nf4")
+typedef enum {
+    DLRIG_WEIGHTS_UNKNOWN = -1, /* a number of bits per weight */
+    DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_ENUM) DLRIG_WEIGHTS_COUNT
+} dlrig_weight_format;
 
 /* requirements.environment */
 #define DLRIG_ENVIRONMENTS(X) X(DLRIG_ENV_OFFICE, "office") X(DLRIG_ENV_SERVER_ROOM, "server-room") \
@@ -84,6 +139,13 @@ extern const char *const dlrig_framework_status_names[DLRIG_FRAMEWORK_STATUS_COU
 extern const char *const dlrig_workload_unit_names[DLRIG_WL_UNIT_COUNT];
 extern const char *const dlrig_scaling_names[DLRIG_SCALING_COUNT];
 extern const char *const dlrig_priority_names[DLRIG_PRIORITY_COUNT];
+extern const char *const dlrig_gpu_segment_names[DLRIG_SEGMENT_COUNT];
+extern const char *const dlrig_gpu_form_names[DLRIG_GPU_FORM_COUNT];
+extern const char *const dlrig_platform_names[DLRIG_PLATFORM_COUNT];
+extern const char *const dlrig_cooler_kind_names[DLRIG_COOLER_KIND_COUNT];
+extern const char *const dlrig_psu_form_names[DLRIG_PSU_FORM_COUNT];
+extern const char *const dlrig_condition_names[DLRIG_CONDITION_COUNT];
+extern const char *const dlrig_weight_format_names[DLRIG_WEIGHTS_COUNT];
 
 /* The index of s among the n strings of names (a vocabulary above), or -1
  * when s is NULL or not one of them. */

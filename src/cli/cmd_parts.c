@@ -52,7 +52,8 @@ static void parts_usage(cli_ctx *ctx, FILE *f)
 /* GPUs ranked for a workload: a table, or {"parts": [...]} with a "speed"
  * object on each part and the workload at the top. */
 static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, size_t n, const char *workload,
-                        double params_m, const char *precision, bool by_value, bool json)
+                        double params_m, const char *precision, dlrig_precision prec_kind, bool by_value,
+                        bool json)
 {
     const dlrig_workload *w = catalog_workload(cat, workload);
     if (!w) {
@@ -60,7 +61,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
         return EXIT_USAGE;
     }
     dlrig_gpu_speed *r = xcalloc(n + 1, sizeof *r);
-    perf_rank_gpus((const dlrig_gpu *const *)v, n, w, params_m, precision[0] ? precision : NULL, by_value, r);
+    perf_rank_gpus((const dlrig_gpu *const *)v, n, w, params_m, prec_kind, by_value, r);
     double used_params = !isnan(params_m) ? params_m : w->params_m;
     const char *prec = precision[0] ? precision : requirements_default("precision");
     if (json) {
@@ -468,7 +469,8 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         return rc;
     }
     if (workload[0]) {
-        int rc = print_ranked(cat, v, n, workload, req.model_params_m, precision, by_value, json);
+        int rc = print_ranked(cat, v, n, workload, req.model_params_m, precision,
+                              requirements_effective_precision(&req), by_value, json);
         free(v);
         return rc;
     }

@@ -490,7 +490,7 @@ typedef struct ctx {
     double gpu_share, cpu_share; /* sustained share of GPU limit and CPU TDP running the workload (power.h) */
     int n_levels;                /* GPU power-limit levels tried (limit_pct[]): 1 = none */
     dlrig_objective obj;
-    const char *precision;
+    dlrig_precision precision; /* requirements_effective_precision */
     double params_m;
     bool llm;           /* a language-model job: q is what must fit */
     dlrig_fit_query q;
@@ -1870,7 +1870,7 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     c->circuit = req->circuit[0] ? catalog_circuit(cat, req->circuit) : NULL;
     c->gpu_share = power_gpu_load_share(c->wl);
     c->cpu_share = power_cpu_load_share(c->wl);
-    c->precision = req->precision[0] ? req->precision : requirements_default("precision");
+    c->precision = requirements_effective_precision(req);
     c->params_m = !isnan(req->model_params_m) ? req->model_params_m : c->wl->params_m;
     c->nodes = req->nodes > 0 ? req->nodes : 1;
     c->quiet = constraint_wants_quiet(req);
@@ -1921,15 +1921,18 @@ void recommendations_free(dlrig_recommendation *r, size_t n)
 static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirements *req, const dlrig_fit_query *q,
                                char *err, size_t errlen)
 {
-    static const char *const fewer[] = {"int8", "int4"};
+    static const dlrig_weight_format fewer[] = {DLRIG_WEIGHTS_INT8, DLRIG_WEIGHTS_INT4};
     if (q->method == DLRIG_METHOD_FULL) return; /* full fine-tuning trains 16-bit weights */
     for (size_t i = 0; i < sizeof fewer / sizeof fewer[0]; i++) {
         dlrig_weights w;
         char e[256];
-        if (llm_weights_parse(fewer[i], &w, e, sizeof e) != 0 || w.bits >= q->weights.bits) continue;
+        const char *name = dlrig_weight_format_names[fewer[i]];
+        if (llm_weights_parse(name, &w, e, sizeof e) != 0 || w.bits >= q->weights.bits) continue;
         dlrig_requirements r2 = *req;
-        snprintf(r2.weights, sizeof r2.weights, "%s", q->method == DLRIG_METHOD_INFERENCE ? fewer[i] : "nf4");
-        if (q->method == DLRIG_METHOD_LORA && !strcmp(r2.weights, "nf4")) snprintf(r2.method, sizeof r2.method, "qlora");
+        snprintf(r2.weights, sizeof r2.weights, "%s",
+                 q->method == DLRIG_METHOD_INFERENCE ? name : dlrig_weight_format_names[DLRIG_WEIGHTS_NF4]);
+        if (q->method == DLRIG_METHOD_LORA) /* LoRA on NF4 weights is QLoRA */
+            snprintf(r2.method, sizeof r2.method, "%s", dlrig_method_ids[DLRIG_METHOD_QLORA]);
         dlrig_recommendation *recs = NULL;
         size_t n = 0;
         char e2[512];
@@ -2418,7 +2421,9 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
             alt[na].r.require &= ~(1u << i);
             alt[na++].what = dlrig_require_ids[i];
         }
-    if (req->precision[0] && strcmp(req->precision, requirements_default("precision"))) {
+    dlrig_requirements as_default;
+    requirements_init(&as_default);
+    if (req->precision[0] && requirements_precision(req) != requirements_effective_precision(&as_default)) {
         alt[na].r = *req;
         alt[na].r.precision[0] = '\0';
         alt[na++].what = "at the default precision";

@@ -357,7 +357,10 @@ static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
         }
         unsigned char *obj = r->base + r->n * desc->size;
         store_row(c, desc, false, st, obj);
-        if (ref == REF_FRAMEWORK) {
+        if (ref == REF_ARCH) {
+            dlrig_arch *a = (dlrig_arch *)obj;
+            a->platform_kind = vocab_decode(dlrig_platform_names, DLRIG_PLATFORM_COUNT, a->platform);
+        } else if (ref == REF_FRAMEWORK) {
             dlrig_framework *fw = (dlrig_framework *)obj;
             fw->status_kind = vocab_decode(dlrig_framework_status_names, DLRIG_FRAMEWORK_STATUS_COUNT, fw->status);
         } else if (ref == REF_WORKLOAD) {
@@ -480,6 +483,18 @@ static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj
         dlrig_gpu *g = (dlrig_gpu *)obj;
         g->arch = catalog_arch(c, g->architecture);
         g->cooler_type = vocab_decode(dlrig_gpu_cooler_names, DLRIG_GPU_COOLER_COUNT, g->cooler);
+        g->segment_kind = vocab_decode(dlrig_gpu_segment_names, DLRIG_SEGMENT_COUNT, g->segment);
+        g->form = vocab_decode(dlrig_gpu_form_names, DLRIG_GPU_FORM_COUNT, g->form_factor);
+        break;
+    }
+    case DLRIG_CAT_PSU: {
+        dlrig_psu *ps = (dlrig_psu *)obj;
+        ps->form = vocab_decode(dlrig_psu_form_names, DLRIG_PSU_FORM_COUNT, ps->form_factor);
+        break;
+    }
+    case DLRIG_CAT_COOLER: {
+        dlrig_cooler *cl = (dlrig_cooler *)obj;
+        cl->cooler_kind = vocab_decode(dlrig_cooler_kind_names, DLRIG_COOLER_KIND_COUNT, cl->kind);
         break;
     }
     case DLRIG_CAT_STORAGE: {
@@ -496,6 +511,7 @@ static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj
         cs->board = b && b->category == DLRIG_CAT_MOTHERBOARD ? (const dlrig_motherboard *)b : NULL;
         cs->case_kind = vocab_decode(dlrig_case_kind_names, DLRIG_CASE_KIND_COUNT, cs->kind);
         cs->noise_level = vocab_decode(dlrig_noise_names, DLRIG_NOISE_COUNT, cs->noise);
+        cs->psu_form = vocab_decode(dlrig_psu_form_names, DLRIG_PSU_FORM_COUNT, cs->psu_form_factor);
         break;
     }
     default: break;
@@ -1849,6 +1865,7 @@ static void ensure_offers(const dlrig_catalog *cc)
         dlrig_offer *o = &c->offers[c->n_offers];
         o->part_id = own_string(c, sqlite3_column_text(st, 0));
         o->condition = own_string(c, sqlite3_column_text(st, 1));
+        o->condition_kind = vocab_decode(dlrig_condition_names, DLRIG_CONDITION_COUNT, o->condition);
         o->price_usd = sqlite3_column_double(st, 2);
         o->price_date = own_string(c, sqlite3_column_text(st, 3));
         o->market = own_string(c, sqlite3_column_text(st, 4));
@@ -1881,7 +1898,7 @@ const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t
     return *n ? &c->offers[lo] : NULL;
 }
 
-static bool second_hand(const dlrig_offer *o) { return strcmp(o->condition, "new") != 0; }
+static bool second_hand(const dlrig_offer *o) { return o->condition_kind != DLRIG_CONDITION_NEW; }
 
 /* Sets a part's price from its new price and, when allowed, its cheapest
  * second-hand offer. */
@@ -1927,16 +1944,20 @@ const char *part_price_label(const dlrig_part *p, char *buf, size_t len)
 
 bool framework_supports(const dlrig_framework *fw, const dlrig_arch *a)
 {
-    if (!strcmp(a->platform, "rocm")) return fw->rocm;
-    if (!strcmp(a->platform, "xpu")) return fw->xpu;
-    return fw->cuda;
+    switch (a->platform_kind) {
+    case DLRIG_PLATFORM_ROCM: return fw->rocm;
+    case DLRIG_PLATFORM_XPU: return fw->xpu;
+    default: return fw->cuda;
+    }
 }
 
 const char *platform_title(const dlrig_arch *a)
 {
-    if (!strcmp(a->platform, "rocm")) return "AMD ROCm";
-    if (!strcmp(a->platform, "xpu")) return "Intel oneAPI (XPU)";
-    return "NVIDIA CUDA";
+    switch (a->platform_kind) {
+    case DLRIG_PLATFORM_ROCM: return "AMD ROCm";
+    case DLRIG_PLATFORM_XPU: return "Intel oneAPI (XPU)";
+    default: return "NVIDIA CUDA";
+    }
 }
 
 bool list_contains(const char *list, const char *item)

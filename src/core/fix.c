@@ -282,14 +282,13 @@ static bool gpu_not_weaker(const fixer *x, const dlrig_gpu *to, const dlrig_gpu 
 {
     if (!(to->vram_gb >= from->vram_gb)) return false;
     /* the same software platform (CUDA, ROCm): a change of vendor is not a fix-it */
-    if (to->arch && from->arch && to->arch->platform && from->arch->platform &&
-        strcmp(to->arch->platform, from->arch->platform) != 0)
+    if (to->arch && from->arch && to->arch->platform_kind != from->arch->platform_kind)
         return false;
     const dlrig_requirements *r = &x->b->req;
     const dlrig_workload *wl = catalog_workload(x->cat, r->workload[0] ? r->workload : NULL);
     if (wl) {
         double pm = !isnan(r->model_params_m) ? r->model_params_m : wl->params_m;
-        const char *prec = r->precision[0] ? r->precision : requirements_default("precision");
+        dlrig_precision prec = requirements_effective_precision(r);
         const char *bound;
         double a = perf_gpu_throughput(to, wl, pm, prec, &bound), b = perf_gpu_throughput(from, wl, pm, prec, &bound);
         if (!isnan(a) && !isnan(b)) return a >= b;
@@ -638,8 +637,7 @@ static void candidates(fixer *x)
     } else if (is(x, "gpu.precision_unsupported")) {
         replace_all(x, DLRIG_CAT_GPU);
         for (int i = 0; dlrig_precision_ids[i]; i++)
-            if (strcmp(dlrig_precision_ids[i], b->req.precision[0] ? b->req.precision : requirements_default("precision")))
-                requirement(x, "precision", dlrig_precision_ids[i]);
+            if (i != (int)requirements_effective_precision(&b->req)) requirement(x, "precision", dlrig_precision_ids[i]);
     } else if (is(x, "cpu.cores_per_gpu")) {
         replace_all(x, DLRIG_CAT_CPU);
     } else if (is(x, "storage.dataset") || is(x, "storage.slow")) {

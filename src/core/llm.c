@@ -166,26 +166,29 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
 
 /* ------------------------------------------------------------ weights */
 
+/* Bits per weight and whether it is dequantised for compute, by format. */
 static const struct {
-    const char *name;
     double bits;
     bool quantised;
-} formats[] = {
-    {"fp32", 32, false}, {"fp16", 16, false}, {"bf16", 16, false}, {"fp8", 8, true},
-    {"int8", 8, true}, {"int4", 4.25, true}, {"nf4", 4.127, true},
+} formats[DLRIG_WEIGHTS_COUNT] = {
+    [DLRIG_WEIGHTS_FP32] = {32, false}, [DLRIG_WEIGHTS_FP16] = {16, false}, [DLRIG_WEIGHTS_BF16] = {16, false},
+    [DLRIG_WEIGHTS_FP8] = {8, true},    [DLRIG_WEIGHTS_INT8] = {8, true},   [DLRIG_WEIGHTS_INT4] = {4.25, true},
+    [DLRIG_WEIGHTS_NF4] = {4.127, true},
 };
 
 int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    out->format = DLRIG_WEIGHTS_UNKNOWN;
     if (!s || !*s) {
         snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4) or bits per weight "
                               "(e.g. 4.85), got nothing");
         return -1;
     }
-    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (strcasecmp(s, formats[i].name) == 0) {
-            snprintf(out->name, sizeof out->name, "%s", formats[i].name);
+    for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
+        if (strcasecmp(s, dlrig_weight_format_names[i]) == 0) {
+            out->format = (dlrig_weight_format)i;
+            snprintf(out->name, sizeof out->name, "%s", dlrig_weight_format_names[i]);
             out->bits = formats[i].bits;
             out->quantised = formats[i].quantised;
             return 0;
@@ -243,7 +246,8 @@ void llm_query_defaults(dlrig_fit_query *q, dlrig_method m)
     q->model = keep;
     q->method = m;
     char err[160];
-    llm_weights_parse(m == DLRIG_METHOD_QLORA ? "nf4" : "bf16", &q->weights, err, sizeof err);
+    llm_weights_parse(dlrig_weight_format_names[m == DLRIG_METHOD_QLORA ? DLRIG_WEIGHTS_NF4 : DLRIG_WEIGHTS_BF16],
+                      &q->weights, err, sizeof err);
     q->context = m == DLRIG_METHOD_INFERENCE ? 4096 : 2048;
     q->batch = 1;
     q->optimizer = DLRIG_OPTIM_ADAMW;
@@ -373,7 +377,7 @@ static double tensor_tflops(const dlrig_gpu *g)
  * cores where the card has them (Ada, Hopper, Blackwell), else as 16-bit. */
 static double inference_tflops(const dlrig_gpu *g, const dlrig_weights *w)
 {
-    if (strcmp(w->name, "fp8") == 0 && g->arch && g->arch->fp8 && !isnan(g->fp8_tensor_tflops) &&
+    if (w->format == DLRIG_WEIGHTS_FP8 && g->arch && g->arch->fp8 && !isnan(g->fp8_tensor_tflops) &&
         g->fp8_tensor_tflops > 0)
         return g->fp8_tensor_tflops;
     return tensor_tflops(g);
@@ -653,17 +657,17 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
 bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_t whylen)
 {
     const dlrig_arch *a = g->arch;
-    bool cuda = !a || strcmp(a->platform, "cuda") == 0;
+    bool cuda = !a || a->platform_kind == DLRIG_PLATFORM_CUDA;
     if (a && !strcmp(a->id, "kepler")) {
         snprintf(why, whylen, "%s: Kepler cards are not supported by CUDA 12, which current PyTorch, llama.cpp and "
                  "vLLM builds need", g->p.name);
         return false;
     }
-    if ((q->method == DLRIG_METHOD_QLORA || strcmp(q->weights.name, "nf4") == 0) && !cuda) {
+    if ((q->method == DLRIG_METHOD_QLORA || q->weights.format == DLRIG_WEIGHTS_NF4) && !cuda) {
         snprintf(why, whylen, "%s: NF4 (bitsandbytes) needs a CUDA card", g->p.name);
         return false;
     }
-    if (training(q) && a && !a->bf16 && q->weights.bits == 16 && strcmp(q->weights.name, "bf16") == 0) {
+    if (training(q) && a && !a->bf16 && q->weights.format == DLRIG_WEIGHTS_BF16) {
         snprintf(why, whylen, "%s: BF16 training needs Ampere or newer (use fp16 weights)", g->p.name);
         return false;
     }
@@ -745,12 +749,14 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     llm_query_defaults(&out, method);
     const char *wt = r->weights;
     if (!wt[0] && method == DLRIG_METHOD_INFERENCE && r->precision[0]) {
+        dlrig_weight_format f;
         switch (requirements_precision(r)) {
-        case DLRIG_PRECISION_FP32: wt = "fp32"; break;
-        case DLRIG_PRECISION_FP8: wt = "fp8"; break;
-        case DLRIG_PRECISION_BF16: wt = "bf16"; break;
-        default: wt = "fp16"; break;
+        case DLRIG_PRECISION_FP32: f = DLRIG_WEIGHTS_FP32; break;
+        case DLRIG_PRECISION_FP8: f = DLRIG_WEIGHTS_FP8; break;
+        case DLRIG_PRECISION_BF16: f = DLRIG_WEIGHTS_BF16; break;
+        default: f = DLRIG_WEIGHTS_FP16; break;
         }
+        wt = dlrig_weight_format_names[f];
     }
     if (wt[0] && llm_weights_parse(wt, &out.weights, err, errlen) != 0) return -1;
     if (r->context_tokens > 0) out.context = r->context_tokens;

@@ -70,10 +70,10 @@ double perf_tensor_generation_share(const dlrig_gpu *g)
 #define ENERGY_PJ_PER_BYTE 380.0
 
 /* Bytes per parameter of the weights at a precision (inference). */
-static double weight_bytes(const char *precision)
+static double weight_bytes(dlrig_precision precision)
 {
-    if (!precision || strcmp(precision, "fp32") == 0) return 4;
-    if (strcmp(precision, "fp8") == 0) return 1;
+    if (precision == DLRIG_PRECISION_FP32) return 4;
+    if (precision == DLRIG_PRECISION_FP8) return 1;
     return 2;
 }
 
@@ -84,13 +84,13 @@ static double size_ratio(const dlrig_workload *w, double params_m)
     return params_m / w->params_m;
 }
 
-double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char *precision, int batch)
+double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_precision precision, int batch)
 {
     if (!w) return 0;
     if (isnan(params_m) || params_m <= 0) params_m = w->params_m;
     double params = params_m * 1e6;
     double act = w->activation_mb_per_sample * 1e6 * sqrt(size_ratio(w, params_m));
-    bool fp32 = precision && strcmp(precision, "fp32") == 0;
+    bool fp32 = precision == DLRIG_PRECISION_FP32;
     double bytes;
     if (!w->training) {
         /* Weights plus KV cache / activations for the batch (4k-token context for LLMs). */
@@ -111,7 +111,7 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, const char
 }
 
 /* Peak TFLOPS for the tensor share and for the rest, at a precision. */
-static void peaks(const dlrig_gpu *g, const dlrig_workload *w, const char *precision, double *tensor, double *rest)
+static void peaks(const dlrig_gpu *g, const dlrig_workload *w, dlrig_precision precision, double *tensor, double *rest)
 {
     double fp32 = g->fp32_tflops;
     if (w->priority_kind == DLRIG_PRIORITY_FP64) {
@@ -119,28 +119,29 @@ static void peaks(const dlrig_gpu *g, const dlrig_workload *w, const char *preci
         return;
     }
     double t = NAN;
-    if (strcmp(precision, "fp8") == 0) t = g->fp8_tensor_tflops;
-    if (isnan(t) && (strcmp(precision, "bf16") == 0 || strcmp(precision, "fp8") == 0)) t = g->bf16_tensor_tflops;
-    if (isnan(t) && strcmp(precision, "fp32") != 0 && strcmp(precision, "tf32") != 0) t = g->fp16_tensor_tflops;
-    if (strcmp(precision, "fp32") == 0) t = fp32;
-    if (strcmp(precision, "tf32") == 0) /* TF32 tensor cores run at half the FP16 rate (Ampere and newer) */
+    bool fp8 = precision == DLRIG_PRECISION_FP8, bf16 = precision == DLRIG_PRECISION_BF16;
+    bool f32 = precision == DLRIG_PRECISION_FP32, tf32 = precision == DLRIG_PRECISION_TF32;
+    if (fp8) t = g->fp8_tensor_tflops;
+    if (isnan(t) && (bf16 || fp8)) t = g->bf16_tensor_tflops;
+    if (isnan(t) && !f32 && !tf32) t = g->fp16_tensor_tflops;
+    if (f32) t = fp32;
+    if (tf32) /* TF32 tensor cores run at half the FP16 rate (Ampere and newer) */
         t = g->arch && g->arch->tf32 && !isnan(g->fp16_tensor_tflops) ? g->fp16_tensor_tflops / 2 : fp32;
     if (isnan(t)) t = fp32; /* no tensor cores: FP16 runs on the FP32 units */
     *tensor = t;
     *rest = fp32;
 }
 
-double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, const char *precision,
+double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, dlrig_precision precision,
                            const char **bound)
 {
-    if (!precision || !*precision) precision = requirements_default("precision");
     double ratio = size_ratio(w, params_m);
     double flops = w->gflops_per_sample * 1e9 * ratio;
     double bytes = w->mem_bytes_per_sample * ratio;
     /* Profiles count 16-bit traffic: FP32/TF32 training moves twice the bytes,
      * inference weights scale with their width. */
     if (!w->training) bytes *= weight_bytes(precision) / 2.0;
-    else if (strcmp(precision, "fp32") == 0 || strcmp(precision, "tf32") == 0) bytes *= 2;
+    else if (precision == DLRIG_PRECISION_FP32 || precision == DLRIG_PRECISION_TF32) bytes *= 2;
     double tensor, rest;
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
@@ -249,7 +250,7 @@ static comm_path node_path(const dlrig_build *b, const dlrig_placement *p, const
 /* Samples one GPU processes per step: the batch that fills its memory
  * (data-parallel training runs the largest batch that fits; 8% kept free),
  * at least one. */
-static double step_samples(const dlrig_workload *w, double params_m, const char *precision, double vram_gb)
+static double step_samples(const dlrig_workload *w, double params_m, dlrig_precision precision, double vram_gb)
 {
     double fixed = perf_model_memory_gb(w, params_m, precision, 0);
     double each = perf_model_memory_gb(w, params_m, precision, 1) - fixed;
@@ -342,7 +343,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
         snprintf(err, errlen, "unknown workload '%s'", workload ? workload : b->req.workload);
         return -1;
     }
-    const char *precision = b->req.precision[0] ? b->req.precision : requirements_default("precision");
+    dlrig_precision precision = requirements_effective_precision(&b->req);
     double params_m = !isnan(b->req.model_params_m) ? b->req.model_params_m : w->params_m;
     out->workload = w->id;
     out->reference_model = w->reference_model;
@@ -746,11 +747,11 @@ const char *workload_model_label(const dlrig_workload *w, double params_m, char 
                        buf, n);
 }
 
-bool perf_gpu_supports(const dlrig_gpu *g, const char *precision)
+bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision)
 {
-    if (!g->arch || !precision) return true;
-    if (strcmp(precision, "fp8") == 0) return g->arch->fp8;
-    if (strcmp(precision, "bf16") == 0) return g->arch->bf16;
+    if (!g->arch) return true;
+    if (precision == DLRIG_PRECISION_FP8) return g->arch->fp8;
+    if (precision == DLRIG_PRECISION_BF16) return g->arch->bf16;
     return true;
 }
 
@@ -778,10 +779,9 @@ static int cmp_by_value(const void *x, const void *y)
 }
 
 void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload *w, double params_m,
-                    const char *precision, bool by_value, dlrig_gpu_speed *out)
+                    dlrig_precision precision, bool by_value, dlrig_gpu_speed *out)
 {
     if (isnan(params_m) || params_m <= 0) params_m = w->params_m;
-    if (!precision || !*precision) precision = requirements_default("precision");
     double need = perf_model_memory_gb(w, params_m, precision, 1);
     for (size_t i = 0; i < n; i++) {
         const dlrig_gpu *g = gpus[i];

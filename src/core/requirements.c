@@ -19,10 +19,9 @@
 const char *const dlrig_environment_ids[] = {DLRIG_ENVIRONMENTS(DLRIG_VOCAB_NAME) NULL};
 const char *const dlrig_precision_ids[] = {DLRIG_PRECISIONS(DLRIG_VOCAB_NAME) NULL};
 const char *const dlrig_require_ids[] = {DLRIG_MUST_HAVES(DLRIG_VOCAB_NAME) NULL};
-/* Weight storage formats by name (llm.c knows their bits; the unit test
- * checks that it reads each of them).  Methods, optimizers and offload
- * modes are llm.h's lists. */
-static const char *const weights_ids[] = {"fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", NULL};
+/* Weight storage formats by name (vocab.h; llm.c knows their bits).
+ * Methods, optimizers and offload modes are llm.h's lists. */
+static const char *const weights_ids[] = {DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_NAME) NULL};
 
 #define AT(m) .offset = offsetof(dlrig_requirements, m), .size = sizeof(((dlrig_requirements *)0)->m)
 
@@ -240,6 +239,19 @@ int id_index(const char *const *ids, const char *s)
 dlrig_precision requirements_precision(const dlrig_requirements *r)
 {
     return (dlrig_precision)id_index(dlrig_precision_ids, r->precision);
+}
+
+dlrig_precision requirements_effective_precision(const dlrig_requirements *r)
+{
+    const char *p = r->precision[0] ? r->precision : requirements_default("precision");
+    if (strcmp(p, DLRIG_PRECISION_TF32_NAME) == 0) return DLRIG_PRECISION_TF32;
+    return (dlrig_precision)id_index(dlrig_precision_ids, p);
+}
+
+const char *requirements_precision_name(dlrig_precision p)
+{
+    if (p == DLRIG_PRECISION_TF32) return DLRIG_PRECISION_TF32_NAME;
+    return p >= 0 && p < DLRIG_PRECISION_COUNT ? dlrig_precision_ids[p] : NULL;
 }
 
 dlrig_environment requirements_environment(const dlrig_requirements *r)

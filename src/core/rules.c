@@ -98,7 +98,8 @@ typedef struct ctx {
     const dlrig_workload *wl;
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
-    const char *precision;
+    dlrig_precision precision;  /* requirements_effective_precision */
+    const char *precision_name; /* and as the requirement names it */
     double params_m;
 } ctx;
 
@@ -811,11 +812,11 @@ static void r_model_fit(ctx *c)
     if (need <= c->t->vram_gb)
         emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
              "A %.0fM-parameter %s needs ~%.0f GB at %s; one %s has %.0f GB: shard it (FSDP/ZeRO) over %d GPUs",
-             c->params_m, c->wl->id, need, c->precision, small->p.name, vmin, c->n_gpus);
+             c->params_m, c->wl->id, need, c->precision_name, small->p.name, vmin, c->n_gpus);
     else
         emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
              "A %.0fM-parameter %s needs ~%.0f GB at %s; the node's GPUs have %.0f GB in all", c->params_m,
-             c->wl->id, need, c->precision, c->t->vram_gb);
+             c->wl->id, need, c->precision_name, c->t->vram_gb);
 }
 
 static void r_vram_tier(ctx *c)
@@ -858,7 +859,7 @@ static void r_fp64(ctx *c)
 
 static void r_precision(ctx *c)
 {
-    const char *p = c->precision;
+    dlrig_precision p = c->precision;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
         const dlrig_arch *a = g->arch;
@@ -866,12 +867,12 @@ static void r_precision(ctx *c)
             cannot_judge(c, &g->p, "architecture features");
             continue;
         }
-        if (strcmp(p, "fp8") == 0 && !a->fp8)
+        if (p == DLRIG_PRECISION_FP8 && !a->fp8)
             emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "FP8 needs Ada, Hopper or newer; %s is %s", g->p.name, a->name);
-        else if (strcmp(p, "bf16") == 0 && !a->bf16)
+        else if (p == DLRIG_PRECISION_BF16 && !a->bf16)
             emit(c, DLRIG_SEV_WARNING, &g->p, NULL, "BF16 needs Ampere or newer; %s (%s) emulates it slowly",
                  g->p.name, a->name);
-        else if (strcmp(p, "mixed-fp16") == 0 && !a->tensor_cores)
+        else if (p == DLRIG_PRECISION_MIXED_FP16 && !a->tensor_cores)
             emit(c, DLRIG_SEV_INFO, &g->p, NULL, "%s (%s) has no tensor cores: mixed precision saves memory, not time",
                  g->p.name, a->name);
     }
@@ -1443,7 +1444,8 @@ static void gather(ctx *c)
     c->wl = catalog_workload(c->cat, r->workload[0] ? r->workload : NULL);
     c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
     c->circuit = r->circuit[0] ? catalog_circuit(c->cat, r->circuit) : NULL;
-    c->precision = r->precision[0] ? r->precision : requirements_default("precision");
+    c->precision_name = r->precision[0] ? r->precision : requirements_default("precision");
+    c->precision = requirements_effective_precision(r);
     c->params_m = !isnan(r->model_params_m) ? r->model_params_m : c->wl ? c->wl->params_m : 0;
 }
 

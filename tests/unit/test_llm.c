@@ -394,8 +394,8 @@ START_TEST(tensor_generation_as_in_training)
     llm_fit(gpu("nvidia-rtx-3090"), 1, NULL, &t, &ampere);
     const dlrig_workload *w = catalog_workload(cat, "transformer");
     ck_assert_ptr_nonnull(w);
-    double tr = perf_gpu_throughput(gpu("nvidia-titan-rtx"), w, NAN, "mixed-fp16", NULL) /
-                perf_gpu_throughput(gpu("nvidia-rtx-3090"), w, NAN, "mixed-fp16", NULL);
+    double tr = perf_gpu_throughput(gpu("nvidia-titan-rtx"), w, NAN, DLRIG_PRECISION_MIXED_FP16, NULL) /
+                perf_gpu_throughput(gpu("nvidia-rtx-3090"), w, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
     double lr = turing.tokens_per_s / ampere.tokens_per_s;
     ck_assert_msg(lr < 1.25 * tr && lr > tr / 1.25, "QLoRA TITAN RTX / RTX 3090 = %.2f, transformer training %.2f", lr,
                   tr);

@@ -263,9 +263,9 @@ START_TEST(architecture_and_power)
     dlrig_gpu sxm = *pcie;
     sxm.tdp_w = 400;
     sxm.bandwidth_gbs = 2039;
-    double t_pcie = perf_gpu_throughput(pcie, cnn, NAN, "mixed-fp16", NULL);
-    double t_sxm = perf_gpu_throughput(&sxm, cnn, NAN, "mixed-fp16", NULL);
-    double t_3090 = perf_gpu_throughput(g3090, cnn, NAN, "mixed-fp16", NULL);
+    double t_pcie = perf_gpu_throughput(pcie, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
+    double t_sxm = perf_gpu_throughput(&sxm, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
+    double t_3090 = perf_gpu_throughput(g3090, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
     ck_assert_msg(t_pcie / pcie->bandwidth_gbs < 0.9 * t_3090 / g3090->bandwidth_gbs,
                   "A100 PCIe %.0f/s at %.0f GB/s vs RTX 3090 %.0f/s at %.0f GB/s", t_pcie, pcie->bandwidth_gbs, t_3090,
                   g3090->bandwidth_gbs);
@@ -328,12 +328,12 @@ START_TEST(memory_need)
     const dlrig_workload *w = catalog_workload(cat, "transformer");
     ck_assert_ptr_nonnull(w);
     /* 16 bytes per parameter in mixed-precision training with Adam (ZeRO). */
-    double gb = perf_model_memory_gb(w, 1000, "mixed-fp16", 0);
+    double gb = perf_model_memory_gb(w, 1000, DLRIG_PRECISION_MIXED_FP16, 0);
     ck_assert(gb > 16.0 && gb < 17.0);
     /* Inference of an 8B model at 16-bit: ~16 GB of weights plus a KV cache. */
     const dlrig_workload *inf = catalog_workload(cat, "llm-inference");
-    double g16 = perf_model_memory_gb(inf, 8030, "mixed-fp16", 1);
-    double g8 = perf_model_memory_gb(inf, 8030, "fp8", 1);
+    double g16 = perf_model_memory_gb(inf, 8030, DLRIG_PRECISION_MIXED_FP16, 1);
+    double g8 = perf_model_memory_gb(inf, 8030, DLRIG_PRECISION_FP8, 1);
     ck_assert(g16 > 16 && g16 < 20);
     ck_assert(g8 < g16);
     /* A 70B model does not fit one 24 GB card; the estimate says so. */
@@ -355,15 +355,18 @@ START_TEST(rank_gpus)
     for (size_t i = 0; i < n; i++) v[i] = &all[i];
     dlrig_gpu_speed *r = xcalloc(n, sizeof *r);
     static const struct {
-        const char *wl, *prec;
+        const char *wl;
+        dlrig_precision prec;
         double params;
-    } cases[] = {{"cnn", NULL, NAN}, {"llm-finetune", "bf16", 13000}, {"transformer", "fp8", NAN}};
+    } cases[] = {{"cnn", DLRIG_PRECISION_MIXED_FP16, NAN},
+                 {"llm-finetune", DLRIG_PRECISION_BF16, 13000},
+                 {"transformer", DLRIG_PRECISION_FP8, NAN}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
         for (int by_value = 0; by_value <= 1; by_value++) {
             const dlrig_workload *w = catalog_workload(cat, cases[k].wl);
             ck_assert_ptr_nonnull(w);
             perf_rank_gpus(v, n, w, cases[k].params, cases[k].prec, by_value, r);
-            const char *prec = cases[k].prec ? cases[k].prec : "mixed-fp16";
+            dlrig_precision prec = cases[k].prec;
             double need = perf_model_memory_gb(w, isnan(cases[k].params) ? w->params_m : cases[k].params, prec, 1);
             size_t usable = 0;
             for (size_t i = 0; i < n; i++) {
@@ -385,9 +388,9 @@ START_TEST(rank_gpus)
             ck_assert_uint_gt(usable, 0);
         }
     /* FP8 needs Ada, Hopper or newer: an Ampere card does not have it, an Ada one does. */
-    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-a6000"), "fp8"));
-    ck_assert(perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-6000-ada"), "fp8"));
-    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-titan-rtx"), "bf16"));
+    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-a6000"), DLRIG_PRECISION_FP8));
+    ck_assert(perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-6000-ada"), DLRIG_PRECISION_FP8));
+    ck_assert(!perf_gpu_supports((const dlrig_gpu *)catalog_find(cat, "nvidia-titan-rtx"), DLRIG_PRECISION_BF16));
     free(r);
     free(v);
 }
