@@ -32,6 +32,16 @@ CREATE TABLE architecture (
   bf16         INTEGER NOT NULL,
   fp8          INTEGER NOT NULL,
   fp4          INTEGER NOT NULL,
+  -- what the models read of a generation (never its id):
+  tensor_generation_share REAL CHECK (tensor_generation_share > 0 AND tensor_generation_share <= 1),
+                                     -- share of the peak tensor rate reached on training code, relative to
+                                     -- Ampere and later (1); fitted, docs/CALIBRATION.md; NULL: no tensor
+                                     -- cores, or not fitted (counts as 1)
+  consumer_p2p INTEGER CHECK (consumer_p2p IN (0, 1)), -- 0: its consumer (GeForce) cards have no PCIe
+                                     -- peer-to-peer (all-reduce goes through host memory); NULL: not read
+                                     -- (peer-to-peer assumed)
+  cuda12       INTEGER CHECK (cuda12 IN (0, 1)), -- 1: CUDA 12 supports it, 0: CUDA 12 dropped it (current
+                                     -- PyTorch, llama.cpp and vLLM builds need CUDA 12); NULL off CUDA
   source       TEXT NOT NULL REFERENCES source(id),
   note         TEXT
 ) STRICT;

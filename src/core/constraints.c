@@ -57,7 +57,7 @@ bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)
 
 bool constraint_gpu_needs_server(const dlrig_gpu *g)
 {
-    return g->cooler_type == DLRIG_GPU_COOLER_PASSIVE || (g->segment && strcmp(g->segment, "datacenter") == 0);
+    return g->cooler_type == DLRIG_GPU_COOLER_PASSIVE || g->segment_kind == DLRIG_SEGMENT_DATACENTER;
 }
 
 bool constraint_case_cools_gpu(const dlrig_case *cs, const dlrig_gpu *g)
@@ -72,7 +72,7 @@ bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n)
 
 bool constraint_gpu_sxm(const dlrig_gpu *g)
 {
-    return g->form_factor && strcmp(g->form_factor, "sxm") == 0;
+    return g->form == DLRIG_GPU_SXM;
 }
 
 bool constraint_case_sxm(const dlrig_case *cs)
@@ -100,9 +100,9 @@ bool constraint_gpu_count_ok(const dlrig_gpu *g, int n)
 bool constraint_psu_fits_case(const dlrig_psu *psu, const dlrig_case *cs)
 {
     if (!cs->psu_form_factor) return true;
-    const char *want = cs->psu_form_factor, *have = psu->form_factor;
     /* An ATX case also takes SFX units (with a bracket); nothing else mixes. */
-    return strcmp(want, have) == 0 || (strcmp(want, "ATX") == 0 && strcmp(have, "SFX") == 0);
+    return strcmp(cs->psu_form_factor, psu->form_factor) == 0 ||
+           (cs->psu_form == DLRIG_PSU_ATX && psu->form == DLRIG_PSU_SFX);
 }
 
 bool constraint_memory_fits_board(const dlrig_memory *m, const dlrig_motherboard *b)
@@ -142,7 +142,7 @@ bool constraint_cooler_fits_socket(const dlrig_cooler *cl, const dlrig_cpu *cpu)
 
 bool constraint_cooler_fits_case(const dlrig_cooler *cl, const dlrig_case *cs)
 {
-    return strcmp(cl->kind, "air") != 0 || cs->max_cooler_height_mm == DLRIG_NA || cl->height_mm == DLRIG_NA ||
+    return cl->cooler_kind != DLRIG_COOLER_AIR || cs->max_cooler_height_mm == DLRIG_NA || cl->height_mm == DLRIG_NA ||
            cl->height_mm <= cs->max_cooler_height_mm;
 }
 

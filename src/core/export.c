@@ -985,7 +985,7 @@ static void export_json(ctx *c)
         const char *ld = lead_of(c, it->part);
         if (ld) cJSON_AddStringToObject(j, "availability", ld);
         const dlrig_offer *o = it->part->price_offer;
-        cJSON_AddStringToObject(j, "price_condition", o ? o->condition : "new");
+        cJSON_AddStringToObject(j, "price_condition", o ? o->condition : dlrig_condition_names[DLRIG_CONDITION_NEW]);
         if (o) {
             cJSON *po = cJSON_AddObjectToObject(j, "price_offer");
             cJSON_AddStringToObject(po, "condition", o->condition);

@@ -285,7 +285,7 @@ static bool gpu_not_weaker(const fixer *x, const dlrig_gpu *to, const dlrig_gpu 
     if (to->arch && from->arch && to->arch->platform_kind != from->arch->platform_kind)
         return false;
     const dlrig_requirements *r = &x->b->req;
-    const dlrig_workload *wl = catalog_workload(x->cat, r->workload[0] ? r->workload : NULL);
+    const dlrig_workload *wl = requirements_workload(x->cat, r);
     if (wl) {
         double pm = !isnan(r->model_params_m) ? r->model_params_m : wl->params_m;
         dlrig_precision prec = requirements_effective_precision(r);

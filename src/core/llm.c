@@ -658,9 +658,9 @@ bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_
 {
     const dlrig_arch *a = g->arch;
     bool cuda = !a || a->platform_kind == DLRIG_PLATFORM_CUDA;
-    if (a && !strcmp(a->id, "kepler")) {
-        snprintf(why, whylen, "%s: Kepler cards are not supported by CUDA 12, which current PyTorch, llama.cpp and "
-                 "vLLM builds need", g->p.name);
+    if (a && a->cuda12 == 0) {
+        snprintf(why, whylen, "%s: %s cards are not supported by CUDA 12, which current PyTorch, llama.cpp and "
+                 "vLLM builds need", g->p.name, a->name);
         return false;
     }
     if ((q->method == DLRIG_METHOD_QLORA || q->weights.format == DLRIG_WEIGHTS_NF4) && !cuda) {

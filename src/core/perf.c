@@ -44,19 +44,18 @@
 
 /* Share of the peak tensor rate a tensor-core generation reaches on training
  * code, relative to Ampere and later (third generation on: asynchronous
- * copies into shared memory keep the tensor cores fed).  Volta and Turing
- * (first and second generation) reach about half as much of their peak:
- * fitted on the Turing rows of the calibration table (Titan RTX, Quadro RTX
- * 5000/6000/8000, RTX 2080 Ti; BERT-large in mixed precision runs at 0.30
- * of the peak on them, 0.50 on Ampere, Ada and Hopper).  Volta, with no row
- * there, shares Turing's; the validation table's V100 rows check it. */
-#define TENSOR_GEN1_SHARE 0.53
-
+ * copies into shared memory keep the tensor cores fed): the architecture's
+ * tensor_generation_share.  Volta and Turing (first and second generation)
+ * reach about half as much of their peak (0.53): fitted on the Turing rows
+ * of the calibration table (Titan RTX, Quadro RTX 5000/6000/8000, RTX 2080
+ * Ti; BERT-large in mixed precision runs at 0.30 of the peak on them, 0.50
+ * on Ampere, Ada and Hopper).  Volta, with no row there, shares Turing's;
+ * the validation table's V100 rows check it.  Not known (no tensor cores, or
+ * not fitted): 1. */
 double perf_tensor_generation_share(const dlrig_gpu *g)
 {
-    if (!g->arch) return 1.0;
-    if (strcmp(g->arch->id, "volta") == 0 || strcmp(g->arch->id, "turing") == 0) return TENSOR_GEN1_SHARE;
-    return 1.0;
+    if (!g->arch || isnan(g->arch->tensor_generation_share)) return 1.0;
+    return g->arch->tensor_generation_share;
 }
 
 /* Energy a training step spends per FLOP and per byte of the workload's
@@ -196,12 +195,12 @@ static bool all_switched(const dlrig_build *b)
 
 /* Whether a card can reach another card's memory directly over PCIe
  * (peer-to-peer).  NVIDIA turned it off on GeForce cards from the 40 series
- * on (Ada and Blackwell consumer cards): NCCL then stages every all-reduce
- * through host memory. */
+ * on (the consumer cards of an architecture whose consumer_p2p is 0: Ada and
+ * Blackwell): NCCL then stages every all-reduce through host memory. */
 static bool gpu_has_p2p(const dlrig_gpu *g)
 {
-    if (!g->arch || strcmp(g->segment, "consumer") != 0) return true;
-    return strcmp(g->arch->id, "ada") != 0 && strcmp(g->arch->id, "blackwell") != 0;
+    if (!g->arch || g->segment_kind != DLRIG_SEGMENT_CONSUMER) return true;
+    return g->arch->consumer_p2p != 0;
 }
 
 /* Bandwidth through host memory as a share of the PCIe link's: each

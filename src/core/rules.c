@@ -395,7 +395,7 @@ static void r_gpu_length(ctx *c)
 
 static void r_cooler_height(ctx *c)
 {
-    if (!c->cs || !c->cooler || strcmp(c->cooler->kind, "air") != 0) return;
+    if (!c->cs || !c->cooler || c->cooler->cooler_kind != DLRIG_COOLER_AIR) return;
     if (c->cs->max_cooler_height_mm == DLRIG_NA) {
         cannot_judge(c, &c->cs->p, "CPU cooler clearance");
         return;
@@ -541,7 +541,7 @@ static void r_headroom(ctx *c)
 static void r_connectors(ctx *c)
 {
     if (!c->psu || c->n_gpus == 0) return;
-    if (strcmp(c->psu->form_factor, "server") == 0) return; /* the chassis' power board feeds the cards */
+    if (c->psu->form == DLRIG_PSU_SERVER) return; /* the chassis' power board feeds the cards */
     int need8 = 0, need_hpwr = 0, need_eps = 0, have8 = 0, have_hpwr = 0, have_eps = 0;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         int a8, ah, ae;
@@ -1383,7 +1383,7 @@ static void connector_gap(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n
 
 bool psu_connectors_ok(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n, int ncpu)
 {
-    if (strcmp(p->form_factor, "server") == 0 || !g || n == 0) return true;
+    if (p->form == DLRIG_PSU_SERVER || !g || n == 0) return true;
     int a, b, c, d, e, f;
     bool ok;
     connector_gap(p, qty, g, n, ncpu, &a, &b, &c, &d, &e, &f, &ok);
@@ -1441,7 +1441,7 @@ static void gather(ctx *c)
     if (!c->board && c->cs) c->board = c->cs->board; /* a complete server's own board */
     c->case_psus = case_has_psus(c->cs);
     const dlrig_requirements *r = &b->req;
-    c->wl = catalog_workload(c->cat, r->workload[0] ? r->workload : NULL);
+    c->wl = requirements_workload(c->cat, r); /* none named: the catalog's default */
     c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
     c->circuit = r->circuit[0] ? catalog_circuit(c->cat, r->circuit) : NULL;
     c->precision_name = r->precision[0] ? r->precision : requirements_default("precision");

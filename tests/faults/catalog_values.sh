@@ -83,6 +83,17 @@ refused positions-many "UPDATE motherboard SET expansion_positions = 200 WHERE i
 refused width-odd "UPDATE board_slot SET physical_width = 3 WHERE rowid = 1" \
     "table board_slot, .*column physical_width: expected a value where \(physical_width IN \(1,4,8,16\)\)"
 refused cooler-kind "UPDATE cooler SET kind = 'magic' WHERE rowid = 1" "table cooler, .*column kind: expected a value where"
+# the closed vocabularies the program decodes (vocab.h): an unknown value is refused, naming it
+refused arch-platform "UPDATE architecture SET platform = 'metal' WHERE id = 'ada'" \
+    "table architecture, row 'ada', column platform: expected a value where \(platform IN \('cuda','rocm','xpu'\)\)" quick
+refused gpu-segment "UPDATE gpu SET segment = 'gaming' WHERE id = 'nvidia-rtx-4090'" \
+    "table gpu, row 'nvidia-rtx-4090', column segment: expected a value where" quick
+refused gpu-form "UPDATE gpu SET form_factor = 'oam' WHERE id = 'nvidia-rtx-4090'" \
+    "table gpu, row 'nvidia-rtx-4090', column form_factor: expected a value where" quick
+refused offer-condition "UPDATE price_offer SET condition = 'broken' WHERE rowid = 1" \
+    "table price_offer, .*column condition: expected a value where" quick
+refused arch-share "UPDATE architecture SET tensor_generation_share = 2 WHERE id = 'turing'" \
+    "table architecture, row 'turing', column tensor_generation_share: expected a value where" quick
 refused lanes-huge "UPDATE cpu SET pcie_lanes = 100000 WHERE rowid = 1" "table cpu, .*column pcie_lanes: expected 0 to 256"
 refused price-inf "UPDATE gpu SET price_usd = 1e999 WHERE id = 'nvidia-rtx-4090'" "column price_usd: expected a finite number"
 refused missing-arch "UPDATE gpu SET architecture = 'nowhere' WHERE id = 'nvidia-rtx-4090'" \

@@ -889,6 +889,81 @@ START_TEST(catalog_without_models_refused)
 }
 END_TEST
 
+/* The quoted values of "CHECK (<column> IN ('a','b',...))" in the CREATE
+ * TABLE statement sql, written to out (at most max); returns how many, or
+ * -1 when the column has no such list. */
+static int check_list(const char *sql, const char *column, char out[][32], int max)
+{
+    char *pat = xasprintf("CHECK (%s IN (", column);
+    const char *at = strstr(sql, pat);
+    if (at) at += strlen(pat);
+    free(pat);
+    if (!at) return -1;
+    int n = 0;
+    while (*at && *at != ')') {
+        const char *q = strchr(at, '\'');
+        if (!q) break;
+        const char *e = strchr(q + 1, '\'');
+        ck_assert_ptr_nonnull(e);
+        ck_assert_int_lt(n, max);
+        snprintf(out[n++], 32, "%.*s", (int)(e - q - 1), q + 1);
+        at = e + 1;
+        while (*at == ',' || *at == ' ') at++;
+    }
+    return n;
+}
+
+/* Every closed vocabulary of vocab.h is exactly the CHECK list of its
+ * catalog column (same values, same order), so decoding at load never meets
+ * a value the program does not name. */
+START_TEST(vocabularies_match_the_schema)
+{
+    static const struct {
+        const char *table, *column;
+        const char *const *names;
+        int n;
+    } v[] = {
+        {"architecture", "platform", dlrig_platform_names, DLRIG_PLATFORM_COUNT},
+        {"gpu", "segment", dlrig_gpu_segment_names, DLRIG_SEGMENT_COUNT},
+        {"gpu", "cooler", dlrig_gpu_cooler_names, DLRIG_GPU_COOLER_COUNT},
+        {"gpu", "form_factor", dlrig_gpu_form_names, DLRIG_GPU_FORM_COUNT},
+        {"storage", "kind", dlrig_storage_kind_names, DLRIG_STORAGE_KIND_COUNT},
+        {"chassis", "kind", dlrig_case_kind_names, DLRIG_CASE_KIND_COUNT},
+        {"chassis", "noise", dlrig_noise_names, DLRIG_NOISE_COUNT},
+        {"cooler", "kind", dlrig_cooler_kind_names, DLRIG_COOLER_KIND_COUNT},
+        {"price_offer", "condition", dlrig_condition_names, DLRIG_CONDITION_COUNT},
+        {"framework", "status", dlrig_framework_status_names, DLRIG_FRAMEWORK_STATUS_COUNT},
+        {"workload", "unit", dlrig_workload_unit_names, DLRIG_WL_UNIT_COUNT},
+        {"workload", "scaling", dlrig_scaling_names, DLRIG_SCALING_COUNT},
+        {"workload", "priority", dlrig_priority_names, DLRIG_PRIORITY_COUNT},
+    };
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open_v2(DLRIG_CATALOG_DB, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        sqlite3_stmt *st;
+        ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?1", -1,
+                                            &st, NULL),
+                         SQLITE_OK);
+        sqlite3_bind_text(st, 1, v[i].table, -1, SQLITE_STATIC);
+        ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+        char vals[16][32];
+        int n = check_list((const char *)sqlite3_column_text(st, 0), v[i].column, vals, 16);
+        ck_assert_msg(n == v[i].n, "%s.%s: %d values in the schema, %d in vocab.h", v[i].table, v[i].column, n,
+                      v[i].n);
+        for (int k = 0; k < n; k++) ck_assert_str_eq(vals[k], v[i].names[k]);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    /* psu.form_factor has no CHECK list: every value the catalog holds is one vocab.h names */
+    size_t np, nc;
+    const dlrig_psu *psus = catalog_psus(cat, &np);
+    for (size_t i = 0; i < np; i++) ck_assert_msg(psus[i].form != DLRIG_PSU_FORM_UNKNOWN, "%s", psus[i].p.id);
+    const dlrig_case *cases = catalog_cases(cat, &nc);
+    for (size_t i = 0; i < nc; i++)
+        ck_assert_msg(!cases[i].psu_form_factor || cases[i].psu_form != DLRIG_PSU_FORM_UNKNOWN, "%s", cases[i].p.id);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("catalog");
@@ -918,6 +993,7 @@ int main(void)
     tcase_add_test(tc, used_offers_only_when_allowed);
     tcase_add_test(tc, used_setting_reaches_parts_read_later);
     tcase_add_test(tc, framework_platforms);
+    tcase_add_test(tc, vocabularies_match_the_schema);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -5,6 +5,7 @@
  * version follows the fields; every field is an option of `dlrig recommend`. */
 #include <check.h>
 #include <sqlite3.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <math.h>
@@ -14,6 +15,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/fix.h"
 #include "dlrig/llm.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
@@ -508,6 +510,163 @@ START_TEST(behaviour_follows_the_row_not_the_id)
 }
 END_TEST
 
+/* A copy of the built catalog in which every architecture has a copy
+ * 'x-<id>' and every GPU a copy 'x-<id>' of that architecture; returns its
+ * path (caller unlinks, frees). */
+static char *catalog_with_copied_architectures(void)
+{
+    char *path = xstrdup("/tmp/dlrig-arch-copyXXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
+    char *sql = xasprintf("VACUUM INTO '%s'", path);
+    sql_exec(db, sql);
+    free(sql);
+    sqlite3_close(db);
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    sql_exec(db, "CREATE TEMP TABLE a AS SELECT * FROM architecture; UPDATE a SET id = 'x-' || id;"
+                 "INSERT INTO architecture SELECT * FROM a;"
+                 "CREATE TEMP TABLE g AS SELECT * FROM gpu;"
+                 "UPDATE g SET id = 'x-' || id, architecture = 'x-' || architecture;"
+                 "INSERT INTO gpu SELECT * FROM g;");
+    sqlite3_close(db);
+    return path;
+}
+
+/* The same for an architecture: a GPU of a copied architecture (another id,
+ * the same row) trains, infers and all-reduces at the same speed, is refused
+ * or accepted for a language model alike, and gets the same findings (the
+ * tensor-core generation's share, PCIe peer-to-peer on consumer cards and
+ * CUDA 12 support are columns, not ids). */
+START_TEST(architecture_behaviour_follows_the_row_not_the_id)
+{
+    char *path = catalog_with_copied_architectures();
+    char err[1024];
+    dlrig_catalog *c2 = catalog_open(path, err, sizeof err);
+    ck_assert_msg(c2 != NULL, "%s", err);
+    static const dlrig_precision precs[] = {DLRIG_PRECISION_FP32, DLRIG_PRECISION_MIXED_FP16, DLRIG_PRECISION_BF16,
+                                            DLRIG_PRECISION_FP8, DLRIG_PRECISION_TF32};
+    size_t ng, nw;
+    const dlrig_gpu *gpus = catalog_gpus(cat, &ng);
+    const dlrig_workload *w = catalog_workloads(c2, &nw);
+    for (size_t i = 0; i < ng; i++) {
+        char copy[96];
+        snprintf(copy, sizeof copy, "x-%s", gpus[i].p.id);
+        const dlrig_gpu *a = (const dlrig_gpu *)catalog_find(c2, gpus[i].p.id);
+        const dlrig_gpu *b = (const dlrig_gpu *)catalog_find(c2, copy);
+        ck_assert_ptr_nonnull(a);
+        ck_assert_ptr_nonnull(b);
+        ck_assert_ptr_nonnull(b->arch);
+        ck_assert_str_ne(a->arch->id, b->arch->id);
+        ck_assert_double_eq(perf_tensor_generation_share(a), perf_tensor_generation_share(b));
+        for (size_t k = 0; k < nw; k++)
+            for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
+                ck_assert_msg(perf_gpu_throughput(a, &w[k], NAN, precs[p], NULL) ==
+                                  perf_gpu_throughput(b, &w[k], NAN, precs[p], NULL),
+                              "%s, %s", copy, w[k].id);
+                ck_assert(perf_gpu_supports(a, precs[p]) == perf_gpu_supports(b, precs[p]));
+            }
+        for (int m = DLRIG_METHOD_INFERENCE; m <= DLRIG_METHOD_FULL; m++) {
+            dlrig_fit_query q;
+            memset(&q, 0, sizeof q);
+            q.model.params_m = 8000;
+            llm_shape_complete(&q.model);
+            llm_query_defaults(&q, (dlrig_method)m);
+            char wa[256], wb[256];
+            ck_assert_msg(llm_gpu_runs(a, &q, wa, sizeof wa) == llm_gpu_runs(b, &q, wb, sizeof wb), "%s", copy);
+        }
+        /* two cards: the all-reduce path (peer-to-peer or host memory) */
+        static const char *const wls[] = {"transformer", "cnn", "llm-finetune"};
+        for (size_t k = 0; k < sizeof wls / sizeof wls[0]; k++) {
+            dlrig_build bo, bc;
+            build_init(&bo, "a");
+            build_init(&bc, "b");
+            snprintf(bo.req.workload, sizeof bo.req.workload, "%s", wls[k]);
+            snprintf(bc.req.workload, sizeof bc.req.workload, "%s", wls[k]);
+            build_add(&bo, &a->p, 2);
+            build_add(&bc, &b->p, 2);
+            dlrig_estimate eo, ec;
+            int ro = perf_estimate(c2, &bo, NULL, NULL, &eo, err, sizeof err);
+            ck_assert_int_eq(perf_estimate(c2, &bc, NULL, NULL, &ec, err, sizeof err), ro);
+            if (ro == 0) {
+                ck_assert_msg(eo.throughput == ec.throughput, "2 x %s, %s: %g vs %g", copy, wls[k], eo.throughput,
+                              ec.throughput);
+                ck_assert_str_eq(eo.bound, ec.bound);
+            }
+            dlrig_report rpo = {0}, rpc = {0};
+            rules_check(c2, &bo, &rpo);
+            rules_check(c2, &bc, &rpc);
+            ck_assert_uint_eq(rpo.n_findings, rpc.n_findings);
+            for (size_t f = 0; f < rpo.n_findings; f++) ck_assert_str_eq(rpo.findings[f].id, rpc.findings[f].id);
+            report_free(&rpo);
+            report_free(&rpc);
+            build_free(&bo);
+            build_free(&bc);
+        }
+    }
+    catalog_close(c2);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* A build that names no workload is for the catalog's default one, in every
+ * module: each build file naming the default workload gets the same findings
+ * (with their fix-its) and the same estimate when the workload is left out. */
+START_TEST(no_workload_is_the_default_workload)
+{
+    const dlrig_workload *def = catalog_default_workload(cat);
+    ck_assert_ptr_nonnull(def);
+    char *dir = xasprintf("%s/builds", DLRIG_TEST_DATA);
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    int compared = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!strstr(e->d_name, ".json")) continue;
+        char *file = xasprintf("%s/%s", dir, e->d_name);
+        dlrig_build named, unnamed;
+        char err[1024];
+        int rc = build_load(cat, file, &named, err, sizeof err);
+        free(file);
+        if (rc != 0) continue;
+        if (strcmp(named.req.workload, def->id) != 0) {
+            build_free(&named);
+            continue;
+        }
+        build_copy(&unnamed, &named);
+        unnamed.req.workload[0] = '\0';
+        dlrig_report ra = {0}, rb = {0};
+        rules_check(cat, &named, &ra);
+        rules_check(cat, &unnamed, &rb);
+        cJSON *ja = report_to_json(&named, &ra), *jb = report_to_json(&unnamed, &rb);
+        fix_annotate_json(cat, &named, &ra, ja, 3);
+        fix_annotate_json(cat, &unnamed, &rb, jb, 3);
+        char *fa = cJSON_PrintUnformatted(cJSON_GetObjectItem(ja, "findings"));
+        char *fb = cJSON_PrintUnformatted(cJSON_GetObjectItem(jb, "findings"));
+        ck_assert_msg(strcmp(fa, fb) == 0, "%s:\n  named:   %s\n  unnamed: %s", e->d_name, fa, fb);
+        dlrig_estimate ea, eb;
+        int xa = perf_estimate(cat, &named, &ra.placement, NULL, &ea, err, sizeof err);
+        ck_assert_int_eq(perf_estimate(cat, &unnamed, &rb.placement, NULL, &eb, err, sizeof err), xa);
+        if (xa == 0) ck_assert_msg(ea.throughput == eb.throughput, "%s: %g vs %g", e->d_name, ea.throughput, eb.throughput);
+        free(fa);
+        free(fb);
+        cJSON_Delete(ja);
+        cJSON_Delete(jb);
+        report_free(&ra);
+        report_free(&rb);
+        build_free(&named);
+        build_free(&unnamed);
+        compared++;
+    }
+    closedir(d);
+    free(dir);
+    ck_assert_int_gt(compared, 20);
+}
+END_TEST
+
 /* Every weight format the table accepts is one the memory model reads, and
  * so is a number of bits the table accepts. */
 START_TEST(weights_are_what_the_memory_model_reads)
@@ -562,6 +721,8 @@ int main(void)
     tcase_add_test(tc, lists_are_the_catalogs);
     tcase_add_test(tc, workload_added_to_the_catalog_only);
     tcase_add_test(tc, behaviour_follows_the_row_not_the_id);
+    tcase_add_test(tc, architecture_behaviour_follows_the_row_not_the_id);
+    tcase_add_test(tc, no_workload_is_the_default_workload);
     tcase_add_test(tc, weights_are_what_the_memory_model_reads);
     tcase_add_test(tc, every_field_in_recommend_help);
     suite_add_tcase(s, tc);
