@@ -76,7 +76,20 @@ const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights
  * batch 1 to 64). */
 #define EFF_BANDWIDTH 0.88
 #define EFF_PROMPT 0.60
-#define EFF_TRAIN 0.45
+/* Training: fitted on the calibration table's Answer.AI FSDP+QLoRA rows
+ * (Llama 2 7B and 70B, LoRA and QLoRA, on RTX 3090, RTX 4090, A100, H100 and
+ * RTX 6000 Ada); torchtune's and Exxact's rows validate it. */
+#define EFF_TRAIN 0.50
+/* Tensor TFLOPS a watt of board power sustains in a training step on Ada
+ * cards rated at full-rate FP32 accumulate (RTX Ada, L40S, L4).  Their rated
+ * figure assumes boost clocks their board power does not hold under tensor
+ * load: Lambda measured BERT-large training on an RTX 6000 Ada (300 W, rated
+ * 364 TFLOPS) at 0.85x an RTX 4090 (450 W, 165 TFLOPS at its half-rate FP32
+ * accumulate), so 0.85 x 165 / 300 TFLOPS a watt (the perf calibration
+ * table's pair; docs/CALIBRATION.md).  GeForce cards keep their half rate:
+ * Answer.AI's RTX 3090 and 4090 runs reach the share of it the datacenter
+ * cards reach of theirs. */
+#define ADA_PRO_TFLOPS_PER_W 0.47
 /* Per-layer fixed time of one generated token (kernel launches,
  * dequantisation), seconds, by weight width. */
 #define LAYER_S_16BIT 25e-6
@@ -443,6 +456,19 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
     out->speed_kind = "generation";
 }
 
+/* The tensor rate a training step computes at: the rated 16-bit rate with
+ * FP32 accumulate (half rate on GeForce), at the tensor-core generation's
+ * share, and on Ada cards with full-rate accumulate no more than their board
+ * power sustains. */
+static double training_tflops(const dlrig_gpu *g)
+{
+    double t = tensor_tflops(g) * perf_tensor_generation_share(g);
+    if (g->arch && strcmp(g->arch->id, "ada") == 0 && g->segment && strcmp(g->segment, "consumer") != 0 &&
+        g->tdp_w > 0 && t > g->tdp_w * ADA_PRO_TFLOPS_PER_W)
+        t = g->tdp_w * ADA_PRO_TFLOPS_PER_W;
+    return t;
+}
+
 static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool sharded,
                            dlrig_fit *out)
 {
@@ -453,10 +479,7 @@ static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, co
     double attn = 6.0 * s->layers * s->hidden * q->context * (q->checkpointing ? 4.0 / 3.0 : 1.0);
     double tokens = (double)q->context * q->batch;
     /* compute-bound: a power limit slows it along the measured curve */
-    /* Volta and Turing tensor cores reach about half the share of their peak
-     * that later ones reach on training code, as in the training model */
-    double t_step = tokens * (per_param * p + attn) /
-                    (tensor_tflops(g) * perf_tensor_generation_share(g) * 1e12 * EFF_TRAIN * power_share(q));
+    double t_step = tokens * (per_param * p + attn) / (training_tflops(g) * 1e12 * EFF_TRAIN * power_share(q));
     double bw = g->bandwidth_gbs * 1e9 * EFF_BANDWIDTH;
     if (q->method == DLRIG_METHOD_QLORA || (q->method == DLRIG_METHOD_LORA && q->weights.quantised)) {
         /* dequantising every weight to 16 bits, in each forward and backward
