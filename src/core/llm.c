@@ -463,7 +463,8 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
 static double training_tflops(const dlrig_gpu *g)
 {
     double t = tensor_tflops(g) * perf_tensor_generation_share(g);
-    if (g->arch && strcmp(g->arch->id, "ada") == 0 && g->segment && strcmp(g->segment, "consumer") != 0 &&
+    if (g->arch && strcmp(g->arch->id, "ada") == 0 && g->segment_kind != DLRIG_SEGMENT_CONSUMER &&
+        g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
         g->tdp_w > 0 && t > g->tdp_w * ADA_PRO_TFLOPS_PER_W)
         t = g->tdp_w * ADA_PRO_TFLOPS_PER_W;
     return t;
