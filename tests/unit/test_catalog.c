@@ -287,6 +287,71 @@ START_TEST(other_categories_sane)
 }
 END_TEST
 
+/* Case clearances and cooler heights: every tower or server chassis the advisor
+ * proposes for desk-side and server builds has a maximum GPU length and CPU
+ * cooler clearance, every air cooler a height, within physical bounds; the
+ * XL towers take the EEB boards of the Threadripper PRO platforms. */
+START_TEST(case_and_cooler_clearances)
+{
+    size_t n;
+    const dlrig_case *cs = catalog_cases(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (cs[i].max_gpu_length_mm != DLRIG_NA)
+            ck_assert_msg(cs[i].max_gpu_length_mm >= 250 && cs[i].max_gpu_length_mm <= 700, "%s GPU length %d",
+                          cs[i].p.id, cs[i].max_gpu_length_mm);
+        if (cs[i].max_cooler_height_mm != DLRIG_NA)
+            ck_assert_msg(cs[i].max_cooler_height_mm >= 100 && cs[i].max_cooler_height_mm <= 250,
+                          "%s cooler clearance %d", cs[i].p.id, cs[i].max_cooler_height_mm);
+    }
+    static const char *const gpu_length[] = {"fractal-define-7-xl", "fractal-meshify-2-xl", "phanteks-enthoo-pro-2",
+                                             "phanteks-enthoo-pro-2-server", "lian-li-v3000-plus",
+                                             "supermicro-sc747btq-r2k04b", "supermicro-as-4125gs-tnrt",
+                                             "dell-dss-8440"};
+    for (size_t i = 0; i < sizeof gpu_length / sizeof *gpu_length; i++) {
+        const dlrig_case *c = (const dlrig_case *)catalog_find(cat, gpu_length[i]);
+        ck_assert_msg(c && c->p.category == DLRIG_CAT_CASE, "%s missing", gpu_length[i]);
+        ck_assert_msg(c->max_gpu_length_mm != DLRIG_NA, "%s has no maximum GPU length", gpu_length[i]);
+    }
+    static const char *const cooler_clearance[] = {"fractal-define-7-xl", "fractal-meshify-2-xl",
+                                                   "phanteks-enthoo-pro-2", "phanteks-enthoo-pro-2-server"};
+    for (size_t i = 0; i < sizeof cooler_clearance / sizeof *cooler_clearance; i++) {
+        const dlrig_case *c = (const dlrig_case *)catalog_find(cat, cooler_clearance[i]);
+        ck_assert_msg(c && c->max_cooler_height_mm != DLRIG_NA, "%s has no CPU cooler clearance", cooler_clearance[i]);
+    }
+    const dlrig_cooler *co = catalog_coolers(cat, &n);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(co[i].kind, "air") != 0) {
+            ck_assert_msg(co[i].height_mm == DLRIG_NA, "%s: height is for air coolers", co[i].p.id);
+            continue;
+        }
+        if (co[i].height_mm != DLRIG_NA)
+            ck_assert_msg(co[i].height_mm >= 30 && co[i].height_mm <= 200, "%s height %d", co[i].p.id, co[i].height_mm);
+    }
+    static const char *const heights[] = {"noctua-nh-d15", "noctua-nh-u12a", "noctua-nh-u14s-tr4-sp3",
+                                          "arctic-freezer-4u-m", "thermalright-phantom-spirit-120-se",
+                                          "arctic-freezer-36"};
+    for (size_t i = 0; i < sizeof heights / sizeof *heights; i++) {
+        const dlrig_cooler *c = (const dlrig_cooler *)catalog_find(cat, heights[i]);
+        ck_assert_msg(c && c->p.category == DLRIG_CAT_COOLER, "%s missing", heights[i]);
+        ck_assert_msg(c->height_mm != DLRIG_NA, "%s has no height", heights[i]);
+    }
+    /* Threadripper PRO WRX90 boards (EEB) in the XL towers */
+    const dlrig_motherboard *b = catalog_boards(cat, &n);
+    int wrx90 = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!b[i].chipset || strcmp(b[i].chipset, "WRX90") != 0) continue;
+        wrx90++;
+        for (size_t k = 0; k < 2; k++) {
+            const char *id = k ? "fractal-meshify-2-xl" : "fractal-define-7-xl";
+            const dlrig_case *c = (const dlrig_case *)catalog_find(cat, id);
+            ck_assert_msg(form_factor_fits(c->form_factors, b[i].form_factor), "%s (%s) does not fit %s (%s)",
+                          b[i].p.id, b[i].form_factor, id, c->form_factors);
+        }
+    }
+    ck_assert_int_gt(wrx90, 0);
+}
+END_TEST
+
 START_TEST(reference_tables)
 {
     size_t n;
@@ -978,6 +1043,7 @@ int main(void)
     tcase_add_test(tc, seed_gpus_present_with_notes);
     tcase_add_test(tc, slot_maps_consistent);
     tcase_add_test(tc, other_categories_sane);
+    tcase_add_test(tc, case_and_cooler_clearances);
     tcase_add_test(tc, reference_tables);
     tcase_add_test(tc, foreign_keys_hold);
     tcase_add_test(tc, query_filter_sort);
