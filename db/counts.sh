@@ -82,6 +82,8 @@ SELECT '| tower cases with a maximum GPU length', count(max_gpu_length_mm), coun
   FROM chassis WHERE kind = 'tower';
 SELECT '| tower cases with a CPU cooler height limit', count(max_cooler_height_mm), count(*) || ' |'
   FROM chassis WHERE kind = 'tower';
+SELECT '| rack chassis taking PCIe cards with a maximum GPU length (HGX-only servers excluded)', count(max_gpu_length_mm), count(*) || ' |'
+  FROM chassis WHERE kind = 'rack' AND sxm_gpus IS NULL;
 SELECT '| PCIe GPUs with a card length (SXM modules have none)', count(length_mm), count(*) || ' |'
   FROM gpu WHERE form_factor = 'pcie';
 SELECT '| air coolers with a height', count(height_mm), count(*) || ' |' FROM cooler WHERE kind = 'air';
