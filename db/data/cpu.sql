@@ -269,3 +269,10 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
 ('intel-core-ultra-7-265k', 'Intel', 'Core Ultra 7 265K', 269.99, '2025-07', 2024, 'cpu-pcpp-2025-07',
  '20 cores, 3.9 / 5.5 GHz, 125 W as listed by PCPartPicker; 20 threads (no Hyper-Threading, 8P+12E) per HWUpgrade (cpu-hwupgrade-285k). 24 CPU lanes and DDR5 only per cpu-corsair-z890-lanes. ECC with a W880 board UNCONFIRMED. Max memory NULL. Price: street price, PCPartPicker US 2025-07-23.',
  'Core Ultra 200S', 'LGA1851', 20, 20, 3.9, 5.5, 24, 5, 'DDR5', 2, 1, 0, NULL, 125, 1);
+
+-- Entry tier: the cheapest LGA1700 processor a single-GPU deep-learning box is
+-- built on (four cores feed one GPU, CONSTRAINT_CORES_PER_GPU).
+INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, family, socket, cores, threads, base_ghz, boost_ghz, pcie_lanes, pcie_gen, memory_type, memory_channels, ecc, rdimm, max_memory_gb, tdp_w, max_sockets) VALUES
+('intel-core-i3-12100f', 'Intel', 'Core i3-12100F', 79.45, '2025-07', 2022, 'cpu-intel-spec-export',
+ 'Ark export (ark product 132223): 4 cores / 8 threads (4P + 0E), 3.3 GHz P-core base, 4.3 GHz max turbo, 58 W processor base power (89 W max turbo), PCIe 5.0 and 4.0, 20 lanes (1x16+4 or 2x8+4), DDR5-4800 or DDR4-3200, 2 channels, 128 GB, launched Q1 2022, no integrated graphics. Stored DDR5 like the other LGA1700 rows (the catalog holds one memory type per processor, so a DDR4 LGA1700 board cannot be paired with it). ECC: blank in the export for this F model, stored 0. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07).',
+ 'Core 12th gen', 'LGA1700', 4, 8, 3.3, 4.3, 20, 5, 'DDR5', 2, 0, 0, 128, 58, 1);

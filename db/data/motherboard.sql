@@ -442,3 +442,17 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('supermicro-sys-821ge-tnhr-board', 8, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
 ('supermicro-sys-821ge-tnhr-board', 9, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
 ('supermicro-sys-821ge-tnhr-board', 10, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.');
+
+-- Entry tier: a DDR5 H610 micro-ATX board, the cheapest LGA1700 board with a
+-- published layout (the top x16 slot is the processor's; H610 has no PCIe 4.0
+-- or 5.0 chipset lanes for it).
+INSERT INTO source (id, title, url, note) VALUES
+('mb-gigabyte-h610m-k-v2-manual', 'GIGABYTE H610M K V2 motherboard user''s manual, rev. 1002 (2025; public copy on manuals.plus)', 'https://manuals.plus/m/273666b3d052a38ece9dbc39c8f1a1e3e0cd3cb1e6c577d40a3df7f069e2f2a0', 'Layout chapter: LGA1700 socket, Intel H610 chipset, two DDR5 DIMM slots (DDR5_A1, DDR5_B1), PCI Express slots PCIEX16 and PCIEX1, one M.2 connector M2P_SB, SATA 6Gb/s connectors, LAN on the back panel. The specification table that follows was not in the part read (slot generations and M.2 lanes not read).');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('gigabyte-h610m-k-v2', 'Gigabyte', 'H610M K V2', 114.74, '2025-07', 2025, 'mb-gigabyte-h610m-k-v2-manual',
+ 'DDR5 H610 micro-ATX board (GIGABYTE manual, layout chapter): two DDR5 DIMMs, one PCIEX16 slot from the processor (the LGA1700 processor supplies the x16 graphics lanes, mb-hwluxx-b760-platform) and one PCIEX1 slot, one M.2 (M2P_SB). The x16 slot''s generation is not in the part of the manual read: stored 4, UNVERIFIED (GIGABYTE sells its PCIe 5.0 H610 boards under a GEN5 suffix). The PCIEX1 slot and the M.2 socket''s lanes were not read, so they are not modelled (m2_slots 0). Micro ATX, 2 slots, 96 GB as listed by PCPartPicker. Non-ECC unbuffered (not stated in the part read: stored 0, UNVERIFIED). Position of the x16 slot UNVERIFIED. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07).',
+ 'LGA1700', 1, 'H610', 'Micro-ATX', 'DDR5', 2, 96, 0, 0, 4, 0, NULL, NULL);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('gigabyte-h610m-k-v2', 1, 16, 16, 4, 'cpu1', 'PCIEX16 from the processor; generation and position UNVERIFIED.');
