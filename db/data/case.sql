@@ -159,3 +159,28 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'rack', 8, 'supermicro-821ge', NULL, NULL, 10, 8, 1, 'server', 'loud',
  'supermicro-sys-821ge-tnhr-board', 6, 3000, NULL, 2, '80 PLUS Titanium', 1,
  8, 'nvidia-h100-sxm5-80gb,nvidia-h200-sxm-141gb');
+
+-- Entry tier: micro-ATX towers at 45-60 USD.  Clearances from the BuildCores
+-- OpenDB entries that record a manual check against the maker's page; prices
+-- from the 2025-07-23 PCPartPicker snapshot (case-pcpp-2025-07).
+INSERT INTO source (id, title, url, note) VALUES
+('case-opendb-2026', 'BuildCores OpenDB, PC case entries (buildcores/buildcores-open-db, commit 136a77a of 2026-08-17, open-db/PCCase/*.json; ODC-By)', 'https://github.com/buildcores/buildcores-open-db/tree/136a77aec1/open-db/PCCase', 'Community database of parts; each entry records max_video_card_length, max_cpu_cooler_height, expansion_slots and supported board form factors, and when it was last checked by hand against the maker''s page. Entries read: Cooler Master MasterBox Q300L black (MCB-Q300L-KANN-S00; 360 mm GPU, 159 mm cooler, 4 slots, Micro ATX / Mini-ITX; checked 2025-09-17, coolermaster.com product page); Cooler Master Elite 301 black (E301-KGNN-S00; 365 mm, 163.5 mm, 4 slots; checked 2025-09-22, coolermaster.com); Thermaltake Versa H18 tempered glass (CA-1J4-00S1WN-01; 350 mm, 155 mm, 4 slots; checked 2025-08-28); ASUS A21 black (90DC00H0-B09000; 380 mm, 165 mm, 5 slots; checked 2026-01-14, asus.com tech specs); Fractal Design Core 1100 (FD-CA-CORE-1100-BL; 350 mm, 148 mm, 4 slots; checked 2025-09-05). PSU form factor not recorded in these entries.');
+
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise) VALUES
+('coolermaster-masterbox-q300l', 'Cooler Master', 'MasterBox Q300L', 45.98, '2025-07', NULL, 'case-opendb-2026',
+ 'Micro-ATX mini tower (MCB-Q300L-KANN-S00): GPU up to 360 mm, CPU cooler up to 159 mm, 4 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, checked against the Cooler Master page). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), black; the white SKU was 36.99.',
+ 'tower', NULL, 'Micro-ATX,Mini-ITX', 360, 159, 4, NULL, 0, NULL, 'normal'),
+('coolermaster-elite-301', 'Cooler Master', 'Elite 301', 49.99, '2025-07', NULL, 'case-opendb-2026',
+ 'Micro-ATX mid tower (E301-KGNN-S00, black): GPU up to 365 mm, CPU cooler up to 163.5 mm (stored 163), 4 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, checked against the Cooler Master page). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), black.',
+ 'tower', NULL, 'Micro-ATX,Mini-ITX', 365, 163, 4, NULL, 0, NULL, 'normal'),
+('thermaltake-versa-h18', 'Thermaltake', 'Versa H18', 54.99, '2025-07', NULL, 'case-opendb-2026',
+ 'Micro-ATX mini tower, tempered-glass version (CA-1J4-00S1WN-01): GPU up to 350 mm, CPU cooler up to 155 mm, 4 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, hand-checked 2025-08-28). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), tempered-glass SKU.',
+ 'tower', NULL, 'Micro-ATX,Mini-ITX', 350, 155, 4, NULL, 0, NULL, 'normal'),
+('asus-a21', 'ASUS', 'A21', 57.99, '2025-07', NULL, 'case-opendb-2026',
+ 'Micro-ATX mini tower (90DC00H0-B09000, black): GPU up to 380 mm, CPU cooler up to 165 mm, 5 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, checked against the ASUS tech specs). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07), black.',
+ 'tower', NULL, 'Micro-ATX,Mini-ITX', 380, 165, 5, NULL, 0, NULL, 'normal'),
+('fractal-core-1100', 'Fractal Design', 'Core 1100', 49.99, '2025-07', NULL, 'case-opendb-2026',
+ 'Micro-ATX mini tower (FD-CA-CORE-1100-BL): GPU up to 350 mm, CPU cooler up to 148 mm, 4 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, hand-checked 2025-09-05). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07).',
+ 'tower', NULL, 'Micro-ATX,Mini-ITX', 350, 148, 4, NULL, 0, NULL, 'normal');

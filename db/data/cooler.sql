@@ -73,3 +73,15 @@ INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note,
 ('arctic-liquid-freezer-iii-pro-360', 'Arctic', 'Liquid Freezer III Pro 360', 84.99, '2025-07', 2024, 'cooler-pcpp-2025-07',
  '360 mm radiator (listing). UNCONFIRMED: AM5, LGA1700 and LGA1851 fit. Price: street price, lowest PCPartPicker US listing on 2025-07-23.',
  'aio', NULL, 360, 'AM5,LGA1700,LGA1851', NULL);
+
+-- Entry tier: a single-tower 120 mm cooler at 17 USD that fits AM4 as well as
+-- the current sockets.  (Boxed coolers -- Intel Laminar RM1 with the i5-12400F,
+-- AMD Wraith Stealth with the Ryzen 5 5600 -- are not parts a build can list:
+-- the catalog has no "comes with the CPU" cooler, so they are not modelled.)
+INSERT INTO source (id, title, url, note) VALUES
+('cooler-opendb-2026', 'BuildCores OpenDB, CPU cooler entries (buildcores/buildcores-open-db, commit 136a77a of 2026-08-17, open-db/CPUCooler/*.json; ODC-By)', 'https://github.com/buildcores/buildcores-open-db/tree/136a77aec1/open-db/CPUCooler', 'Cooler Master Hyper 212 Spectrum V3 (RR-S4NA-17PA-R1): air, 152 mm high, sockets AM4, AM5, LGA1150/1151/1155/1156/1200, LGA1700, LGA1851; entry checked by hand on 2026-04-10 against the Cooler Master tech-spec page (coolermaster.com/en-in/products/hyper-212-spectrum-v3). No rated heat load recorded.');
+
+INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm, radiator_mm, sockets, tdp_rating_w) VALUES
+('coolermaster-hyper-212-spectrum-v3', 'Cooler Master', 'Hyper 212 Spectrum V3', 16.98, '2025-07', NULL, 'cooler-opendb-2026',
+ 'Single-tower air cooler with one 120 mm fan (RR-S4NA-17PA-R1): 152 mm high; AM4, AM5, LGA1700 and LGA1851 mounting (cooler-opendb-2026, checked against the Cooler Master tech specs). Rated heat load not published in the sources read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07).',
+ 'air', 152, NULL, 'AM4,AM5,LGA1700,LGA1851', NULL);

@@ -276,3 +276,14 @@ INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, fa
 ('intel-core-i3-12100f', 'Intel', 'Core i3-12100F', 79.45, '2025-07', 2022, 'cpu-intel-spec-export',
  'Ark export (ark product 132223): 4 cores / 8 threads (4P + 0E), 3.3 GHz P-core base, 4.3 GHz max turbo, 58 W processor base power (89 W max turbo), PCIe 5.0 and 4.0, 20 lanes (1x16+4 or 2x8+4), DDR5-4800 or DDR4-3200, 2 channels, 128 GB, launched Q1 2022, no integrated graphics. Stored DDR5 like the other LGA1700 rows (the catalog holds one memory type per processor, so a DDR4 LGA1700 board cannot be paired with it). ECC: blank in the export for this F model, stored 0. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07).',
  'Core 12th gen', 'LGA1700', 4, 8, 3.3, 4.3, 20, 5, 'DDR5', 2, 0, 0, 128, 58, 1);
+
+-- Entry tier, AM4: the Ryzen 5 5600, which budget guides still pair with a B550
+-- board and DDR4.
+INSERT INTO source (id, title, url, note) VALUES
+('cpu-pcper-b550', 'PC Perspective: Meet AMD''s B550 chipset (2020-05)', 'https://pcper.com/2020/05/meet-amds-b550-chipset/', 'AMD''s B550 specification: 20 usable PCIe 4.0 lanes from a current-generation (Zen 2 and later) Ryzen processor, besides the chipset''s own lanes.'),
+('cpu-opendb-2026', 'BuildCores OpenDB, CPU entries (buildcores/buildcores-open-db, commit 136a77a of 2026-08-17, open-db/CPU/*.json; ODC-By)', 'https://github.com/buildcores/buildcores-open-db/tree/136a77aec1/open-db/CPU', 'AMD Ryzen 5 5600 (100-100000927BOX): 6 cores / 12 threads, 3.5 / 4.4 GHz, 65 W (88 W PPT), DDR4 2 channels up to 128 GB, ECC supported, boxed with a cooler, socket AM4.');
+
+INSERT INTO cpu (id, vendor, name, price_usd, price_date, year, source, note, family, socket, cores, threads, base_ghz, boost_ghz, pcie_lanes, pcie_gen, memory_type, memory_channels, ecc, rdimm, max_memory_gb, tdp_w, max_sockets) VALUES
+('amd-ryzen-5-5600', 'AMD', 'Ryzen 5 5600', 125.61, '2025-07', 2022, 'cpu-amd-spec-export',
+ 'AMD spec export: 6 cores / 12 threads, 3.5 / up to 4.4 GHz, socket AM4, PCIe 4.0, 65 W default TDP, DDR4 (up to 3200) on 2 channels; boxed with the AMD Wraith Stealth cooler (not modelled: the catalog has no cooler that comes with the CPU, so a build lists a cooler of its own). 20 usable CPU lanes on a B550 board (cpu-pcper-b550). ECC (with a board that supports it) and 128 GB maximum per cpu-opendb-2026. UDIMM only. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cpu-pcpp-2025-07); the Ryzen 5 5500 (PCIe 3.0 only) was 74.22 the same day and is not added.',
+ 'Ryzen 5000', 'AM4', 6, 12, 3.5, 4.4, 20, 4, 'DDR4', 2, 1, 0, 128, 65, 1);

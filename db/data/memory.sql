@@ -73,3 +73,11 @@ INSERT INTO memory (id, vendor, name, price_usd, price_date, year, source, note,
 -- Entry DDR5 kit: 2 x 8 GB keeps both channels populated at the lowest price.
 INSERT INTO memory (id, vendor, name, price_usd, price_date, year, source, note, type, capacity_gb, modules, speed_mts, ecc, registered, power_w) VALUES
 ('crucial-ct2k8g48c40u5', 'Crucial', '16GB (2x8GB) DDR5-4800 CL40 (CT2K8G48C40U5)', 41.99, '2025-07', NULL, 'mem-pcpp-2025-07', 'Desktop UDIMM kit (non-ECC): 2 x 8 GB, DDR5-4800 (PC5-38400), CL40 as listed by PCPartPicker and in the Micro Center product title (microcenter.com product 643705). Price: street price, lowest PCPartPicker US listing on 2025-07-23.', 'DDR5', 16, 2, 4800, 0, 0, NULL);
+
+-- Entry DDR4 kits (AM4): capacity, module count, speed and CAS latency as listed
+-- by PCPartPicker (mem-pcpp-2025-07); prices are the lowest US listing of
+-- 2025-07-23.  power_w not published: NULL.
+INSERT INTO memory (id, vendor, name, price_usd, price_date, year, source, note, type, capacity_gb, modules, speed_mts, ecc, registered, power_w) VALUES
+('pny-xlr8-2x8-ddr4-3200-cl16', 'PNY', 'XLR8 Gaming 2x8GB DDR4-3200 CL16', 31.99, '2025-07', NULL, 'mem-pcpp-2025-07', 'Retail consumer kit (non-ECC UDIMM); DDR4-3200, 2 x 8 GB, CL16 as listed ("PNY XLR8 16 GB"). Price: street price, lowest PCPartPicker US listing on 2025-07-23.', 'DDR4', 16, 2, 3200, 0, 0, NULL),
+('teamgroup-t-create-classic-2x16-ddr4-3200-cl22', 'TEAMGROUP', 'T-Create Classic 2x16GB DDR4-3200 CL22', 54.99, '2025-07', NULL, 'mem-pcpp-2025-07', 'Retail consumer kit (non-ECC UDIMM); DDR4-3200, 2 x 16 GB, CL22 as listed. Price: street price, lowest PCPartPicker US listing on 2025-07-23.', 'DDR4', 32, 2, 3200, 0, 0, NULL),
+('patriot-viper-steel-2x16-ddr4-3200-cl16', 'Patriot', 'Viper Steel 2x16GB DDR4-3200 CL16', 59.99, '2025-07', NULL, 'mem-pcpp-2025-07', 'Retail consumer kit (non-ECC UDIMM); DDR4-3200, 2 x 16 GB, CL16 as listed. Price: street price, lowest PCPartPicker US listing on 2025-07-23.', 'DDR4', 32, 2, 3200, 0, 0, NULL);

@@ -451,8 +451,32 @@ INSERT INTO source (id, title, url, note) VALUES
 
 INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
 ('gigabyte-h610m-k-v2', 'Gigabyte', 'H610M K V2', 114.74, '2025-07', 2025, 'mb-gigabyte-h610m-k-v2-manual',
- 'DDR5 H610 micro-ATX board (GIGABYTE manual, layout chapter): two DDR5 DIMMs, one PCIEX16 slot from the processor (the LGA1700 processor supplies the x16 graphics lanes, mb-hwluxx-b760-platform) and one PCIEX1 slot, one M.2 (M2P_SB). The x16 slot''s generation is not in the part of the manual read: stored 4, UNVERIFIED (GIGABYTE sells its PCIe 5.0 H610 boards under a GEN5 suffix). The PCIEX1 slot and the M.2 socket''s lanes were not read, so they are not modelled (m2_slots 0). Micro ATX, 2 slots, 96 GB as listed by PCPartPicker. Non-ECC unbuffered (not stated in the part read: stored 0, UNVERIFIED). Position of the x16 slot UNVERIFIED. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07).',
+ 'DDR5 H610 micro-ATX board (GIGABYTE manual, layout chapter): two DDR5 DIMMs, one PCIEX16 slot from the processor (the LGA1700 processor supplies the x16 graphics lanes, mb-hwluxx-b760-platform) and one PCIEX1 slot, one M.2 (M2P_SB). The x16 slot''s generation is not in the part of the manual read: stored 4, as listed by mb-opendb-2026 (an entry not marked as checked by hand; GIGABYTE sells its PCIe 5.0 H610 boards under a GEN5 suffix), UNVERIFIED. The PCIEX1 slot and the M.2 socket''s lanes were not read, so they are not modelled (m2_slots 0). Micro ATX, 2 slots, 96 GB as listed by PCPartPicker. Non-ECC unbuffered (not stated in the part read: stored 0, UNVERIFIED). Position of the x16 slot UNVERIFIED. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07).',
  'LGA1700', 1, 'H610', 'Micro-ATX', 'DDR5', 2, 96, 0, 0, 4, 0, NULL, NULL);
 
 INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
 ('gigabyte-h610m-k-v2', 1, 16, 16, 4, 'cpu1', 'PCIEX16 from the processor; generation and position UNVERIFIED.');
+
+-- Entry tier, AM4: a B550 micro-ATX board.  B550 has no PCIe 4.0 chipset lanes,
+-- so every PCIe 4.0 slot or socket on a B550 board is the processor's.
+INSERT INTO source (id, title, url, note) VALUES
+('mb-opendb-2026', 'BuildCores OpenDB, motherboard entries (buildcores/buildcores-open-db, commit 136a77a of 2026-08-17, open-db/Motherboard/*.json; ODC-By)', 'https://github.com/buildcores/buildcores-open-db/tree/136a77aec1/open-db/Motherboard', 'Gigabyte B550M K (GA-B550M-K): AM4, AMD B550, Micro ATX, 4 DDR4 slots up to 128 GB, ECC supported; PCIe slots: one PCIe 4.0 x16, one PCIe 3.0 x1; M.2: one PCIe 4.0 x4 and one PCIe 3.0 x2 (2280, M key); Realtek 1 Gb/s; checked by hand on 2026-03-05 (GIGABYTE product page gigabyte.com/ph/Motherboard/B550M-K-rev-10/sp). Gigabyte H610M K V2 (not marked as checked): PCIe 4.0 x16 and a PCIe 4.0 x1, two M.2 PCIe 4.0 x4, 2 DDR5 slots up to 96 GB. ASRock H610M-HDV/M.2+ D5 (90-MXBM50-A0UAYZ, not marked as checked): PCIe 4.0 x16 and x1, two M.2 PCIe 4.0 x4, 2 DDR5 slots up to 96 GB, Realtek 8111H 1 Gb/s.'),
+('mb-383systems-b550m-k', 'GIGABYTE B550M K (rev. 1.1) product text (as copied on a retailer page, 383systems.co.uk)', 'https://383systems.co.uk/products/gigabyte-b550m-k-ultra-durable-amd-am4-socket-motherboard-micro-atx-4x-ddr4-slots-2x-m-2-sockets-gbe-lan-1x-displayport-1x-hdmi-port', 'GIGABYTE text: dual channel ECC / non-ECC unbuffered DDR4, 4 DIMMs up to 128 GB; PCIe 4.0 x16 slot; NVMe PCIe 4.0/3.0 x4 and PCIe 3.0 x2 M.2 connectors; Realtek GbE.'),
+('mb-oc3d-b550', 'Overclock3D: Gigabyte B550 Aorus Pro review, PCI Express layout page', 'https://overclock3d.net/reviews/cpu_mainboard/gigabyte-b550-aorus-pro-review/4/', 'B550 has no PCIe 4.0 lanes on the chipset (PCIe 3.0 only); the PCIe 4.0 lanes are the processor''s.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('gigabyte-b550m-k', 'Gigabyte', 'B550M K', 99.99, '2025-07', 2023, 'mb-opendb-2026',
+ 'Micro-ATX B550 board (mb-opendb-2026, checked against the GIGABYTE page; memory, ECC and M.2 confirmed by mb-383systems-b550m-k): a PCIe 4.0 x16 slot and a PCIe 4.0 x4 M.2 socket, both the processor''s (B550 has no PCIe 4.0 lanes, mb-oc3d-b550), a PCIe 3.0 x1 slot and a PCIe 3.0 x2 M.2 socket from the B550. 4 DDR4 DIMMs up to 128 GB, ECC and non-ECC unbuffered. Slot positions are not in the sources read: x16 on top, x1 at position 3, UNVERIFIED. Chipset lanes NULL (AMD''s B550 lane count is quoted differently by the sources read). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07).',
+ 'AM4', 1, 'B550', 'Micro-ATX', 'DDR4', 4, 128, 0, 1, 4, 2, '1GbE (Realtek)', NULL),
+('asrock-h610m-hdv-m2-plus-d5', 'ASRock', 'H610M-HDV/M.2+ D5', 89.57, '2025-07', NULL, 'mb-opendb-2026',
+ 'DDR5 H610 micro-ATX board (90-MXBM50-A0UAYZ): 2 DDR5 DIMMs up to 96 GB, a PCIe 4.0 x16 slot, Realtek 8111H 1GbE (mb-opendb-2026; the entry is not marked as checked by hand). The x16 slot is the processor''s (the LGA1700 processor supplies the graphics lanes, mb-hwluxx-b760-platform); its PCIe 4.0 generation comes from that entry only and its position is UNVERIFIED. The entry''s x1 slot (listed as PCIe 4.0, which the H610 does not provide to the best of the sources read) and its two M.2 sockets are not modelled (m2_slots 0). Non-ECC (ecc_support false in the entry). Price: street price, lowest PCPartPicker US listing on 2025-07-23 (mb-pcpp-2025-07).',
+ 'LGA1700', 1, 'H610', 'Micro-ATX', 'DDR5', 2, 96, 0, 0, 4, 0, '1GbE (Realtek 8111H)', NULL);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('gigabyte-b550m-k', 1, 16, 16, 4, 'cpu1', 'PCIe 4.0 x16 from the processor; position UNVERIFIED.'),
+('gigabyte-b550m-k', 3, 1, 1, 3, 'chipset', 'PCIe 3.0 x1 from the B550; position UNVERIFIED.'),
+('asrock-h610m-hdv-m2-plus-d5', 1, 16, 16, 4, 'cpu1', 'x16 from the processor; PCIe 4.0 per mb-opendb-2026 (unchecked entry); position UNVERIFIED.');
+
+INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
+('gigabyte-b550m-k', 1, 4, 4, 'cpu1'),
+('gigabyte-b550m-k', 2, 3, 2, 'chipset');
