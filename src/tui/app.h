@@ -310,6 +310,25 @@ int ui_list_row_at(const ui_list *l, int y, int x);
  * chooses it (UI_LIST_CHOSEN, sel is the row).  UI_LIST_MISS: a click
  * beside the rows; UI_LIST_NONE: another event. */
 int ui_list_mouse(ui_list *l, const MEVENT *ev, int wheel, bool wrap);
+/* The navigation actions every list shares, apart from the screens' own
+ * actions (which count from 1): each key table takes their rows from
+ * UI_LIST_KEYBINDS, so the keys are declared once and ? lists them. */
+enum { UI_NAV_UP = 0x4000, UI_NAV_DOWN, UI_NAV_PGUP, UI_NAV_PGDN, UI_NAV_HOME, UI_NAV_END };
+/* The key table rows of the navigation actions: Up k, Down j, PgUp, PgDn,
+ * Home, End, with the screen's help line for each action. */
+#define UI_LIST_KEYBINDS(up, down, pgup, pgdn, home, end)                                                             \
+    {KEY_UP, UI_NAV_UP, "Up", (up), NULL}, {'k', UI_NAV_UP, "k", (up), NULL},                                         \
+        {KEY_DOWN, UI_NAV_DOWN, "Down", (down), NULL}, {'j', UI_NAV_DOWN, "j", (down), NULL},                         \
+        {KEY_PPAGE, UI_NAV_PGUP, "PgUp", (pgup), NULL}, {KEY_NPAGE, UI_NAV_PGDN, "PgDn", (pgdn), NULL},               \
+        {KEY_HOME, UI_NAV_HOME, "Home", (home), NULL}, {KEY_END, UI_NAV_END, "End", (end), NULL}
+/* Applies a navigation action to a list with a selection: Up/Down move one
+ * row (going round at the ends when wrap is set), PgUp/PgDn a page
+ * (ui_list_page, stopping at the ends), Home/End to the first/last row.
+ * Returns false, the list unchanged, for any other action. */
+bool ui_list_nav(ui_list *l, int action, bool wrap);
+/* The same for a view (ui_list_place_view): Up/Down scroll one row,
+ * PgUp/PgDn a view page (ui_list_view_page), Home/End to the top/bottom. */
+bool ui_list_nav_view(ui_list *l, int action);
 
 /* ---- lineedit.c: the one line editor ---- */
 enum { UI_EDIT_NONE, UI_EDIT_CHANGED, UI_EDIT_FULL };

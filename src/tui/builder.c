@@ -82,7 +82,7 @@ struct builder_state {
     /* view */
     int focus;
     int cat;
-    int cat_sel_part; /* unused spare */
+    ui_list cats; /* the category pane: cats.sel follows cat */
     const dlrig_part **cand;
     size_t n_cand;
     const char **reason; /* per candidate: first new error when chosen, or NULL (borrowed from whatif) */
@@ -106,7 +106,7 @@ struct builder_state {
 };
 
 enum {
-    B_UP = 1, B_DOWN, B_PGUP, B_PGDN, B_HOME, B_END, B_LEFT, B_RIGHT, B_TAB, B_BTAB, B_ENTER, B_ESC, B_FILTER,
+    B_LEFT = 1, B_RIGHT, B_TAB, B_BTAB, B_ENTER, B_ESC, B_FILTER,
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
     B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
     B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
@@ -118,14 +118,7 @@ enum {
 static const keybind builder_keys[] = {
     {'r', B_REQS, "r", "what if: the requirements as a form over the build (changes apply at once, u undoes)",
      "what-if"},
-    {KEY_UP, B_UP, "Up", "move up", NULL},
-    {'k', B_UP, "k", "move up", NULL},
-    {KEY_DOWN, B_DOWN, "Down", "move down", NULL},
-    {'j', B_DOWN, "j", "move down", NULL},
-    {KEY_PPAGE, B_PGUP, "PgUp", "page up", NULL},
-    {KEY_NPAGE, B_PGDN, "PgDn", "page down", NULL},
-    {KEY_HOME, B_HOME, "Home", "first row", NULL},
-    {KEY_END, B_END, "End", "last row", NULL},
+    UI_LIST_KEYBINDS("move up", "move down", "page up", "page down", "first row", "last row"),
     {KEY_LEFT, B_LEFT, "Left", "pane to the left", NULL},
     {'h', B_LEFT, "h", "pane to the left", NULL},
     {KEY_RIGHT, B_RIGHT, "Right", "pane to the right", NULL},
@@ -515,8 +508,8 @@ static void remove_part(app *a)
 static void set_category(app *a, int c)
 {
     struct builder_state *s = B(a);
-    if (c < 0) c = DLRIG_CAT_COUNT - 1;
-    if (c >= DLRIG_CAT_COUNT) c = 0;
+    if (c < 0 || c >= DLRIG_CAT_COUNT) return;
+    ui_list_select(&s->cats, c);
     if (c == s->cat) return;
     s->cat = c;
     s->filter[0] = '\0';
@@ -1251,17 +1244,16 @@ static const reqform_host reqform_builder = {
     .readvise = builder_readvise,
 };
 
-static int list_rows(const struct builder_state *s) { return s->r_list.h > 4 ? s->r_list.h - 4 : 1; }
-
-static void move_sel(app *a, int delta)
+/* A navigation action (UI_NAV_*) on the focused pane's list; false for
+ * another action.  Up and Down go round the categories. */
+static bool nav(app *a, int action)
 {
     struct builder_state *s = B(a);
-    switch (s->focus) {
-    case PANE_CATS: set_category(a, s->cat + delta); break;
-    case PANE_LIST: ui_list_move(&s->parts, delta, false); break;
-    case PANE_FINDINGS: ui_list_move(&s->finds, delta, false); break;
-    default: break;
-    }
+    bool cats = s->focus == PANE_CATS;
+    ui_list *l = cats ? &s->cats : s->focus == PANE_LIST ? &s->parts : &s->finds;
+    if (!ui_list_nav(l, action, cats)) return false;
+    if (cats) set_category(a, l->sel);
+    return true;
 }
 
 static int filter_key(app *a, int key)
@@ -1274,7 +1266,7 @@ static int filter_key(app *a, int key)
         s->filtering = false;
         return UI_HANDLED;
     } else if (key == KEY_UP || key == KEY_DOWN) {
-        move_sel(a, key == KEY_UP ? -1 : 1);
+        nav(a, key == KEY_UP ? UI_NAV_UP : UI_NAV_DOWN);
         return UI_HANDLED;
     } else if (ui_edit_key(s->filter, sizeof s->filter, key, 0) == UI_EDIT_NONE) {
         return UI_HANDLED;
@@ -1289,14 +1281,8 @@ static int builder_key(app *a, int action, int key)
 {
     struct builder_state *s = B(a);
     if (s->filtering) return filter_key(a, key);
-    int page = list_rows(s);
+    if (nav(a, action)) return UI_HANDLED;
     switch (action) {
-    case B_UP: move_sel(a, -1); break;
-    case B_DOWN: move_sel(a, 1); break;
-    case B_PGUP: move_sel(a, -page); break;
-    case B_PGDN: move_sel(a, page); break;
-    case B_HOME: move_sel(a, -100000); break;
-    case B_END: move_sel(a, 100000); break;
     case B_LEFT:
         if (s->focus > 0) s->focus--;
         break;
@@ -1399,17 +1385,14 @@ static bool in_rect(const rect *r, int y, int x) { return y >= r->y && y < r->y 
 static int builder_mouse(app *a, const MEVENT *ev)
 {
     struct builder_state *s = B(a);
-    int wheel = (ev->bstate & BUTTON4_PRESSED) ? -3 : (ev->bstate & BUTTON5_PRESSED) ? 3 : 0;
     bool click = ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED);
     if (in_rect(&s->r_cats, ev->y, ev->x)) {
-        if (wheel) set_category(a, s->cat + (wheel > 0 ? 1 : -1));
-        else if (click) {
-            int c = ev->y - s->r_cats.y - 1;
-            if (c >= 0 && c < DLRIG_CAT_COUNT) {
-                s->focus = PANE_CATS;
-                set_category(a, c);
-            }
-        }
+        /* the wheel goes round the categories as Up and Down do; a click on
+         * the selected one opens its parts, as Enter does */
+        int r = ui_list_mouse(&s->cats, ev, 1, true);
+        if (r != UI_LIST_MOVED && r != UI_LIST_CHOSEN) return UI_HANDLED;
+        if (click) s->focus = r == UI_LIST_CHOSEN ? PANE_LIST : PANE_CATS;
+        set_category(a, s->cats.sel);
     } else if (in_rect(&s->r_list, ev->y, ev->x) && !s->show_slots) {
         s->focus = PANE_LIST;
         if (ui_list_mouse(&s->parts, ev, 3, false) == UI_LIST_CHOSEN) choose_candidate(a);
@@ -1452,8 +1435,9 @@ static void draw_cats(app *a, rect r)
     s->r_cats = r;
     ui_box(a, r.y, r.x, r.h, r.w, "Parts", s->focus == PANE_CATS);
     int iw = r.w - 2;
-    for (int c = 0; c < DLRIG_CAT_COUNT && c < r.h - 2; c++) {
-        int y = r.y + 1 + c;
+    ui_list_place(&s->cats, r.y + 1, r.x, r.h - 2, r.w, 1);
+    for (int c = s->cats.top; c < DLRIG_CAT_COUNT && c < s->cats.top + r.h - 2; c++) {
+        int y = r.y + 1 + c - s->cats.top;
         bool sel = c == s->cat;
         int role = sel ? (s->focus == PANE_CATS ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_FOCUS) : DLRIG_ROLE_NORMAL;
         if (sel && s->focus == PANE_CATS) ui_fill(a, y, r.x + 1, iw, DLRIG_ROLE_SELECTION);
@@ -1890,6 +1874,8 @@ static void builder_open(app *a, void *args)
     if (s->n_alts) s->alts_req = s->alts[0].build.req;
     s->sort_col = -1;
     s->cat = DLRIG_CAT_GPU;
+    ui_list_set(&s->cats, DLRIG_CAT_COUNT);
+    ui_list_select(&s->cats, s->cat);
     s->focus = PANE_LIST;
     setup_columns(s);
     app_push(a, &builder_screen, s);

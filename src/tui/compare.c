@@ -25,7 +25,7 @@ struct compare_state {
     ui_list body; /* the table's rows under the header, scrolled (no selection) */
 };
 
-enum { C_LEFT = 1, C_RIGHT, C_UP, C_DOWN, C_PGUP, C_PGDN, C_HOME, C_END, C_USE, C_BACK, C_QUOTE };
+enum { C_LEFT = 1, C_RIGHT, C_USE, C_BACK, C_QUOTE };
 
 static const keybind compare_keys[] = {
     {KEY_LEFT, C_LEFT, "Left", "highlight the build to the left", NULL},
@@ -33,14 +33,7 @@ static const keybind compare_keys[] = {
     {KEY_RIGHT, C_RIGHT, "Right", "highlight the build to the right", NULL},
     {'l', C_RIGHT, "l", "highlight the build to the right", NULL},
     {'\t', C_RIGHT, "Tab", "highlight the next build", "next"},
-    {KEY_UP, C_UP, "Up", "scroll up", NULL},
-    {'k', C_UP, "k", "scroll up", NULL},
-    {KEY_DOWN, C_DOWN, "Down", "scroll down", NULL},
-    {'j', C_DOWN, "j", "scroll down", NULL},
-    {KEY_PPAGE, C_PGUP, "PgUp", "page up", NULL},
-    {KEY_NPAGE, C_PGDN, "PgDn", "page down", NULL},
-    {KEY_HOME, C_HOME, "Home", "top", NULL},
-    {KEY_END, C_END, "End", "bottom", NULL},
+    UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
     {'\r', C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", "use"},
     {KEY_ENTER, C_USE, "Enter", "continue in the builder with the highlighted build (u undoes)", NULL},
     {'e', C_QUOTE, "e", "export the builds as one HTML quote with options A, B, C", "quote"},
@@ -156,7 +149,7 @@ static int compare_key(app *a, int action, int key)
     (void)key;
     struct compare_state *s = CS(a);
     int n = s && s->ok ? (int)s->cmp.n : 0;
-    int page = s ? ui_list_view_page(&s->body) : 1;
+    if (s && ui_list_nav_view(&s->body, action)) return UI_HANDLED;
     switch (action) {
     case C_LEFT:
         if (n) s->col = (s->col + n - 1) % n;
@@ -164,12 +157,6 @@ static int compare_key(app *a, int action, int key)
     case C_RIGHT:
         if (n) s->col = (s->col + 1) % n;
         break;
-    case C_UP: ui_list_scroll(&s->body, -1); break;
-    case C_DOWN: ui_list_scroll(&s->body, 1); break;
-    case C_PGUP: ui_list_scroll(&s->body, -page); break;
-    case C_PGDN: ui_list_scroll(&s->body, page); break;
-    case C_HOME: ui_list_scroll(&s->body, -(1 << 20)); break;
-    case C_END: ui_list_scroll(&s->body, 1 << 20); break;
     case C_USE:
         if (n) {
             back(a);

@@ -82,3 +82,30 @@ int ui_list_mouse(ui_list *l, const MEVENT *ev, int wheel, bool wrap)
     l->sel = r;
     return again ? UI_LIST_CHOSEN : UI_LIST_MOVED;
 }
+
+bool ui_list_nav(ui_list *l, int action, bool wrap)
+{
+    switch (action) {
+    case UI_NAV_UP: ui_list_move(l, -1, wrap); return true;
+    case UI_NAV_DOWN: ui_list_move(l, 1, wrap); return true;
+    case UI_NAV_PGUP: ui_list_move(l, -ui_list_page(l), false); return true;
+    case UI_NAV_PGDN: ui_list_move(l, ui_list_page(l), false); return true;
+    case UI_NAV_HOME: ui_list_select(l, 0); return true;
+    case UI_NAV_END: ui_list_select(l, l->n - 1); return true;
+    default: return false;
+    }
+}
+
+bool ui_list_nav_view(ui_list *l, int action)
+{
+    int page = ui_list_view_page(l);
+    switch (action) {
+    case UI_NAV_UP: ui_list_scroll(l, -1); return true;
+    case UI_NAV_DOWN: ui_list_scroll(l, 1); return true;
+    case UI_NAV_PGUP: ui_list_scroll(l, -page); return true;
+    case UI_NAV_PGDN: ui_list_scroll(l, page); return true;
+    case UI_NAV_HOME: ui_list_scroll(l, -(1 << 20)); return true;
+    case UI_NAV_END: ui_list_scroll(l, 1 << 20); return true;
+    default: return false;
+    }
+}

@@ -8,18 +8,11 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_UP = 1, OV_DOWN, OV_PGUP, OV_PGDN, OV_HOME, OV_END, OV_CLOSE, OV_OK, OV_NUMBER, OV_FKEY };
+enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY };
 
 static const keybind text_keys[] = {
-    {KEY_UP, OV_UP, "Up", "scroll up", NULL},
-    {'k', OV_UP, "k", "scroll up", NULL},
-    {KEY_DOWN, OV_DOWN, "Down", "scroll down", NULL},
-    {'j', OV_DOWN, "j", "scroll down", NULL},
-    {KEY_PPAGE, OV_PGUP, "PgUp", "page up", NULL},
-    {KEY_NPAGE, OV_PGDN, "PgDn", "page down", NULL},
-    {' ', OV_PGDN, "Space", "page down", NULL},
-    {KEY_HOME, OV_HOME, "Home", "top", NULL},
-    {KEY_END, OV_END, "End", "bottom", NULL},
+    UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
+    {' ', UI_NAV_PGDN, "Space", "page down", NULL},
     {27, OV_CLOSE, "Esc", "close", "close"},
     {'q', OV_CLOSE, "q", "close", NULL},
     {'\r', OV_CLOSE, "Enter", "close", NULL},
@@ -29,12 +22,7 @@ static const keybind text_keys[] = {
 };
 
 static const keybind menu_keys[] = {
-    {KEY_UP, OV_UP, "Up", "previous", NULL},
-    {'k', OV_UP, "k", "previous", NULL},
-    {KEY_DOWN, OV_DOWN, "Down", "next", NULL},
-    {'j', OV_DOWN, "j", "next", NULL},
-    {KEY_HOME, OV_HOME, "Home", "first", NULL},
-    {KEY_END, OV_END, "End", "last", NULL},
+    UI_LIST_KEYBINDS("previous", "next", "a page up", "a page down", "first", "last"),
     {'\r', OV_OK, "Enter", "choose", "choose"},
     {KEY_ENTER, OV_OK, "Enter", "choose", NULL},
     {27, OV_CLOSE, "Esc", "cancel", "cancel"},
@@ -158,14 +146,8 @@ static int text_key(app *a, int action, int key)
 {
     (void)key;
     overlay_state *o = &a->ovs;
-    int page = ui_list_view_page(&o->view);
+    if (ui_list_nav_view(&o->view, action)) return UI_HANDLED;
     switch (action) {
-    case OV_UP: ui_list_scroll(&o->view, -1); break;
-    case OV_DOWN: ui_list_scroll(&o->view, 1); break;
-    case OV_PGUP: ui_list_scroll(&o->view, -page); break;
-    case OV_PGDN: ui_list_scroll(&o->view, page); break;
-    case OV_HOME: ui_list_scroll(&o->view, -(1 << 20)); break;
-    case OV_END: ui_list_scroll(&o->view, 1 << 20); break;
     case OV_CLOSE: ov_close(a); break;
     default: return UI_HANDLED; /* modal: swallow other keys */
     }
@@ -262,11 +244,8 @@ static int menu_key(app *a, int action, int key)
 {
     overlay_state *o = &a->ovs;
     int n = (int)o->n_items;
+    if (ui_list_nav(&o->list, action, true)) return UI_HANDLED;
     switch (action) {
-    case OV_UP: ui_list_move(&o->list, -1, true); break;
-    case OV_DOWN: ui_list_move(&o->list, 1, true); break;
-    case OV_HOME: ui_list_select(&o->list, 0); break;
-    case OV_END: ui_list_select(&o->list, n - 1); break;
     case OV_OK: menu_choose(a, o->list.sel); break;
     case OV_CLOSE: menu_choose(a, -1); break;
     default:

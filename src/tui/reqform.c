@@ -30,13 +30,13 @@ static const struct {
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
 
-enum { F_UP = 1, F_DOWN, F_LEFT, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP };
+enum { F_LEFT = 1, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP };
 
 static const keybind form_keys[] = {
-    {KEY_UP, F_UP, "Up", "previous field", NULL},
-    {KEY_BTAB, F_UP, "S-Tab", "previous field", NULL},
-    {KEY_DOWN, F_DOWN, "Down", "next field", NULL},
-    {'\t', F_DOWN, "Tab", "next field", NULL},
+    UI_LIST_KEYBINDS("previous field", "next field", "a page of fields up", "a page of fields down", "first field",
+                     "last field"),
+    {KEY_BTAB, UI_NAV_UP, "S-Tab", "previous field", NULL},
+    {'\t', UI_NAV_DOWN, "Tab", "next field", NULL},
     {KEY_LEFT, F_LEFT, "Left", "previous choice (must-haves: previous one)", NULL},
     {KEY_RIGHT, F_RIGHT, "Right", "next choice (must-haves: next one)", "change"},
     {' ', F_TOGGLE, "Space", "toggle a must-have or the noise; next choice elsewhere", NULL},
@@ -54,6 +54,7 @@ static const keybind form_keys[] = {
 /* The form's state: the overlay's context while the form is open. */
 typedef struct form_state {
     int sel;  /* index into rows */
+    ui_list list; /* the rows shown: list.sel is sel among them */
     int flag; /* the must-have under the cursor (index into dlrig_require_ids, never quiet) */
     bool editing;
     char input[96];
@@ -330,6 +331,21 @@ static int step_row(const dlrig_catalog *cat, const dlrig_requirements *r, int s
     return sel;
 }
 
+/* The rows shown for r, in order, into idx (N_ROWS entries); the list
+ * takes their number and the selected row's place among them.  Returns
+ * how many. */
+static int sync_list(app *a, const dlrig_requirements *r, int *idx)
+{
+    form_state *fs = FS(a);
+    int n = 0;
+    for (size_t i = 0; i < N_ROWS; i++)
+        if (shown(a->cat, i, r)) idx[n++] = (int)i;
+    ui_list_set(&fs->list, n);
+    for (int k = 0; k < n; k++)
+        if (idx[k] == fs->sel) ui_list_select(&fs->list, k);
+    return n;
+}
+
 static int form_key(app *a, int action, int key)
 {
     form_state *fs = FS(a);
@@ -352,9 +368,13 @@ static int form_key(app *a, int action, int key)
         return UI_HANDLED;
     }
     fs->err[0] = '\0';
+    int idx[N_ROWS];
+    sync_list(a, r, idx);
+    if (ui_list_nav(&fs->list, action, true)) { /* Up and Down go round */
+        fs->sel = idx[fs->list.sel];
+        return UI_HANDLED;
+    }
     switch (action) {
-    case F_UP: fs->sel = step_row(a->cat, r, fs->sel, -1); break;
-    case F_DOWN: fs->sel = step_row(a->cat, r, fs->sel, 1); break;
     case F_LEFT: cycle(a, (size_t)fs->sel, -1, 0); break;
     case F_RIGHT: cycle(a, (size_t)fs->sel, 1, 0); break;
     case F_TOGGLE: toggle(a, (size_t)fs->sel); break;
@@ -402,6 +422,28 @@ static int form_key(app *a, int action, int key)
     return UI_HANDLED;
 }
 
+/* The list widget's mouse, as in the wizard: a click selects a row, a
+ * second click on it (or a double click) acts as Enter, the wheel moves the
+ * selection.  While a value is typed the wheel does nothing, a click on its
+ * row takes the value (as Enter) and a click on another row leaves it. */
+static int form_mouse(app *a, const MEVENT *ev)
+{
+    form_state *fs = FS(a);
+    const dlrig_requirements *r = fs->host->requirements(a);
+    if (!r || (fs->editing && (ev->bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)))) return UI_HANDLED;
+    int idx[N_ROWS];
+    sync_list(a, r, idx);
+    int before = fs->list.sel;
+    int res = ui_list_mouse(&fs->list, ev, 1, true);
+    if (res != UI_LIST_MOVED && res != UI_LIST_CHOSEN) return UI_HANDLED;
+    fs->sel = idx[fs->list.sel];
+    if (fs->list.sel != before) {
+        fs->editing = false;
+        fs->err[0] = '\0';
+    }
+    return res == UI_LIST_CHOSEN ? form_key(a, F_EDIT, '\r') : UI_HANDLED;
+}
+
 static bool form_text(const app *a)
 {
     const form_state *fs = FS(a);
@@ -416,11 +458,8 @@ static void form_draw(app *a)
     const dlrig_requirements *r = fs->host->requirements(a);
     if (!r) return;
     if (!shown(a->cat, (size_t)fs->sel, r)) fs->sel = step_row(a->cat, r, fs->sel, 1);
-    int n = 0, sel_at = 0;
-    for (size_t i = 0; i < N_ROWS; i++) {
-        if ((int)i == fs->sel) sel_at = n;
-        n += shown(a->cat, i, r);
-    }
+    int idx[N_ROWS];
+    int n = sync_list(a, r, idx);
     bool wide = a->w >= 140 && a->h >= 36; /* the builder's wide layout: the sheet on the right */
     int x = 0, y = 1;
     int w = wide ? a->w - (a->w >= 180 ? 64 : 56) : a->w;
@@ -451,12 +490,11 @@ static void form_draw(app *a)
     int h = body + 2 + (err_h || help_h ? 1 + err_h + help_h : 0);
     for (int i = 0; i < h; i++) ui_fill(a, y + i, x, w, DLRIG_ROLE_NORMAL);
     ui_box(a, y, x, h, w, "What if: the build's requirements (each change applies at once)", true);
-    int top = sel_at >= body ? sel_at - body + 1 : 0;
-    int yy = y + 1, lw = 14, row = 0;
+    ui_list_place(&fs->list, y + 1, x + 1, body, w - 2, 1);
+    int yy = y + 1, lw = 14;
     char v[300];
-    for (size_t i = 0; i < N_ROWS && yy < y + 1 + body; i++) {
-        if (!shown(a->cat, i, r)) continue;
-        if (row++ < top) continue;
+    for (int row = fs->list.top; row < n && yy < y + 1 + body; row++) {
+        size_t i = (size_t)idx[row];
         bool sel = (int)i == fs->sel;
         int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL;
         if (sel) ui_fill(a, yy, x + 1, w - 2, role);
@@ -497,7 +535,7 @@ static void form_draw(app *a)
 
 static const screen form_overlay = {
     .name = "requirements", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = form_draw, .on_key = form_key,
-    .text_input = form_text, .keys = form_keys,
+    .on_mouse = form_mouse, .text_input = form_text, .keys = form_keys,
 };
 
 void reqform_open(app *a, const reqform_host *host)

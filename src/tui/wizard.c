@@ -186,21 +186,15 @@ static const question *Q(int q);
 static int n_questions(void);
 
 enum {
-    W_UP = 1, W_DOWN, W_PGUP, W_PGDN, W_NEXT, W_BACK, W_TOGGLE, W_HOME, W_END, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE,
+    W_NEXT = 1, W_BACK, W_TOGGLE, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE,
     W_PRESET, /* .. W_PRESET + TUI_PRESET_KEYS - 1 */
 };
 
 /* While an amount is typed the keys go to the line editor (edit_key), as
  * the rows that say "while typing" describe. */
 static const keybind wizard_keys[] = {
-    {KEY_UP, W_UP, "Up", "previous choice", NULL},
-    {'k', W_UP, "k", "previous choice", NULL},
-    {KEY_DOWN, W_DOWN, "Down", "next choice", NULL},
-    {'j', W_DOWN, "j", "next choice", NULL},
-    {KEY_PPAGE, W_PGUP, "PgUp", "a page of choices up", NULL},
-    {KEY_NPAGE, W_PGDN, "PgDn", "a page of choices down", NULL},
-    {KEY_HOME, W_HOME, "Home", "first choice", NULL},
-    {KEY_END, W_END, "End", "last choice", NULL},
+    UI_LIST_KEYBINDS("previous choice", "next choice", "a page of choices up", "a page of choices down",
+                     "first choice", "last choice"),
     {'\r', W_NEXT, "Enter", "accept the choice (or the amount typed) and go on", "accept"},
     {KEY_ENTER, W_NEXT, "Enter", "accept the choice (or the amount typed) and go on", NULL},
     {KEY_RIGHT, W_NEXT, "Right", "accept the highlighted choice and go on", NULL},
@@ -940,14 +934,12 @@ static int wizard_key(app *a, int action, int key)
         tui_preset_load(a, (size_t)(action - W_PRESET)); /* may replace the wizard with the builder */
         return UI_HANDLED;
     }
+    if (ui_list_nav(l, action, false)) {
+        refresh_preview(a);
+        return UI_HANDLED;
+    }
     switch (action) {
     case W_PRESETS: tui_preset_menu(a); return UI_HANDLED;
-    case W_UP: ui_list_move(l, -1, false); break;
-    case W_DOWN: ui_list_move(l, 1, false); break;
-    case W_PGUP: ui_list_move(l, -ui_list_page(l), false); break;
-    case W_PGDN: ui_list_move(l, ui_list_page(l), false); break;
-    case W_HOME: ui_list_select(l, 0); break;
-    case W_END: ui_list_select(l, w->n_ch - 1); break;
     case W_NEXT: accept(a); return UI_HANDLED;
     case W_TOGGLE:
         if (!toggle(w, l->sel) && kind != QK_FLAGS) accept(a);

@@ -1359,6 +1359,117 @@ test_wizard_catalog_workload() {
     end_session
 }
 
+# The builder's category pane is the list widget: PgDn/PgUp move a page
+# (all eleven categories at 80x24, so to the last and the first), Home and
+# End go to the ends, Up and Down still go round, ? lists the keys.
+test_builder_category_paging() {
+    cp "$FIXTURE" "$TMP/catpage.json"
+    start catpage 80 24 tui "$TMP/catpage.json"
+    wait_for "Build sheet"
+    keys Escape
+    wait_for "▶ Parts"
+    keys Down Down
+    wait_for "▸Board"
+    keys NPage
+    wait_for "▸Switch"
+    wait_for "Switch · "
+    keys PPage
+    wait_for "▸GPU"
+    keys End
+    wait_for "▸Switch"
+    keys Home
+    wait_for "▸GPU"
+    keys Up
+    wait_for "▸Switch"
+    keys Down
+    wait_for "▸GPU"
+    # the wheel goes round too; a click selects, a click on the selected one opens its parts
+    click 3 3 64
+    wait_for "▸Switch"
+    click 3 3
+    wait_for "▸CPU"
+    wait_for "▶ Parts"
+    click 3 3
+    wait_for "▶ CPU · "
+    keys '?'
+    wait_for "Keys: builder"
+    wait_for "PgDn"
+    keys Escape
+    wait_gone "Keys: builder"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# The requirements form's rows are the list widget: the mouse selects a row
+# and a second click types its value (a click on another row leaves the
+# typing), the wheel moves, PgDn/PgUp/Home/End go through the rows.
+test_reqform_list() {
+    cp "$FIXTURE" "$TMP/formlist.json"
+    start formlist 80 24 tui "$TMP/formlist.json"
+    wait_for "Build sheet"
+    keys r
+    wait_for "What if: the build's requirements"
+    wait_for "what the machine is for"
+    # row 5 of the screen is the budget
+    click 6 5
+    wait_for "total budget in US dollars"
+    click 6 5
+    wait_for '$25,000▏'
+    keys C-u
+    type_text "30k"
+    keys Enter
+    wait_for 'Budget: $30,000'
+    wait_for 'of $30,000 budget'
+    # typing, then a click on another row: the typing is left, nothing applied
+    keys Enter
+    wait_for '$30,000▏'
+    click 6 4
+    wait_for "dataset size in GB"
+    wait_gone '$30,000▏'
+    click 6 4 65
+    wait_for "total budget in US dollars"
+    keys NPage
+    wait_for "must-haves, comma-separated"
+    keys Home
+    wait_for "what the machine is for"
+    keys End
+    wait_for "must-haves, comma-separated"
+    keys PPage
+    wait_for "what the machine is for"
+    keys '?'
+    wait_for "Keys: requirements form"
+    wait_for "a page of fields down"
+    keys Escape
+    wait_gone "Keys: requirements form"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# Menus page too: PgDn and PgUp in the preset menu.
+test_menu_paging() {
+    start menupage 80 24
+    wait_for "What will it mostly run?"
+    keys P
+    wait_for "Preset scenarios"
+    wait_for "▸ F1 Kaggle starter"
+    keys NPage
+    wait_for "▸ F8 Two-node training cluster"
+    keys PPage
+    wait_for "▸ F1 Kaggle starter"
+    keys End
+    wait_for "▸ F8 Two-node training cluster"
+    # Down at the end still goes round to the first
+    keys Down
+    wait_for "▸ F1 Kaggle starter"
+    keys Escape
+    wait_gone "Preset scenarios"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1412,6 +1523,9 @@ run test_discoverable_80x24
 run test_whatif_form
 run test_fix_its
 run test_wizard_catalog_workload
+run test_builder_category_paging
+run test_reqform_list
+run test_menu_paging
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
