@@ -42,6 +42,10 @@ CREATE TABLE architecture (
                                      -- (peer-to-peer assumed)
   cuda12       INTEGER CHECK (cuda12 IN (0, 1)), -- 1: CUDA 12 supports it, 0: CUDA 12 dropped it (current
                                      -- PyTorch, llama.cpp and vLLM builds need CUDA 12); NULL off CUDA
+  pro_train_tflops_per_w REAL CHECK (pro_train_tflops_per_w > 0),
+                                     -- tensor TFLOPS a watt of board power sustains in a training step on
+                                     -- its non-GeForce cards rated at full-rate FP32 accumulate (their rated
+                                     -- figure assumes clocks the board power does not hold); NULL: no cap
   source       TEXT NOT NULL REFERENCES source(id),
   note         TEXT
 ) STRICT;

@@ -223,13 +223,15 @@ typedef struct dlrig_nvlink_bridge {
 #define DLRIG_ARCH_FIELDS(X)                                                  \
     X(STR, id) X(STR, vendor) X(STR, name) X(INT, year) X(STR, platform)       \
     X(BOOL, tensor_cores) X(BOOL, tf32) X(BOOL, bf16) X(BOOL, fp8) X(BOOL, fp4) \
-    X(REAL, tensor_generation_share) X(INT, consumer_p2p) X(INT, cuda12) X(STR, source) X(STR, note)
+    X(REAL, tensor_generation_share) X(INT, consumer_p2p) X(INT, cuda12)      \
+    X(REAL, pro_train_tflops_per_w) X(STR, source) X(STR, note)
 /* An architecture (table `architecture`; db/schema.sql says what each
  * column means).  The models read a generation's behaviour from these
  * fields, never from its id: tensor_generation_share (the share of its
  * tensor peak training code reaches), consumer_p2p (0: its consumer cards
- * have no PCIe peer-to-peer; DLRIG_NA: not known) and cuda12 (0: CUDA 12
- * dropped it; DLRIG_NA off CUDA). */
+ * have no PCIe peer-to-peer; DLRIG_NA: not known), cuda12 (0: CUDA 12
+ * dropped it; DLRIG_NA off CUDA) and pro_train_tflops_per_w (the training
+ * rate a watt holds on its full-rate-accumulate cards; NAN: no cap). */
 struct dlrig_arch {
     DLRIG_ARCH_FIELDS(DLRIG_FIELD_DECL)
     dlrig_platform platform_kind; /* platform, decoded */

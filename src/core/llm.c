@@ -80,16 +80,6 @@ const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights
  * (Llama 2 7B and 70B, LoRA and QLoRA, on RTX 3090, RTX 4090, A100, H100 and
  * RTX 6000 Ada); torchtune's and Exxact's rows validate it. */
 #define EFF_TRAIN 0.50
-/* Tensor TFLOPS a watt of board power sustains in a training step on Ada
- * cards rated at full-rate FP32 accumulate (RTX Ada, L40S, L4).  Their rated
- * figure assumes boost clocks their board power does not hold under tensor
- * load: Lambda measured BERT-large training on an RTX 6000 Ada (300 W, rated
- * 364 TFLOPS) at 0.85x an RTX 4090 (450 W, 165 TFLOPS at its half-rate FP32
- * accumulate), so 0.85 x 165 / 300 TFLOPS a watt (the perf calibration
- * table's pair; docs/CALIBRATION.md).  GeForce cards keep their half rate:
- * Answer.AI's RTX 3090 and 4090 runs reach the share of it the datacenter
- * cards reach of theirs. */
-#define ADA_PRO_TFLOPS_PER_W 0.47
 /* Per-layer fixed time of one generated token (kernel launches,
  * dequantisation), seconds, by weight width. */
 #define LAYER_S_16BIT 25e-6
@@ -458,15 +448,23 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
 
 /* The tensor rate a training step computes at: the rated 16-bit rate with
  * FP32 accumulate (half rate on GeForce), at the tensor-core generation's
- * share, and on Ada cards with full-rate accumulate no more than their board
- * power sustains. */
+ * share, and on the non-GeForce cards of an architecture with a
+ * pro_train_tflops_per_w (Ada: RTX Ada, L40S, L4, rated at full-rate
+ * accumulate) no more than their board power sustains.  Their rated figure
+ * assumes boost clocks the board power does not hold under tensor load:
+ * Lambda measured BERT-large training on an RTX 6000 Ada (300 W, rated 364
+ * TFLOPS) at 0.85x an RTX 4090 (450 W, 165 TFLOPS at its half-rate
+ * accumulate), 0.85 x 165 / 300 = 0.47 TFLOPS a watt (db/SOURCES.md,
+ * docs/CALIBRATION.md).  GeForce cards keep their half rate: Answer.AI's RTX
+ * 3090 and 4090 runs reach the share of it the datacenter cards reach of
+ * theirs. */
 static double training_tflops(const dlrig_gpu *g)
 {
     double t = tensor_tflops(g) * perf_tensor_generation_share(g);
-    if (g->arch && strcmp(g->arch->id, "ada") == 0 && g->segment_kind != DLRIG_SEGMENT_CONSUMER &&
-        g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
-        g->tdp_w > 0 && t > g->tdp_w * ADA_PRO_TFLOPS_PER_W)
-        t = g->tdp_w * ADA_PRO_TFLOPS_PER_W;
+    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
+    if (!isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER && g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
+        g->tdp_w > 0 && t > g->tdp_w * per_w)
+        t = g->tdp_w * per_w;
     return t;
 }
 
