@@ -97,6 +97,10 @@ typedef struct ui_list {
     int n, sel, top;
     int rows;    /* rows shown at the last ui_list_place */
     int y, x, w; /* the place of the first row shown */
+    /* type-to-filter: the words typed after / ("" none); while filtering
+     * is set the keys go to ui_list_filter_key */
+    char filter[96];
+    bool filtering;
 } ui_list;
 
 /* Overlay data (one overlay open at a time). */
@@ -124,7 +128,8 @@ typedef struct overlay_state {
     /* menu */
     ov_item *items;
     size_t n_items;
-    ui_list list;
+    ui_list list;  /* the items shown: list.sel is the selected one among them */
+    int *shown;    /* the item shown on each row of list (all of them without a filter) */
     ov_menu_cb menu_cb;
     /* prompt */
     char input[256];
@@ -329,6 +334,35 @@ bool ui_list_nav(ui_list *l, int action, bool wrap);
 /* The same for a view (ui_list_place_view): Up/Down scroll one row,
  * PgUp/PgDn a view page (ui_list_view_page), Home/End to the top/bottom. */
 bool ui_list_nav_view(ui_list *l, int action);
+
+/* Type-to-filter, the same in every list that has one: / starts typing
+ * (ui_list_filter_start), the typed words narrow the rows (every
+ * space-separated word, ASCII case-insensitive, as the catalog filters
+ * parts), Esc clears the filter.  While l->filtering the owner's screen
+ * takes text and hands each key to ui_list_filter_key: Esc clears and stops
+ * (UI_FILTER_CHANGED), Enter stops and accepts (UI_FILTER_ACCEPT), Tab stops
+ * (UI_FILTER_DONE), Up/Down/PgUp/PgDn/Home/End move the selection
+ * (UI_FILTER_MOVED), the line editor's keys change the text
+ * (UI_FILTER_CHANGED); other keys do nothing (UI_FILTER_NONE).  On UI_FILTER_CHANGED the owner narrows its rows
+ * again: with ui_list_filter_rows, or by asking the catalog (the parts). */
+enum { UI_FILTER_NONE, UI_FILTER_CHANGED, UI_FILTER_MOVED, UI_FILTER_ACCEPT, UI_FILTER_DONE };
+void ui_list_filter_start(ui_list *l);
+int ui_list_filter_key(ui_list *l, int key);
+/* Clears the filter and stops typing; false when there was none. */
+bool ui_list_filter_clear(ui_list *l);
+/* Whether text (NULL: "") has every word of the filter (true without one). */
+bool ui_list_filter_match(const ui_list *l, const char *text);
+/* The text of row i of the owner's n rows, for the filter: the row's label
+ * and detail written into buf (len bytes) and returned. */
+typedef const char *(*ui_list_text_fn)(void *ctx, int i, char *buf, size_t len);
+/* Narrows the owner's n rows to those whose text the filter matches: their
+ * indexes go to shown[0..] (the caller's array of n ints, shown[sel] being
+ * the selected row before), l->n becomes their count and the selection
+ * stays on the row it was on when it is still shown.  Returns l->n. */
+int ui_list_filter_rows(ui_list *l, int n, ui_list_text_fn text, void *ctx, int *shown);
+/* Appends " · filter: words" (with the cursor while typing; nothing without
+ * a filter) to a title in buf (size bytes, *k used), as ui_appendf. */
+void ui_list_filter_title(const app *a, const ui_list *l, char *buf, size_t size, size_t *k);
 
 /* ---- lineedit.c: the one line editor ---- */
 enum { UI_EDIT_NONE, UI_EDIT_CHANGED, UI_EDIT_FULL };

@@ -91,9 +91,7 @@ struct builder_state {
      * build changes, so that a filter keystroke or another category looks
      * parts up instead of checking every one again; NULL until needed. */
     dlrig_whatif *whatif;
-    ui_list parts; /* the candidate list: parts.sel, parts.top */
-    char filter[128];
-    bool filtering;
+    ui_list parts; /* the candidate list: parts.sel, parts.top; parts.filter goes to the catalog's query */
     int sort_col; /* index into cols, -1 for catalog order */
     bool sort_desc;
     bool compat_only;
@@ -320,7 +318,7 @@ static void refresh_candidates(app *a)
     free_candidates(s);
     bool by_speed = s->sort_col >= 0 && s->sort_col < s->n_cols && is_speed(&s->cols[s->sort_col]);
     dlrig_query q = {.category = s->cat,
-                     .filter = s->filter[0] ? s->filter : NULL,
+                     .filter = s->parts.filter[0] ? s->parts.filter : NULL,
                      .sort = s->sort_col >= 0 && s->sort_col < s->n_cols && !by_speed ? s->cols[s->sort_col].name : NULL,
                      .descending = s->sort_desc};
     char err[512];
@@ -512,8 +510,7 @@ static void set_category(app *a, int c)
     ui_list_select(&s->cats, c);
     if (c == s->cat) return;
     s->cat = c;
-    s->filter[0] = '\0';
-    s->filtering = false;
+    ui_list_filter_clear(&s->parts);
     s->sort_col = -1;
     s->sort_desc = false;
     s->parts.sel = 0;
@@ -1256,21 +1253,12 @@ static bool nav(app *a, int action)
     return true;
 }
 
+/* While the filter is typed (the key table does not apply): the list
+ * widget's filter keys; the catalog narrows the parts. */
 static int filter_key(app *a, int key)
 {
     struct builder_state *s = B(a);
-    if (key == 27) {
-        s->filtering = false;
-        s->filter[0] = '\0';
-    } else if (key == '\r' || key == '\n' || key == KEY_ENTER || key == '\t') {
-        s->filtering = false;
-        return UI_HANDLED;
-    } else if (key == KEY_UP || key == KEY_DOWN) {
-        nav(a, key == KEY_UP ? UI_NAV_UP : UI_NAV_DOWN);
-        return UI_HANDLED;
-    } else if (ui_edit_key(s->filter, sizeof s->filter, key, 0) == UI_EDIT_NONE) {
-        return UI_HANDLED;
-    }
+    if (ui_list_filter_key(&s->parts, key) != UI_FILTER_CHANGED) return UI_HANDLED;
     s->parts.sel = 0;
     s->parts.top = 0;
     refresh_candidates(a);
@@ -1280,7 +1268,7 @@ static int filter_key(app *a, int key)
 static int builder_key(app *a, int action, int key)
 {
     struct builder_state *s = B(a);
-    if (s->filtering) return filter_key(a, key);
+    if (s->parts.filtering) return filter_key(a, key);
     if (nav(a, action)) return UI_HANDLED;
     switch (action) {
     case B_LEFT:
@@ -1297,8 +1285,7 @@ static int builder_key(app *a, int action, int key)
         else if (s->rep.n_findings) show_finding(a, &s->rep.findings[s->finds.sel]);
         break;
     case B_ESC:
-        if (s->filter[0]) {
-            s->filter[0] = '\0';
+        if (ui_list_filter_clear(&s->parts)) {
             refresh_candidates(a);
         } else if (s->show_slots) {
             s->show_slots = false;
@@ -1309,7 +1296,7 @@ static int builder_key(app *a, int action, int key)
     case B_FILTER:
         s->focus = PANE_LIST;
         s->show_slots = false;
-        s->filtering = true;
+        ui_list_filter_start(&s->parts);
         break;
     case B_SORT:
         s->sort_col = s->sort_col + 1 < s->n_cols ? s->sort_col + 1 : -1;
@@ -1403,7 +1390,7 @@ static int builder_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
-static bool builder_text(const app *a) { return B(a) && B(a)->filtering; }
+static bool builder_text(const app *a) { return B(a) && B(a)->parts.filtering; }
 
 /* ---- drawing ---- */
 
@@ -1494,8 +1481,7 @@ static void draw_list(app *a, rect r)
     char title[200];
     size_t n = 0;
     ui_appendf(title, sizeof title, &n, "%s %s %zu", cat_label((dlrig_category)s->cat), a->g->sep, s->n_cand);
-    if (s->filter[0] || s->filtering)
-        ui_appendf(title, sizeof title, &n, " %s filter: %s%s", a->g->sep, s->filter, s->filtering ? "_" : "");
+    ui_list_filter_title(a, &s->parts, title, sizeof title, &n);
     if (s->compat_only) ui_appendf(title, sizeof title, &n, " %s compatible only", a->g->sep);
     ui_box(a, r.y, r.x, r.h, r.w, title, s->focus == PANE_LIST);
     int iw = r.w - 2, x0 = r.x + 1;
@@ -1550,18 +1536,22 @@ static void draw_list(app *a, rect r)
     }
     if (s->n_cand == 0) {
         ui_put(a, r.y + 3, x0 + 2, iw - 4, DLRIG_ROLE_DIM,
-               s->filter[0] ? "No part matches the filter (Esc clears it)"
+               s->parts.filter[0] ? "No part matches the filter (Esc clears it)"
                             : s->compat_only ? "No compatible part (c shows every part)" : "No parts in this category");
     }
-    /* the reason a highlighted part is incompatible, on the bottom border */
+    /* on the bottom border: where the selection is in a long list (right),
+     * and the reason a highlighted part is incompatible in the rest */
+    int pos_w = 0;
+    if (s->n_cand > (size_t)rows) {
+        char pos[40];
+        snprintf(pos, sizeof pos, " %d/%zu ", s->parts.sel + 1, s->n_cand);
+        pos_w = (int)strlen(pos) + 1;
+        ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
+    }
     if (s->n_cand && s->reason[s->parts.sel]) {
         char why[400];
         snprintf(why, sizeof why, " %s %s ", a->g->bad, s->reason[s->parts.sel]);
-        ui_put(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_ERROR, why);
-    } else if (s->n_cand > (size_t)rows) {
-        char pos[40];
-        snprintf(pos, sizeof pos, " %d/%zu ", s->parts.sel + 1, s->n_cand);
-        ui_put_right(a, r.y + r.h - 1, r.x + 2, r.w - 4, DLRIG_ROLE_DIM, pos);
+        ui_put(a, r.y + r.h - 1, r.x + 2, r.w - 4 - pos_w, DLRIG_ROLE_ERROR, why);
     }
 }
 

@@ -2,7 +2,10 @@
  * is in view, moved by keys, pages and the wheel, and chosen by a click on
  * the selected row (or a double click).  The owner draws rows top ..
  * top + rows - 1 itself; the widget only keeps the numbers straight.  A
- * view (a table or text without a selection) only scrolls. */
+ * view (a table or text without a selection) only scrolls.  A list may
+ * filter: / and words narrow its rows, Esc clears them. */
+#include <string.h>
+
 #include "tui/app.h"
 
 static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -108,4 +111,83 @@ bool ui_list_nav_view(ui_list *l, int action)
     case UI_NAV_END: ui_list_scroll(l, 1 << 20); return true;
     default: return false;
     }
+}
+
+/* ---- type-to-filter ---- */
+
+void ui_list_filter_start(ui_list *l) { l->filtering = true; }
+
+bool ui_list_filter_clear(ui_list *l)
+{
+    bool had = l->filter[0] != '\0';
+    l->filter[0] = '\0';
+    l->filtering = false;
+    return had;
+}
+
+int ui_list_filter_key(ui_list *l, int key)
+{
+    static const int nav_keys[][2] = {{KEY_UP, UI_NAV_UP},     {KEY_DOWN, UI_NAV_DOWN}, {KEY_PPAGE, UI_NAV_PGUP},
+                                      {KEY_NPAGE, UI_NAV_PGDN}, {KEY_HOME, UI_NAV_HOME}, {KEY_END, UI_NAV_END}};
+    if (key == 27) {
+        ui_list_filter_clear(l);
+        return UI_FILTER_CHANGED;
+    }
+    if (key == '\r' || key == '\n' || key == KEY_ENTER || key == '\t') {
+        l->filtering = false;
+        return key == '\t' ? UI_FILTER_DONE : UI_FILTER_ACCEPT;
+    }
+    for (size_t i = 0; i < sizeof nav_keys / sizeof nav_keys[0]; i++)
+        if (key == nav_keys[i][0]) {
+            ui_list_nav(l, nav_keys[i][1], false);
+            return UI_FILTER_MOVED;
+        }
+    return ui_edit_key(l->filter, sizeof l->filter, key, 0) == UI_EDIT_CHANGED ? UI_FILTER_CHANGED : UI_FILTER_NONE;
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
+/* Whether the len bytes of word occur in text, ASCII case-insensitive. */
+static bool has_word(const char *text, const char *word, size_t len)
+{
+    for (; *text; text++) {
+        size_t i = 0;
+        while (i < len && text[i] && lower((unsigned char)text[i]) == lower((unsigned char)word[i])) i++;
+        if (i == len) return true;
+    }
+    return false;
+}
+
+bool ui_list_filter_match(const ui_list *l, const char *text)
+{
+    const char *w = l->filter;
+    if (!text) text = "";
+    for (;;) {
+        while (*w == ' ') w++;
+        if (!*w) return true;
+        size_t len = strcspn(w, " ");
+        if (!has_word(text, w, len)) return false;
+        w += len;
+    }
+}
+
+int ui_list_filter_rows(ui_list *l, int n, ui_list_text_fn text, void *ctx, int *shown)
+{
+    int was = l->n > 0 && l->sel >= 0 && l->sel < l->n ? shown[l->sel] : -1;
+    int k = 0, sel = 0;
+    char buf[512];
+    for (int i = 0; i < n; i++) {
+        if (!ui_list_filter_match(l, text(ctx, i, buf, sizeof buf))) continue;
+        if (i == was) sel = k;
+        shown[k++] = i;
+    }
+    ui_list_set(l, k);
+    ui_list_select(l, sel);
+    return k;
+}
+
+void ui_list_filter_title(const app *a, const ui_list *l, char *buf, size_t size, size_t *k)
+{
+    if (!l->filter[0] && !l->filtering) return;
+    ui_appendf(buf, size, k, " %s filter: %s%s", a->g->sep, l->filter, l->filtering ? "_" : "");
 }

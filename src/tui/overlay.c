@@ -8,7 +8,7 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY };
+enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER };
 
 static const keybind text_keys[] = {
     UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
@@ -25,8 +25,9 @@ static const keybind menu_keys[] = {
     UI_LIST_KEYBINDS("previous", "next", "a page up", "a page down", "first", "last"),
     {'\r', OV_OK, "Enter", "choose", "choose"},
     {KEY_ENTER, OV_OK, "Enter", "choose", NULL},
-    {27, OV_CLOSE, "Esc", "cancel", "cancel"},
+    {27, OV_CLOSE, "Esc", "clear the filter, else cancel", "cancel"},
     {'q', OV_CLOSE, "q", "cancel", NULL},
+    {'/', OV_FILTER, "/", "filter the items as you type (Enter chooses, Esc clears)", "filter"},
     {'1', OV_NUMBER, "1-9", "choose item N", NULL},
     {'2', OV_NUMBER, "1-9", "choose item N", NULL},
     {'3', OV_NUMBER, "1-9", "choose item N", NULL},
@@ -66,6 +67,7 @@ static void free_state(overlay_state *o)
         free(o->items[i].detail);
     }
     free(o->items);
+    free(o->shown);
     if (o->ctx_free && o->ctx) o->ctx_free(o->ctx);
     memset(o, 0, sizeof *o);
 }
@@ -210,14 +212,13 @@ static void menu_draw(app *a)
     w += 4;
     if (w < 40) w = 40;
     if (w > a->w - 4) w = a->w - 4;
-    frame(a, w, (int)o->n_items + 2);
+    frame(a, w, (int)o->n_items + 2); /* as tall as every item: a filter does not move the box */
     int body = o->h - 2;
     ui_list *l = &o->list;
     ui_list_place(l, o->y + 1, o->x + 1, body, o->w - 2, 1);
     for (int r = 0; r < body && l->top + r < l->n; r++) {
-        int i = l->top + r;
-        const ov_item *it = &o->items[i];
-        bool sel = i == l->sel;
+        const ov_item *it = &o->items[o->shown[l->top + r]];
+        bool sel = l->top + r == l->sel;
         int y = o->y + 1 + r, x = o->x + 1, iw = o->w - 2;
         if (sel) ui_fill(a, y, x, iw, DLRIG_ROLE_SELECTION);
         int used = ui_putf(a, y, x + 1, iw - 2, sel ? DLRIG_ROLE_SELECTION : it->role, "%s %s",
@@ -226,6 +227,19 @@ static void menu_draw(app *a)
         if (dx < used + 2) dx = used + 2;
         if (it->detail && dx < iw - 2)
             ui_put(a, y, x + 1 + dx, iw - 2 - dx, sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_DIM, it->detail);
+    }
+    if (l->n == 0 && o->n_items) ui_put(a, o->y + 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, "No item matches the filter (Esc clears it)");
+    /* the bottom border: the filter, and where the selection is in a long menu */
+    char foot[160];
+    size_t k = 0;
+    foot[0] = '\0';
+    ui_list_filter_title(a, l, foot, sizeof foot, &k);
+    if (k) ui_appendf(foot, sizeof foot, &k, " ");
+    int used = k ? ui_put(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_ACCENT, foot) : 0;
+    if (l->n > body || (k && (size_t)l->n < o->n_items)) {
+        char pos[48];
+        snprintf(pos, sizeof pos, " %d/%d ", l->n ? l->sel + 1 : 0, l->n);
+        if (used + (int)strlen(pos) < o->w - 4) ui_put_right(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, pos);
     }
 }
 
@@ -240,28 +254,62 @@ static void menu_choose(app *a, int idx)
     if (ctx_free && ctx) ctx_free(ctx);
 }
 
+/* The text the filter matches of item i: its label and detail. */
+static const char *item_text(void *ctx, int i, char *buf, size_t len)
+{
+    const ov_item *it = &((const overlay_state *)ctx)->items[i];
+    snprintf(buf, len, "%s %s", it->label, it->detail ? it->detail : "");
+    return buf;
+}
+
+static void menu_refilter(overlay_state *o) { ui_list_filter_rows(&o->list, (int)o->n_items, item_text, o, o->shown); }
+
+/* The item on the selected row, or -1 when the filter shows none. */
+static int menu_selected(const overlay_state *o) { return o->list.n ? o->shown[o->list.sel] : -1; }
+
+/* While the filter is typed (the key table does not apply). */
+static int menu_filter_key(app *a, int key)
+{
+    overlay_state *o = &a->ovs;
+    switch (ui_list_filter_key(&o->list, key)) {
+    case UI_FILTER_CHANGED: menu_refilter(o); break;
+    case UI_FILTER_ACCEPT:
+        if (o->list.n) menu_choose(a, menu_selected(o));
+        break;
+    default: break;
+    }
+    return UI_HANDLED;
+}
+
 static int menu_key(app *a, int action, int key)
 {
     overlay_state *o = &a->ovs;
-    int n = (int)o->n_items;
+    if (o->list.filtering) return menu_filter_key(a, key);
     if (ui_list_nav(&o->list, action, true)) return UI_HANDLED;
     switch (action) {
-    case OV_OK: menu_choose(a, o->list.sel); break;
-    case OV_CLOSE: menu_choose(a, -1); break;
-    default:
-        if (key >= '1' && key <= '9' && key - '1' < n) {
-            menu_choose(a, key - '1');
-        } else if (key >= KEY_F(1) && key <= KEY_F(12)) {
-            /* a function key chooses the item that shows it ("F4 ...") */
-            char want[8];
-            snprintf(want, sizeof want, "F%d ", key - KEY_F(0));
-            for (int i = 0; i < n; i++)
-                if (strncmp(o->items[i].label, want, strlen(want)) == 0) {
-                    menu_choose(a, i);
-                    break;
-                }
-        }
+    case OV_OK:
+        if (o->list.n) menu_choose(a, menu_selected(o));
         break;
+    case OV_CLOSE:
+        if (key == 27 && ui_list_filter_clear(&o->list)) menu_refilter(o); /* Esc clears a filter first */
+        else menu_choose(a, -1);
+        break;
+    case OV_FILTER: ui_list_filter_start(&o->list); break;
+    case OV_NUMBER: /* the Nth row shown */
+        if (key - '1' < o->list.n) menu_choose(a, o->shown[key - '1']);
+        break;
+    case OV_FKEY: {
+        /* a function key chooses the item that shows it ("F4 ...") */
+        char want[16];
+        snprintf(want, sizeof want, "F%d ", key - KEY_F(0));
+        for (size_t i = 0; i < o->n_items; i++)
+            if (strncmp(o->items[i].label, want, strlen(want)) == 0) {
+                menu_choose(a, (int)i);
+                break;
+            }
+        break;
+    }
+    default: break; /* modal: other keys do nothing */
     }
     return UI_HANDLED;
 }
@@ -270,7 +318,7 @@ static int menu_mouse(app *a, const MEVENT *ev)
 {
     overlay_state *o = &a->ovs;
     switch (ui_list_mouse(&o->list, ev, 1, true)) {
-    case UI_LIST_CHOSEN: menu_choose(a, o->list.sel); break;
+    case UI_LIST_CHOSEN: menu_choose(a, menu_selected(o)); break;
     case UI_LIST_MISS: /* a click outside the menu cancels it */
         if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) menu_choose(a, -1);
         break;
@@ -279,9 +327,11 @@ static int menu_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
+static bool menu_text(const app *a) { return a->ovs.list.filtering; }
+
 static const screen menu_overlay = {
     .name = "menu", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = menu_draw, .on_key = menu_key,
-    .on_mouse = menu_mouse, .keys = menu_keys,
+    .on_mouse = menu_mouse, .text_input = menu_text, .keys = menu_keys,
 };
 
 void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel, ov_menu_cb cb, void *ctx,
@@ -297,6 +347,8 @@ void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel,
         o->items[i].role = items[i].role;
     }
     o->n_items = n;
+    o->shown = xcalloc(n ? n : 1, sizeof *o->shown);
+    for (size_t i = 0; i < n; i++) o->shown[i] = (int)i;
     ui_list_set(&o->list, (int)n);
     ui_list_select(&o->list, sel >= 0 && (size_t)sel < n ? sel : 0);
     o->menu_cb = cb;

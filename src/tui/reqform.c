@@ -30,7 +30,12 @@ static const struct {
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
 
-enum { F_LEFT = 1, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP };
+enum { F_LEFT = 1, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP, F_DIGIT, F_HOT };
+
+#define DIGIT_HELP "an amount: starts typing it; a circuit: the next one starting with the digit"
+#define HOT_HELP "the letter left of a field goes to it"
+#define DIGIT_KEY(d) {(d), F_DIGIT, "0-9", DIGIT_HELP, NULL}
+#define HOT_KEY(c) {(c), F_HOT, "letters", HOT_HELP, NULL}
 
 static const keybind form_keys[] = {
     UI_LIST_KEYBINDS("previous field", "next field", "a page of fields up", "a page of fields down", "first field",
@@ -48,8 +53,15 @@ static const keybind form_keys[] = {
     {27, F_CLOSE, "Esc", "close the form", "close"},
     {'?', F_HELP, "?", "the form's keys", "help"},
     {'q', F_CLOSE, "q", "close the form", NULL},
+    DIGIT_KEY('0'), DIGIT_KEY('1'), DIGIT_KEY('2'), DIGIT_KEY('3'), DIGIT_KEY('4'),
+    DIGIT_KEY('5'), DIGIT_KEY('6'), DIGIT_KEY('7'), DIGIT_KEY('8'), DIGIT_KEY('9'),
+    /* the rows' letters (rows[].hot) */
+    HOT_KEY('w'), HOT_KEY('m'), HOT_KEY('o'), HOT_KEY('x'), HOT_KEY('d'), HOT_KEY('b'),
+    HOT_KEY('f'), HOT_KEY('p'), HOT_KEY('e'), HOT_KEY('c'), HOT_KEY('n'), HOT_KEY('h'),
     {0, 0, NULL, NULL, NULL},
 };
+#undef DIGIT_KEY
+#undef HOT_KEY
 
 /* The form's state: the overlay's context while the form is open. */
 typedef struct form_state {
@@ -397,27 +409,24 @@ static int form_key(app *a, int action, int key)
     case F_HELP:
         ov_text_begin(a, "Keys: requirements form (r reopens it)"); /* closes the form: frees fs */
         ov_text_add_keys(a, form_keys, NULL);
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "letters", "the letter left of a field goes to it");
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", "0-9", "an amount: starts typing it; a circuit: the next "
-                                                                  "one starting with the digit");
         return UI_HANDLED;
-    default:
-        /* a number starts typing it; a digit picks the next choice starting
-         * with it (circuits); a row's letter jumps to it */
-        if (key >= '0' && key <= '9' && f && (f->kind == DLRIG_RK_NUMBER || f->kind == DLRIG_RK_WHOLE)) {
+    case F_DIGIT: /* a number starts typing it; a digit picks the next choice starting with it (circuits) */
+        if (f && (f->kind == DLRIG_RK_NUMBER || f->kind == DLRIG_RK_WHOLE)) {
             fs->editing = true;
             fs->input[0] = (char)key;
             fs->input[1] = '\0';
-        } else if (key >= '0' && key <= '9' && f) {
+        } else if (f) {
             cycle(a, (size_t)fs->sel, 1, (char)key);
-        } else {
-            for (size_t i = 0; i < N_ROWS; i++)
-                if (rows[i].hot == key && shown(a->cat, i, r)) {
-                    fs->sel = (int)i;
-                    break;
-                }
         }
         break;
+    case F_HOT: /* a row's letter jumps to it */
+        for (size_t i = 0; i < N_ROWS; i++)
+            if (rows[i].hot == key && shown(a->cat, i, r)) {
+                fs->sel = (int)i;
+                break;
+            }
+        break;
+    default: break;
     }
     return UI_HANDLED;
 }

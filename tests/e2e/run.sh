@@ -1470,6 +1470,102 @@ test_menu_paging() {
     end_session
 }
 
+# A long part list is the list widget: PgDn/PgUp move a page (10 rows at
+# 80x24), End and Home go to the ends, the wheel moves three parts; and the
+# same keys work while a filter is typed (/ narrows the list, Esc clears it).
+test_part_list_paging() {
+    cp "$FIXTURE" "$TMP/partpage.json"
+    start partpage 80 24 tui "$TMP/partpage.json"
+    wait_for "Build sheet"
+    wait_for "▶ GPU · "
+    keys Home
+    wait_for "─ 1/"
+    keys NPage
+    wait_for "─ 11/"
+    keys NPage
+    wait_for "─ 21/"
+    keys PPage
+    wait_for "─ 11/"
+    local deadline
+    keys End
+    deadline=$((SECONDS + TIMEOUT))
+    until screen | grep -qE "─ ([0-9]+)/\1 ─"; do
+        [ $SECONDS -lt $deadline ] || fail "End did not go to the last part"
+        sleep 0.05
+    done
+    keys Home
+    wait_for "─ 1/"
+    # the wheel over the list: three parts a notch
+    click 40 5 65
+    wait_for "─ 4/"
+    click 40 5 65
+    wait_for "─ 7/"
+    click 40 5 64
+    wait_for "─ 4/"
+    # typing a filter: the list narrows, and the paging keys still move in it
+    keys /
+    type_text "geforce"
+    wait_for "filter: geforce_"
+    wait_for "─ 1/"
+    screen | grep -F "Instinct" && fail "the filter left a part that does not match"
+    keys NPage
+    wait_for "─ 11/"
+    keys End
+    deadline=$((SECONDS + TIMEOUT))
+    until screen | grep -qE "─ ([0-9]+)/\1 ─"; do
+        [ $SECONDS -lt $deadline ] || fail "End while filtering did not go to the last part"
+        sleep 0.05
+    done
+    keys Home
+    wait_for "─ 1/"
+    wait_for "filter: geforce_"
+    # Enter ends the typing (the filter stays), Esc clears it
+    keys Enter
+    wait_for "filter: geforce "
+    keys Escape
+    wait_gone "filter: geforce"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# Menus filter as lists do: / and words narrow the items (the position shows
+# how many are left), Enter chooses among them, Esc clears the filter and
+# then closes the menu.
+test_menu_filter() {
+    start menufilter 80 24
+    wait_for "What will it mostly run?"
+    keys P
+    wait_for "Preset scenarios"
+    wait_for "▸ F1 Kaggle starter"
+    keys /
+    wait_for "filter: _"
+    type_text "two-node"
+    wait_for "filter: two-node_"
+    wait_for "▸ F8 Two-node training cluster"
+    wait_gone "F1 Kaggle starter"
+    wait_for " 1/1 "
+    # Esc clears the filter: every preset again, the menu still open
+    keys Escape
+    wait_gone "filter: "
+    wait_for "F1 Kaggle starter"
+    wait_for "Preset scenarios"
+    keys /
+    type_text "no such preset"
+    wait_for "No item matches the filter"
+    keys C-u
+    type_text "KAGGLE"
+    wait_for "▸ F1 Kaggle starter"
+    wait_gone "F8 Two-node"
+    # Enter ends the typing and chooses: the advisor's best build opens
+    keys Enter
+    wait_gone "Preset scenarios"
+    wait_for "Build sheet"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1526,6 +1622,8 @@ run test_wizard_catalog_workload
 run test_builder_category_paging
 run test_reqform_list
 run test_menu_paging
+run test_part_list_paging
+run test_menu_filter
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
