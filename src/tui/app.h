@@ -360,8 +360,11 @@ typedef const char *(*ui_list_text_fn)(void *ctx, int i, char *buf, size_t len);
  * the selected row before), l->n becomes their count and the selection
  * stays on the row it was on when it is still shown.  Returns l->n. */
 int ui_list_filter_rows(ui_list *l, int n, ui_list_text_fn text, void *ctx, int *shown);
-/* Appends " · filter: words" (with the cursor while typing; nothing without
- * a filter) to a title in buf (size bytes, *k used), as ui_appendf. */
+/* "filter: words" (with the cursor while typing) written into buf (size
+ * bytes) and returned; NULL without a filter. */
+const char *ui_list_filter_text(const ui_list *l, char *buf, size_t size);
+/* Appends " · " and that text (nothing without a filter) to a title in buf
+ * (size bytes, *k used), as ui_appendf. */
 void ui_list_filter_title(const app *a, const ui_list *l, char *buf, size_t size, size_t *k);
 
 /* ---- lineedit.c: the one line editor ---- */

@@ -4,6 +4,7 @@
  * top + rows - 1 itself; the widget only keeps the numbers straight.  A
  * view (a table or text without a selection) only scrolls.  A list may
  * filter: / and words narrow its rows, Esc clears them. */
+#include <stdio.h>
 #include <string.h>
 
 #include "tui/app.h"
@@ -186,8 +187,15 @@ int ui_list_filter_rows(ui_list *l, int n, ui_list_text_fn text, void *ctx, int 
     return k;
 }
 
+const char *ui_list_filter_text(const ui_list *l, char *buf, size_t size)
+{
+    if (!l->filter[0] && !l->filtering) return NULL;
+    snprintf(buf, size, "filter: %s%s", l->filter, l->filtering ? "_" : "");
+    return buf;
+}
+
 void ui_list_filter_title(const app *a, const ui_list *l, char *buf, size_t size, size_t *k)
 {
-    if (!l->filter[0] && !l->filtering) return;
-    ui_appendf(buf, size, k, " %s filter: %s%s", a->g->sep, l->filter, l->filtering ? "_" : "");
+    char f[128];
+    if (ui_list_filter_text(l, f, sizeof f)) ui_appendf(buf, size, k, " %s %s", a->g->sep, f);
 }

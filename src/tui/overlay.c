@@ -230,13 +230,10 @@ static void menu_draw(app *a)
     }
     if (l->n == 0 && o->n_items) ui_put(a, o->y + 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, "No item matches the filter (Esc clears it)");
     /* the bottom border: the filter, and where the selection is in a long menu */
-    char foot[160];
-    size_t k = 0;
-    foot[0] = '\0';
-    ui_list_filter_title(a, l, foot, sizeof foot, &k);
-    if (k) ui_appendf(foot, sizeof foot, &k, " ");
-    int used = k ? ui_put(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_ACCENT, foot) : 0;
-    if (l->n > body || (k && (size_t)l->n < o->n_items)) {
+    char f[128];
+    bool filter = ui_list_filter_text(l, f, sizeof f) != NULL;
+    int used = filter ? ui_putf(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_ACCENT, " %s ", f) : 0;
+    if (l->n > body || filter) {
         char pos[48];
         snprintf(pos, sizeof pos, " %d/%d ", l->n ? l->sel + 1 : 0, l->n);
         if (used + (int)strlen(pos) < o->w - 4) ui_put_right(a, o->y + o->h - 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, pos);

@@ -139,6 +139,11 @@ struct wizard_state {
     char input[32];
     choice ch[64];
     int n_ch;
+    /* the question on screen's choices narrowed by a filter (/): find.sel
+     * is a row among shown[0 .. find.n - 1], the choices it matches; the
+     * question's pick[q].sel follows it */
+    ui_list find;
+    int shown[64];
     /* preview */
     dlrig_requirements preview_req;
     bool preview_done;
@@ -186,7 +191,7 @@ static const question *Q(int q);
 static int n_questions(void);
 
 enum {
-    W_NEXT = 1, W_BACK, W_TOGGLE, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE,
+    W_NEXT = 1, W_BACK, W_TOGGLE, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE, W_FILTER,
     W_PRESET, /* .. W_PRESET + TUI_PRESET_KEYS - 1 */
 };
 
@@ -211,6 +216,7 @@ static const keybind wizard_keys[] = {
     DIGIT_KEY('7') DIGIT_KEY('8') DIGIT_KEY('9')
 #undef DIGIT_KEY
     {21, W_RETYPE, "Ctrl-U", "type an amount afresh; while typing, clear it", NULL},
+    {'/', W_FILTER, "/", "filter the choices as you type (Enter accepts, Esc clears)", "filter"},
     {'P', W_PRESETS, "P", "preset scenarios: pick one and see its best build", "presets"},
     TUI_PRESET_KEYBINDS(W_PRESET),
     {0, 0, NULL, NULL, NULL},
@@ -742,6 +748,7 @@ static void enter_question(app *a, int q)
     if (q >= N_QUESTIONS) q = N_QUESTIONS - 1;
     w->q = q;
     w->editing = false;
+    ui_list_filter_clear(&w->find);
     build_choices(a, q);
     ui_list *l = &w->pick[q];
     ui_list_set(l, w->n_ch);
@@ -912,6 +919,56 @@ static int edit_key(app *a, int key)
     return UI_HANDLED;
 }
 
+/* ---- the filter: the list widget's, over the question's choices ---- */
+
+/* Whether the choices on screen are narrowed by a filter. */
+static bool filtered(const struct wizard_state *w) { return w->find.filter[0] || w->find.filtering; }
+
+/* The text the filter matches of choice i: its label and detail. */
+static const char *choice_text(void *ctx, int i, char *buf, size_t len)
+{
+    const choice *c = &((const struct wizard_state *)ctx)->ch[i];
+    snprintf(buf, len, "%s %s", c->label, c->detail);
+    return buf;
+}
+
+/* The question's answer follows the filter's selection. */
+static void follow_find(app *a)
+{
+    struct wizard_state *w = W(a);
+    if (!w->find.n) return;
+    ui_list_select(&w->pick[w->q], w->shown[w->find.sel]);
+    refresh_preview(a);
+}
+
+/* Narrows the choices to the filter's, the selection on the answer when it is among them. */
+static void refilter(app *a)
+{
+    struct wizard_state *w = W(a);
+    ui_list *f = &w->find;
+    int sel = w->pick[w->q].sel;
+    f->n = w->n_ch; /* the rows before: all, so that the answer's row is kept */
+    for (int i = 0; i < w->n_ch; i++) w->shown[i] = i;
+    ui_list_select(f, sel);
+    ui_list_filter_rows(f, w->n_ch, choice_text, w, w->shown);
+    follow_find(a);
+}
+
+/* Keys while the filter is typed (the key table does not apply). */
+static int find_key(app *a, int key)
+{
+    struct wizard_state *w = W(a);
+    switch (ui_list_filter_key(&w->find, key)) {
+    case UI_FILTER_CHANGED: refilter(a); break;
+    case UI_FILTER_MOVED: follow_find(a); break;
+    case UI_FILTER_ACCEPT:
+        if (w->find.n) accept(a); /* leaves the question: the filter goes */
+        break;
+    default: break;
+    }
+    return UI_HANDLED;
+}
+
 static int wizard_key(app *a, int action, int key)
 {
     struct wizard_state *w = W(a);
@@ -919,6 +976,26 @@ static int wizard_key(app *a, int action, int key)
     qkind kind = questions[q].kind;
     ui_list *l = &w->pick[q];
     if (w->editing) return edit_key(a, key);
+    if (w->find.filtering) return find_key(a, key);
+    if (action == W_FILTER) {
+        if (kind != QK_CHOICE && kind != QK_AMOUNT) return UI_UNHANDLED;
+        ui_list_filter_start(&w->find);
+        refilter(a);
+        return UI_HANDLED;
+    }
+    if (filtered(w)) {
+        /* the filter's rows move; Esc clears it; other keys act on all the choices again */
+        if (ui_list_nav(&w->find, action, false)) {
+            follow_find(a);
+            return UI_HANDLED;
+        }
+        if (action == W_ESC) {
+            ui_list_filter_clear(&w->find);
+            return UI_HANDLED;
+        }
+        if (action == W_NEXT && !w->find.n) return UI_HANDLED;
+        ui_list_filter_clear(&w->find);
+    }
     if (action == W_DIGIT) {
         /* digits: type a number in amount questions, pick a choice elsewhere */
         if (kind == QK_AMOUNT) {
@@ -971,6 +1048,15 @@ static int wizard_mouse(app *a, const MEVENT *ev)
 {
     struct wizard_state *w = W(a);
     ui_list *l = &w->pick[w->q];
+    if (filtered(w)) { /* the filter's rows */
+        int r = ui_list_mouse(&w->find, ev, 1, false);
+        if (r == UI_LIST_MOVED || r == UI_LIST_CHOSEN) follow_find(a);
+        if (r == UI_LIST_CHOSEN && w->find.n) {
+            w->find.filtering = false;
+            if (!toggle(w, l->sel)) accept(a);
+        }
+        return UI_HANDLED;
+    }
     if (w->editing && (ev->bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED))) return UI_HANDLED;
     int before = l->sel;
     int r = ui_list_mouse(l, ev, 1, false);
@@ -984,7 +1070,7 @@ static int wizard_mouse(app *a, const MEVENT *ev)
     return UI_HANDLED;
 }
 
-static bool wizard_text(const app *a) { return W(a) && W(a)->editing; }
+static bool wizard_text(const app *a) { return W(a) && (W(a)->editing || W(a)->find.filtering); }
 
 /* ---- drawing ---- */
 
@@ -1052,11 +1138,15 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
     const char *title = qq->retitle ? qq->retitle(a) : NULL;
     ui_box(a, y, x, h, wdt, title ? title : qq->title, true);
     int body = h - 2, iw = wdt - 4;
-    ui_list *l = &w->pick[q];
+    /* the rows shown: every choice, or those the filter matches */
+    bool narrowed = filtered(w);
+    ui_list *l = narrowed ? &w->find : &w->pick[q];
     ui_list_place(l, y + 1, x + 1, body, wdt - 2, 1);
-    int s = l->sel;
-    for (int r = 0; r < body && l->top + r < w->n_ch; r++) {
-        int i = l->top + r;
+    int s = w->pick[q].sel;
+    if (narrowed && !l->n)
+        ui_put(a, y + 1, x + 2, iw, DLRIG_ROLE_DIM, "No match (Esc clears the filter)");
+    for (int r = 0; r < body && l->top + r < l->n; r++) {
+        int i = narrowed ? w->shown[l->top + r] : l->top + r;
         const choice *c = &w->ch[i];
         bool sel = i == s;
         int yy = y + 1 + r, xx = x + 2;
@@ -1086,11 +1176,17 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
         if (c->detail[0] && used + 2 + dw <= iw)
             ui_put(a, yy, xx + iw - dw, dw, sel ? role : DLRIG_ROLE_DIM, c->detail);
     }
-    if (w->n_ch > body) {
+    /* the bottom border: the filter (left) and where the selection is (right) */
+    int pos_w = 0;
+    if (l->n > body || narrowed) {
         char pos[32];
-        snprintf(pos, sizeof pos, " %d/%d ", s + 1, w->n_ch);
+        snprintf(pos, sizeof pos, " %d/%d ", l->n ? l->sel + 1 : 0, l->n);
+        pos_w = (int)strlen(pos) + 1;
         ui_put_right(a, y + h - 1, x + 2, wdt - 4, DLRIG_ROLE_DIM, pos);
     }
+    char f[128];
+    if (ui_list_filter_text(&w->find, f, sizeof f))
+        ui_putf(a, y + h - 1, x + 2, wdt - 4 - pos_w, DLRIG_ROLE_ACCENT, " %s ", f);
 }
 
 static void draw_preview(app *a, int y, int x, int h, int wdt)

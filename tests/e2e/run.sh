@@ -1566,6 +1566,48 @@ test_menu_filter() {
     end_session
 }
 
+# The wizard's long lists filter too: / and a word narrow the models, the
+# paging keys and Enter work among them, and the answer is the one chosen;
+# Esc clears the filter and every choice is back.
+test_wizard_filter() {
+    start wizfilter 80 24
+    wait_for "What will it mostly run?"
+    keys Down Down Down Enter
+    wait_for "Which model, or how big?"
+    wait_for " 1/"
+    keys /
+    wait_for "filter: _"
+    type_text "qwen3"
+    wait_for "filter: qwen3_"
+    wait_for "▸ Qwen3 8B"
+    wait_gone "Llama 3.2 1B"
+    wait_for " 1/5 "
+    keys End
+    wait_for "▸ Qwen3 235B-A22B"
+    keys Home
+    wait_for "▸ Qwen3 8B"
+    keys Escape
+    wait_gone "filter: "
+    wait_for "Llama 3.2 1B"
+    wait_for "▸ Qwen3 8B"
+    keys /
+    type_text "qwen 14b"
+    wait_for "filter: qwen 14b_"
+    wait_for " 1/2 "
+    wait_for "▸ Qwen2.5 14B"
+    keys Down
+    wait_for "▸ Qwen3 14B"
+    keys Enter
+    wait_for "How will it run?"
+    keys BSpace
+    wait_for "Which model, or how big?"
+    wait_for "▸ Qwen3 14B"
+    wait_gone "filter: "
+    keys q
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1624,6 +1666,7 @@ run test_reqform_list
 run test_menu_paging
 run test_part_list_paging
 run test_menu_filter
+run test_wizard_filter
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
