@@ -94,6 +94,12 @@ typedef struct dlrig_fit_query {
      * parallel over several GPUs, and with batch 0 as many streams at once
      * as the memory holds, up to LLM_SERVING_MAX_BATCH */
     bool serving;
+    /* the request a server is sized for: prompt tokens read (prefill, at
+     * the prompt rate) before output tokens generated one a step; its time to
+     * first token is reported for any inference, and a served throughput
+     * counts the time spent reading prompts (0: the requirement table's
+     * defaults) */
+    int prompt_tokens, output_tokens;
     /* share of full compute speed the cards keep under a power limit
      * (power.h: power_speed_fraction); 0 or 1 when not limited */
     double power_speed;
@@ -106,7 +112,8 @@ typedef struct dlrig_fit_query {
 /* The defaults a user would expect for a method (stated in `dlrig fit
  * --help`): inference reads 16-bit weights (4-bit NF4 base for QLoRA) at a
  * 4,096-token context, training 2,048-token sequences; batch 1; AdamW; no
- * offload; checkpointing on; LoRA rank 16 on every linear layer. */
+ * offload; checkpointing on; LoRA rank 16 on every linear layer; a served
+ * request of the requirement table's prompt and output tokens. */
 void llm_query_defaults(dlrig_fit_query *q, dlrig_method m);
 
 /* Where one GPU's memory goes, GiB. */
@@ -132,8 +139,13 @@ typedef struct dlrig_fit {
     char strategy[160];    /* e.g. "layer split over 2 GPUs (weights and KV cache divided; ...)" */
     const char *how;       /* the strategy in a word or two: "one GPU", "layer split", "tensor parallel", "DDP", "FSDP" */
     int batch;             /* sequences in flight the speed is for (serving: as many as fit) */
-    double tokens_per_s;   /* generation (inference; all streams together) or training tokens/s */
+    double tokens_per_s;   /* generation (inference; all streams together; served: output tokens/s counting
+                            * the time spent reading the requests' prompts) or training tokens/s */
     double prompt_tokens_per_s; /* inference: prompt processing */
+    double decode_tokens_per_s; /* inference: generating alone, all streams, no prompts read (= tokens_per_s
+                                 * unless served) */
+    double ttft_s;         /* inference: time to first token of a request of q's prompt (NAN for training) */
+    double prompt_share;   /* served: share of the GPUs' time spent reading prompts (0 otherwise) */
     const char *speed_kind;     /* "generation" | "training" */
     const char *bound;          /* "memory" | "compute" | "communication" */
     char assumptions[512];      /* what was assumed, in words */

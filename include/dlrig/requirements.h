@@ -55,6 +55,8 @@ typedef struct dlrig_requirements {
     char weights[16];       /* fp16, nf4, ... or bits per weight as text ("4.85") */
     int context_tokens;     /* 0 when not given */
     int batch;              /* 0 when not given */
+    int prompt_tokens;      /* a served request's prompt; the table's default when not given */
+    int output_tokens;      /* tokens generated for a served request; the table's default when not given */
     char optimizer[16];     /* adamw, adamw-8bit, sgd */
     char offload[24];       /* none, optimizer, optimizer+weights */
     double active_params_m; /* active parameters of a mixture of experts */

@@ -14,8 +14,10 @@
 
 #define MAX_GPUS 16
 
-static const char *const fit_keys[] = {"model",   "model_params_m", "active_params_m", "method", "weights",
-                                       "context_tokens", "batch", "optimizer", "offload", NULL};
+static const char *const fit_keys[] = {"model",         "model_params_m", "active_params_m", "method",
+                                       "weights",       "context_tokens", "batch",           "prompt_tokens",
+                                       "output_tokens", "optimizer",      "offload",         "environment",
+                                       NULL};
 
 static void usage(cli_ctx *ctx, FILE *f)
 {
@@ -41,6 +43,12 @@ static void usage(cli_ctx *ctx, FILE *f)
           "inference by layers (one stream; tensor parallel for batches) and training as\n"
           "data parallel when a replica fits, else sharded (FSDP).  Kepler cards are left\n"
           "out: CUDA 12 no longer supports them.\n"
+          "Serving (--batch above 1, or --environment server-room or datacenter, where\n"
+          "without --batch as many streams run as the memory holds): each stream's request\n"
+          "reads --prompt-tokens of prompt, compute-bound, then generates --output-tokens\n"
+          "one a step with the others; tokens/s counts the output tokens of all streams\n"
+          "with the time spent reading prompts, and the time to first token is the\n"
+          "prompt's reading after the step in flight and the prompts queued before it.\n"
           "Exit status: 0 when it fits (without --gpu: when some GPU holds it), 1 when not.\n",
           f);
 }
@@ -49,6 +57,11 @@ static void add_fit_json(cJSON *o, const dlrig_gpu *g, const dlrig_fit_query *q,
 {
     perf_fit_json(o, f);
     cJSON_AddNumberToObject(o, "max_context_tokens", llm_max_context(g, f->gpus, NULL, q));
+    if (q->method == DLRIG_METHOD_INFERENCE) {
+        cJSON_AddNumberToObject(o, "decode_tokens_per_s", round(f->decode_tokens_per_s * 10) / 10);
+        cJSON_AddNumberToObject(o, "time_to_first_token_ms", round(f->ttft_s * 1e4) / 10);
+        cJSON_AddNumberToObject(o, "prompt_share", round(f->prompt_share * 1000) / 1000);
+    }
 }
 
 static void add_query_json(cJSON *o, const dlrig_fit_query *q)
@@ -62,6 +75,11 @@ static void add_query_json(cJSON *o, const dlrig_fit_query *q)
     cJSON_AddNumberToObject(o, "bits_per_weight", q->weights.bits);
     cJSON_AddNumberToObject(o, "context_tokens", q->context);
     cJSON_AddNumberToObject(o, "batch", q->batch);
+    if (q->method == DLRIG_METHOD_INFERENCE) {
+        cJSON_AddBoolToObject(o, "serving", q->serving);
+        cJSON_AddNumberToObject(o, "prompt_tokens", q->prompt_tokens);
+        cJSON_AddNumberToObject(o, "output_tokens", q->output_tokens);
+    }
     if (q->method != DLRIG_METHOD_INFERENCE) {
         cJSON_AddStringToObject(o, "optimizer", dlrig_optim_ids[q->optimizer]);
         cJSON_AddStringToObject(o, "offload", dlrig_offload_ids[q->offload]);
@@ -76,11 +94,18 @@ static void print_query(const dlrig_fit_query *q)
            format_thousands(q->model.params_m, pm, sizeof pm));
     if (q->model.active_params_m < q->model.params_m)
         printf(", %sM active", format_thousands(q->model.active_params_m, pm, sizeof pm));
-    printf("), %s, %s weights (%.4g bits), %s-token context, batch %d", dlrig_method_ids[q->method],
-           q->weights.name, q->weights.bits, format_thousands(q->context, ctx, sizeof ctx), q->batch);
+    printf("), %s, %s weights (%.4g bits), %s-token context, ", dlrig_method_ids[q->method], q->weights.name,
+           q->weights.bits, format_thousands(q->context, ctx, sizeof ctx));
+    if (q->batch > 0) printf("batch %d", q->batch);
+    else printf("as many streams as the memory holds");
     if (q->method != DLRIG_METHOD_INFERENCE)
         printf(", %s%s%s", dlrig_optim_ids[q->optimizer], q->offload ? ", offload " : "",
                q->offload ? dlrig_offload_ids[q->offload] : "");
+    if (q->method == DLRIG_METHOD_INFERENCE && q->serving) {
+        char pt[32], ot[32];
+        printf(", served: requests of %s prompt + %s output tokens", format_thousands(q->prompt_tokens, pt, sizeof pt),
+               format_thousands(q->output_tokens, ot, sizeof ot));
+    }
     printf("\n");
 }
 
@@ -106,6 +131,17 @@ static void print_fit(const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_
     printf("  speed         %.1f tokens/s %s (%s-bound)", f->tokens_per_s, f->speed_kind, f->bound);
     if (!isnan(f->prompt_tokens_per_s)) printf("; prompt %.0f tokens/s", f->prompt_tokens_per_s);
     printf("\n");
+    if (q->method == DLRIG_METHOD_INFERENCE && f->fits) {
+        char pt[32];
+        if (q->serving)
+            printf("  serving       %d streams: %.1f output tokens/s in all, %.1f each; generating alone %.1f "
+                   "tokens/s, %.0f%% of the time reads prompts\n",
+                   f->batch, f->tokens_per_s, f->batch > 0 ? f->tokens_per_s / f->batch : f->tokens_per_s,
+                   f->decode_tokens_per_s, 100 * f->prompt_share);
+        printf("  first token   after %.2f s (a %s-token prompt%s)\n", f->ttft_s,
+               format_thousands(q->prompt_tokens, pt, sizeof pt),
+               q->serving && f->batch > 1 ? ", waiting for the step in flight and the prompts queued before it" : "");
+    }
     if (max_context > 0)
         printf("  longest context that fits this way: %s tokens\n", format_thousands(max_context, num, sizeof num));
     printf("  assumed: %s\n", f->assumptions);

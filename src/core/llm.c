@@ -257,6 +257,16 @@ void llm_query_defaults(dlrig_fit_query *q, dlrig_method m)
     q->offload = DLRIG_OFFLOAD_NONE;
     q->checkpointing = true;
     q->lora_rank = 16;
+    q->prompt_tokens = atoi(requirements_default("prompt_tokens"));
+    q->output_tokens = atoi(requirements_default("output_tokens"));
+}
+
+/* The query's request: its prompt and output tokens, the requirement
+ * table's defaults where the query has none. */
+static void request_shape(const dlrig_fit_query *q, double *prompt, double *output)
+{
+    *prompt = q->prompt_tokens > 0 ? q->prompt_tokens : atoi(requirements_default("prompt_tokens"));
+    *output = q->output_tokens > 0 ? q->output_tokens : atoi(requirements_default("output_tokens"));
 }
 
 static bool training(const dlrig_fit_query *q)
@@ -439,10 +449,41 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
     }
     t_mem += host_bytes / (HOST_GBS * 1e9);
     out->bound = t_comm > t_mem && t_comm > t_cmp ? "communication" : t_mem >= t_cmp ? "memory" : "compute";
-    double t = t_mem + t_cmp + t_fix + t_comm;
-    out->tokens_per_s = q->batch / t;
+    double t = t_mem + t_cmp + t_fix + t_comm; /* one decode step of the whole batch */
+    out->tokens_per_s = out->decode_tokens_per_s = q->batch / t;
     double pf = 2.0 * s->active_params_m * 1e6;
-    out->prompt_tokens_per_s = (tp ? n : 1) * peak * ps / pf;
+    int working = tp ? n : 1;
+    out->prompt_tokens_per_s = working * peak * ps / pf;
+    /* Reading a request's prompt (prefill) is compute-bound: each prompt
+     * token goes through every active weight (2 FLOPs a parameter) and
+     * attends to the tokens before it (causal attention, QK^T and AV: 2 x
+     * layers x attention width x prompt length FLOPs a token on average),
+     * and tensor parallelism all-reduces the prompt's activations twice a
+     * layer. */
+    double prompt, output;
+    request_shape(q, &prompt, &output);
+    double attn = 2.0 * s->layers * (double)s->heads * s->head_dim * prompt;
+    double t_prompt = prompt * (pf + attn) / (working * peak * ps), t_prompt_comm = 0;
+    if (tp && n > 1) t_prompt_comm = 2.0 * s->layers * allreduce_seconds(n, link, prompt * s->hidden * 2);
+    t_prompt += t_prompt_comm;
+    out->ttft_s = t_prompt;
+    out->prompt_share = 0;
+    if (q->serving) {
+        /* Continuous batching (vLLM, TensorRT-LLM): every stream reads its
+         * request's prompt, then generates its output one token a step with
+         * the others.  While `batch` requests complete the GPUs spend batch x
+         * t_prompt reading prompts and output x t generating, for batch x
+         * output tokens out.  A new request waits for the step in flight,
+         * and behind the prompts of requests that arrived before it (a queue
+         * with one server busy the prompts' share of the time: M/D/1). */
+        double reading = q->batch * t_prompt, generating = output * t;
+        out->tokens_per_s = q->batch * output / (reading + generating);
+        double share = reading / (reading + generating);
+        out->prompt_share = share;
+        double rho = share < 0.95 ? share : 0.95;
+        out->ttft_s = t_prompt * (1 + rho / (2 * (1 - rho))) + (q->batch > 1 ? t : 0);
+        if (share > 0.5) out->bound = t_prompt_comm > t_prompt - t_prompt_comm ? "communication" : "compute";
+    }
     out->speed_kind = "generation";
 }
 
@@ -506,6 +547,9 @@ static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, co
     out->bound = exposed > 0.25 * t_step ? "communication" : "compute";
     out->tokens_per_s = n * tokens / (t_step + exposed);
     out->prompt_tokens_per_s = NAN;
+    out->ttft_s = NAN;
+    out->decode_tokens_per_s = NAN;
+    out->prompt_share = 0;
     out->speed_kind = "training";
 }
 
@@ -665,12 +709,22 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
          * (ZeRO-Offload reports a large share of GPU-only speed for big batches) */
         out->tokens_per_s *= q->offload == DLRIG_OFFLOAD_ALL ? 0.5 : 0.8;
     }
+    char request[128] = "";
+    if (!training(q)) {
+        double prompt, output;
+        request_shape(q, &prompt, &output);
+        if (q->serving)
+            snprintf(request, sizeof request, "; each request %.0f prompt + %.0f output tokens, continuous batching",
+                     prompt, output);
+        else
+            snprintf(request, sizeof request, "; first token after a %.0f-token prompt", prompt);
+    }
     snprintf(out->assumptions, sizeof out->assumptions,
-             "%s weights (%.3g bits%s); %d-token context, batch %d%s%s; flash attention; KV cache in 16 bits",
+             "%s weights (%.3g bits%s); %d-token context, batch %d%s%s%s; flash attention; KV cache in 16 bits",
              q->weights.name, q->weights.bits,
              q->weights.quantised && !q->weights.whole_model ? ", embeddings and LM head 16-bit" : "",
              q->context, q->batch,
-             training(q) ? (q->checkpointing ? ", gradient checkpointing" : ", no checkpointing") : "",
+             training(q) ? (q->checkpointing ? ", gradient checkpointing" : ", no checkpointing") : "", request,
              q->model.assumed ? "; layer shape assumed Llama-like from the size" : "");
 }
 
@@ -783,6 +837,29 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     if (wt[0] && llm_weights_parse(wt, &out.weights, err, errlen) != 0) return -1;
     if (r->context_tokens > 0) out.context = r->context_tokens;
     if (r->batch > 0) out.batch = r->batch;
+    if (r->prompt_tokens > 0) out.prompt_tokens = r->prompt_tokens;
+    if (r->output_tokens > 0) out.output_tokens = r->output_tokens;
+    if (method == DLRIG_METHOD_INFERENCE && (double)out.prompt_tokens + out.output_tokens > out.context) {
+        /* a request lives in one stream's context: a longer request than the
+         * default context asks for a longer context; a context given shorter
+         * than the request is a contradiction */
+        bool asked = requirements_given(requirements_field("prompt_tokens"), r) ||
+                     requirements_given(requirements_field("output_tokens"), r);
+        if (r->context_tokens > 0 && asked) {
+            snprintf(err, errlen, "a request of %d prompt + %d output tokens does not fit the %d-token context "
+                     "(--context-tokens): give a longer context or a shorter request (--prompt-tokens, "
+                     "--output-tokens)", out.prompt_tokens, out.output_tokens, out.context);
+            return -1;
+        }
+        if (r->context_tokens > 0) {
+            /* the default request, shortened to the context given */
+            double k = (double)out.context / ((double)out.prompt_tokens + out.output_tokens);
+            out.output_tokens = (int)fmax(1, floor(out.output_tokens * k));
+            out.prompt_tokens = out.context - out.output_tokens > 0 ? out.context - out.output_tokens : 1;
+        } else {
+            out.context = out.prompt_tokens + out.output_tokens;
+        }
+    }
     if (method == DLRIG_METHOD_INFERENCE) {
         /* a machine in a server room, a data centre or a rack serves users:
          * a serving engine batches as many streams as its memory holds (an

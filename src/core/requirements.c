@@ -71,6 +71,16 @@ static const dlrig_reqfield fields[] = {
      .def_help = "1 (one stream; inference in a server room, a data centre or a rack: as many streams as the memory holds, "
                  "up to 256)",
      .help = "sequences processed together (inference above 1: served, tensor parallel)", AT(batch), .version = 2},
+    /* the request a server is sized for: vLLM's benchmark default (vllm bench serve --dataset-name random:
+     * 1,024 prompt tokens, 128 generated) */
+    {.key = "prompt_tokens", .option = "prompt-tokens", .metavar = "N", .label = "Prompt", .kind = DLRIG_RK_WHOLE,
+     .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .def = "1024", .suffix = " tokens",
+     .help = "tokens of each request's prompt, read before its first token (serving throughput, time to first "
+             "token)",
+     AT(prompt_tokens), .version = 2},
+    {.key = "output_tokens", .option = "output-tokens", .metavar = "N", .label = "Output", .kind = DLRIG_RK_WHOLE,
+     .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .def = "128", .suffix = " tokens",
+     .help = "tokens generated for each request (serving throughput)", AT(output_tokens), .version = 2},
     {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,
      .choices = dlrig_optim_ids, .help = "training optimizer", AT(optimizer), .version = 2},
     {.key = "offload", .option = "offload", .metavar = "X", .label = "Offload", .kind = DLRIG_RK_ENUM,
@@ -673,8 +683,9 @@ void requirements_to_json(const dlrig_requirements *r, cJSON *o)
 {
     for (size_t i = 0; i < N_FIELDS; i++) {
         const dlrig_reqfield *f = &fields[i];
-        /* nodes and the must-have list are always written, as version 1 did */
-        bool always = f->kind == DLRIG_RK_FLAGS || (f->kind == DLRIG_RK_WHOLE && f->def);
+        /* nodes and the must-have list are always written, as version 1 did (later fields with a default only
+         * when given, so a file without them keeps its version) */
+        bool always = f->kind == DLRIG_RK_FLAGS || (f->kind == DLRIG_RK_WHOLE && f->def && f->version == 1);
         if (!always && !requirements_given(f, r)) continue;
         switch (f->kind) {
         case DLRIG_RK_NUMBER: cJSON_AddNumberToObject(o, f->key, cnum_of(f, r)); break;

@@ -365,6 +365,14 @@ expect fit-gpus-without-gpu 2 'gpus counts the cards of --gpu' -- "$DLRIG" fit -
 expect fit-kepler 1 'Kepler cards are not supported by CUDA 12' -- "$DLRIG" fit --model llama-3.1-8b --weights int4 --gpu nvidia-tesla-k80 --gpus 2
 expect fit-list-columns 0 'Cards +GPU +GPU cost +Tokens/s +GiB a card +How' -- "$DLRIG" fit --model llama-3.1-8b --weights int4 --max-gpus 2
 expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
+# serving: --environment from the requirement table gives the server default (as many streams as fit), and the
+# output speed counts reading every request's prompt; the first token waits for the prompt
+expect fit-environment-serving 0 'as many streams as the memory holds, served: requests of 1,024 prompt \+ 128 output tokens.*serving [0-9]+ streams at once.*serving +[0-9]+ streams: [0-9.]+ output tokens/s in all.*of the time reads prompts.*first token +after [0-9.]+ s' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment datacenter
+expect fit-environment-desk 0 'batch 1[[:space:]]+on 1 x .*one GPU.*first token +after [0-9.]+ s \(a 1,024-token prompt\)' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment office
+expect fit-environment-bad 2 "environment.*office" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment moon
+expect fit-environment-help 0 '--environment E.*--prompt-tokens N.*--output-tokens N.*Serving' -- "$DLRIG" fit --help
+expect fit-prompt-json 0 '"serving":[[:space:]]*true,[[:space:]]*"prompt_tokens":[[:space:]]*8000,[[:space:]]*"output_tokens":[[:space:]]*500.*"decode_tokens_per_s".*"time_to_first_token_ms".*"prompt_share"' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --batch 16 --prompt-tokens 8000 --output-tokens 500 --json
+expect fit-request-longer-than-context 2 'a request of 8000 prompt \+ 128 output tokens does not fit the 4096-token context' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --batch 16 --prompt-tokens 8000 --context-tokens 4096
 
 # fix-its: check shows and --json carries the cheapest fix; dlrig fix repairs five broken builds
 FIX=$DATA/fix

@@ -349,13 +349,14 @@ START_TEST(tensor_parallel_needs_a_fast_link)
     q.serving = true;
     llm_fit(gpu("nvidia-rtx-3090"), 2, &bridge, &q, &tp3);
     llm_fit(gpu("nvidia-rtx-4090"), 2, &host, &q, &tp4);
-    double gain3 = tp3.tokens_per_s / ls3.tokens_per_s, gain4 = tp4.tokens_per_s / ls4.tokens_per_s;
+    /* generation speed (served at concurrency 1: without reading the prompt) */
+    double gain3 = tp3.decode_tokens_per_s / ls3.tokens_per_s, gain4 = tp4.decode_tokens_per_s / ls4.tokens_per_s;
     ck_assert_msg(gain3 > 1.2, "3090 pair: x%.2f", gain3);
     ck_assert_msg(gain4 < gain3, "4090 pair x%.2f, 3090 pair x%.2f", gain4, gain3);
     /* the same 3090 pair without its bridge loses 15-35% (the +25% above) */
     dlrig_fit tp3h;
     llm_fit(gpu("nvidia-rtx-3090"), 2, &host, &q, &tp3h);
-    double r = tp3.tokens_per_s / tp3h.tokens_per_s;
+    double r = tp3.decode_tokens_per_s / tp3h.decode_tokens_per_s;
     ck_assert_msg(r > 1.15 && r < 1.35, "NVLink over host: x%.2f", r);
 }
 END_TEST
@@ -482,13 +483,98 @@ START_TEST(serving_is_the_default_in_a_data_centre)
 }
 END_TEST
 
+/* A served request reads its whole prompt (prefill, compute-bound) before
+ * generating: the output tokens/s of many streams counts that time.  While
+ * `batch` requests of P prompt and O output tokens complete, the GPUs read
+ * batch x P prompt tokens and run O decode steps, so the output rate is
+ * batch x O / (batch x prompt time + O x step time), with the prompt time at
+ * least P / the prompt rate (plus causal attention over the prompt). */
+START_TEST(serving_reads_every_prompt)
+{
+    dlrig_fit_query q = query(llama31_8b(), DLRIG_METHOD_INFERENCE, "bf16", 4096);
+    q.serving = true;
+    q.batch = 32;
+    const dlrig_gpu *h100 = gpu("nvidia-h100-sxm5-80gb");
+    dlrig_fit short_p, long_p;
+    q.prompt_tokens = 64;
+    q.output_tokens = 512;
+    llm_fit(h100, 1, NULL, &q, &short_p);
+    q.prompt_tokens = 3584;
+    llm_fit(h100, 1, NULL, &q, &long_p);
+    /* the same decode steps either way: only the prompts differ */
+    ck_assert_double_eq_tol(short_p.decode_tokens_per_s, long_p.decode_tokens_per_s, 1e-9);
+    /* short prompts cost little, long ones a large share */
+    ck_assert_msg(short_p.tokens_per_s > 0.95 * short_p.decode_tokens_per_s, "%.0f of %.0f", short_p.tokens_per_s,
+                  short_p.decode_tokens_per_s);
+    ck_assert_msg(long_p.tokens_per_s < 0.8 * long_p.decode_tokens_per_s, "%.0f of %.0f", long_p.tokens_per_s,
+                  long_p.decode_tokens_per_s);
+    ck_assert(long_p.prompt_share > 0.2 && long_p.prompt_share < 1);
+    /* the arithmetic: the prompt time is at least P / the prompt rate, and the
+     * share says how the time splits */
+    double step = q.batch / long_p.decode_tokens_per_s;
+    double reading = q.batch * 3584.0 / long_p.prompt_tokens_per_s;
+    ck_assert_msg(long_p.tokens_per_s <= q.batch * 512.0 / (reading + 512 * step) * 1.0001, "%.0f",
+                  long_p.tokens_per_s);
+    double from_share = q.batch * 512.0 / (512 * step / (1 - long_p.prompt_share));
+    ck_assert_double_eq_tol(long_p.tokens_per_s, from_share, 1e-6 * from_share);
+    /* the first token waits for the prompt: longer prompts, later */
+    ck_assert_msg(long_p.ttft_s > 10 * short_p.ttft_s && long_p.ttft_s > 3584.0 / long_p.prompt_tokens_per_s,
+                  "%.3f vs %.3f s", long_p.ttft_s, short_p.ttft_s);
+    /* one stream at a desk: its generation speed is what it is, its first
+     * token comes after its prompt alone */
+    dlrig_fit one;
+    q.serving = false;
+    q.batch = 1;
+    llm_fit(h100, 1, NULL, &q, &one);
+    ck_assert_double_eq_tol(one.tokens_per_s, one.decode_tokens_per_s, 1e-9);
+    ck_assert_double_eq(one.prompt_share, 0);
+    ck_assert_msg(one.ttft_s >= 3584.0 / one.prompt_tokens_per_s && one.ttft_s < 1.2 * 3584.0 / one.prompt_tokens_per_s,
+                  "%.3f s", one.ttft_s);
+    /* training has no first token */
+    q = query(llama31_8b(), DLRIG_METHOD_LORA, "bf16", 2048);
+    llm_fit(h100, 1, NULL, &q, &one);
+    ck_assert(isnan(one.ttft_s));
+}
+END_TEST
+
+/* The request a server is sized for comes from the requirements (defaults in
+ * the requirement table); it lives in one stream's context. */
+START_TEST(the_request_from_the_requirements)
+{
+    dlrig_requirements r;
+    requirements_init(&r);
+    snprintf(r.model, sizeof r.model, "llama-3.1-8b");
+    snprintf(r.method, sizeof r.method, "inference");
+    snprintf(r.environment, sizeof r.environment, "datacenter");
+    dlrig_fit_query q;
+    char err[512];
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert_int_eq(q.prompt_tokens, atoi(requirements_default("prompt_tokens")));
+    ck_assert_int_eq(q.output_tokens, atoi(requirements_default("output_tokens")));
+    ck_assert_int_eq(q.context, 4096);
+    r.prompt_tokens = 6000; /* longer than the default context: the context grows to hold it */
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert_int_eq(q.prompt_tokens, 6000);
+    ck_assert_int_eq(q.context, 6000 + q.output_tokens);
+    r.context_tokens = 2048; /* a context given shorter than the request asked for */
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "6000 prompt") && strstr(err, "2048-token context"), "%s", err);
+    r.prompt_tokens = atoi(requirements_default("prompt_tokens")); /* not given: shortened to the context */
+    r.context_tokens = 512;
+    ck_assert_int_eq(llm_query_for(cat, &r, NULL, &q, err, sizeof err), 1);
+    ck_assert_int_eq(q.prompt_tokens + q.output_tokens, 512);
+    ck_assert(q.prompt_tokens > q.output_tokens);
+}
+END_TEST
+
 /* ---- published measurements (tests/data/llm_validation.csv) ----
  * The calibration rows (llama.cpp on RTX 3090/4090/A100/H100) fixed the
  * model's constants; the validation rows come from other sources and were
  * not used to fit anything.  DLRIG_VALIDATION_TABLE=1 prints every row. */
 
-enum { K_WEIGHTS, K_KV, K_TOTAL, K_FITS, K_GEN, K_TRAIN, K_COUNT };
-static const char *const kind_ids[] = {"weights_gib", "kv_gib", "total_gib", "fits", "gen_tps", "train_tps", NULL};
+enum { K_WEIGHTS, K_KV, K_TOTAL, K_FITS, K_GEN, K_TRAIN, K_TTFT, K_COUNT };
+static const char *const kind_ids[] = {"weights_gib", "kv_gib",    "total_gib", "fits",
+                                       "gen_tps",     "train_tps", "ttft_ms",   NULL};
 
 typedef struct vstat {
     double err[128];
@@ -531,7 +617,7 @@ START_TEST(published_memory_and_speed)
     int c_method = col(h, "method"), c_w = col(h, "weights"), c_ctx = col(h, "context"), c_batch = col(h, "batch");
     int c_opt = col(h, "optimizer"), c_ck = col(h, "checkpointing"), c_off = col(h, "offload");
     int c_gpu = col(h, "gpu"), c_gpus = col(h, "gpus"), c_meas = col(h, "measured"), c_id = col(h, "id");
-    int c_link = col(h, "link"), c_serving = col(h, "serving");
+    int c_link = col(h, "link"), c_serving = col(h, "serving"), c_prompt = col(h, "prompt");
     static vstat st[2][K_COUNT];
     memset(st, 0, sizeof st);
     bool print = getenv("DLRIG_VALIDATION_TABLE") != NULL;
@@ -562,6 +648,11 @@ START_TEST(published_memory_and_speed)
         if (*f[c_ck]) q.checkpointing = strcmp(f[c_ck], "yes") == 0;
         if (*f[c_off]) q.offload = (dlrig_offload)id_index(dlrig_offload_ids, f[c_off]);
         q.serving = strcmp(f[c_serving], "yes") == 0;
+        /* a served request: its prompt, and the rest of the context generated */
+        if (*f[c_prompt]) {
+            q.prompt_tokens = atoi(f[c_prompt]);
+            q.output_tokens = q.context - q.prompt_tokens;
+        }
         int n = atoi(f[c_gpus]) > 0 ? atoi(f[c_gpus]) : 1;
         const dlrig_part *gp = catalog_find(cat, *f[c_gpu] ? f[c_gpu] : "nvidia-h100-pcie");
         if (!gp || gp->category != DLRIG_CAT_GPU) { /* a card the catalog does not carry */
@@ -579,6 +670,7 @@ START_TEST(published_memory_and_speed)
         double pred = kind == K_WEIGHTS ? fit.per_gpu.weights
                       : kind == K_KV    ? fit.per_gpu.kv_cache * n
                       : kind == K_TOTAL ? fit.per_gpu.total
+                      : kind == K_TTFT  ? fit.ttft_s * 1000
                                         : fit.tokens_per_s;
         vstat *s = &st[set][kind];
         char shown[32];
@@ -615,7 +707,7 @@ START_TEST(published_memory_and_speed)
      * weights and KV cache follows from published configurations and must
      * stay exact; speeds and training memory depend on the framework */
     static const double bound[K_COUNT] = {[K_WEIGHTS] = 0.05, [K_KV] = 0.05, [K_TOTAL] = 0.35, [K_GEN] = 0.30,
-                                          [K_TRAIN] = 0.50};
+                                          [K_TRAIN] = 0.50, [K_TTFT] = 0.50};
     for (int set = 0; set < 2; set++)
         for (int k = 0; k < K_COUNT; k++) {
             vstat *sv = &st[set][k];
@@ -648,6 +740,8 @@ static Suite *suite(void)
     tcase_add_test(tc, power_limits_cost_compute_not_bandwidth);
     tcase_add_test(tc, fsdp_over_the_link);
     tcase_add_test(tc, serving_is_the_default_in_a_data_centre);
+    tcase_add_test(tc, serving_reads_every_prompt);
+    tcase_add_test(tc, the_request_from_the_requirements);
     tcase_add_test(tc, tensor_generation_as_in_training);
     tcase_add_test(tc, full_rate_accumulate_held_by_board_power);
     tcase_add_test(tc, published_memory_and_speed);
