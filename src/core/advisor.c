@@ -1778,13 +1778,22 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     else
         sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
     if (e->gpus > 1 && e->llm && e->memory.how && !strcmp(e->memory.how, "tensor parallel"))
-        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each)", e->memory.gpus,
+        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each%s)", e->memory.gpus,
                   e->memory.batch, e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
-                                                       : e->throughput, e->unit);
+                                                       : e->throughput, e->unit,
+                  e->query.serving ? ", counting the time spent reading their prompts" : "");
+    else if (e->llm && e->query.serving && e->memory.batch > 1)
+        sb_printf(&b, " (%d streams at once, %.0f %s each, counting the time spent reading their prompts)",
+                  e->memory.batch,
+                  e->throughput / e->memory.batch / (e->memory.gpus > 0 && e->gpus >= e->memory.gpus
+                                                          ? e->gpus / e->memory.gpus : 1),
+                  e->unit);
     else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+    if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
+        sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
     sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
     if (c->wl && c->wl->priority_kind == DLRIG_PRIORITY_BANDWIDTH)
         sb_printf(&b, " For %s work memory bandwidth and VRAM come first: %.0f GB at %.0f GB/s per GPU here.",

@@ -730,9 +730,14 @@ static const char *model_label(const char *ref, double ref_params_m, double para
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
 {
     if (e->llm) {
-        char streams[48] = "";
+        char streams[96] = "";
         if (e->query.method == DLRIG_METHOD_INFERENCE && e->memory.batch > 1)
             snprintf(streams, sizeof streams, ", %d streams at once", e->memory.batch);
+        if (e->query.method == DLRIG_METHOD_INFERENCE && e->query.serving && e->memory.batch > 1) {
+            size_t k = strlen(streams);
+            snprintf(streams + k, sizeof streams - k, " (requests of %d prompt + %d output tokens)",
+                     e->query.prompt_tokens, e->query.output_tokens);
+        }
         snprintf(buf, n, "%s, %s, %s weights, %d-token context%s", e->reference_model ? e->reference_model : "a model",
                  dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, streams);
         return buf;
