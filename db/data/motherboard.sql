@@ -58,8 +58,8 @@ INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, 
 ('asus-pro-ws-wrx80e-sage-se-wifi', 'ASUS', 'Pro WS WRX80E-SAGE SE WIFI', NULL, NULL, 2021, 'mb-asus-wrx80e-sage-se-wifi',
  'UNVERIFIED: seven PCIe 4.0 x16 slots at x16 from the 128-lane Threadripper PRO, 8 DIMM DDR4 RDIMM up to 2 TB, three onboard M.2, dual 10GbE. Price NULL (discontinued; used market).',
  'sWRX8', 1, 'WRX80', 'EEB', 'DDR4', 8, 2048, 1, 1, 7, 3, '2x 10GbE (Intel X550-AT2)', NULL),
-('asus-pro-ws-w790e-sage-se', 'ASUS', 'Pro WS W790E-SAGE SE', 800, '2026-06', 2023, 'mb-asus-w790e-sage-se',
- 'Slot map from mb-arcpro-slot-pitch-study: seven x16 slots at single pitch (20.7 mm), x16/x16/x16/x16/x16/x8/x16 with a Xeon W-3400 (stored); with a Xeon W-2400 only slots 1, 3, 5, 7 are active, at x16 (slots 2, 4, 6 off; not expressible as a lane-share row). Price: used-market, around 800 USD in a June 2026 listing (mb-homelab-platform-research-2026). M.2 list, NIC model and 2 TB limit UNVERIFIED.',
+('asus-pro-ws-w790e-sage-se', 'ASUS', 'Pro WS W790E-SAGE SE', NULL, NULL, 2023, 'mb-asus-w790e-sage-se',
+ 'Slot map from mb-arcpro-slot-pitch-study: seven x16 slots at single pitch (20.7 mm), x16/x16/x16/x16/x16/x8/x16 with a Xeon W-3400 (stored); with a Xeon W-2400 only slots 1, 3, 5, 7 are active, at x16 (slots 2, 4, 6 off; not expressible as a lane-share row). Price: no dated new price read; a used-market listing around 800 USD (June 2026, mb-homelab-platform-research-2026) is a used price offer, so the advisor prices it only when second-hand parts are allowed. M.2 list, NIC model and 2 TB limit UNVERIFIED.',
  'LGA4677', 1, 'W790', 'EEB', 'DDR5', 8, 2048, 1, 1, 7, 2, '2x 10GbE (Intel X710-AT2)', NULL),
 ('asus-proart-x670e-creator-wifi', 'ASUS', 'ProArt X670E-CREATOR WIFI', 400, '2025-03', 2022, 'mb-asus-proart-x670e-creator',
  'CPU x16 lanes as x16 or x8/x8 (X670E platform, Hardwareluxx). Third slot PCIe 4.0 x2 from the chipset and slot positions UNVERIFIED against the ASUS page/manual. ECC and non-ECC unbuffered DDR5; 192 GB with current BIOS (128 GB at launch). Price: estimated street price, 400 USD, from a build table headed March 2025 pricing (mb-causal-atlas-specs-2025-03; the same doc gives a 350-450 USD range); an estimate, not an observed listing.',
@@ -480,3 +480,8 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
 ('gigabyte-b550m-k', 1, 4, 4, 'cpu1'),
 ('gigabyte-b550m-k', 2, 3, 2, 'chipset');
+
+-- Second-hand offers (see price_offer in db/schema.sql): priced into a build
+-- only when the user allows used parts.
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
+('asus-pro-ws-w790e-sage-se', 'used', 800, '2026-06', 'US resale', 'mb-homelab-platform-research-2026', 'Used-market listing around 800 USD in a June 2026 platform-research snapshot.');

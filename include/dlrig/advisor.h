@@ -69,6 +69,9 @@ typedef struct dlrig_recommendation {
     double perf_per_kusd;  /* throughput per $1,000 */
     char why[1280];        /* why this GPU, what limits it, what the next step buys */
     dlrig_objective objective; /* what it was chosen for */
+    double band_top;           /* the best goal (speed, or speed per dollar) among the builds this rank
+                                  was chosen from: the top of its tie band (a build of a pair a better
+                                  rank took, or not shown, may hold it) */
 } dlrig_recommendation;
 
 /* Recommends up to top_k diverse builds (different GPU models or counts),

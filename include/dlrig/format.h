@@ -25,6 +25,11 @@ const char *format_thousands(double x, char *buf, size_t len);
 /* Money in whole dollars: "$1,599", "-$12", "-" for NAN; a quadrillion
  * dollars or more (or infinite) saturates as "over $999,999,999,999,999". */
 const char *format_usd(double usd, char *buf, size_t len);
+/* A change of a build's price, as a fix or a swap states it: "+$578",
+ * "-$222", "no price change" (under 50 cents), "price change unknown" for
+ * NAN; complete false (a part taken out or put in has no price) adds
+ * ", not counting a part without a price". */
+const char *format_price_change(double usd, bool complete, char *buf, size_t len);
 /* Money in cents: "$1,234" when cents is a whole dollar amount and
  * show_cents is false, else "$1,234.50"; negative amounts "-$12.00"; at
  * DLRIG_MONEY_CAP_CENTS or beyond "over $1,000,000,000,000,000". */

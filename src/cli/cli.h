@@ -64,8 +64,6 @@ bool cli_parse_number(const char *s, double *out);
  * message naming the option and what was expected. */
 int cli_number_opt(const char *opt, const char *s, double lo, double hi, double *out);
 
-/* A price change as "+$1,234", "-$560" or "no price change", in buf. */
-const char *cli_price_delta(double usd, char *buf, size_t len);
 
 /* ---- requirement options (from the core's table in requirements.h) ---- */
 #define CLI_REQOPTS_MAX 48

@@ -126,7 +126,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
         const dlrig_totals *t = &rep.totals;
-        char price[32];
+        char price[80];
         printf("%s\n", cli_safe(b.name));
         printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall running "
                "the workload",
@@ -152,7 +152,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
                 dlrig_fix fx;
                 if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1))
                     printf("  %-28s %sfix: %s (%s)%s\n", "", color ? "\033[32m" : "", cli_safe(fx.summary),
-                           cli_price_delta(fx.price_delta_usd, price, sizeof price), color ? "\033[0m" : "");
+                           format_price_change(fx.price_delta_usd, fx.price_complete, price, sizeof price), color ? "\033[0m" : "");
             }
             printf("\n");
         }

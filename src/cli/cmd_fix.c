@@ -59,8 +59,8 @@ static char *default_output(const char *in)
 
 static void print_fix(const dlrig_fix *f, const char *lead)
 {
-    char d[40];
-    printf("%s%s (%s)", lead, cli_safe(f->summary), cli_price_delta(f->price_delta_usd, d, sizeof d));
+    char d[80];
+    printf("%s%s (%s)", lead, cli_safe(f->summary), format_price_change(f->price_delta_usd, f->price_complete, d, sizeof d));
     if (f->n_resolves) {
         printf("; resolves ");
         for (int i = 0; i < f->n_resolves; i++) printf("%s%s", i ? ", " : "", f->resolves[i]);
@@ -185,7 +185,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         }
         if (r.n_steps)
             printf("Price: %s -> %s (%s)\n", format_usd(r.price_before_usd, p0, sizeof p0),
-                   format_usd(r.price_after_usd, p1, sizeof p1), cli_price_delta(delta, d, sizeof d));
+                   format_usd(r.price_after_usd, p1, sizeof p1), format_price_change(delta, true, d, sizeof d));
         for (size_t i = 0; i < r.n_left; i++) {
             printf("Not fixed by a change of parts: %s %s\n", r.left[i].id, cli_safe(r.left[i].message));
             for (size_t k = 0; k < r.n_left_options[i]; k++)

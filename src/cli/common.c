@@ -465,11 +465,3 @@ void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys)
     catalog_close(own);
 }
 
-const char *cli_price_delta(double usd, char *buf, size_t len)
-{
-    char n[32];
-    if (isnan(usd)) snprintf(buf, len, "price change unknown");
-    else if (fabs(usd) < 0.5) snprintf(buf, len, "no price change");
-    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
-    return buf;
-}

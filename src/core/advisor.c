@@ -2086,6 +2086,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
         build_init(&pl.b[at], NULL); /* moved out of the pool */
         rec->price_usd = pl.s[at].price;
         rec->objective = obj;
+        rec->band_top = goal_of(&pl.s[top_at], obj);
         rules_check(cat, &rec->build, &rec->report);
         char e2[64];
         perf_estimate(cat, &rec->build, &rec->report.placement, NULL, &rec->estimate, e2, sizeof e2);

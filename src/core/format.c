@@ -57,6 +57,19 @@ const char *format_usd(double usd, char *buf, size_t len)
     return buf;
 }
 
+const char *format_price_change(double usd, bool complete, char *buf, size_t len)
+{
+    char n[48];
+    if (isnan(usd)) snprintf(buf, len, "price change unknown");
+    else if (fabs(usd) < 0.5) snprintf(buf, len, "no price change");
+    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
+    if (!complete && !isnan(usd)) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, len - k, ", not counting a part without a price");
+    }
+    return buf;
+}
+
 const char *format_cents(long long cents, bool show_cents, char *buf, size_t len)
 {
     bool over = cents >= DLRIG_MONEY_CAP_CENTS || cents <= -DLRIG_MONEY_CAP_CENTS;

@@ -577,14 +577,6 @@ static void show_part(app *a, const dlrig_part *p)
 }
 
 /* "+$1,234", "-$560" or "no price change". */
-static const char *price_delta_text(double usd, char *buf, size_t len)
-{
-    char n[32];
-    if (fabs(usd) < 0.5) snprintf(buf, len, "no price change");
-    else snprintf(buf, len, "%s%s", usd > 0 ? "+" : "", format_usd(usd, n, sizeof n));
-    return buf;
-}
-
 /* f: the cheapest fix of the selected finding, as one undoable step. */
 static void fix_selected(app *a)
 {
@@ -602,9 +594,9 @@ static void fix_selected(app *a)
     push_undo(a);
     fix_apply(&s->b, &fx);
     changed(a);
-    char d[40];
+    char d[80];
     app_message(a, DLRIG_ROLE_OK, "Fixed: %s (%s; u undoes)", fx.summary,
-                price_delta_text(fx.price_delta_usd, d, sizeof d));
+                format_price_change(fx.price_delta_usd, fx.price_complete, d, sizeof d));
 }
 
 /* F: every error repaired by changes of parts, as one undoable step, and
@@ -628,17 +620,17 @@ static void fix_all(app *a)
     } else {
         build_free(&t);
     }
-    char title[64], d[40], p0[32], p1[32];
+    char title[64], d[80], p0[32], p1[32];
     snprintf(title, sizeof title, "Repair: %zu change%s, %zu error%s left", r.n_steps, r.n_steps == 1 ? "" : "s", left,
              left == 1 ? "" : "s");
     ov_text_begin(a, title);
     for (size_t i = 0; i < r.n_steps; i++)
         ov_text_add(a, DLRIG_ROLE_OK, 0, "%zu. %s (%s)", i + 1, r.steps[i].summary,
-                    price_delta_text(r.steps[i].price_delta_usd, d, sizeof d));
+                    format_price_change(r.steps[i].price_delta_usd, true, d, sizeof d));
     if (r.n_steps)
         ov_text_add(a, DLRIG_ROLE_HEADER, 0, "Price %s -> %s (%s); u undoes all of it",
                     format_usd(r.price_before_usd, p0, sizeof p0), format_usd(r.price_after_usd, p1, sizeof p1),
-                    price_delta_text(r.price_after_usd - r.price_before_usd, d, sizeof d));
+                    format_price_change(r.price_after_usd - r.price_before_usd, true, d, sizeof d));
     for (size_t i = 0; i < r.n_left; i++) {
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
         ov_text_add(a, DLRIG_ROLE_ERROR, 0, "Not fixed by a change of parts: %s", r.left[i].message);
@@ -647,7 +639,7 @@ static void fix_all(app *a)
             ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s: %s (%s)", o->kind == DLRIG_FIX_FEWER_GPUS    ? "fewer GPUs"
                         : o->kind == DLRIG_FIX_POWER_LIMIT ? "power limit"
                                                            : "requirement",
-                        o->summary, price_delta_text(o->price_delta_usd, d, sizeof d));
+                        o->summary, format_price_change(o->price_delta_usd, o->price_complete, d, sizeof d));
         }
     }
     fix_repair_free(&r);
@@ -671,9 +663,9 @@ static void show_finding(app *a, const dlrig_finding *f)
     if (nfx) {
         ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (after Esc, f applies the first; u undoes)");
         for (size_t i = 0; i < nfx; i++) {
-            char d[40];
+            char d[80];
             ov_text_add(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s (%s)", fx[i].summary,
-                        price_delta_text(fx[i].price_delta_usd, d, sizeof d));
+                        format_price_change(fx[i].price_delta_usd, fx[i].price_complete, d, sizeof d));
         }
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     }

@@ -376,10 +376,11 @@ expect fit-request-longer-than-context 2 'a request of 8000 prompt \+ 128 output
 
 # fix-its: check shows and --json carries the cheapest fix; dlrig fix repairs five broken builds
 FIX=$DATA/fix
-expect check-fix-text 1 'compat.socket +Threadripper 7960X \(sTR5\) does not fit.*fix: Replace ASUS Pro WS W790E-SAGE SE with .+ \(-\$[0-9,]+\)' -- "$DLRIG" check "$FIX/socket.json"
-expect check-fix-json 1 '"id":[[:space:]]*"compat.socket".*"message".*"fix":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"summary":[[:space:]]*"Replace.*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"replace".*"price_delta_usd":[[:space:]]*-[0-9]' -- "$DLRIG" check "$FIX/socket.json" --json
+# (the W790 board has no new price: the change says it leaves a part uncounted)
+expect check-fix-text 1 'compat.socket +Threadripper 7960X \(sTR5\) does not fit.*fix: Replace ASUS Pro WS W790E-SAGE SE with .+ \(\+\$[0-9,]+, not counting a part without a price\)' -- "$DLRIG" check "$FIX/socket.json"
+expect check-fix-json 1 '"id":[[:space:]]*"compat.socket".*"message".*"fix":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"summary":[[:space:]]*"Replace.*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"replace".*"price_delta_usd":[[:space:]]*[0-9].*"price_complete":[[:space:]]*false' -- "$DLRIG" check "$FIX/socket.json" --json
 expect check-clean-no-fix 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/clean.json"
-expect fix-socket 0 'Replace ASUS Pro WS W790E-SAGE SE with Gigabyte TRX50 AERO D \(-\$222\); resolves compat.form_factor, compat.socket.*No error left' -- "$DLRIG" fix -n "$FIX/socket.json"
+expect fix-socket 0 'Replace ASUS Pro WS W790E-SAGE SE with Gigabyte TRX50 AERO D \(\+\$578, not counting a part without a price\); resolves compat.form_factor, compat.socket.*No error left' -- "$DLRIG" fix -n "$FIX/socket.json"
 expect fix-psu-small 0 'Replace MSI MAG A850GL PCIE5 with .+ \(\+\$[0-9,]+\); resolves power.connectors, power.psu_capacity.*No error left' -- "$DLRIG" fix -n "$FIX/psu-small.json"
 expect fix-no-psu 0 'Add .+ \(Power supply\) \(\+\$[0-9,]+\); resolves compat.missing_part.*No error left' -- "$DLRIG" fix -n "$FIX/no-psu.json"
 expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooling.passive_needs_server.*Price: \$[0-9,]+ -> \$[0-9,]+ \([-+]\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n "$FIX/passive.json"

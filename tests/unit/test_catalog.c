@@ -407,6 +407,23 @@ START_TEST(price_offers_consistent)
 }
 END_TEST
 
+/* A part's own price is a new price (db/schema.sql): a note that gives the
+ * stored price as a used-market figure means a second-hand price was stored
+ * as new, and a quote would assume a used part nobody asked for.  Such a
+ * figure belongs in a used offer. */
+START_TEST(own_price_is_a_new_price)
+{
+    catalog_allow_used(cat, false);
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++)
+        for (size_t i = 0; i < catalog_count(cat, (dlrig_category)c); i++) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            if (isnan(p->price_usd) || !p->note) continue;
+            ck_assert_msg(!strstr(p->note, "Price: used"),
+                          "%s: its own price (%g) is described as a used-market price", p->id, p->price_usd);
+        }
+}
+END_TEST
+
 START_TEST(used_offers_only_when_allowed)
 {
     const dlrig_part *p = catalog_find(cat, "nvidia-rtx-3090");
@@ -1056,6 +1073,7 @@ int main(void)
     tcase_add_test(tc, model_suggest_and_filter);
     tcase_add_test(tc, catalog_without_models_refused);
     tcase_add_test(tc, price_offers_consistent);
+    tcase_add_test(tc, own_price_is_a_new_price);
     tcase_add_test(tc, used_offers_only_when_allowed);
     tcase_add_test(tc, used_setting_reaches_parts_read_later);
     tcase_add_test(tc, framework_platforms);

@@ -72,6 +72,21 @@ START_TEST(usd)
 }
 END_TEST
 
+/* A fix's or a swap's price change; a part without a price is named, not
+ * silently counted as free. */
+START_TEST(price_change)
+{
+    char b[96];
+    ck_assert_str_eq(format_price_change(578, true, b, sizeof b), "+$578");
+    ck_assert_str_eq(format_price_change(-222, true, b, sizeof b), "-$222");
+    ck_assert_str_eq(format_price_change(0.3, true, b, sizeof b), "no price change");
+    ck_assert_str_eq(format_price_change(NAN, true, b, sizeof b), "price change unknown");
+    ck_assert_str_eq(format_price_change(NAN, false, b, sizeof b), "price change unknown");
+    ck_assert_str_eq(format_price_change(578, false, b, sizeof b), "+$578, not counting a part without a price");
+    ck_assert_str_eq(format_price_change(0, false, b, sizeof b), "no price change, not counting a part without a price");
+}
+END_TEST
+
 START_TEST(cents)
 {
     char b[64];
@@ -105,6 +120,7 @@ int main(void)
     tcase_add_test(tc, thousands);
     tcase_add_test(tc, usd);
     tcase_add_test(tc, cents);
+    tcase_add_test(tc, price_change);
     tcase_add_test(tc, truncates_to_buffer);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
