@@ -65,7 +65,8 @@ enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = 2, DLRIG_BUILD_EIO = 3 };
  * the catalog.  `label` names the input in messages (a file name).  On
  * failure returns DLRIG_BUILD_EINVAL and writes a message naming the field
  * and what was expected (and, for an unknown part id, the closest ids) into
- * err; *out is then left empty but initialised. */
+ * err; *out is then left empty but initialised, and the caller frees it
+ * with build_free either way. */
 int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
                 char *err, size_t errlen);
 /* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read. */

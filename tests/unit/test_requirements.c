@@ -631,8 +631,7 @@ START_TEST(no_workload_is_the_default_workload)
         char err[1024];
         int rc = build_load(cat, file, &named, err, sizeof err);
         free(file);
-        if (rc != 0) continue;
-        if (strcmp(named.req.workload, def->id) != 0) {
+        if (rc != 0 || strcmp(named.req.workload, def->id) != 0) { /* left initialised on failure */
             build_free(&named);
             continue;
         }
