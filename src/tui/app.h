@@ -107,6 +107,7 @@ typedef struct ui_list {
 typedef struct ov_line {
     int role;
     int indent;
+    int hang; /* further indent of the wrapped lines after the first */
     char *text;
 } ov_line;
 

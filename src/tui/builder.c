@@ -99,6 +99,7 @@ struct builder_state {
     column cols[MAX_COLS];
     int n_cols;
     ui_list finds; /* the findings pane: finds.sel, finds.top */
+    bool finds_whole; /* the pane shows every finding wrapped (unfocused, when they fit) */
     rect r_cats, r_list, r_find;
     bool wide;
 };
@@ -1376,6 +1377,16 @@ static int builder_mouse(app *a, const MEVENT *ev)
         s->focus = PANE_LIST;
         if (ui_list_mouse(&s->parts, ev, 3, false) == UI_LIST_CHOSEN) choose_candidate(a);
     } else if (in_rect(&s->r_find, ev->y, ev->x)) {
+        if (s->finds_whole && click) { /* every finding shown wrapped: the one under the click */
+            int y = s->r_find.y + 1, text_w = s->r_find.w - 6;
+            for (size_t i = 0; i < s->rep.n_findings && y <= ev->y; i++) {
+                int n = ui_wrapped_lines(a, s->rep.findings[i].message, text_w);
+                if (ev->y < y + (n > 0 ? n : 1)) ui_list_select(&s->finds, (int)i);
+                y += n > 0 ? n : 1;
+            }
+            s->focus = PANE_FINDINGS;
+            return UI_HANDLED;
+        }
         s->focus = PANE_FINDINGS;
         if (ui_list_mouse(&s->finds, ev, 3, false) == UI_LIST_CHOSEN) show_finding(a, &s->rep.findings[s->finds.sel]);
     }
@@ -1702,6 +1713,22 @@ static void draw_findings(app *a, rect r)
     bool focused = s->focus == PANE_FINDINGS;
     int text_w = iw - 4;
     int sel_h = 1;
+    /* unfocused, when every finding fits whole: each one wrapped, none cut */
+    int all_h = 0;
+    for (size_t i = 0; !focused && text_w > 0 && i < s->rep.n_findings && all_h <= rows; i++) {
+        int n = ui_wrapped_lines(a, s->rep.findings[i].message, text_w);
+        all_h += n > 0 ? n : 1;
+    }
+    s->finds_whole = !focused && text_w > 0 && all_h <= rows;
+    if (s->finds_whole) {
+        int y = r.y + 1;
+        for (size_t i = 0; i < s->rep.n_findings; i++) {
+            const dlrig_finding *f = &s->rep.findings[i];
+            ui_badge(a, y, r.x + 2, f->severity, true);
+            y += ui_put_wrapped(a, y, r.x + 4, r.y + 1 + rows - y, text_w, DLRIG_ROLE_NORMAL, f->message);
+        }
+        return;
+    }
     if (focused && text_w > 0) {
         sel_h = ui_wrapped_lines(a, s->rep.findings[s->finds.sel].message, text_w);
         if (sel_h < 1) sel_h = 1;

@@ -100,7 +100,9 @@ static int text_total_lines(const app *a, int width)
     int n = 0;
     for (size_t i = 0; i < a->ovs.n_lines; i++) {
         const ov_line *l = &a->ovs.lines[i];
-        int k = l->text[0] ? ui_wrapped_lines(a, l->text, width - l->indent) : 1;
+        int k = 0;
+        for (const char *s = l->text; *s; k++) /* as text_draw wraps it */
+            ui_wrap(a, s, width - l->indent - (k ? l->hang : 0), &s);
         n += k ? k : 1;
     }
     return n;
@@ -125,14 +127,15 @@ static void text_draw(app *a)
             row++;
             continue;
         }
-        while (*s) {
+        for (int k = 0; *s; k++) {
             const char *next;
-            size_t n = ui_wrap(a, s, inner - l->indent, &next);
+            int in = l->indent + (k ? l->hang : 0);
+            size_t n = ui_wrap(a, s, inner - in, &next);
             if (n >= sizeof buf) n = sizeof buf - 1;
             memcpy(buf, s, n);
             buf[n] = '\0';
             int y = row - o->view.top;
-            if (y >= 0 && y < body) ui_put(a, o->y + 1 + y, o->x + 2 + l->indent, inner - l->indent, l->role, buf);
+            if (y >= 0 && y < body) ui_put(a, o->y + 1 + y, o->x + 2 + in, inner - in, l->role, buf);
             row++;
             s = next;
         }
@@ -191,7 +194,7 @@ void ov_text_add(app *a, int role, int indent, const char *fmt, ...)
     strbuf sb = {0};
     sb_vprintf(&sb, fmt, ap);
     va_end(ap);
-    o->lines[o->n_lines++] = (ov_line){role, indent, sb.s ? sb_take(&sb) : xstrdup("")};
+    o->lines[o->n_lines++] = (ov_line){role, indent, 0, sb.s ? sb_take(&sb) : xstrdup("")};
 }
 
 /* ---- menu ---- */
@@ -477,6 +480,7 @@ void ov_text_add_keys(app *a, const keybind *table,
         char now[128];
         const char *help = key_help ? key_help(a, k, now, sizeof now) : NULL;
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", keys, help ? help : k->help);
+        a->ovs.lines[a->ovs.n_lines - 1].hang = 15; /* the help's wrapped lines under its first */
     }
 }
 

@@ -1608,6 +1608,25 @@ test_wizard_filter() {
     end_session
 }
 
+# At 80x24 nothing a user must read is cut when there is room: the findings
+# pane shows a finding whole (wrapped) when every finding fits, and the help
+# wraps a long line under its text, not under the keys.
+test_findings_whole() {
+    cp "$FIXTURE" "$TMP/whole.json"
+    start whole 80 24 tui "$TMP/whole.json"
+    wait_for "Build sheet"
+    wait_for "● case.cooler_height not checked:"
+    wait_for "clearance for SC747BTQ-R2K04B"
+    keys '?'
+    wait_for "Keys: builder"
+    screen | grep -qE "│ {16}\(changes apply at once, u undoes\)" || fail "the help's wrapped line is not under its text"
+    keys Escape
+    wait_gone "Keys: builder"
+    keys q
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1667,6 +1686,7 @@ run test_menu_paging
 run test_part_list_paging
 run test_menu_filter
 run test_wizard_filter
+run test_findings_whole
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -1,5 +1,5 @@
 /* The TUI's shared pieces without a terminal: the list widget (selection,
- * wrap, paging, scrolling into view, the mouse), the line editor (UTF-8
+ * wrap, paging, scrolling into view, the mouse, the filter), the line editor (UTF-8
  * backspace, Ctrl-U, a full buffer, ASCII-only fields) and the screen stack
  * (push, pop, replace by id, state freed only after the event, the
  * document of the topmost screen that edits a build). */
@@ -104,6 +104,61 @@ START_TEST(list_mouse)
     ev = (MEVENT){.x = 15, .y = 9, .bstate = BUTTON4_PRESSED};
     ui_list_mouse(&l, &ev, 3, false);
     ck_assert_int_eq(l.sel, 9);
+}
+END_TEST
+
+static const char *text_of(void *ctx, int i, char *buf, size_t len)
+{
+    (void)buf;
+    (void)len;
+    return ((const char *const *)ctx)[i];
+}
+
+START_TEST(list_filter)
+{
+    static const char *const rows[] = {"GeForce RTX 4090", "RTX 6000 Ada", "geforce rtx 5090", "Instinct MI210"};
+    ui_list l = {0};
+    int shown[4] = {0, 1, 2, 3};
+    ui_list_set(&l, 4);
+    ck_assert(ui_list_filter_match(&l, "anything")); /* no filter: every row */
+    ui_list_filter_start(&l);
+    ck_assert(l.filtering);
+    const char *typed = "RTX gef";
+    for (const char *c = typed; *c; c++) ck_assert_int_eq(ui_list_filter_key(&l, *c), UI_FILTER_CHANGED);
+    ck_assert_str_eq(l.filter, "RTX gef");
+    /* every word, either case, anywhere */
+    ck_assert(ui_list_filter_match(&l, "GeForce RTX 4090"));
+    ck_assert(!ui_list_filter_match(&l, "RTX 6000 Ada"));
+    ck_assert(!ui_list_filter_match(&l, NULL));
+    ui_list_select(&l, 2); /* "geforce rtx 5090" selected: it stays selected */
+    ck_assert_int_eq(ui_list_filter_rows(&l, 4, text_of, (void *)rows, shown), 2);
+    ck_assert_int_eq(shown[0], 0);
+    ck_assert_int_eq(shown[1], 2);
+    ck_assert_int_eq(l.sel, 1);
+    /* paging keys move while typing; Enter accepts and stops, the filter stays */
+    ck_assert_int_eq(ui_list_filter_key(&l, KEY_HOME), UI_FILTER_MOVED);
+    ck_assert_int_eq(l.sel, 0);
+    ck_assert_int_eq(ui_list_filter_key(&l, KEY_F(5)), UI_FILTER_NONE);
+    ck_assert_int_eq(ui_list_filter_key(&l, '\r'), UI_FILTER_ACCEPT);
+    ck_assert(!l.filtering);
+    ck_assert_str_eq(l.filter, "RTX gef");
+    char buf[64];
+    ck_assert_str_eq(ui_list_filter_text(&l, buf, sizeof buf), "filter: RTX gef");
+    /* Esc while typing clears it; ui_list_filter_clear says whether there was one */
+    ui_list_filter_start(&l);
+    ck_assert_str_eq(ui_list_filter_text(&l, buf, sizeof buf), "filter: RTX gef_");
+    ck_assert_int_eq(ui_list_filter_key(&l, 27), UI_FILTER_CHANGED);
+    ck_assert(!l.filtering);
+    ck_assert_str_eq(l.filter, "");
+    ck_assert_ptr_null(ui_list_filter_text(&l, buf, sizeof buf));
+    ck_assert_int_eq(ui_list_filter_rows(&l, 4, text_of, (void *)rows, shown), 4);
+    ck_assert_int_eq(l.sel, 0); /* on the row it was on */
+    ck_assert(!ui_list_filter_clear(&l));
+    /* nothing matches: no rows */
+    ui_list_filter_start(&l);
+    ui_list_filter_key(&l, 'z');
+    ck_assert_int_eq(ui_list_filter_rows(&l, 4, text_of, (void *)rows, shown), 0);
+    ck_assert(ui_list_filter_clear(&l));
 }
 END_TEST
 
@@ -214,6 +269,7 @@ int main(void)
     tcase_add_test(tc, list_scrolls_selection_into_view);
     tcase_add_test(tc, view_scrolls_within_rows);
     tcase_add_test(tc, list_mouse);
+    tcase_add_test(tc, list_filter);
     tcase_add_test(tc, line_editor);
     tcase_add_test(tc, screen_stack);
     suite_add_tcase(s, tc);
