@@ -1158,8 +1158,10 @@ test_fix_its() {
     keys F
     wait_for "Repair: 1 change, 0 errors left"
     wait_for "Price \$"
-    keys Escape
+    # the message comes with the overlay (the next key clears it)
     wait_for "Every error repaired"
+    keys Escape
+    wait_gone "Repair: 1 change"
     wait_gone "Rated draw"
     wait_gone "GPUs need 0 PCIe 8-pin"
     keys u
