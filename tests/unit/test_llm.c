@@ -361,6 +361,26 @@ START_TEST(tensor_parallel_needs_a_fast_link)
 }
 END_TEST
 
+/* SXM modules are joined by their baseboard's NVLink: without a build, fit
+ * runs them over it (as with the link given), not over PCIe. */
+START_TEST(sxm_modules_use_their_nvlink)
+{
+    dlrig_fit_query q = query(llama2_70b(), DLRIG_METHOD_INFERENCE, NULL, 4096);
+    q.serving = true;
+    q.batch = 64;
+    const dlrig_gpu *h = gpu("nvidia-h100-sxm5-80gb");
+    ck_assert_int_eq(h->form, DLRIG_GPU_SXM);
+    dlrig_link nv = {h->nvlink_gbs / 2, true, false}, pcie = {0.8 * 16 * 1.969, false, false};
+    dlrig_fit none, over_nv, over_pcie;
+    llm_fit(h, 4, NULL, &q, &none);
+    llm_fit(h, 4, &nv, &q, &over_nv);
+    llm_fit(h, 4, &pcie, &q, &over_pcie);
+    ck_assert_double_eq(none.tokens_per_s, over_nv.tokens_per_s);
+    ck_assert_msg(none.tokens_per_s > 1.2 * over_pcie.tokens_per_s, "NVLink %.0f, PCIe %.0f tokens/s", none.tokens_per_s,
+                  over_pcie.tokens_per_s);
+}
+END_TEST
+
 START_TEST(power_limits_cost_compute_not_bandwidth)
 {
     /* An RTX 3090 at 80% of its rated power: token generation streams
@@ -745,6 +765,7 @@ static Suite *suite(void)
     tcase_add_test(tc, tensor_generation_as_in_training);
     tcase_add_test(tc, full_rate_accumulate_held_by_board_power);
     tcase_add_test(tc, published_memory_and_speed);
+    tcase_add_test(tc, sxm_modules_use_their_nvlink);
     suite_add_tcase(s, tc);
     return s;
 }
