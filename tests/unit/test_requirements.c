@@ -325,32 +325,39 @@ static void sql_exec(sqlite3 *db, const char *sql)
     ck_assert_msg(sqlite3_exec(db, sql, NULL, NULL, &e) == SQLITE_OK, "%s: %s", sql, e ? e : "");
 }
 
+/* A copy of the shipped catalog in a temporary file with sql run on it;
+ * returns its path (caller unlinks, frees). */
+static char *catalog_copy_with(const char *sql)
+{
+    char *path = xstrdup("/tmp/dlrig-copyXXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    unlink(path);
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
+    char *vacuum = xasprintf("VACUUM INTO '%s'", path);
+    sql_exec(db, vacuum);
+    free(vacuum);
+    sqlite3_close(db);
+    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    sql_exec(db, sql);
+    sqlite3_close(db);
+    return path;
+}
+
 /* A copy of the built catalog with one more workload and circuit, which
  * nothing in the program names; returns its path (caller unlinks, frees). */
 static char *catalog_with_extra_rows(void)
 {
-    char *path = xstrdup("/tmp/dlrig-vocab-catXXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
-    char *sql = xasprintf("VACUUM INTO '%s'", path);
-    unlink(path);
-    sql_exec(db, sql);
-    free(sql);
-    sqlite3_close(db);
-    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
     /* a speech workload shaped like the CNN profile, listed after the others */
-    sql_exec(db, "CREATE TEMP TABLE w AS SELECT * FROM workload WHERE id = 'cnn';"
-                 "UPDATE w SET id = 'speech-asr', name = 'Speech recognition training', is_default = 0,"
-                 " list_order = (SELECT max(list_order) + 1 FROM workload),"
-                 " description = 'Speech models want tensor throughput and fast storage for audio.';"
-                 "INSERT INTO workload SELECT * FROM w;"
-                 "INSERT INTO circuit (id, volts, amps, continuous_w, source, note, list_order)"
-                 " SELECT '240v-30a', 240, 30, 5760, source, NULL, 0 FROM circuit WHERE id = '208v-30a';");
-    sqlite3_close(db);
-    return path;
+    return catalog_copy_with("CREATE TEMP TABLE w AS SELECT * FROM workload WHERE id = 'cnn';"
+                             "UPDATE w SET id = 'speech-asr', name = 'Speech recognition training', is_default = 0,"
+                             " list_order = (SELECT max(list_order) + 1 FROM workload),"
+                             " description = 'Speech models want tensor throughput and fast storage for audio.';"
+                             "INSERT INTO workload SELECT * FROM w;"
+                             "INSERT INTO circuit (id, volts, amps, continuous_w, source, note, list_order)"
+                             " SELECT '240v-30a', 240, 30, 5760, source, NULL, 0 FROM circuit WHERE id = '208v-30a';");
 }
 
 static int run_dlrig(const char *args, strbuf *out)
@@ -438,22 +445,9 @@ END_TEST
  * its id. */
 START_TEST(behaviour_follows_the_row_not_the_id)
 {
-    char *path = xstrdup("/tmp/dlrig-vocab-copyXXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    unlink(path);
-    sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
-    char *sql = xasprintf("VACUUM INTO '%s'", path);
-    sql_exec(db, sql);
-    free(sql);
-    sqlite3_close(db);
-    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-    sql_exec(db, "CREATE TEMP TABLE c AS SELECT * FROM workload;"
-                 "UPDATE c SET id = 'x-' || id, is_default = 0, list_order = list_order + 1000;"
-                 "INSERT INTO workload SELECT * FROM c;");
-    sqlite3_close(db);
+    char *path = catalog_copy_with("CREATE TEMP TABLE c AS SELECT * FROM workload;"
+                                   "UPDATE c SET id = 'x-' || id, is_default = 0, list_order = list_order + 1000;"
+                                   "INSERT INTO workload SELECT * FROM c;");
     char err[1024];
     dlrig_catalog *c2 = catalog_open(path, err, sizeof err);
     ck_assert_msg(c2 != NULL, "%s", err);
@@ -515,25 +509,11 @@ END_TEST
  * path (caller unlinks, frees). */
 static char *catalog_with_copied_architectures(void)
 {
-    char *path = xstrdup("/tmp/dlrig-arch-copyXXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    unlink(path);
-    sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(DLRIG_CATALOG_DB, &db), SQLITE_OK);
-    char *sql = xasprintf("VACUUM INTO '%s'", path);
-    sql_exec(db, sql);
-    free(sql);
-    sqlite3_close(db);
-    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-    sql_exec(db, "CREATE TEMP TABLE a AS SELECT * FROM architecture; UPDATE a SET id = 'x-' || id;"
-                 "INSERT INTO architecture SELECT * FROM a;"
-                 "CREATE TEMP TABLE g AS SELECT * FROM gpu;"
-                 "UPDATE g SET id = 'x-' || id, architecture = 'x-' || architecture;"
-                 "INSERT INTO gpu SELECT * FROM g;");
-    sqlite3_close(db);
-    return path;
+    return catalog_copy_with("CREATE TEMP TABLE a AS SELECT * FROM architecture; UPDATE a SET id = 'x-' || id;"
+                             "INSERT INTO architecture SELECT * FROM a;"
+                             "CREATE TEMP TABLE g AS SELECT * FROM gpu;"
+                             "UPDATE g SET id = 'x-' || id, architecture = 'x-' || architecture;"
+                             "INSERT INTO gpu SELECT * FROM g;");
 }
 
 /* The same for an architecture: a GPU of a copied architecture (another id,
