@@ -1558,11 +1558,20 @@ static void draw_list(app *a, rect r)
     }
 }
 
-static void sheet_line(app *a, int y, int x, int w, const char *label, int role, const char *value, const char *rest)
+/* A line of the sheet: label, value and the rest, or short (when not NULL)
+ * in place of a rest too wide for the line. */
+static void sheet_line_short(app *a, int y, int x, int w, const char *label, int role, const char *value,
+                             const char *rest, const char *short_rest)
 {
     ui_put(a, y, x, 7, DLRIG_ROLE_DIM, label);
     int used = ui_put(a, y, x + 7, w - 7, role, value);
+    if (rest && short_rest && ui_width(a, rest) > w - 8 - used) rest = short_rest;
     if (rest && *rest) ui_put(a, y, x + 7 + used + 1, w - 8 - used, DLRIG_ROLE_DIM, rest);
+}
+
+static void sheet_line(app *a, int y, int x, int w, const char *label, int role, const char *value, const char *rest)
+{
+    sheet_line_short(a, y, x, w, label, role, value, rest, NULL);
 }
 
 static void draw_totals(app *a, rect r)
@@ -1577,11 +1586,16 @@ static void draw_totals(app *a, rect r)
     if (y < end) {
         bool over = !isnan(q->budget_usd) && t->price_usd > q->budget_usd;
         format_usd(t->price_usd, v, sizeof v);
-        if (!isnan(q->budget_usd))
+        char shorter[96];
+        if (!isnan(q->budget_usd)) {
             snprintf(rest, sizeof rest, "of %s budget%s", format_usd(q->budget_usd, m1, sizeof m1),
                      t->unpriced_parts ? ", some unpriced" : "");
-        else snprintf(rest, sizeof rest, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
-        sheet_line(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE, v, rest);
+            snprintf(shorter, sizeof shorter, "of %s%s", m1, t->unpriced_parts ? " + unpriced" : "");
+        } else {
+            snprintf(rest, sizeof rest, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
+            snprintf(shorter, sizeof shorter, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
+        }
+        sheet_line_short(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE, v, rest, shorter);
     }
     /* the same build at each vendor of the user's price lists */
     dlrig_vendor_total vt[3];
@@ -1614,14 +1628,20 @@ static void draw_totals(app *a, rect r)
     /* power vs PSU */
     if (y < end) {
         snprintf(v, sizeof v, "%s W", format_number(t->power_w, 0, n1, sizeof n1));
-        if (t->psu_w > 0)
-            snprintf(rest, sizeof rest, "peak %s / PSU %s", format_number(t->peak_power_w, 0, n1, sizeof n1),
-                     format_number(t->psu_w, 0, n2, sizeof n2));
-        else snprintf(rest, sizeof rest, "peak %s / no PSU", format_number(t->peak_power_w, 0, n1, sizeof n1));
+        char shorter[96];
+        format_number(t->peak_power_w, 0, n1, sizeof n1);
+        if (t->psu_w > 0) {
+            format_number(t->psu_w, 0, n2, sizeof n2);
+            snprintf(rest, sizeof rest, "peak %s / PSU %s", n1, n2);
+            snprintf(shorter, sizeof shorter, "peak %s/PSU %s", n1, n2);
+        } else {
+            snprintf(rest, sizeof rest, "peak %s / no PSU", n1);
+            snprintf(shorter, sizeof shorter, "peak %s/no PSU", n1);
+        }
         bool bad = t->psu_w > 0 && t->power_w > t->psu_w;
         bool tight = t->psu_w > 0 && t->peak_power_w > t->psu_w;
-        sheet_line(a, y++, x, w, "Power", bad ? DLRIG_ROLE_ERROR : tight ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL, v,
-                   rest);
+        sheet_line_short(a, y++, x, w, "Power", bad ? DLRIG_ROLE_ERROR : tight ? DLRIG_ROLE_WARNING : DLRIG_ROLE_NORMAL,
+                         v, rest, shorter);
     }
     /* GPU power limits (the build file's power_limit_w) and their speed cost */
     if (y < end && power_build_limited(&s->b))

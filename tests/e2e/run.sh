@@ -1269,7 +1269,7 @@ test_whatif_form() {
     cp "$FIXTURE" "$TMP/whatif.json"
     start whatif 80 24 tui "$TMP/whatif.json"
     wait_for "Build sheet"
-    wait_for 'of $25,000 budget'
+    wait_for 'of $25,000 '
     wait_for "on 208v-30a"
     keys r
     wait_for "What if: the build's requirements"
@@ -1280,7 +1280,7 @@ test_whatif_form() {
     type_text "30k"
     keys Enter
     wait_for "Budget: \$30,000"
-    wait_for 'of $30,000 budget'
+    wait_for 'of $30,000 '
     # the circuit: the digit picks the next circuit starting with it
     keys c 1
     wait_for "Circuit: 120v-15a"
@@ -1296,7 +1296,7 @@ test_whatif_form() {
     keys BSpace
     type_text "5k"
     keys Enter
-    wait_for 'of $305,000 budget'
+    wait_for 'of $305,000 '
     keys Escape
     wait_gone "What if: the build's requirements"
     # the name and the parts stay
@@ -1305,13 +1305,13 @@ test_whatif_form() {
     # undo goes back one requirement change at a time
     keys u
     wait_for "Undone"
-    wait_for 'of $30,000 budget'
+    wait_for 'of $30,000 '
     wait_for "on 120v-15a"
     keys u
     wait_for "on 208v-30a"
-    wait_for 'of $30,000 budget'
+    wait_for 'of $30,000 '
     keys u
-    wait_for 'of $25,000 budget'
+    wait_for 'of $25,000 '
     # pin the case, change the budget, re-run the advisor from the form
     keys Escape
     wait_for "▶ Parts"
@@ -1422,7 +1422,7 @@ test_reqform_list() {
     type_text "30k"
     keys Enter
     wait_for 'Budget: $30,000'
-    wait_for 'of $30,000 budget'
+    wait_for 'of $30,000 '
     # typing, then a click on another row: the typing is left, nothing applied
     keys Enter
     wait_for '$30,000▏'
@@ -1611,14 +1611,18 @@ test_wizard_filter() {
 }
 
 # At 80x24 nothing a user must read is cut when there is room: the findings
-# pane shows a finding whole (wrapped) when every finding fits, and the help
-# wraps a long line under its text, not under the keys.
+# pane shows a finding whole (wrapped) when every finding fits, the build
+# sheet shortens a line that would be cut, and the help wraps a long line
+# under its text, not under the keys.
 test_findings_whole() {
     cp "$FIXTURE" "$TMP/whole.json"
     start whole 80 24 tui "$TMP/whole.json"
     wait_for "Build sheet"
     wait_for "● case.cooler_height not checked:"
     wait_for "clearance for SC747BTQ-R2K04B"
+    # the sheet's lines say it shorter rather than cut the PSU's watts
+    wait_for "peak 1,688/PSU 2,000"
+    wait_for "of \$25,000 + unpriced"
     keys '?'
     wait_for "Keys: builder"
     screen | grep -qE "│ {16}\(changes apply at once, u undoes\)" || fail "the help's wrapped line is not under its text"
