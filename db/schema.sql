@@ -86,10 +86,15 @@ CREATE TABLE gpu (
   gpudirect_rdma     INTEGER NOT NULL,     -- GPUDirect RDMA across hosts supported
   max_per_machine    INTEGER,        -- vendor/seed guidance on cards per machine (e.g. Titan RTX: 4), NULL when none
   max_note           TEXT,           -- where max_per_machine comes from
-  form_factor        TEXT NOT NULL DEFAULT 'pcie' CHECK (form_factor IN ('pcie','sxm'))
+  form_factor        TEXT NOT NULL DEFAULT 'pcie' CHECK (form_factor IN ('pcie','sxm')),
                                      -- 'sxm': a module on an HGX baseboard (the GPU server's sxm_gpus sockets);
                                      -- it takes no PCIe slot and no PSU cable: the server powers and cools it,
                                      -- and its NVLink runs through the baseboard's NVSwitches (no bridge)
+  -- schema 8:
+  l2_cache_mb        REAL CHECK (l2_cache_mb > 0)
+                                     -- on-chip L2 cache, MB (NVIDIA's last level before DRAM); the perf model
+                                     -- lowers a workload's DRAM traffic with it (workload.cache_traffic_share);
+                                     -- NULL: not read (no saving counted)
 ) STRICT;
 
 CREATE TABLE cpu (
@@ -411,7 +416,12 @@ CREATE TABLE workload (
   sequence_tokens     INTEGER CHECK (sequence_tokens > 0), -- token-unit training whose batch counts sequences: tokens per sequence; NULL: the batch counts samples (or tokens)
   compute_efficiency  REAL NOT NULL CHECK (compute_efficiency > 0 AND compute_efficiency <= 1), -- share of peak FLOPS reached on real code (fitted, docs/CALIBRATION.md)
   memory_efficiency   REAL NOT NULL CHECK (memory_efficiency > 0 AND memory_efficiency <= 1),   -- share of peak memory bandwidth reached
-  allreduce_overlap   REAL NOT NULL CHECK (allreduce_overlap >= 0 AND allreduce_overlap <= 1)   -- share of a step that can hide the gradient all-reduce
+  allreduce_overlap   REAL NOT NULL CHECK (allreduce_overlap >= 0 AND allreduce_overlap <= 1),  -- share of a step that can hide the gradient all-reduce
+  -- schema 8:
+  cache_traffic_share REAL CHECK (cache_traffic_share >= 0 AND cache_traffic_share < 1)
+                                          -- largest share of its DRAM traffic an on-chip cache keeps on chip; a card
+                                          -- with gpu.l2_cache_mb saves share x L2 / (L2 + 64 MB) of it (fitted,
+                                          -- docs/CALIBRATION.md); NULL: no saving counted
 ) STRICT;
 CREATE UNIQUE INDEX workload_one_default ON workload (is_default) WHERE is_default = 1;
 

@@ -272,3 +272,50 @@ INSERT INTO gpu (id, vendor, name, price_usd, price_date, year, source, note, ar
   nvlink, nvlink_gbs, ecc, gpudirect_rdma, max_per_machine, max_note) VALUES
 ('nvidia-rtx-5060', 'NVIDIA', 'GeForce RTX 5060', 299.99, '2025-07', 2025, 'gpu-c-5060-zhikuai', 'No Founders Edition: dimensions of a card at the lowest PCPartPicker US price on 2025-07-23 (several at 299.99 = MSRP; MSI SHADOW 2X OC, 197 mm; gpu-pcpp-2025-07). GB206, 3,840 CUDA, 2,497 MHz boost (gpu-c-5060-pcspecchart; 2.50 GHz in gpu-c-5060-zhikuai): FP32 = 3,840 x 2 x 2.497 = 19.2 (NVIDIA: 19 TFLOPS shader, gpu-c-5060-launch); 8 GB GDDR7 128-bit 28 Gbps = 448 GB/s; 145 W; PCIe 5.0 x8; $299. Tensor from 614 AI TOPS (FP4 sparse, gpu-c-5060-launch) as for the RTX 5060 Ti row: FP16/FP32-acc dense = 614/16 = 38.4, FP8 dense = 614/8 = 76.8 (GeForce half rate). Power input: one PCIe 8-pin (NVIDIA: an 8-pin adapter or a 300 W PCIe Gen 5 cable; partner cards use an 8-pin, not confirmed for the MSI card in a source read). Dual slot: not confirmed. FP64 = FP32/64. 8 GB: a beginner''s card (d2l.ai asks for at least 4 and preferably 8 GB).',
  'blackwell', 'consumer', 299, 8, 'GDDR7', 448, 19.2, 38.4, 38.4, 76.8, 0.30, 145, 2, 'open-air', 197, 0, 1, 0, 0, 5, 8, NULL, NULL, 0, 0, NULL, NULL);
+
+-- ------------------------------------------------------------------ L2 cache
+-- On-chip L2 cache (MB; schema 8).  The perf model lowers a CNN's DRAM traffic
+-- with it (docs/CALIBRATION.md).  Per card: the vendor whitepapers for the
+-- cards they tabulate, else the sources below (db/SOURCES.md, "L2 cache").
+-- Cards left NULL: no source read (no saving is counted for them).
+INSERT INTO source (id, title, url, note) VALUES
+('gpu-l2-hardwareluxx', 'HerosWeb, reporting HardwareLuxx: RTX 5090 and 5080 L1 and L2 cache sizes against the RTX 4090 and 4080', 'https://herosweb.com/nvidia-rtx-5090-5080-is-reported-to-have-the-same-l1-cache-size-on-sm-compared-to-rtx-4090-4080', 'L2: RTX 5090 96 MB (98.3 decimal MB), RTX 4090 72 MB, RTX 5080 64 MB (65 decimal), RTX 4080 and 4080 SUPER 64 MB.'),
+('gpu-l2-diskmfr', 'Diskmfr: GeForce RTX 5060 vs RTX 4070 specifications', 'https://www.diskmfr.com/?p=23347', 'RTX 5060 (GB206): 32 MB L2; RTX 4070 (AD104): 36 MB L2.'),
+('gpu-l2-4070-super', 'RTX 4070 SUPER: NVIDIA corrects its L2 cache to 48 MB (2024-01)', 'https://news-usa.today/nvidia-rtx-4070-super-revealed-correction-confirms-increased-l2-cache/', 'RTX 4070 SUPER 48 MB (AD104, 56 of 60 SMs); RTX 4070 36 MB.'),
+('gpu-l2-ad10x', 'PCMasters, reporting AnandTech: AD102, AD103 and AD104 chip specifications', 'https://pcmasters.de/news/133711883-nvidia-rtx-4080-ad103-und-ad104-chip-spezifikationen.html', 'L2: AD102 96 MB, AD103 64 MB, AD104 48 MB (the full AD104 of the RTX 4080 12GB, launched as the RTX 4070 Ti).'),
+('gpu-l2-4060ti', 'The FPS Review: GeForce RTX 4060 Ti review (AD106)', 'https://www.thefpsreview.com/?p=133840', 'RTX 4060 Ti: 32 MB L2 (the 16 GB card has the same AD106 configuration).'),
+('gpu-l2-technical-city', 'Technical City GPU comparison pages (L2 cache row)', 'https://technical.city/en/video/RTX-PRO-4000-Blackwell-vs-RTX-PRO-5000-72-GB-Blackwell', 'L2 read from: RTX PRO 4000 Blackwell 48 MB and RTX PRO 5000 (72 GB; 110 SMs, 384-bit, as the 48 GB card) 96 MB (this page); RTX PRO 4500 Blackwell 64 MB (/en/video/RTX-PRO-4500-Blackwell-vs-RTX-PRO-5000-72-GB-Blackwell); RTX 4500 Ada 48 MB (/en/video/RTX-4500-Ada-Generation-vs-RTX-PRO-5000-72-GB-Blackwell); RTX PRO 6000 Blackwell 128 MB (/en/video/GeForce-RTX-2060-Max-Q-Refresh-vs-RTX-PRO-6000); L4 48 MB (/en/video/RTX-A4000H-vs-L4); RTX A4000 4 MB (/en/video/RTX-A4000-vs-A2-PCIe); Quadro RTX 4000 4 MB (/en/video/Quadro-RTX-4000-vs-RTX-PRO-5000-72-GB-Blackwell); GB206 at 128 bits 32 MB (/en/video/GeForce-GTX-760-X2-vs-GeForce-RTX-5070-mobile).'),
+('gpu-l2-topcpu', 'TopCPU.net GPU comparisons (L2 cache row)', 'https://www.topcpu.net/en/gpu-c/a40-pcie-vs-rtx-4000-ada-generation', 'A40 6 MB, RTX 4000 Ada 48 MB (this page); L40 96 MB (/en/cpu-c/rtx-a4000-vs-l40; the L40S and RTX 6000 Ada have the same AD102 configuration, 142 SMs on 384 bits).'),
+('gpu-l2-ampere-slices', 'Allcore, reporting Hardware.info: Ada and Ampere L2 per memory controller', 'https://allcore.be/en/news/nvidia-rtx-40-video-cards-have-significantly-more-l2-cache-on-board', 'Ampere GA10x: 512 KB of L2 per 32-bit memory controller (GA102 6 MB on 384 bits, GA106 3 MB on 192 bits); the GA102 whitepaper''s RTX 3080 (320 bits, 5,120 KB) agrees.');
+
+-- Whitepapers (source ids of architecture.sql): Turing (TU102 6,144 KB; RTX 2080
+-- Ti 5,632 KB; TU104 and TU106 4,096 KB), Volta (GV100 6,144 KB), Pascal (GP100
+-- 4,096 KB), GA102 (RTX 3090 and RTX A6000 6,144 KB, RTX 3080 5,120 KB), GA100
+-- (A100 40 MB), Ada (RTX 4090 73,728 KB; full AD102 98,304 KB), Hopper (H100
+-- SXM5 and PCIe 50 MB; the H100 NVL and H200 carry the same GH100 configuration).
+UPDATE gpu SET l2_cache_mb = 72 WHERE id = 'nvidia-rtx-4090';
+UPDATE gpu SET l2_cache_mb = 96 WHERE id IN ('nvidia-rtx-6000-ada', 'nvidia-l40s', 'nvidia-rtx-5090',
+                                             'nvidia-rtx-pro-5000-blackwell');
+UPDATE gpu SET l2_cache_mb = 64 WHERE id IN ('nvidia-rtx-4080', 'nvidia-rtx-4080-super', 'nvidia-rtx-5080',
+                                             'nvidia-rtx-pro-4500-blackwell');
+UPDATE gpu SET l2_cache_mb = 48 WHERE id IN ('nvidia-rtx-4070-super', 'nvidia-rtx-4070-ti', 'nvidia-l4',
+                                             'nvidia-rtx-4000-ada', 'nvidia-rtx-4500-ada',
+                                             'nvidia-rtx-pro-4000-blackwell');
+UPDATE gpu SET l2_cache_mb = 36 WHERE id = 'nvidia-rtx-4070';
+UPDATE gpu SET l2_cache_mb = 32 WHERE id IN ('nvidia-rtx-4060-ti-16gb', 'nvidia-rtx-5060', 'nvidia-rtx-5060-ti-16gb');
+UPDATE gpu SET l2_cache_mb = 128 WHERE id IN ('nvidia-rtx-pro-6000-blackwell', 'nvidia-rtx-pro-6000-blackwell-max-q',
+                                              'nvidia-rtx-pro-6000-blackwell-server');
+UPDATE gpu SET l2_cache_mb = 50 WHERE architecture = 'hopper';
+UPDATE gpu SET l2_cache_mb = 40 WHERE id IN ('nvidia-a100-pcie-40gb', 'nvidia-a100-pcie-80gb');
+UPDATE gpu SET l2_cache_mb = 6 WHERE id IN ('nvidia-rtx-3090', 'asus-rtx-3090-turbo', 'gigabyte-rtx-3090-turbo',
+                                            'nvidia-rtx-3090-ti', 'nvidia-rtx-3080-12gb', 'nvidia-rtx-a6000',
+                                            'nvidia-rtx-a5000', 'nvidia-a40');
+UPDATE gpu SET l2_cache_mb = 5 WHERE id IN ('nvidia-rtx-3080-10gb', 'nvidia-rtx-a4500');
+UPDATE gpu SET l2_cache_mb = 4 WHERE id = 'nvidia-rtx-a4000';
+UPDATE gpu SET l2_cache_mb = 3 WHERE id = 'nvidia-rtx-3060-12gb';
+UPDATE gpu SET l2_cache_mb = 6 WHERE id IN ('nvidia-titan-rtx', 'nvidia-quadro-rtx-6000', 'nvidia-quadro-rtx-8000',
+                                            'nvidia-tesla-v100-pcie-16gb', 'nvidia-quadro-gv100');
+UPDATE gpu SET l2_cache_mb = 5.5 WHERE id = 'nvidia-rtx-2080-ti';
+UPDATE gpu SET l2_cache_mb = 4 WHERE id IN ('nvidia-quadro-rtx-4000', 'nvidia-quadro-rtx-5000', 'nvidia-rtx-2060-super',
+                                            'nvidia-rtx-2070-super', 'nvidia-rtx-2080-super', 'nvidia-tesla-t4',
+                                            'nvidia-tesla-p100-pcie-16gb');

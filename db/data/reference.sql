@@ -92,3 +92,8 @@ INSERT INTO circuit (id, volts, amps, continuous_w, source, note, list_order) VA
 ('208v-30a', 208, 30, 4992, 'ref-nec-continuous', 'North America (NEC) 208 V branch circuit (e.g. a rack PDU feed): 80 % rule, 24 A x 208 V.', 5),
 ('230v-10a', 230, 10, 2300, 'ref-bs7671-433', 'IEC countries (Europe): no derating applied. IEC 60364 / BS 7671 433.1.1 only requires design current <= breaker rating <= cable capacity, and IEC 60898-1 breakers carry their rated current continuously; there is no NEC-style 125 % continuous-load factor. Derate yourself for hot or bundled installations.', 3),
 ('230v-16a', 230, 16, 3680, 'ref-bs7671-433', 'IEC countries (Europe, e.g. a 16 A Schuko socket circuit): no derating applied, same reasoning as 230v-10a.', 4);
+
+-- Schema 8: the share of a CNN's DRAM traffic a large L2 cache keeps on chip
+-- (fitted on tests/data/calibration.csv, docs/CALIBRATION.md).  No other
+-- workload has a measurement that shows it: NULL, no saving counted.
+UPDATE workload SET cache_traffic_share = 0.18 WHERE id = 'cnn';

@@ -61,7 +61,7 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(STR, cooler) X(INT, length_mm) X(INT, power_6pin) X(INT, power_8pin)     \
     X(INT, power_12vhpwr) X(INT, power_eps8) X(INT, pcie_gen) X(INT, pcie_lanes) \
     X(STR, nvlink) X(REAL, nvlink_gbs) X(BOOL, ecc) X(BOOL, gpudirect_rdma)    \
-    X(INT, max_per_machine) X(STR, max_note) X(STR, form_factor)
+    X(INT, max_per_machine) X(STR, max_note) X(STR, form_factor) X(REAL, l2_cache_mb)
 
 #define DLRIG_CPU_FIELDS(X)                                                   \
     X(STR, family) X(STR, socket) X(INT, cores) X(INT, threads) X(REAL, base_ghz) \
@@ -253,13 +253,15 @@ typedef struct dlrig_framework {
     X(REAL, tensor_friendly) X(STR, scaling) X(STR, priority) X(REAL, min_vram_gb) \
     X(STR, source) X(STR, note) X(INT, list_order) X(BOOL, is_default) X(STR, description) \
     X(BOOL, language_model) X(BOOL, single_stream) X(REAL, adapter_share) X(INT, sequence_tokens) \
-    X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)
+    X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)       \
+    X(REAL, cache_traffic_share)
 /* A workload profile (table `workload`; db/schema.sql says what each column
  * means).  The models read its behaviour from these fields, never from its
  * id: language_model (llm.c sizes it), single_stream (one batch-1 generation
  * stream), adapter_share (low-rank adapters on frozen weights; NAN: every
  * weight trained, or none), sequence_tokens (DLRIG_NA unless the batch
- * counts sequences of that many tokens) and the perf model's efficiencies. */
+ * counts sequences of that many tokens), the perf model's efficiencies and
+ * cache_traffic_share (the DRAM traffic a large L2 cache can save; NAN: none). */
 typedef struct dlrig_workload {
     DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL)
     dlrig_workload_unit unit_kind; /* unit, decoded */

@@ -149,4 +149,9 @@ void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workloa
  * rows; docs/CALIBRATION.md).  1.0 for a card without an architecture. */
 double perf_tensor_generation_share(const dlrig_gpu *g);
 
+/* Share of w's DRAM traffic that g's L2 cache keeps on chip (0..1): the
+ * workload's cache_traffic_share x l2_cache_mb / (l2_cache_mb + 64 MB); 0 when
+ * the GPU's L2 or the workload's share is not in the catalog.  Pure. */
+double perf_cache_saving(const dlrig_gpu *g, const dlrig_workload *w);
+
 #endif

@@ -6,7 +6,9 @@
  * each at its peak rate for the precision times an efficiency factor) and
  * the memory time (bytes moved / bandwidth times an efficiency factor).
  * Volta's and Turing's tensor cores (the first two generations) reach a
- * smaller share of their peak than Ampere's and later ones.  A training step
+ * smaller share of their peak than Ampere's and later ones.  A large L2 cache
+ * (Ada, Blackwell, GA100, GH100) keeps part of a CNN's traffic on chip, so
+ * less of it goes to DRAM.  A training step
  * also cannot draw more than the card's board power: the energy a sample
  * takes (per FLOP and per byte moved) over the board power bounds the time
  * from below, which is what holds the 250-350 W PCIe HBM cards back.
@@ -67,6 +69,24 @@ double perf_tensor_generation_share(const dlrig_gpu *g)
  * generation draws far under the board power. */
 #define ENERGY_PJ_PER_FLOP 1.2
 #define ENERGY_PJ_PER_BYTE 380.0
+
+/* L2 size (MB) at which a card keeps half of the traffic a workload's
+ * cache_traffic_share allows on chip.  The calibration error is flat for
+ * 48-128 MB (the fitted share moves with it: 0.16-0.27); 64 MB is the size of
+ * the middle Ada and Blackwell chips (AD103, GB203). */
+#define CACHE_HALF_MB 64.0
+
+/* Share of w's DRAM traffic that g's L2 cache keeps on chip: the workload's
+ * cache_traffic_share x L2 / (L2 + 64 MB), 0 when either is not known.  A CNN
+ * step writes activation tensors a layer reads back right away; the late
+ * layers' tensors (13-51 MB at a batch of 256 in 16 bits) fit in Ada's 72-96
+ * MB and stay on chip, not in the 6 MB of GA102 and Turing.  Fitted on the
+ * calibration table (docs/CALIBRATION.md). */
+double perf_cache_saving(const dlrig_gpu *g, const dlrig_workload *w)
+{
+    if (!g || !w || isnan(g->l2_cache_mb) || isnan(w->cache_traffic_share) || g->l2_cache_mb <= 0) return 0;
+    return w->cache_traffic_share * g->l2_cache_mb / (g->l2_cache_mb + CACHE_HALF_MB);
+}
 
 /* Bytes per parameter of the weights at a precision (inference). */
 static double weight_bytes(dlrig_precision precision)
@@ -152,7 +172,9 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
         double cr = (1 - f) * flops / (rest * 1e12 * w->compute_efficiency);
         t_compute = ct + cr;
     }
-    double t_mem = bytes / (g->bandwidth_gbs * 1e9 * w->memory_efficiency);
+    /* DRAM time: the traffic the L2 cache does not keep on chip.  The energy
+     * below counts all of it (a hit still moves the bytes across the chip). */
+    double t_mem = bytes * (1 - perf_cache_saving(g, w)) / (g->bandwidth_gbs * 1e9 * w->memory_efficiency);
     double t = t_mem > t_compute ? t_mem : t_compute;
     const char *b = t_mem > t_compute ? "memory" : "compute";
     if (w->training && g->tdp_w > 0) {

