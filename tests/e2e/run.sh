@@ -722,9 +722,9 @@ test_speed_column() {
     cp "$FIXTURE" "$TMP/fixture-speed.json"
     start speedcol 100 30 tui "$TMP/fixture-speed.json"
     wait_for "Build sheet"
-    wait_for "Speed  2,208 samples/s"
-    # the chosen RTX 6000 Ada row shows the same 2,208
-    screen | grep -E "RTX 6000 Ada +2,208 " >/dev/null || fail "the chosen card's speed is not the sheet's"
+    wait_for "Speed  2,471 samples/s"
+    # the chosen RTX 6000 Ada row shows the same 2,471
+    screen | grep -E "RTX 6000 Ada +2,471 " >/dev/null || fail "the chosen card's speed is not the sheet's"
     keys s s
     wait_for "Sorted by the build's estimated speed"
     wait_for "Speed▼"
