@@ -131,6 +131,7 @@ typedef struct overlay_state {
     size_t n_items;
     ui_list list;  /* the items shown: list.sel is the selected one among them */
     int *shown;    /* the item shown on each row of list (all of them without a filter) */
+    bool keys_shown; /* ? shows the menu's keys in its box in place of the items */
     ov_menu_cb menu_cb;
     /* prompt */
     char input[256];

@@ -8,7 +8,7 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER };
+enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER, OV_KEYS };
 
 static const keybind text_keys[] = {
     UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
@@ -28,6 +28,7 @@ static const keybind menu_keys[] = {
     {27, OV_CLOSE, "Esc", "clear the filter, else cancel", "cancel"},
     {'q', OV_CLOSE, "q", "cancel", NULL},
     {'/', OV_FILTER, "/", "filter the items as you type (Enter chooses, Esc clears)", "filter"},
+    {'?', OV_KEYS, "?", "these keys (any key goes back to the items)", "keys"},
     {'1', OV_NUMBER, "1-9", "choose item N", NULL},
     {'2', OV_NUMBER, "1-9", "choose item N", NULL},
     {'3', OV_NUMBER, "1-9", "choose item N", NULL},
@@ -197,7 +198,57 @@ void ov_text_add(app *a, int role, int indent, const char *fmt, ...)
     o->lines[o->n_lines++] = (ov_line){role, indent, 0, sb.s ? sb_take(&sb) : xstrdup("")};
 }
 
+static bool has_token(const char *list, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ' ');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && strncmp(p, tok, n) == 0) return true;
+        p += l;
+        while (*p == ' ') p++;
+    }
+    return false;
+}
+
+/* The keys of k's action in table ("Down j") written into keys (len bytes);
+ * false when an earlier row has the same action (its line has them). */
+static bool key_names(const keybind *table, const keybind *k, char *keys, size_t len)
+{
+    for (const keybind *p = table; p < k; p++)
+        if (p->action == k->action) return false;
+    keys[0] = '\0';
+    for (const keybind *q = k; q->key; q++) {
+        if (q->action != k->action || has_token(keys, q->label)) continue;
+        size_t l = strlen(keys);
+        snprintf(keys + l, len - l, "%s%s", l ? " " : "", q->label);
+    }
+    return true;
+}
+
 /* ---- menu ---- */
+
+/* The menu's keys, a line each, in the menu's box (at least w wide). */
+static void menu_draw_keys(app *a, int w)
+{
+    overlay_state *o = &a->ovs;
+    char keys[64], line[256];
+    int n = 0;
+    for (const keybind *k = menu_keys; k->key; k++) n += key_names(menu_keys, k, keys, sizeof keys);
+    if (w < 64) w = 64;
+    if (w > a->w - 4) w = a->w - 4;
+    char title[sizeof o->title];
+    snprintf(title, sizeof title, "%s", o->title);
+    snprintf(o->title, sizeof o->title, "Keys: menu (any key goes back)");
+    frame(a, w, n + 2);
+    snprintf(o->title, sizeof o->title, "%s", title);
+    int y = o->y + 1;
+    for (const keybind *k = menu_keys; k->key && y < o->y + o->h - 1; k++) {
+        if (!key_names(menu_keys, k, keys, sizeof keys)) continue;
+        snprintf(line, sizeof line, "%-14s %s", keys, k->help);
+        ui_put(a, y++, o->x + 2, o->w - 4, DLRIG_ROLE_NORMAL, line);
+    }
+}
 
 static void menu_draw(app *a)
 {
@@ -215,6 +266,10 @@ static void menu_draw(app *a)
     w += 4;
     if (w < 40) w = 40;
     if (w > a->w - 4) w = a->w - 4;
+    if (o->keys_shown) {
+        menu_draw_keys(a, w);
+        return;
+    }
     frame(a, w, (int)o->n_items + 2); /* as tall as every item: a filter does not move the box */
     int body = o->h - 2;
     ui_list *l = &o->list;
@@ -285,6 +340,10 @@ static int menu_key(app *a, int action, int key)
 {
     overlay_state *o = &a->ovs;
     if (o->list.filtering) return menu_filter_key(a, key);
+    if (o->keys_shown) { /* any key goes back to the items */
+        o->keys_shown = false;
+        return UI_HANDLED;
+    }
     if (ui_list_nav(&o->list, action, true)) return UI_HANDLED;
     switch (action) {
     case OV_OK:
@@ -295,6 +354,7 @@ static int menu_key(app *a, int action, int key)
         else menu_choose(a, -1);
         break;
     case OV_FILTER: ui_list_filter_start(&o->list); break;
+    case OV_KEYS: o->keys_shown = true; break;
     case OV_NUMBER: /* the Nth row shown */
         if (key - '1' < o->list.n) menu_choose(a, o->shown[key - '1']);
         break;
@@ -317,6 +377,10 @@ static int menu_key(app *a, int action, int key)
 static int menu_mouse(app *a, const MEVENT *ev)
 {
     overlay_state *o = &a->ovs;
+    if (o->keys_shown) {
+        o->keys_shown = false;
+        return UI_HANDLED;
+    }
     switch (ui_list_mouse(&o->list, ev, 1, true)) {
     case UI_LIST_CHOSEN: menu_choose(a, menu_selected(o)); break;
     case UI_LIST_MISS: /* a click outside the menu cancels it */
@@ -448,35 +512,13 @@ void ov_prompt(app *a, const char *title, const char *note, const char *initial,
 /* ---- help ---- */
 
 /* Whether the space-separated list holds tok. */
-static bool has_token(const char *list, const char *tok)
-{
-    size_t n = strlen(tok);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ' ');
-        size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == n && strncmp(p, tok, n) == 0) return true;
-        p += l;
-        while (*p == ' ') p++;
-    }
-    return false;
-}
-
 void ov_text_add_keys(app *a, const keybind *table,
                       const char *(*key_help)(const app *a, const keybind *k, char *buf, size_t len))
 {
     for (const keybind *k = table; k && k->key; k++) {
         /* aliases of the same action share one line: "Down j" */
-        bool seen = false;
-        for (const keybind *p = table; p < k; p++)
-            if (p->action == k->action) seen = true;
-        if (seen) continue;
-        char keys[64] = "";
-        for (const keybind *q = k; q->key; q++) {
-            if (q->action != k->action) continue;
-            if (has_token(keys, q->label)) continue;
-            size_t l = strlen(keys);
-            snprintf(keys + l, sizeof keys - l, "%s%s", l ? " " : "", q->label);
-        }
+        char keys[64];
+        if (!key_names(table, k, keys, sizeof keys)) continue;
         char now[128];
         const char *help = key_help ? key_help(a, k, now, sizeof now) : NULL;
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-14s %s", keys, help ? help : k->help);

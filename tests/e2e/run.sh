@@ -1533,12 +1533,19 @@ test_part_list_paging() {
 
 # Menus filter as lists do: / and words narrow the items (the position shows
 # how many are left), Enter chooses among them, Esc clears the filter and
-# then closes the menu.
+# then closes the menu; ? lists the menu's keys.
 test_menu_filter() {
     start menufilter 80 24
     wait_for "What will it mostly run?"
     keys P
     wait_for "Preset scenarios"
+    wait_for "▸ F1 Kaggle starter"
+    # ? lists the menu's keys in its box, any key goes back to the items
+    keys '?'
+    wait_for "Keys: menu"
+    wait_for "filter the items as you type"
+    keys x
+    wait_gone "Keys: menu"
     wait_for "▸ F1 Kaggle starter"
     keys /
     wait_for "filter: _"
