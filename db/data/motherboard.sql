@@ -6,6 +6,7 @@
 -- manual's layout drawing before relying on them.
 
 INSERT INTO source (id, title, url, note) VALUES
+('mb-rtx6kpro-notes', 'voipmonitor/rtx6kpro: community knowledge base of RTX PRO 6000 multi-GPU builds (public GitHub markdown; hardware/pcie-bandwidth.md, hardware/gpu-configs.md, hardware/epyc9124-direct-attach.md at commit 29f3863 of 2026-05-04)', 'https://github.com/voipmonitor/rtx6kpro/tree/29f3863a371d43dfa3c21899911225894037deed/hardware', 'SECONDARY: owners'' reports, not the vendors'' documents. pcie-bandwidth.md (BIOS settings for the PRO WS WRX90E-SAGE SE): "slot 6 is limited to Gen5 x8 speed"; gpu-configs.md, motherboard table: WRX90E-SAGE SE, 7x PCIe, "Slot 6 limited to Gen5 x8". epyc9124-direct-attach.md: a Gigabyte G493-ZB0 (board MZB3-G43-000, 2x EPYC 9124) with 8 GPUs, each on its own CPU root port (LnkCap 32GT/s x16), four per socket, no PCIe switches.'),
 ('mb-hwcooling-w790', 'HWCooling: Return of Intel''s HEDT: W790, Xeon W-2400 and W-3400 processors', 'https://www.hwcooling.net/en/return-of-intels-hedt-w790-xeon-w-2400-and-w-3400-processors/', 'W790 is the Mainstream Workstation platform of Xeon W-2400 and W-3400, succeeding Xeon W-2200 and the X299 HEDT platform; the server Xeon Scalable parts sit on their own platforms.'),
 ('mb-supermicro-h13dsg-faq', 'Supermicro FAQ on P2P bandwidth in the AS-4125GS-TNRT (H13DSG-O-CPU) with RTX A6000 cards (public copy)', 'https://www.supermicro.com/support/faqs/', 'Names the AS-4125GS-TNRT system board: H13DSG-O-CPU.'),
 ('mb-tpd-gpu-server-table', 'GPU server comparison table extracted from document TPD-DMV-GEN-001.v1 (public GitHub JavaScript data file; document last reviewed 2025-05-19, extracted 2026-08-10)', NULL, 'Per server: CPUs, memory slots, network, power supplies (count x W), height, GPUs supported and an estimated price. AS-4125GS-TNRT: 2 x EPYC 9004, 24 DIMM slots, 4 x 2000 W, 4U, 8 PCIe Gen5 GPUs, 12,000 USD. G493-ZB0: 2 x EPYC 9004, 24 DIMM slots, 4 x 3000 W, 4U, 8 PCIe Gen5 GPUs, 15,300 USD. The file warns that its prices are the document''s historical estimates. Repository URL not recorded by the lookup tool.'),
@@ -50,7 +51,7 @@ INSERT INTO source (id, title, url, note) VALUES
 
 INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
 ('asus-pro-ws-wrx90e-sage-se', 'ASUS', 'Pro WS WRX90E-SAGE SE', 1246.99, '2026-04', 2023, 'mb-asus-wrx90e-sage-se',
- 'Price: Newegg receipt of 2026-04-12 (mb-newegg-buildlog-2026). EEB, 8x DDR5 RDIMM ECC, dual 10GbE, AST2600 BMC, 7x PCIe 5.0 x16 slots at single pitch, PCIEX16(G5)_n at position n, 4-way VGA in slots 1/3/5/7 (mb-arcpro-slot-pitch-study, mb-wrx90e-build-brief). Six slots wired x16 and one x8 (peerip); which slot is the x8 one is UNVERIFIED (stored at position 2). The four PCIe 5.0 M.2 and the NIC controller model (Intel X710-AT2) are UNVERIFIED.',
+ 'Price: Newegg receipt of 2026-04-12 (mb-newegg-buildlog-2026). EEB, 8x DDR5 RDIMM ECC, dual 10GbE, AST2600 BMC, 7x PCIe 5.0 x16 slots at single pitch, PCIEX16(G5)_n at position n, 4-way VGA in slots 1/3/5/7 (mb-arcpro-slot-pitch-study, mb-wrx90e-build-brief). Six slots wired x16 and one x8 (peerip); the x8 one is slot 6 (mb-rtx6kpro-notes: owners of the board report that slot 6 is limited to Gen5 x8; SECONDARY, no ASUS copy read). The four PCIe 5.0 M.2 and the NIC controller model (Intel X710-AT2) are UNVERIFIED.',
  'sTR5', 1, 'WRX90', 'EEB', 'DDR5', 8, 2048, 1, 1, 7, 4, '2x 10GbE (Intel X710-AT2)', NULL),
 ('asrock-wrx90-ws-evo', 'ASRock', 'WRX90 WS EVO', 1200, '2026-04', 2023, 'mb-asrock-wrx90-ws-evo',
  'UNVERIFIED: seven PCIe 5.0 x16 slots all at x16, 8 DIMM / 2 TB, two CPU M.2 and dual 10GbE entered from the ASRock specification without a re-readable copy. Price: approximate street price (~1,200 USD) quoted in a dated April 2026 build-planning note (mb-rig-upgrade-notes-2026-04), not a receipt.',
@@ -112,11 +113,11 @@ INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, 
 
 INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
 ('asus-pro-ws-wrx90e-sage-se', 1, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_1; 4-way VGA slot.'),
-('asus-pro-ws-wrx90e-sage-se', 2, 16, 8, 5, 'cpu1', 'PCIEX16(G5)_2. The one x8-wired slot of seven; which slot that is remains UNVERIFIED.'),
+('asus-pro-ws-wrx90e-sage-se', 2, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_2.'),
 ('asus-pro-ws-wrx90e-sage-se', 3, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_3; 4-way VGA slot.'),
 ('asus-pro-ws-wrx90e-sage-se', 4, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_4.'),
 ('asus-pro-ws-wrx90e-sage-se', 5, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_5; 4-way VGA slot.'),
-('asus-pro-ws-wrx90e-sage-se', 6, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_6.'),
+('asus-pro-ws-wrx90e-sage-se', 6, 16, 8, 5, 'cpu1', 'PCIEX16(G5)_6, the one slot of seven wired x8 ("slot 6 is limited to Gen5 x8", mb-rtx6kpro-notes, SECONDARY).'),
 ('asus-pro-ws-wrx90e-sage-se', 7, 16, 16, 5, 'cpu1', 'PCIEX16(G5)_7, the last slot; 4-way VGA slot.'),
 ('asrock-wrx90-ws-evo', 1, 16, 16, 5, 'cpu1', NULL),
 ('asrock-wrx90-ws-evo', 2, 16, 16, 5, 'cpu1', NULL),
@@ -382,7 +383,7 @@ INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, 
  'System board of the AS-4125GS-TNRT (mb-supermicro-h13dsg-faq); not sold separately. Two SP5 sockets for EPYC 9004, 24 DDR5 DIMM slots (mb-tpd-gpu-server-table; up to 6 TB per the Grokipedia overview, case-grokipedia-4u-gpu, not stored), 2 x 10GbE. Eight PCIe 5.0 x16 double-width GPU bays modelled at positions 1, 3, ..., 15; their CPU attachment (stored four per CPU) and the M.2 list are UNVERIFIED. RDIMM ECC as on every SP5 platform.',
  'SP5', 2, NULL, 'supermicro-4125gs', 'DDR5', 24, NULL, 1, 1, 16, 0, '2x 10GbE', NULL, 'EPYC 9004'),
 ('gigabyte-g493-zb0-board', 'Gigabyte', 'G493-ZB0 system board', NULL, NULL, NULL, 'mb-tpd-gpu-server-table',
- 'System board of the G493-ZB0; not sold separately. Two SP5 sockets for EPYC 9004, 24 DDR5 DIMM slots, 2 x 10GbE (mb-tpd-gpu-server-table). Eight PCIe 5.0 x16 double-width GPU bays modelled at positions 1, 3, ..., 15; their CPU attachment (stored four per CPU) and the M.2 list are UNVERIFIED.',
+ 'System board of the G493-ZB0; not sold separately. Two SP5 sockets for EPYC 9004, 24 DDR5 DIMM slots, 2 x 10GbE (mb-tpd-gpu-server-table). Eight PCIe 5.0 x16 double-width GPU bays modelled at positions 1, 3, ..., 15. A deployed G493-ZB0 (system board MZB3-G43-000) reads each GPU on its own CPU root port at Gen5 x16, four per processor, with no PCIe switch (mb-rtx6kpro-notes, SECONDARY: an owner''s lspci / nvidia-smi topology report); which bay hangs off which processor and the M.2 list are not read.',
  'SP5', 2, NULL, 'gigabyte-g493', 'DDR5', 24, NULL, 1, 1, 16, 0, '2x 10GbE', NULL, 'EPYC 9004');
 
 INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
@@ -394,14 +395,14 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('supermicro-h13dsg-o-cpu', 11, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
 ('supermicro-h13dsg-o-cpu', 13, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
 ('supermicro-h13dsg-o-cpu', 15, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
-('gigabyte-g493-zb0-board', 1, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
-('gigabyte-g493-zb0-board', 3, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
-('gigabyte-g493-zb0-board', 5, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
-('gigabyte-g493-zb0-board', 7, 16, 16, 5, 'cpu1', 'GPU bay; CPU attachment UNVERIFIED.'),
-('gigabyte-g493-zb0-board', 9, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
-('gigabyte-g493-zb0-board', 11, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
-('gigabyte-g493-zb0-board', 13, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).'),
-('gigabyte-g493-zb0-board', 15, 16, 16, 5, 'cpu2', 'GPU bay; needs the second processor (UNVERIFIED).');
+('gigabyte-g493-zb0-board', 1, 16, 16, 5, 'cpu1', 'GPU bay on its own root port of the first processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 3, 16, 16, 5, 'cpu1', 'GPU bay on its own root port of the first processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 5, 16, 16, 5, 'cpu1', 'GPU bay on its own root port of the first processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 7, 16, 16, 5, 'cpu1', 'GPU bay on its own root port of the first processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 9, 16, 16, 5, 'cpu2', 'GPU bay on its own root port of the second processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 11, 16, 16, 5, 'cpu2', 'GPU bay on its own root port of the second processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 13, 16, 16, 5, 'cpu2', 'GPU bay on its own root port of the second processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).'),
+('gigabyte-g493-zb0-board', 15, 16, 16, 5, 'cpu2', 'GPU bay on its own root port of the second processor, Gen5 x16 (mb-rtx6kpro-notes, measured on a G493-ZB0).');
 
 -- Entry LGA1700 board for the i5-12400F class of build.  The slot list is the
 -- Tom's Hardware review's spec table and board tour; what the LGA1700

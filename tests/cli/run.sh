@@ -266,7 +266,7 @@ if [ -e "$DATA/builds/clean.json" ]; then
     rm -f "$XDG_CONFIG_HOME/dlrig/seller.json"
     expect export-seller-missing 2 "seller: .*none.json does not exist" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
     # one quote with several options
-    OPT2=$DATA/builds/cooling.max_gpus.ok.json
+    OPT2=$DATA/builds/unknown-card-length.json
     expect export-options-html 0 'Options at a glance.*Option A.*Option B.*Option C.*<h2>Not checked</h2>' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format html --allow-errors
     expect export-options-refuse 1 'compat.socket.trigger.json has 2 problems' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format md
     expect export-options-md 0 '## Option A: .*## Option B: ' -- "$DLRIG" export "$CLEAN" "$OPT2" --format md

@@ -865,7 +865,7 @@ START_TEST(unknown_figures_are_not_checked)
 {
     dlrig_build b;
     dlrig_report r;
-    check_file("cooling.open_air_dense.trigger.json", &b, &r); /* Supermicro SC747: clearances unknown */
+    check_file("unknown-card-length.json", &b, &r); /* RTX 4070 Ti SUPER: partner cards only, no length */
     const dlrig_finding *f = report_find(&r, "case.gpu_length");
     ck_assert_ptr_nonnull(f);
     ck_assert_int_eq(f->severity, DLRIG_SEV_INFO);
