@@ -290,6 +290,7 @@ INSERT INTO source (id, title, url, note) VALUES
 ('gpu-l2-4060ti', 'The FPS Review: GeForce RTX 4060 Ti review (AD106)', 'https://www.thefpsreview.com/?p=133840', 'RTX 4060 Ti: 32 MB L2 (the 16 GB card has the same AD106 configuration).'),
 ('gpu-l2-technical-city', 'Technical City GPU comparison pages (L2 cache row)', 'https://technical.city/en/video/RTX-PRO-4000-Blackwell-vs-RTX-PRO-5000-72-GB-Blackwell', 'L2 read from: RTX PRO 4000 Blackwell 48 MB and RTX PRO 5000 (72 GB; 110 SMs, 384-bit, as the 48 GB card) 96 MB (this page); RTX PRO 4500 Blackwell 64 MB (/en/video/RTX-PRO-4500-Blackwell-vs-RTX-PRO-5000-72-GB-Blackwell); RTX 4500 Ada 48 MB (/en/video/RTX-4500-Ada-Generation-vs-RTX-PRO-5000-72-GB-Blackwell); RTX PRO 6000 Blackwell 128 MB (/en/video/GeForce-RTX-2060-Max-Q-Refresh-vs-RTX-PRO-6000); L4 48 MB (/en/video/RTX-A4000H-vs-L4); RTX A4000 4 MB (/en/video/RTX-A4000-vs-A2-PCIe); Quadro RTX 4000 4 MB (/en/video/Quadro-RTX-4000-vs-RTX-PRO-5000-72-GB-Blackwell); GB206 at 128 bits 32 MB (/en/video/GeForce-GTX-760-X2-vs-GeForce-RTX-5070-mobile).'),
 ('gpu-l2-topcpu', 'TopCPU.net GPU comparisons (L2 cache row)', 'https://www.topcpu.net/en/gpu-c/a40-pcie-vs-rtx-4000-ada-generation', 'A40 6 MB, RTX 4000 Ada 48 MB (this page); L40 96 MB (/en/cpu-c/rtx-a4000-vs-l40; the L40S and RTX 6000 Ada have the same AD102 configuration, 142 SMs on 384 bits).'),
+('gpu-l2-fpsbench-5070', 'FPSBench GPU comparison: GeForce RTX 5070 detailed specifications (cache rows)', 'https://fpsbench.com/compare/gpu/intel-iris-xe-max-graphics-vs-nvidia-geforce-rtx-5070', 'RTX 5070 (GB205, 48 SMs, 192-bit, 672 GB/s): L2 cache 48 MB.'),
 ('gpu-l2-ampere-slices', 'Allcore, reporting Hardware.info: Ada and Ampere L2 per memory controller', 'https://allcore.be/en/news/nvidia-rtx-40-video-cards-have-significantly-more-l2-cache-on-board', 'Ampere GA10x: 512 KB of L2 per 32-bit memory controller (GA102 6 MB on 384 bits, GA106 3 MB on 192 bits); the GA102 whitepaper''s RTX 3080 (320 bits, 5,120 KB) agrees.');
 
 -- Whitepapers (source ids of architecture.sql): Turing (TU102 6,144 KB; RTX 2080
@@ -302,7 +303,7 @@ UPDATE gpu SET l2_cache_mb = 96 WHERE id IN ('nvidia-rtx-6000-ada', 'nvidia-l40s
                                              'nvidia-rtx-pro-5000-blackwell');
 UPDATE gpu SET l2_cache_mb = 64 WHERE id IN ('nvidia-rtx-4080', 'nvidia-rtx-4080-super', 'nvidia-rtx-5080',
                                              'nvidia-rtx-pro-4500-blackwell');
-UPDATE gpu SET l2_cache_mb = 48 WHERE id IN ('nvidia-rtx-4070-super', 'nvidia-rtx-4070-ti', 'nvidia-l4',
+UPDATE gpu SET l2_cache_mb = 48 WHERE id IN ('nvidia-rtx-4070-super', 'nvidia-rtx-4070-ti', 'nvidia-l4', 'nvidia-rtx-5070',
                                              'nvidia-rtx-4000-ada', 'nvidia-rtx-4500-ada',
                                              'nvidia-rtx-pro-4000-blackwell');
 UPDATE gpu SET l2_cache_mb = 36 WHERE id = 'nvidia-rtx-4070';
