@@ -28,6 +28,14 @@
  *
  * Rank k is the pick among the acceptable builds whose (GPU model, count)
  * no better rank has (the top-K is diverse).
+ *
+ * RAM: builds are ranked with the least RAM the rules accept (at least the
+ * largest card's VRAM); RAM adds no speed.  The speed objective's picks are
+ * then sized as vendors recommend, to twice the node's total VRAM
+ * (constraint_ram_recommended_gb), with the cheapest memory that reaches it
+ * on the same board and CPUs when the build stays acceptable and within the
+ * budget; the exhaustive search sizes its pick the same way.  The value
+ * objective keeps the least RAM (more would only lower speed per dollar).
  */
 #ifndef DLRIG_ADVISOR_H
 #define DLRIG_ADVISOR_H
@@ -72,6 +80,7 @@ typedef struct dlrig_recommendation {
     double band_top;           /* the best goal (speed, or speed per dollar) among the builds this rank
                                   was chosen from: the top of its tie band (a build of a pair a better
                                   rank took, or not shown, may hold it) */
+    bool ram_sized;            /* RAM raised to the recommended amount (see "RAM" above) */
 } dlrig_recommendation;
 
 /* Recommends up to top_k diverse builds (different GPU models or counts),

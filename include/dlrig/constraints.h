@@ -18,6 +18,10 @@
 #define CONSTRAINT_CORES_PER_GPU 4
 /* Seed 002: at least as much RAM as the largest GPU's VRAM (memory.below_largest_vram). */
 #define CONSTRAINT_RAM_PER_LARGEST_VRAM 1.0
+/* Puget Systems (hardware recommendations for ML/AI): system RAM of about
+ * twice the total VRAM (memory.below_total_vram; the advisor sizes RAM to it
+ * when the budget leaves room). */
+#define CONSTRAINT_RAM_PER_TOTAL_VRAM 2.0
 /* Fast storage for the dataset plus working space (unpacked copies, caches) (storage.dataset). */
 #define CONSTRAINT_DATASET_STORAGE_FACTOR 1.2
 /* Checkpoints kept: each a full training state (16 bytes/parameter: weights,
@@ -126,6 +130,8 @@ int constraint_memory_channels(const dlrig_motherboard *b, const dlrig_cpu *cpu,
 bool constraint_ram_capacity_ok(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, int ram_gb);
 /* memory.below_largest_vram: ram_gb is enough beside the largest card's vram_max_gb. */
 bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb);
+/* The RAM vendors recommend for this much VRAM in a node (GB). */
+double constraint_ram_recommended_gb(double vram_total_gb);
 
 /* compat.socket (cooler half): the cooler mounts on the CPU's socket. */
 bool constraint_cooler_fits_socket(const dlrig_cooler *cl, const dlrig_cpu *cpu);

@@ -1803,6 +1803,9 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
                   e->memory.strategy);
     else if (!e->fits)
         sb_printf(&b, " The model (%.0f GB) is sharded over the GPUs.", e->mem_need_gb);
+    if (r->ram_sized)
+        sb_printf(&b, " RAM: %d GB, at least twice the %.0f GB of VRAM as vendors recommend, since the budget "
+                  "leaves room.", r->report.totals.ram_gb, r->report.totals.vram_gb);
     int tol = (int)lround(ADVISOR_TIE_TOLERANCE * 100);
     if (tie && c->obj == DLRIG_OBJ_SPEED)
         sb_printf(&b, " %s is %.1f%% faster for %s more; builds within %d%% of the fastest count as ties, and a "
@@ -1857,6 +1860,95 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     }
     snprintf(r->why, sizeof r->why, "%s", b.s);
     sb_free(&b);
+}
+
+/* ------------------------------------------------------------ RAM sized to the GPUs */
+
+/* The memory of a node with board b and ncpu x cpu that reaches `want` GB at
+ * the least price (the memory rules' filters, as memory_options), skipping
+ * `tried` options; *qty gets the kits.  NULL when none is left. */
+static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requirements *req,
+                                      const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, double want,
+                                      double above, const dlrig_part *above_part, int *qty)
+{
+    const dlrig_memory *pick = NULL;
+    double pick_price = INFINITY;
+    int channels = constraint_memory_channels(b, cpu, ncpu);
+    size_t n = catalog_count(cat, DLRIG_CAT_MEMORY);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(cat, DLRIG_CAT_MEMORY, i);
+        if (!priced(&m->p) || !constraint_memory_fits_board(m, b) || !constraint_memory_fits_cpu(m, cpu)) continue;
+        if ((req->require & DLRIG_REQ_ECC) && !m->ecc) continue;
+        for (int q = 1; q <= MAX_KIT_QTY; q++) {
+            int modules = m->modules * q, ram = m->capacity_gb * q;
+            if (modules > b->memory_slots) break;
+            double price = m->p.price_usd * q;
+            if (modules < channels || ram < want || !constraint_ram_capacity_ok(b, cpu, ncpu, ram)) continue;
+            /* options in (price, catalog order) order, after the one tried last */
+            if (price < above || (price == above && (const dlrig_part *)m <= above_part)) continue;
+            if (price < pick_price) {
+                pick = m;
+                pick_price = price;
+                *qty = q;
+            }
+            break; /* more kits of m only cost more */
+        }
+    }
+    return pick;
+}
+
+/* Sizes the RAM of the advisor's pick as vendors do (speed objective only):
+ * when the build has less than constraint_ram_recommended_gb() of its total
+ * VRAM, the cheapest memory on the same board and CPUs that reaches it
+ * replaces the build's own if the build stays acceptable, as fast, and
+ * within the budget; else the build keeps the least RAM the rules accept.
+ * RAM adds no speed, so the search ranks builds on the least RAM their
+ * cards need and the pick is sized afterwards: the advisor and the
+ * exhaustive search size their picks the same way.  *price is updated.
+ * Returns true when the memory changed. */
+static bool size_ram(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_build *b, double *price)
+{
+    const dlrig_motherboard *board = build_board(b);
+    int ncpu = 0;
+    const dlrig_cpu *cpu = (const dlrig_cpu *)build_first(b, DLRIG_CAT_CPU, &ncpu);
+    int nmem = 0;
+    const dlrig_part *mem = build_first(b, DLRIG_CAT_MEMORY, &nmem);
+    if (!board || !cpu || !mem || build_count(b, DLRIG_CAT_MEMORY) != nmem) return false; /* one memory line */
+    double vram = 0;
+    int ram = ((const dlrig_memory *)mem)->capacity_gb * nmem;
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part->category == DLRIG_CAT_GPU)
+            vram += ((const dlrig_gpu *)b->items[i].part)->vram_gb * b->items[i].qty;
+    double want = constraint_ram_recommended_gb(vram);
+    if (isnan(want) || ram >= want) return false;
+    dlrig_report rep = {0};
+    rep.ids_only = true;
+    evaluated before = evaluate(cat, b, req, &rep);
+    int nodes = rep.totals.nodes > 1 ? rep.totals.nodes : 1;
+    bool changed = false;
+    double above = -INFINITY;
+    const dlrig_part *above_part = NULL;
+    int qty = 0;
+    const dlrig_memory *m;
+    /* a few options at most: the cheapest that reaches the amount usually passes */
+    for (int tries = 0; tries < 8 && before.ok &&
+                        (m = ram_option(cat, req, board, cpu, ncpu, want, above, above_part, &qty)) != NULL;
+         tries++) {
+        above = m->p.price_usd * qty;
+        above_part = &m->p;
+        if (!isnan(req->budget_usd) && *price + (above - mem->price_usd * nmem) * nodes > req->budget_usd)
+            break; /* dearer options do not fit either */
+        build_set_category(b, DLRIG_CAT_MEMORY, &m->p, qty);
+        evaluated after = evaluate(cat, b, req, &rep);
+        if (after.ok && after.throughput >= before.throughput * (1 - 1e-9)) {
+            *price = after.price;
+            changed = true;
+            break;
+        }
+        build_set_category(b, DLRIG_CAT_MEMORY, mem, nmem);
+    }
+    report_free(&rep);
+    return changed;
 }
 
 /* ------------------------------------------------------------ API */
@@ -2085,6 +2177,16 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
         rec->build = pl.b[at];
         build_init(&pl.b[at], NULL); /* moved out of the pool */
         rec->price_usd = pl.s[at].price;
+        if (obj == DLRIG_OBJ_SPEED) {
+            rec->ram_sized = size_ram(cat, c.req, &rec->build, &rec->price_usd);
+            /* the build that topped the band, sized the same way, for its price in the explanation */
+            if (tie_name[nbest][0]) {
+                dlrig_build t;
+                build_copy(&t, &pl.b[top_at]);
+                size_ram(cat, c.req, &t, &tie_top[nbest].price);
+                build_free(&t);
+            }
+        }
         rec->objective = obj;
         rec->band_top = goal_of(&pl.s[top_at], obj);
         rules_check(cat, &rec->build, &rec->report);
@@ -2332,6 +2434,7 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     long at = objective_pick(st.front.s, st.front.n, NULL, obj, NULL);
     *throughput = at >= 0 ? st.front.s[at].speed : 0;
     *price = at >= 0 ? st.front.s[at].price : 0;
+    if (at >= 0 && obj == DLRIG_OBJ_SPEED) size_ram(cat, &eff_req, &st.front.b[at], price);
     if (at >= 0 && out) {
         build_free(out);
         build_copy(out, &st.front.b[at]);

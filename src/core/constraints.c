@@ -135,6 +135,11 @@ bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb)
     return ram_gb >= CONSTRAINT_RAM_PER_LARGEST_VRAM * vram_max_gb;
 }
 
+double constraint_ram_recommended_gb(double vram_total_gb)
+{
+    return CONSTRAINT_RAM_PER_TOTAL_VRAM * vram_total_gb;
+}
+
 bool constraint_cooler_fits_socket(const dlrig_cooler *cl, const dlrig_cpu *cpu)
 {
     return list_contains(cl->sockets, cpu->socket);

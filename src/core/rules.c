@@ -43,9 +43,6 @@
 /* A 12V-2x6 / 12VHPWR input fed through an adapter takes this many PCIe
  * 8-pin connectors (PCI-SIG CEM 5.0: 600 W input vs 150 W per 8-pin). */
 #define HPWR_AS_8PIN 4
-/* Puget Systems (hardware recommendations for ML/AI): system RAM at least
- * double the total VRAM. */
-#define RAM_PER_TOTAL_VRAM 2.0
 /* Seed 001: datasets under 10-15 GB rarely gain from several GPUs. */
 #define SMALL_DATASET_GB 10.0
 /* FP64 below 1/4 of FP32 counts as weak (GeForce 1/32-1/64; P100, V100,
@@ -611,10 +608,11 @@ static void r_below_largest(ctx *c)
 static void r_below_total(ctx *c)
 {
     if (c->n_mem_lines == 0 || c->n_gpus == 0) return;
-    if (constraint_ram_covers_vram(c->t->ram_gb, c->t->vram_max_gb) && c->t->ram_gb < RAM_PER_TOTAL_VRAM * c->t->vram_gb)
+    double want = constraint_ram_recommended_gb(c->t->vram_gb);
+    if (constraint_ram_covers_vram(c->t->ram_gb, c->t->vram_max_gb) && c->t->ram_gb < want)
         emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
              "%d GB of RAM for %.0f GB of total VRAM; %.0f GB or more is the usual recommendation", c->t->ram_gb,
-             c->t->vram_gb, RAM_PER_TOTAL_VRAM * c->t->vram_gb);
+             c->t->vram_gb, want);
 }
 
 static void r_dataset_ram(ctx *c)

@@ -557,6 +557,68 @@ static void cnn_at(dlrig_requirements *r, double budget)
  * and no build of the top ten within that band is cheaper.  Over a range of
  * budgets the band changes some picks (a cheaper build within 5% wins over
  * the fastest) and leaves others alone (nothing within 5%: the fastest). */
+/* RAM as vendors size it: over workloads and budgets on the shipped catalog,
+ * the speed pick has twice its VRAM in RAM, or else no memory that reaches it
+ * on the pick's board and CPUs keeps the build error-free within the budget.
+ * Fails when the advisor keeps the least RAM where the budget had room (the
+ * search ranks on the least RAM), or sizes it past the budget. */
+START_TEST(ram_sized_when_the_budget_leaves_room)
+{
+    char err[256];
+    dlrig_catalog *cat = catalog_open(DLRIG_CATALOG_DB, err, sizeof err);
+    ck_assert_msg(cat != NULL, "%s", err);
+    static const char *const wl[] = {"cnn", "transformer", "llm-inference", "diffusion"};
+    static const double budgets[] = {900, 1200, 1500, 2500, 4000, 8000, 20000, 60000};
+    int sized = 0, short_of_it = 0;
+    for (size_t w = 0; w < sizeof wl / sizeof wl[0]; w++)
+        for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+            dlrig_requirements req;
+            requirements_init(&req);
+            snprintf(req.workload, sizeof req.workload, "%s", wl[w]);
+            req.budget_usd = budgets[k];
+            dlrig_recommendation *recs;
+            size_t n;
+            ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &recs, &n, err, sizeof err), 0);
+            if (n == 0) continue;
+            const dlrig_build *b = &recs[0].build;
+            const dlrig_totals *t = &recs[0].report.totals;
+            ck_assert(recs[0].price_usd <= req.budget_usd);
+            double want = constraint_ram_recommended_gb(t->vram_gb);
+            if (t->ram_gb >= want) {
+                sized += recs[0].ram_sized;
+                ck_assert(!recs[0].ram_sized || strstr(recs[0].why, "RAM: "));
+            } else {
+                /* no memory reaching it fits: try every kit and count on this build */
+                short_of_it++;
+                ck_assert(!recs[0].ram_sized);
+                size_t warnings = recs[0].report.counts[DLRIG_SEV_WARNING];
+                for (size_t i = 0; i < catalog_count(cat, DLRIG_CAT_MEMORY); i++) {
+                    const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(cat, DLRIG_CAT_MEMORY, i);
+                    for (int q = 1; q <= 4; q++) {
+                        if (m->capacity_gb * q < want || isnan(m->p.price_usd)) continue;
+                        dlrig_build alt;
+                        build_copy(&alt, b);
+                        build_set_category(&alt, DLRIG_CAT_MEMORY, &m->p, q);
+                        dlrig_report rep = {0};
+                        rules_check(cat, &alt, &rep);
+                        ck_assert_msg(rep.counts[DLRIG_SEV_ERROR] > 0 || rep.counts[DLRIG_SEV_WARNING] > warnings ||
+                                          rep.totals.price_usd > req.budget_usd,
+                                      "%s $%.0f: %d GB for %.0f GB of VRAM, but %d x %s fits at $%.0f", wl[w],
+                                      req.budget_usd, t->ram_gb, t->vram_gb, q, m->p.name, rep.totals.price_usd);
+                        report_free(&rep);
+                        build_free(&alt);
+                    }
+                }
+            }
+            recommendations_free(recs, n);
+        }
+    printf("RAM sizing: %d picks raised to twice their VRAM, %d short of it for want of budget or board\n", sized,
+           short_of_it);
+    ck_assert_int_ge(sized, 5);
+    catalog_close(cat);
+}
+END_TEST
+
 START_TEST(tie_band_goes_to_the_cheaper_build)
 {
     dlrig_catalog *cat = open_shipped();
@@ -1021,6 +1083,7 @@ int main(void)
     TCase *obj = tcase_create("objective");
     tcase_set_timeout(obj, 120);
     tcase_add_test(obj, tie_band_goes_to_the_cheaper_build);
+    tcase_add_test(obj, ram_sized_when_the_budget_leaves_room);
     tcase_add_test(obj, value_objective_is_speed_per_dollar);
     tcase_add_test(obj, good_better_best_mean_what_they_say);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
