@@ -490,13 +490,16 @@ static void form_draw(app *a)
     int inner = w - 4;
     int err_h = fs->err[0] ? ui_wrapped_lines(a, fs->err, inner) : 0;
     int help_h = ui_wrapped_lines(a, help, inner);
-    /* the rows first; the error and the help below them when there is room */
-    int room = max_h - 2 - n;
-    if (err_h > (room > 0 ? room : 0)) err_h = room > 0 ? room : 0;
-    room -= err_h;
-    if (help_h > room - 1) help_h = room - 1 > 0 ? room - 1 : 0;
-    int body = n < max_h - 2 ? n : max_h - 2;
-    int h = body + 2 + (err_h || help_h ? 1 + err_h + help_h : 0);
+    /* the error and the help whole below the rows; the rows scroll (at
+     * least MIN_BODY of them shown) when they do not all fit beside them;
+     * without that room the help goes first, then the error is cut */
+    enum { MIN_BODY = 3 };
+    int avail = max_h - 2, min_body = n < MIN_BODY ? n : MIN_BODY;
+    if (avail - min_body - 1 - err_h - help_h < 0) help_h = 0;
+    if (err_h && avail - min_body - 1 - err_h < 0) err_h = avail - min_body - 1 > 0 ? avail - min_body - 1 : 0;
+    int below = err_h || help_h ? 1 + err_h + help_h : 0;
+    int body = n < avail - below ? n : avail - below;
+    int h = body + 2 + below;
     for (int i = 0; i < h; i++) ui_fill(a, y + i, x, w, DLRIG_ROLE_NORMAL);
     ui_box(a, y, x, h, w, "What if: the build's requirements (each change applies at once)", true);
     ui_list_place(&fs->list, y + 1, x + 1, body, w - 2, 1);
@@ -539,6 +542,11 @@ static void form_draw(app *a)
         char line[700];
         snprintf(line, sizeof line, " %s ", fs->err[0] ? fs->err : help);
         ui_put(a, y + h - 1, x + 2, w - 4, fs->err[0] ? DLRIG_ROLE_ERROR : DLRIG_ROLE_DIM, line);
+    }
+    if (body < n) { /* some rows are scrolled away: where the selection is, as the lists say it */
+        char pos[32];
+        snprintf(pos, sizeof pos, " %d/%d ", fs->list.sel + 1, n);
+        ui_put_right(a, y + h - 1, x + 2, w - 4, DLRIG_ROLE_DIM, pos);
     }
 }
 

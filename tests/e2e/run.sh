@@ -1273,6 +1273,8 @@ test_whatif_form() {
     wait_for "on 208v-30a"
     keys r
     wait_for "What if: the build's requirements"
+    # at 80x24 the rows scroll under the help: the last ones are at End
+    keys End
     wait_for "Must have"
     wait_for "Noise"
     # the budget, typed with a unit
@@ -1640,6 +1642,39 @@ test_findings_whole() {
     end_session
 }
 
+# At 80x24 the requirements form's help reads whole, wrapped under the rows
+# (which scroll, the position on the border, when they do not all fit), for
+# a field with a long list of choices, an amount, and the fields of a
+# language model.
+test_reqform_help_whole() {
+    cp "$FIXTURE" "$TMP/formhelp.json"
+    start formhelp 80 24 tui "$TMP/formhelp.json"
+    wait_for "Build sheet"
+    keys r
+    wait_for "What if: the build's requirements"
+    wait_for "what the machine is for: cnn,"
+    wait_for "inference, scientific-fp64"
+    wait_for " 1/10 "
+    keys d
+    wait_for "dataset size in GB"
+    wait_for "1.5PB)"
+    keys End
+    wait_for "must-haves, comma-separated: ecc, nvlink, rdma, quiet, rackmount"
+    wait_for " 10/10 "
+    # a language model: more rows, the model's help whole too
+    keys Home Right Right
+    wait_for "LLM LoRA fine-tuning"
+    keys Down
+    wait_for "the model by name or repository id"
+    wait_for "(at most 95 characters)"
+    wait_for " 2/13 "
+    keys Escape
+    wait_gone "What if: the build's requirements"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1700,6 +1735,7 @@ run test_part_list_paging
 run test_menu_filter
 run test_wizard_filter
 run test_findings_whole
+run test_reqform_help_whole
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
