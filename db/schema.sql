@@ -164,13 +164,15 @@ CREATE TABLE board_slot (
   PRIMARY KEY (board_id, position)
 ) STRICT;
 
--- M.2 sockets on the board.
+-- M.2 sockets on the board.  A socket whose link no source read gives keeps
+-- its row (the socket count is what the M.2 check needs) with pcie_gen, lanes
+-- and/or attached_to NULL: unknown, never guessed.
 CREATE TABLE board_m2 (
   board_id    TEXT NOT NULL REFERENCES motherboard(id),
   idx         INTEGER NOT NULL,        -- 1-based, as in the manual (M2_1 ...)
-  pcie_gen    INTEGER NOT NULL,
-  lanes       INTEGER NOT NULL,
-  attached_to TEXT NOT NULL CHECK (attached_to IN ('cpu1','cpu2','chipset')),
+  pcie_gen    INTEGER,                 -- NULL: not known
+  lanes       INTEGER,                 -- NULL: not known
+  attached_to TEXT CHECK (attached_to IN ('cpu1','cpu2','chipset')),  -- NULL: not known
   PRIMARY KEY (board_id, idx)
 ) STRICT;
 

@@ -141,7 +141,7 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
  'gigabyte-g493-zb0-board', 4, 3000, NULL, 2, NULL, 1);
 
 INSERT INTO source (id, title, url, note) VALUES
-('case-storagereview-4125gs', 'StorageReview: Supermicro 4U AMD EPYC GPU servers offer AI flexibility (AS-4125GS-TNRT review), as a French translation kept in a public document collection', 'https://www.storagereview.com/review/supermicro-4u-amd-epyc-gpu-servers-offer-ai-flexibility-as-4125gs-tnrt', 'Spec table: dual SP5, 24 DIMMs, 9x PCIe 5.0 x16 FHFL, 4 redundant 2000 W supplies (Titanium in the text), 2x 10GbE, board H13DSG-O-CPU, 4U. The N+M split of the supplies is not stated.');
+('case-storagereview-4125gs', 'StorageReview: Supermicro 4U AMD EPYC GPU servers offer AI flexibility (AS-4125GS-TNRT review), as a French translation kept in a public document collection', 'https://www.storagereview.com/review/supermicro-4u-amd-epyc-gpu-servers-offer-ai-flexibility-as-4125gs-tnrt', 'Spec table: dual SP5, 24 DIMMs, 9x PCIe 5.0 x16 FHFL, 4 redundant 2000 W supplies (Titanium in the text), 2x 10GbE, board H13DSG-O-CPU, 4U. The N+M split of the supplies is not stated. The text: a single M.2 NVMe slot on the board, for booting (no generation or lanes given).');
 
 -- HGX 8-GPU SXM servers: the chassis also carries the GPU baseboard
 -- (sxm_gpus SXM sockets for the modules listed in sxm_gpu_ids); a build of

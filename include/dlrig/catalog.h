@@ -149,7 +149,14 @@ typedef struct dlrig_cpu {
     DLRIG_CPU_FIELDS(DLRIG_FIELD_DECL)
 } dlrig_cpu;
 
-typedef enum { DLRIG_ATTACH_CHIPSET = 0, DLRIG_ATTACH_CPU1 = 1, DLRIG_ATTACH_CPU2 = 2 } dlrig_attach;
+/* What a slot or M.2 socket hangs off.  UNKNOWN: an M.2 socket the catalog
+ * lists without its attachment (slots always have one). */
+typedef enum {
+    DLRIG_ATTACH_CHIPSET = 0,
+    DLRIG_ATTACH_CPU1 = 1,
+    DLRIG_ATTACH_CPU2 = 2,
+    DLRIG_ATTACH_UNKNOWN = 3
+} dlrig_attach;
 
 typedef struct dlrig_slot {
     int position, physical_width, electrical_width, pcie_gen;
@@ -157,6 +164,8 @@ typedef struct dlrig_slot {
     const char *note;
 } dlrig_slot;
 
+/* An M.2 socket.  pcie_gen and lanes are 0, and attached_to is
+ * DLRIG_ATTACH_UNKNOWN, where the catalog knows the socket but not its link. */
 typedef struct dlrig_m2 {
     int idx, pcie_gen, lanes;
     dlrig_attach attached_to;

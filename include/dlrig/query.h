@@ -43,6 +43,10 @@ cJSON *part_to_json(const dlrig_part *p);
  * as "$1,599", other numbers without trailing zeros.  Writes into buf. */
 const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len);
 
+/* An M.2 socket's link for people: "PCIe 4.0 x4", or what of it the catalog
+ * does not know ("link not in the catalog").  Writes into buf; returns buf. */
+const char *m2_link_format(const dlrig_m2 *m, char *buf, size_t len);
+
 /* The columns worth showing in a list of parts of category c (field names,
  * NULL-terminated), most important first. */
 const char *const *category_list_columns(dlrig_category c);

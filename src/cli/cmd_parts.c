@@ -681,8 +681,10 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
                                                          : "chipset",
                    s->note ? " - " : "", s->note ? cli_safe(s->note) : "");
         }
-        for (size_t i = 0; i < b->n_m2; i++)
-            printf("    M.2_%d: PCIe %d.0 x%d\n", b->m2[i].idx, b->m2[i].pcie_gen, b->m2[i].lanes);
+        for (size_t i = 0; i < b->n_m2; i++) {
+            char link[64];
+            printf("    M.2_%d: %s\n", b->m2[i].idx, m2_link_format(&b->m2[i], link, sizeof link));
+        }
         for (size_t i = 0; i < b->n_shares; i++) {
             const dlrig_lane_share *s = &b->shares[i];
             if (s->width_when)

@@ -441,7 +441,9 @@ static void load_board_details(dlrig_catalog *c, dlrig_motherboard *b)
         m->idx = sqlite3_column_int(st, 0);
         m->pcie_gen = sqlite3_column_int(st, 1);
         m->lanes = sqlite3_column_int(st, 2);
-        m->attached_to = parse_attach(sqlite3_column_text(st, 3));
+        /* NULL columns: the socket is known, its link is not (0 / UNKNOWN) */
+        const unsigned char *at = sqlite3_column_text(st, 3);
+        m->attached_to = at ? parse_attach(at) : DLRIG_ATTACH_UNKNOWN;
     }
     st = detail_stmt(c, DETAIL_SHARE, b->p.id);
     b->shares = own_block(c, (detail_count(c, st) + 1) * sizeof(dlrig_lane_share));

@@ -162,6 +162,22 @@ static const char *attach_name(dlrig_attach a)
     return a == DLRIG_ATTACH_CPU1 ? "cpu1" : a == DLRIG_ATTACH_CPU2 ? "cpu2" : "chipset";
 }
 
+/* n, or null where the catalog does not know it (0) */
+static void add_known_int(cJSON *o, const char *key, int n)
+{
+    if (n > 0) cJSON_AddNumberToObject(o, key, n);
+    else cJSON_AddNullToObject(o, key);
+}
+
+const char *m2_link_format(const dlrig_m2 *m, char *buf, size_t len)
+{
+    if (m->pcie_gen > 0 && m->lanes > 0) snprintf(buf, len, "PCIe %d.0 x%d", m->pcie_gen, m->lanes);
+    else if (m->pcie_gen > 0) snprintf(buf, len, "PCIe %d.0, lanes not in the catalog", m->pcie_gen);
+    else if (m->lanes > 0) snprintf(buf, len, "x%d, PCIe generation not in the catalog", m->lanes);
+    else snprintf(buf, len, "link not in the catalog");
+    return buf;
+}
+
 cJSON *part_to_json(const dlrig_part *p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -195,9 +211,10 @@ cJSON *part_to_json(const dlrig_part *p)
         for (size_t i = 0; i < b->n_m2; i++) {
             cJSON *s = cJSON_CreateObject();
             cJSON_AddNumberToObject(s, "index", b->m2[i].idx);
-            cJSON_AddNumberToObject(s, "pcie_gen", b->m2[i].pcie_gen);
-            cJSON_AddNumberToObject(s, "lanes", b->m2[i].lanes);
-            cJSON_AddStringToObject(s, "attached_to", attach_name(b->m2[i].attached_to));
+            add_known_int(s, "pcie_gen", b->m2[i].pcie_gen);
+            add_known_int(s, "lanes", b->m2[i].lanes);
+            if (b->m2[i].attached_to == DLRIG_ATTACH_UNKNOWN) cJSON_AddNullToObject(s, "attached_to");
+            else cJSON_AddStringToObject(s, "attached_to", attach_name(b->m2[i].attached_to));
             cJSON_AddItemToArray(m2, s);
         }
         cJSON *sh = cJSON_AddArrayToObject(o, "lane_sharing");

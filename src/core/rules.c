@@ -1500,7 +1500,8 @@ static void compute_totals(ctx *c)
     if (c->board) {
         int left = pl->m2_used;
         for (size_t k = 0; k < c->board->n_m2 && left > 0; k++, left--)
-            if (c->board->m2[k].attached_to != DLRIG_ATTACH_CHIPSET) used += c->board->m2[k].lanes;
+            if (c->board->m2[k].attached_to == DLRIG_ATTACH_CPU1 || c->board->m2[k].attached_to == DLRIG_ATTACH_CPU2)
+                used += c->board->m2[k].lanes; /* a socket of unknown attachment is not counted */
     }
     t->lanes_available = avail > INT_MAX ? INT_MAX : avail < INT_MIN ? INT_MIN : (int)avail;
     t->lanes_used = used > INT_MAX ? INT_MAX : used < INT_MIN ? INT_MIN : (int)used;

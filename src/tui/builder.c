@@ -558,9 +558,10 @@ static void show_part(app *a, const dlrig_part *p)
                                                                : "chipset",
                         sl->note ? " - " : "", sl->note ? sl->note : "");
         }
-        for (size_t i = 0; i < b->n_m2; i++)
-            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "M.2_%d: PCIe %d.0 x%d", b->m2[i].idx, b->m2[i].pcie_gen,
-                        b->m2[i].lanes);
+        for (size_t i = 0; i < b->n_m2; i++) {
+            char link[64];
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "M.2_%d: %s", b->m2[i].idx, m2_link_format(&b->m2[i], link, sizeof link));
+        }
         for (size_t i = 0; i < b->n_shares; i++) {
             const dlrig_lane_share *sh = &b->shares[i];
             if (sh->width_when)

@@ -49,6 +49,10 @@ expect parts-rank-no-workload 2 'need --workload' -- "$DLRIG" parts --precision 
 expect parts-rank-bad-workload 2 "unknown value 'cnnn'; expected one of cnn, transformer" -- "$DLRIG" parts --workload cnnn
 expect parts-rank-bad-params 2 "model-params-m: expected a number above 0" -- "$DLRIG" parts --workload cnn --model-params-m -5
 # a note of over a thousand characters is shown whole (its last sentence)
+# an M.2 socket whose link the catalog lacks says so, next to fully known ones
+expect show-m2-unknown-link 0 'M\.2_1: link not in the catalog' -- "$DLRIG" show supermicro-h13dsg-o-cpu
+expect show-m2-known-link 0 'M\.2_2: PCIe 3\.0 x2' -- "$DLRIG" show gigabyte-b550m-k
+expect show-m2-unknown-json 0 '"pcie_gen":[[:space:]]*null' -- "$DLRIG" show supermicro-h13dsg-o-cpu --json
 expect show-long-note 0 'PCPartPicker US lists the unit without a price \(2025-07\)\.' -- "$DLRIG" show seasonic-prime-px-2200
 expect show-unknown 2 "unknown part id 'nvidia-rtx-409'.*nvidia-rtx-4090" -- "$DLRIG" show nvidia-rtx-409
 expect catalog-file 0 'nvidia-rtx-4090' -- "$DLRIG" --catalog "$CATDB" parts --category gpu

@@ -238,7 +238,48 @@ START_TEST(slot_maps_consistent)
                           sh->trigger_m2 ? "M.2" : "slot", sh->trigger_index);
         }
         ck_assert_msg(b[i].memory_slots > 0 && b[i].memory_slots <= 48, "%s memory slots", b[i].p.id);
+        /* m2_slots counts the listed sockets (0: the list is not in the catalog) */
+        ck_assert_msg(b[i].m2_slots == (int)b[i].n_m2, "%s: m2_slots %d, %zu sockets listed", b[i].p.id, b[i].m2_slots,
+                      b[i].n_m2);
+        for (size_t k = 0; k < b[i].n_m2; k++)
+            if (b[i].m2[k].attached_to == DLRIG_ATTACH_CPU2)
+                ck_assert_msg(b[i].cpu_sockets >= 2, "%s: M.2 on CPU 2 of a 1-socket board", b[i].p.id);
     }
+}
+END_TEST
+
+/* An M.2 socket listed without its link (NULL columns) loads as known socket,
+ * unknown link: 0 generation and lanes, attachment UNKNOWN; the JSON says
+ * null and the text says what is missing. */
+START_TEST(m2_socket_of_unknown_link)
+{
+    const dlrig_motherboard *b = (const dlrig_motherboard *)catalog_find(cat, "supermicro-h13dsg-o-cpu");
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(b->n_m2, 1);
+    ck_assert_int_eq(b->m2[0].idx, 1);
+    ck_assert_int_eq(b->m2[0].pcie_gen, 0);
+    ck_assert_int_eq(b->m2[0].lanes, 0);
+    ck_assert_int_eq(b->m2[0].attached_to, DLRIG_ATTACH_UNKNOWN);
+    char buf[64];
+    ck_assert_str_eq(m2_link_format(&b->m2[0], buf, sizeof buf), "link not in the catalog");
+    cJSON *o = part_to_json(&b->p);
+    const cJSON *m = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "m2"), 0);
+    ck_assert_ptr_nonnull(m);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m, "pcie_gen")));
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m, "lanes")));
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(m, "attached_to")));
+    cJSON_Delete(o);
+    /* generation and lanes known, attachment not */
+    const dlrig_motherboard *sage = (const dlrig_motherboard *)catalog_find(cat, "asus-pro-ws-trx50-sage-wifi");
+    ck_assert_ptr_nonnull(sage);
+    ck_assert_uint_eq(sage->n_m2, 3);
+    ck_assert_str_eq(m2_link_format(&sage->m2[0], buf, sizeof buf), "PCIe 5.0 x4");
+    ck_assert_int_eq(sage->m2[0].attached_to, DLRIG_ATTACH_UNKNOWN);
+    /* a fully known socket keeps its text */
+    const dlrig_motherboard *k = (const dlrig_motherboard *)catalog_find(cat, "gigabyte-b550m-k");
+    ck_assert_ptr_nonnull(k);
+    ck_assert_str_eq(m2_link_format(&k->m2[1], buf, sizeof buf), "PCIe 3.0 x2");
+    ck_assert_int_eq(k->m2[1].attached_to, DLRIG_ATTACH_CHIPSET);
 }
 END_TEST
 
@@ -1059,6 +1100,7 @@ int main(void)
     tcase_add_test(tc, vocabularies_decoded_at_load);
     tcase_add_test(tc, seed_gpus_present_with_notes);
     tcase_add_test(tc, slot_maps_consistent);
+    tcase_add_test(tc, m2_socket_of_unknown_link);
     tcase_add_test(tc, other_categories_sane);
     tcase_add_test(tc, case_and_cooler_clearances);
     tcase_add_test(tc, reference_tables);

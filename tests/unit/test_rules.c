@@ -874,12 +874,44 @@ START_TEST(unknown_figures_are_not_checked)
     build_free(&b);
     /* A board whose M.2 sockets the catalog does not list: not checked, not "0 sockets". */
     check_file("clean.json", &b, &r);
-    build_set_category(&b, DLRIG_CAT_MOTHERBOARD, catalog_find(cat, "asus-pro-ws-trx50-sage-wifi"), 1);
+    report_free(&r);
+    build_set_category(&b, DLRIG_CAT_MOTHERBOARD, catalog_find(cat, "gigabyte-mz73-lm0"), 1);
     rules_check(cat, &b, &r);
     f = report_find(&r, "storage.m2_slots");
     ck_assert_ptr_nonnull(f);
     ck_assert_int_eq(f->severity, DLRIG_SEV_INFO);
     HAS(f, "not checked");
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* Sockets listed without their link (PCIe generation, lanes or attachment
+ * not in the catalog) are counted all the same, and lanes the catalog cannot
+ * place on a processor are not charged to one. */
+START_TEST(m2_sockets_of_unknown_link_are_counted)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("clean.json", &b, &r); /* TRX50 AERO D: its one M.2 drive on CPU PCIe 5.0 x4 */
+    ck_assert_ptr_null(report_find(&r, "storage.m2_slots"));
+    int aero_lanes = r.totals.lanes_used;
+    report_free(&r);
+    /* Pro WS TRX50-SAGE WIFI: three sockets, PCIe 5.0 x4 / 5.0 x4 / 4.0 x4, attachment not known */
+    build_set_category(&b, DLRIG_CAT_MOTHERBOARD, catalog_find(cat, "asus-pro-ws-trx50-sage-wifi"), 1);
+    memset(&r, 0, sizeof r);
+    rules_check(cat, &b, &r);
+    ck_assert_msg(report_find(&r, "storage.m2_slots") == NULL, "%s", report_find(&r, "storage.m2_slots")->message);
+    ck_assert_int_eq(r.totals.lanes_used, aero_lanes - 4);
+    report_free(&r);
+    build_set_category(&b, DLRIG_CAT_STORAGE, catalog_find(cat, "samsung-990-pro-4tb"), 4);
+    memset(&r, 0, sizeof r);
+    rules_check(cat, &b, &r);
+    const dlrig_finding *f = report_find(&r, "storage.m2_slots");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(f->severity, DLRIG_SEV_ERROR);
+    HAS(f, "4 M.2 drives");
+    HAS(f, "3 M.2 sockets");
     report_free(&r);
     build_free(&b);
 }
@@ -1062,6 +1094,7 @@ int main(void)
     tcase_add_test(tc, datacenter_cards_need_forced_airflow);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
     tcase_add_test(tc, unknown_figures_are_not_checked);
+    tcase_add_test(tc, m2_sockets_of_unknown_link_are_counted);
     suite_add_tcase(s, tc);
     tc = tcase_create("json");
     tcase_add_test(tc, json_shape);
