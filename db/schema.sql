@@ -420,10 +420,24 @@ CREATE TABLE workload (
   memory_efficiency   REAL NOT NULL CHECK (memory_efficiency > 0 AND memory_efficiency <= 1),   -- share of peak memory bandwidth reached
   allreduce_overlap   REAL NOT NULL CHECK (allreduce_overlap >= 0 AND allreduce_overlap <= 1),  -- share of a step that can hide the gradient all-reduce
   -- schema 8:
-  cache_traffic_share REAL CHECK (cache_traffic_share >= 0 AND cache_traffic_share < 1)
+  cache_traffic_share REAL CHECK (cache_traffic_share >= 0 AND cache_traffic_share < 1),
                                           -- largest share of its DRAM traffic an on-chip cache keeps on chip; a card
                                           -- with gpu.l2_cache_mb saves share x L2 / (L2 + 64 MB) of it (fitted,
                                           -- docs/CALIBRATION.md); NULL: no saving counted
+  -- schema 9:
+  embedding_share     REAL CHECK (embedding_share > 0 AND embedding_share < 1),
+                                          -- share of the parameters in embedding tables (recommenders): sharded over
+                                          -- the GPUs (model parallel), updated sparsely by SGD in FP32 (4 bytes a
+                                          -- parameter, no dense gradient, never all-reduced); per-sample work does not
+                                          -- grow with the tables; NULL: none
+  exchange_kb_per_sample REAL CHECK (exchange_kb_per_sample > 0),
+                                          -- KB each sample moves between GPUs in a training step when its embedding
+                                          -- tables are sharded (looked-up vectors forward, their gradients backward:
+                                          -- the all-to-all); NULL: none
+  sync_s              REAL CHECK (sync_s >= 0)
+                                          -- fixed cost of one synchronisation of the GPUs per training step, seconds
+                                          -- per doubling of the GPU count (fitted, docs/CALIBRATION.md); NULL: the
+                                          -- value fitted on the CNN and transformer rows (src/core/perf.c SYNC_S)
 ) STRICT;
 CREATE UNIQUE INDEX workload_one_default ON workload (is_default) WHERE is_default = 1;
 

@@ -97,3 +97,11 @@ INSERT INTO circuit (id, volts, amps, continuous_w, source, note, list_order) VA
 -- (fitted on tests/data/calibration.csv, docs/CALIBRATION.md).  No other
 -- workload has a measurement that shows it: NULL, no saving counted.
 UPDATE workload SET cache_traffic_share = 0.18 WHERE id = 'cnn';
+
+-- Schema 9: recommenders' embedding tables are sharded over the GPUs and
+-- exchanged in an all-to-all, not replicated and all-reduced (the DLRM paper's
+-- butterfly shuffle; NVIDIA's DLRM recipe trains them hybrid-parallel).
+-- 24,034 M of the 24,036 M parameters are embedding rows; each sample looks up
+-- 26 vectors of 128 values, sent forward at 16 bits and their gradients back:
+-- 26 x 128 x 2 B x 2 = 13.3 KB.
+UPDATE workload SET embedding_share = 0.9999, exchange_kb_per_sample = 13.3, sync_s = 0.0001 WHERE id = 'recsys';

@@ -263,14 +263,18 @@ typedef struct dlrig_framework {
     X(STR, source) X(STR, note) X(INT, list_order) X(BOOL, is_default) X(STR, description) \
     X(BOOL, language_model) X(BOOL, single_stream) X(REAL, adapter_share) X(INT, sequence_tokens) \
     X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)       \
-    X(REAL, cache_traffic_share)
+    X(REAL, cache_traffic_share) X(REAL, embedding_share) X(REAL, exchange_kb_per_sample) \
+    X(REAL, sync_s)
 /* A workload profile (table `workload`; db/schema.sql says what each column
  * means).  The models read its behaviour from these fields, never from its
  * id: language_model (llm.c sizes it), single_stream (one batch-1 generation
  * stream), adapter_share (low-rank adapters on frozen weights; NAN: every
  * weight trained, or none), sequence_tokens (DLRIG_NA unless the batch
  * counts sequences of that many tokens), the perf model's efficiencies and
- * cache_traffic_share (the DRAM traffic a large L2 cache can save; NAN: none). */
+ * cache_traffic_share (the DRAM traffic a large L2 cache can save; NAN: none),
+ * embedding_share and exchange_kb_per_sample (recommenders' sharded embedding
+ * tables and their all-to-all; NAN: none) and sync_s (the per-step
+ * synchronisation cost; NAN: the perf model's fitted default). */
 typedef struct dlrig_workload {
     DLRIG_WORKLOAD_FIELDS(DLRIG_FIELD_DECL)
     dlrig_workload_unit unit_kind; /* unit, decoded */

@@ -96,10 +96,13 @@ static double weight_bytes(dlrig_precision precision)
     return 2;
 }
 
-/* How the reference profile scales when the user's model is bigger/smaller. */
+/* How the reference profile's per-sample work scales when the user's model is
+ * bigger/smaller.  A recommender's size is its embedding rows: a sample looks
+ * up the same vectors and runs the same layers however many rows the tables
+ * have, so its work does not scale. */
 static double size_ratio(const dlrig_workload *w, double params_m)
 {
-    if (w->params_m <= 0 || isnan(params_m) || params_m <= 0) return 1.0;
+    if (w->params_m <= 0 || isnan(params_m) || params_m <= 0 || !isnan(w->embedding_share)) return 1.0;
     return params_m / w->params_m;
 }
 
@@ -121,6 +124,12 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_prec
          * checkpointing for batches of sequences. */
         double seq = w->sequence_tokens != DLRIG_NA ? w->sequence_tokens : 1;
         bytes = params * 2 + params * w->adapter_share * 16 + act * seq * batch;
+    } else if (!isnan(w->embedding_share)) {
+        /* Recommender: FP32 embedding rows updated sparsely by SGD (no dense
+         * gradient, no optimizer state: 4 bytes a parameter), the dense layers
+         * as below. */
+        bytes = params * w->embedding_share * 4 + params * (1 - w->embedding_share) * 16 +
+                act * batch * (fp32 ? 2 : 1);
     } else {
         /* Weights, gradients and Adam state: 16 bytes per parameter in mixed
          * precision and in FP32 alike (ZeRO, Rajbhandari et al. 2020). */
@@ -273,6 +282,8 @@ static comm_path node_path(const dlrig_build *b, const dlrig_placement *p, const
  * at least one. */
 static double step_samples(const dlrig_workload *w, double params_m, dlrig_precision precision, double vram_gb)
 {
+    /* sharded embedding tables leave each card's batch at the reference run's */
+    if (!isnan(w->embedding_share)) return w->batch_per_gpu;
     double fixed = perf_model_memory_gb(w, params_m, precision, 0);
     double each = perf_model_memory_gb(w, params_m, precision, 1) - fixed;
     double batch = each > 0 ? floor((vram_gb * 0.92 - fixed) / each) : w->batch_per_gpu;
@@ -417,11 +428,16 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     if (total > 1 && w->training) {
         double grad_bytes = params_m * 1e6 * 4;
         if (!isnan(w->adapter_share)) grad_bytes *= w->adapter_share; /* LoRA adapters only */
-        double step = step_samples(w, params_m, precision, vmin) / per_gpu;
+        if (!isnan(w->embedding_share)) grad_bytes *= 1 - w->embedding_share; /* dense layers only */
+        double batch = step_samples(w, params_m, precision, vmin);
+        double step = batch / per_gpu;
+        /* sharded embedding tables: each card sends the share of its samples'
+         * vectors (and gets back their gradients) that other cards hold */
+        double exchange = isnan(w->exchange_kb_per_sample) ? 0 : w->exchange_kb_per_sample * 1e3 * batch;
         double t_comm = 0;
         if (n > 1) {
             comm_path path = node_path(b, p, slow, all_nvlink);
-            t_comm += 2.0 * (n - 1) / n * grad_bytes / (path.gbs * 1e9);
+            t_comm += (2.0 * grad_bytes + exchange) * (n - 1) / n / (path.gbs * 1e9);
         }
         if (nodes > 1) {
             double gbps = 0;
@@ -438,11 +454,11 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
             if (!slow->gpudirect_rdma) rdma = false;
             /* Seed 004: RDMA gives 2.5x the throughput of TCP for the same cards. */
             double net = gbps / 8.0 * (rdma ? 0.9 : 0.36);
-            t_comm += 2.0 * (nodes - 1) / nodes * grad_bytes / (net * 1e9);
+            t_comm += (2.0 * grad_bytes + n * exchange) * (nodes - 1) / nodes / (net * 1e9);
         }
         double exposed = t_comm - w->allreduce_overlap * step;
         if (exposed < 0) exposed = 0;
-        exposed += SYNC_S * log2(total);
+        exposed += (isnan(w->sync_s) ? SYNC_S : w->sync_s) * log2(total);
         scaling = step / (step + exposed);
         if (w->scaling_kind == DLRIG_SCALING_POOR) scaling *= 0.85; /* seed 003: RNN scaling is unclear */
         if (exposed > 0.25 * step) bound = "communication";

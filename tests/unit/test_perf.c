@@ -208,6 +208,42 @@ static dlrig_estimate est_placed(const char *gpu, int n, const char *workload, d
     return e;
 }
 
+/* Recommenders: the embedding tables are sharded over the GPUs and only the
+ * dense layers' gradients are all-reduced, so a 97 GB DLRM trains on two
+ * 96 GB cards at well over one card's speed (all-reducing the tables as dense
+ * weights, 96 GB a step, gave 1 sample/s and asked 385 GB of VRAM), and the
+ * estimate follows NVIDIA's published DLRM measurements (not fitted on, except
+ * the synchronisation cost on the two 8-GPU rows). */
+START_TEST(recsys_tables_are_sharded)
+{
+    dlrig_estimate one = est("nvidia-rtx-pro-6000-blackwell-max-q", 1, "recsys", NULL, NULL, NAN);
+    dlrig_estimate two = est("nvidia-rtx-pro-6000-blackwell-max-q", 2, "recsys", NULL, NULL, NAN);
+    ck_assert_msg(two.mem_need_gb > 96 && two.mem_need_gb < 110, "DLRM needs %.0f GB", two.mem_need_gb);
+    ck_assert(!one.fits_sharded && two.fits_sharded);
+    ck_assert_msg(two.scaling > 0.3, "DLRM on two cards: scaling %.2f", two.scaling);
+    ck_assert_msg(two.throughput > 1.0e6, "DLRM on two cards: %.0f samples/s", two.throughput);
+    size_t len;
+    char *csv = read_file_limit(DLRIG_TEST_DATA "/perf_recsys.csv", 1 << 20, &len);
+    ck_assert_ptr_nonnull(csv);
+    dlrig_calib_row *rows;
+    size_t n;
+    dlrig_calib_stats st;
+    char err[256];
+    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    dlrig_calib_stats ws;
+    perf_calib_stats(rows, n, "recsys", &ws);
+    printf("recsys: 1-GPU median error %.1f%% over %zu rows, speed-up median error %.1f%% over %zu rows\n",
+           100 * ws.median_abs_err_single, ws.n_single, 100 * ws.speedup_median_abs_err, ws.n_speedup);
+    ck_assert_uint_eq(ws.n_single, 6);
+    ck_assert_uint_eq(ws.n_speedup, 2);
+    /* achieved: 26.5% (efficiencies borrowed from the transformer), 16.4% */
+    ck_assert_msg(ws.median_abs_err_single <= 0.27, "recsys 1-GPU error %.1f%%", 100 * ws.median_abs_err_single);
+    ck_assert_msg(ws.speedup_median_abs_err <= 0.17, "recsys speed-up error %.1f%%", 100 * ws.speedup_median_abs_err);
+    free(rows);
+    free(csv);
+}
+END_TEST
+
 START_TEST(peer_to_peer_and_links)
 {
     /* BERT-large on two RTX 4090s (no peer-to-peer: the all-reduce goes
@@ -485,6 +521,7 @@ int main(void)
     tcase_add_test(tc, architecture_and_power);
     tcase_add_test(tc, large_l2_cache_lowers_cnn_traffic);
     tcase_add_test(tc, peer_to_peer_and_links);
+    tcase_add_test(tc, recsys_tables_are_sharded);
     tcase_add_test(tc, power_limit_curve);
     tcase_add_test(tc, roofline_behaviour);
     tcase_add_test(tc, multi_gpu_scaling);
