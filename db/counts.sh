@@ -91,8 +91,8 @@ SELECT '| boards with a slot map', count(DISTINCT s.board_id), (SELECT count(*) 
   FROM board_slot s;
 SELECT '| boards with their M.2 sockets', count(DISTINCT m.board_id), (SELECT count(*) FROM motherboard) || ' |'
   FROM board_m2 m;
-SELECT '| M.2 sockets with their PCIe generation, lanes and attachment', count(pcie_gen IS NOT NULL AND lanes IS NOT NULL
-         AND attached_to IS NOT NULL OR NULL), count(*) || ' |'
+SELECT '| M.2 sockets with their PCIe generation, lanes and attachment',
+       count(pcie_gen IS NOT NULL AND lanes IS NOT NULL AND attached_to IS NOT NULL OR NULL), count(*) || ' |'
   FROM board_m2;
 SELECT '| slots whose position is marked UNVERIFIED', sum(note LIKE '%UNVERIFIED%'), count(*) || ' |'
   FROM board_slot;

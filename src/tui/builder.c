@@ -560,7 +560,8 @@ static void show_part(app *a, const dlrig_part *p)
         }
         for (size_t i = 0; i < b->n_m2; i++) {
             char link[64];
-            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "M.2_%d: %s", b->m2[i].idx, m2_link_format(&b->m2[i], link, sizeof link));
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "M.2_%d: %s", b->m2[i].idx,
+                        m2_link_format(&b->m2[i], link, sizeof link));
         }
         for (size_t i = 0; i < b->n_shares; i++) {
             const dlrig_lane_share *sh = &b->shares[i];
