@@ -59,7 +59,74 @@ static void compare_close(void *st)
 
 /* ---- drawing ---- */
 
+/* A cell wraps into at most this many lines (the last one cut with an ellipsis). */
+#define CELL_LINES 6
+
+/* The table's entries under the header: the metric rows, a blank line, the parts. */
 static int body_count(const struct compare_state *s) { return DLRIG_CMP_ROWS + 1 + (int)s->cmp.n_parts; }
+
+/* The text of entry e for build i (NULL for the blank line), written into buf. */
+static const char *cell_text(const app *a, const dlrig_compare *c, int e, size_t i, char *buf, size_t len)
+{
+    if (e < DLRIG_CMP_ROWS) {
+        const dlrig_compare_row *row = &c->rows[e];
+        snprintf(buf, len, "%s%s", row->text[i], (row->best & (1u << i)) ? (a->utf8 ? " ★" : " *") : "");
+        return buf;
+    }
+    if (e == DLRIG_CMP_ROWS) return NULL;
+    return c->parts[e - DLRIG_CMP_ROWS - 1].text[i];
+}
+
+/* The lines entry e takes: its longest cell wrapped in w columns, so that a
+ * long part name reads whole at 80 columns. */
+static int entry_lines(const app *a, const dlrig_compare *c, int e, int w)
+{
+    int h = 1;
+    char buf[200];
+    for (size_t i = 0; i < c->n; i++) {
+        const char *t = cell_text(a, c, e, i, buf, sizeof buf);
+        int n = t ? ui_wrapped_lines(a, t, w) : 1;
+        if (n > h) h = n;
+    }
+    return h < CELL_LINES ? h : CELL_LINES;
+}
+
+/* Draws lines first .. first + count - 1 of s wrapped in w columns from
+ * (y, x); line CELL_LINES - 1 ends with an ellipsis when the text goes on. */
+static void put_lines(app *a, int y, int x, int w, int role, const char *s, int first, int count)
+{
+    char buf[256];
+    for (int j = 0; *s && j < first + count; j++) {
+        const char *next;
+        size_t n = ui_wrap(a, s, w, &next);
+        if (j >= first) {
+            if (n >= sizeof buf) n = sizeof buf - 1;
+            memcpy(buf, s, n);
+            buf[n] = '\0';
+            if (j == CELL_LINES - 1 && *next) ui_put_wrapped(a, y + j - first, x, 1, w, role, s);
+            else ui_put(a, y + j - first, x, w, role, buf);
+        }
+        s = next;
+    }
+}
+
+/* A build's label as the header shows it in at most max columns: when
+ * longer (a file name), an ellipsis and its end, where names saved from
+ * one another differ. */
+static void header_label(const app *a, const char *label, int max, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", label);
+    if (max < 2 || ui_width(a, buf) <= max) return;
+    const char *e = buf;
+    while (*e && ui_width(a, e) > max - ui_width(a, a->g->ellipsis)) { /* whole characters */
+        e++;
+        while (((unsigned char)*e & 0xC0) == 0x80) e++;
+    }
+    size_t el = strlen(a->g->ellipsis), rest = strlen(e);
+    if (el + rest >= len) return;
+    memmove(buf + el, e, rest + 1);
+    memcpy(buf, a->g->ellipsis, el);
+}
 
 static void compare_draw(app *a)
 {
@@ -81,61 +148,80 @@ static void compare_draw(app *a)
     int lw = a->w >= 110 ? 20 : 18;
     int cw = (a->w - lw - 2) / (int)c->n;
     int x0 = lw + 2;
-    /* header: letter, label, name (two lines) */
+    /* header: letter and label (on two lines when long, its end when
+     * longer), then the build's name (two lines) */
+    char head[DLRIG_COMPARE_MAX][200];
+    int label_h = 1;
+    for (size_t i = 0; i < c->n; i++) {
+        header_label(a, s->labels[i], 2 * (cw - 5), head[i], sizeof head[i]);
+        if (ui_wrapped_lines(a, head[i], cw - 5) > 1) label_h = 2;
+    }
     for (size_t i = 0; i < c->n; i++) {
         int x = x0 + (int)i * cw, w = cw - 2;
         bool sel = (int)i == s->col;
         int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_TITLE;
-        if (sel) {
-            ui_fill(a, 1, x - 1, cw - 1, role);
-            ui_fill(a, 2, x - 1, cw - 1, role);
-            ui_fill(a, 3, x - 1, cw - 1, role);
-        }
-        ui_putf(a, 1, x, w, role, "%c  %s", letters[i], s->labels[i]);
-        ui_put_wrapped(a, 2, x, 2, w, sel ? role : DLRIG_ROLE_NORMAL, c->builds[i]->name);
+        if (sel)
+            for (int y = 1; y < 3 + label_h; y++) ui_fill(a, y, x - 1, cw - 1, role);
+        ui_putf(a, 1, x, 3, role, "%c", letters[i]);
+        ui_put_wrapped(a, 1, x + 3, label_h, w - 3, role, head[i]);
+        ui_put_wrapped(a, 1 + label_h, x, 2, w, sel ? role : DLRIG_ROLE_NORMAL, c->builds[i]->name);
     }
-    ui_hline(a, 4, 0, a->w, DLRIG_ROLE_BORDER);
-    /* body: metrics, a blank line, parts */
-    int top = 5, rows = a->h - top - 2; /* the legend and the status bar below */
+    ui_hline(a, 3 + label_h, 0, a->w, DLRIG_ROLE_BORDER);
+    /* body: metrics, a blank line, parts; an entry as tall as its longest
+     * cell wrapped; the view scrolls by lines */
+    int top = 4 + label_h, rows = a->h - top - 2; /* the legend and the status bar below */
     if (rows < 1) rows = 1;
-    int total = body_count(s);
+    int n_entries = body_count(s), total = 0;
+    int heights[DLRIG_CMP_ROWS + 1 + DLRIG_CAT_COUNT];
+    for (int e = 0; e < n_entries; e++) total += heights[e] = entry_lines(a, c, e, cw - 2);
     ui_list_set(&s->body, total);
     ui_list_place_view(&s->body, top, 0, rows, a->w);
-    const char *star = a->utf8 ? " ★" : " *";
     const char *neq = a->utf8 ? "≠" : "!";
-    for (int r = 0; r < rows && s->body.top + r < total; r++) {
-        int idx = s->body.top + r, y = top + r;
-        if (idx < DLRIG_CMP_ROWS) {
-            const dlrig_compare_row *row = &c->rows[idx];
-            if (row->differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
-            ui_put(a, y, 2, lw - 1, row->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, row->label);
-            for (size_t i = 0; i < c->n; i++) {
+    char buf[200];
+    for (int e = 0, line = 0; e < n_entries; line += heights[e++]) {
+        /* the entry's lines in view: first .. first + count - 1 */
+        int first = s->body.top > line ? s->body.top - line : 0;
+        int y = top + line + first - s->body.top;
+        int count = heights[e] - first;
+        if (y + count > top + rows) count = top + rows - y;
+        if (count <= 0 || y >= top + rows) continue;
+        if (e == DLRIG_CMP_ROWS) continue;
+        bool part = e > DLRIG_CMP_ROWS;
+        const dlrig_compare_row *row = part ? NULL : &c->rows[e];
+        const dlrig_compare_parts *p = part ? &c->parts[e - DLRIG_CMP_ROWS - 1] : NULL;
+        bool differs = part ? p->differs : row->differs;
+        if (first == 0) {
+            if (differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
+            ui_put(a, y, 2, lw - 1, differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM,
+                   part ? category_title(p->category) : row->label);
+        }
+        for (size_t i = 0; i < c->n; i++) {
+            int role = differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM;
+            if (!part) {
                 bool best = row->best & (1u << i);
-                char v[64];
-                snprintf(v, sizeof v, "%s%s", row->text[i], best ? star : "");
-                int role = best ? DLRIG_ROLE_OK : row->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM;
-                if (idx == DLRIG_CMP_PRICE && !best) role = row->differs ? DLRIG_ROLE_PRICE : DLRIG_ROLE_DIM;
-                if (idx == DLRIG_CMP_ERRORS && row->value[i] > 0) role = DLRIG_ROLE_ERROR;
-                if (idx == DLRIG_CMP_WARNINGS && row->value[i] > 0 && !best) role = DLRIG_ROLE_WARNING;
-                ui_put(a, y, x0 + (int)i * cw, cw - 2, role, v);
+                if (best) role = DLRIG_ROLE_OK;
+                if (e == DLRIG_CMP_PRICE && !best) role = row->differs ? DLRIG_ROLE_PRICE : DLRIG_ROLE_DIM;
+                if (e == DLRIG_CMP_ERRORS && row->value[i] > 0) role = DLRIG_ROLE_ERROR;
+                if (e == DLRIG_CMP_WARNINGS && row->value[i] > 0 && !best) role = DLRIG_ROLE_WARNING;
             }
-        } else if (idx > DLRIG_CMP_ROWS) {
-            const dlrig_compare_parts *p = &c->parts[idx - DLRIG_CMP_ROWS - 1];
-            if (p->differs) ui_put(a, y, 0, 1, DLRIG_ROLE_ACCENT, neq);
-            ui_put(a, y, 2, lw - 1, p->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, category_title(p->category));
-            for (size_t i = 0; i < c->n; i++)
-                ui_put(a, y, x0 + (int)i * cw, cw - 2, p->differs ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_DIM, p->text[i]);
+            put_lines(a, y, x0 + (int)i * cw, cw - 2, role, cell_text(a, c, e, i, buf, sizeof buf), first, count);
         }
     }
-    char legend[200];
-    size_t k = 0;
-    ui_appendf(legend, sizeof legend, &k, "%s best in the row   %s the builds differ", star + 1, neq);
+    /* the legend; shorter when it would be cut, so that the position stays */
     bool partial = false;
     for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial != 0;
-    if (partial) ui_appendf(legend, sizeof legend, &k, "   +? some parts unpriced (not ranked)");
-    if (total > rows)
-        ui_appendf(legend, sizeof legend, &k, "   %s%s %d-%d of %d", a->g->up, a->g->down, s->body.top + 1,
-                   s->body.top + rows < total ? s->body.top + rows : total, total);
+    char legend[200];
+    for (int brief = 0; brief < 2; brief++) {
+        size_t k = 0;
+        ui_appendf(legend, sizeof legend, &k, brief ? "%s best  %s differ" : "%s best in the row   %s the builds differ",
+                   a->utf8 ? "★" : "*", neq);
+        if (partial)
+            ui_appendf(legend, sizeof legend, &k, brief ? "  +? unpriced parts" : "   +? some parts unpriced (not ranked)");
+        if (total > rows)
+            ui_appendf(legend, sizeof legend, &k, "%s%s%s %d-%d of %d", brief ? "  " : "   ", a->g->up, a->g->down,
+                       s->body.top + 1, s->body.top + rows < total ? s->body.top + rows : total, total);
+        if (ui_width(a, legend) <= a->w - 4) break;
+    }
     ui_put(a, a->h - 2, 2, a->w - 4, DLRIG_ROLE_DIM, legend);
 }
 

@@ -1675,6 +1675,45 @@ test_reqform_help_whole() {
     end_session
 }
 
+# At 80x24 the compare screen tells three builds apart: part names wrap in
+# their column instead of being cut, a long file name shows its end (where
+# names saved from one another differ), and the legend keeps the position.
+test_compare_80x24_whole() {
+    local dir="$XDG_DATA_HOME/dlrig/builds"
+    mkdir -p "$dir"
+    jq '.parts[0].id="nvidia-rtx-5000-ada"' "$FIXTURE" >"$dir/vision-lab-box-rtx5000-option.json"
+    jq '.parts[0].qty=1' "$FIXTURE" >"$dir/vision-lab-box-one-gpu-option-for-the-lab.json"
+    cp "$FIXTURE" "$TMP/cmpwhole.json"
+    start cmpwhole 80 24 tui "$TMP/cmpwhole.json"
+    wait_for "Build sheet"
+    keys C
+    wait_for "This build vs saved builds"
+    keys Down Enter
+    wait_for "Compare this build with"
+    keys Enter
+    wait_for "Add a third build?"
+    keys Down Enter
+    wait_for "A  This build"
+    wait_for "Throughput"
+    wait_for "000-option.json"
+    wait_for "or-the-lab.json"
+    wait_for "6000 Ada"
+    wait_for "5000 Ada"
+    wait_for "▲▼ 1-"
+    # nothing in the table is cut (the header's long file name shows its end)
+    screen | sed -n '5,22p' | grep -F "…" && fail "a cell of the table is cut"
+    keys End
+    wait_for "(KSM56R46BD8-32MD)"
+    wait_for "2000W Titanium"
+    screen | sed -n '5,22p' | grep -F "…" && fail "a cell of the table is cut"
+    keys Escape
+    wait_for "Build sheet"
+    quit_discarding
+    wait_exit 0
+    end_session
+    rm -f "$dir"/vision-lab-box-*.json
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1736,6 +1775,7 @@ run test_menu_filter
 run test_wizard_filter
 run test_findings_whole
 run test_reqform_help_whole
+run test_compare_80x24_whole
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
