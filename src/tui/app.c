@@ -222,10 +222,11 @@ static void draw_status(app *a)
     ui_fill(a, y, 0, a->w, DLRIG_ROLE_STATUS);
     const screen *s = a->ov ? a->ov : a->scr;
     /* "? help" always has its place at the right end of the bar (screens
-     * under an overlay: the overlay's own keys only) */
+     * under an overlay: the overlay's own keys only; "F1 keys" in a prompt,
+     * where ? is typed) */
     const keybind *help = NULL;
     for (const keybind *k = a->ov ? a->ov->keys : app_global_keys; k && k->key && !help; k++)
-        if (k->key == '?' && k->hint) help = k;
+        if ((k->key == '?' || (a->ov && k->key == KEY_F(1))) && k->hint) help = k;
     int help_w = help ? ui_width(a, help->label) + ui_width(a, help->hint) + 3 : 0;
     if (help) {
         int hx = a->w - 1 - help_w;

@@ -8,7 +8,7 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER, OV_KEYS };
+enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER, OV_KEYS, OV_EDIT, OV_CLEAR };
 
 static const keybind text_keys[] = {
     UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
@@ -53,9 +53,19 @@ static const keybind menu_keys[] = {
     {0, 0, NULL, NULL, NULL},
 };
 
+/* A prompt takes text, so ? is typed like any character: F1 lists the keys,
+ * as in other terminal programs' text fields. */
 static const keybind prompt_keys[] = {
     {'\r', OV_OK, "Enter", "accept", "accept"},
+    {'\n', OV_OK, "Enter", "accept", NULL},
+    {KEY_ENTER, OV_OK, "Enter", "accept", NULL},
     {27, OV_CLOSE, "Esc", "cancel", "cancel"},
+    {KEY_BACKSPACE, OV_EDIT, "Backspace", "delete the last character", NULL},
+    {127, OV_EDIT, "Backspace", "delete the last character", NULL},
+    {8, OV_EDIT, "Backspace", "delete the last character", NULL},
+    {21, OV_CLEAR, "Ctrl-U", "clear the text", NULL},
+    {KEY_F(1), OV_KEYS, "F1", "these keys (any key goes back); ? and every other character is typed into the text",
+     "keys"},
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -228,25 +238,28 @@ static bool key_names(const keybind *table, const keybind *k, char *keys, size_t
 
 /* ---- menu ---- */
 
-/* The menu's keys, a line each, in the menu's box (at least w wide). */
-static void menu_draw_keys(app *a, int w)
+/* The keys of an overlay's table, a line each with its help wrapped under
+ * its text, in the overlay's box (at least 64 columns wide) titled "Keys:
+ * name (any key goes back)". */
+static void draw_keys(app *a, const keybind *table, const char *name, int w)
 {
     overlay_state *o = &a->ovs;
-    char keys[64], line[256];
-    int n = 0;
-    for (const keybind *k = menu_keys; k->key; k++) n += key_names(menu_keys, k, keys, sizeof keys);
+    char keys[64];
     if (w < 64) w = 64;
     if (w > a->w - 4) w = a->w - 4;
+    int kw = 15, hw = w - 4 - kw, n = 0;
+    for (const keybind *k = table; k->key; k++)
+        if (key_names(table, k, keys, sizeof keys)) n += ui_wrapped_lines(a, k->help, hw);
     char title[sizeof o->title];
     snprintf(title, sizeof title, "%s", o->title);
-    snprintf(o->title, sizeof o->title, "Keys: menu (any key goes back)");
+    snprintf(o->title, sizeof o->title, "Keys: %s (any key goes back)", name);
     frame(a, w, n + 2);
     snprintf(o->title, sizeof o->title, "%s", title);
-    int y = o->y + 1;
-    for (const keybind *k = menu_keys; k->key && y < o->y + o->h - 1; k++) {
-        if (!key_names(menu_keys, k, keys, sizeof keys)) continue;
-        snprintf(line, sizeof line, "%-14s %s", keys, k->help);
-        ui_put(a, y++, o->x + 2, o->w - 4, DLRIG_ROLE_NORMAL, line);
+    int y = o->y + 1, end = o->y + o->h - 1;
+    for (const keybind *k = table; k->key && y < end; k++) {
+        if (!key_names(table, k, keys, sizeof keys)) continue;
+        ui_put(a, y, o->x + 2, kw - 1, DLRIG_ROLE_NORMAL, keys);
+        y += ui_put_wrapped(a, y, o->x + 2 + kw, end - y, hw, DLRIG_ROLE_NORMAL, k->help);
     }
 }
 
@@ -267,7 +280,7 @@ static void menu_draw(app *a)
     if (w < 40) w = 40;
     if (w > a->w - 4) w = a->w - 4;
     if (o->keys_shown) {
-        menu_draw_keys(a, w);
+        draw_keys(a, menu_keys, "menu", w);
         return;
     }
     frame(a, w, (int)o->n_items + 2); /* as tall as every item: a filter does not move the box */
@@ -427,6 +440,10 @@ static void prompt_draw(app *a)
 {
     overlay_state *o = &a->ovs;
     int w = a->w >= 84 ? 76 : a->w - 4;
+    if (o->keys_shown) {
+        draw_keys(a, prompt_keys, "prompt", w);
+        return;
+    }
     int note_lines = o->note[0] ? ui_wrapped_lines(a, o->note, w - 4) : 0;
     frame(a, w, 4 + note_lines);
     if (note_lines) ui_put_wrapped(a, o->y + 1, o->x + 2, note_lines, w - 4, DLRIG_ROLE_DIM, o->note);
@@ -434,7 +451,7 @@ static void prompt_draw(app *a)
     int iw = w - 4;
     ui_fill(a, y + 1 - 1, o->x + 2, iw, DLRIG_ROLE_SELECTION);
     ui_edit_draw(a, y, o->x + 2, iw, DLRIG_ROLE_SELECTION, o->input);
-    ui_put(a, y + 1, o->x + 2, iw, DLRIG_ROLE_DIM, "Enter accepts, Esc cancels");
+    ui_put(a, y + 1, o->x + 2, iw, DLRIG_ROLE_DIM, "Enter accepts, Esc cancels, F1 lists the keys");
 }
 
 /* The prompt's text is full: the rest of what is typed is not taken, which
@@ -458,9 +475,20 @@ static void prompt_full(overlay_state *o)
 
 static int prompt_key(app *a, int action, int key)
 {
-    (void)action;
+    (void)action; /* the prompt takes text: its table is looked up here, for the keys that are not typed */
     overlay_state *o = &a->ovs;
-    if (key == '\r' || key == '\n' || key == KEY_ENTER || key == 27) {
+    if (o->keys_shown) { /* any key goes back to the text */
+        o->keys_shown = false;
+        return UI_HANDLED;
+    }
+    action = 0;
+    for (const keybind *k = prompt_keys; k->key && !action; k++)
+        if (k->key == key) action = k->action;
+    if (action == OV_KEYS) {
+        o->keys_shown = true;
+        return UI_HANDLED;
+    }
+    if (action == OV_OK || action == OV_CLOSE) {
         char text[sizeof o->input];
         snprintf(text, sizeof text, "%s", o->input);
         ov_prompt_cb cb = o->prompt_cb;
@@ -468,7 +496,7 @@ static int prompt_key(app *a, int action, int key)
         void (*ctx_free)(void *) = o->ctx_free;
         o->ctx = NULL;
         ov_close(a);
-        if (cb) cb(a, key == 27 ? NULL : text, ctx);
+        if (cb) cb(a, action == OV_CLOSE ? NULL : text, ctx);
         if (ctx_free && ctx) ctx_free(ctx);
         return UI_HANDLED;
     }

@@ -1714,6 +1714,36 @@ test_compare_80x24_whole() {
     rm -f "$dir"/vision-lab-box-*.json
 }
 
+# A prompt takes text, so ? is typed into it; F1 lists the prompt's keys
+# (from its key table, said on the key bar and under the text), any key goes
+# back to the text as it was.
+test_prompt_keys() {
+    cp "$FIXTURE" "$TMP/promptkeys.json"
+    start promptkeys 80 24 tui "$TMP/promptkeys.json"
+    wait_for "Build sheet"
+    keys W
+    wait_for "Save build as"
+    wait_for "F1 lists the keys"
+    [ "$(screen | tail -1 | grep -c 'F1 keys')" = 1 ] || fail "no F1 keys on the key bar"
+    type_text "?"
+    wait_for "Vision lab box?▏"
+    keys F1
+    wait_for "Keys: prompt (any key goes back)"
+    wait_for "clear the text"
+    wait_for "delete the last character"
+    wait_for "? and every other"
+    keys x
+    wait_gone "Keys: prompt"
+    wait_for "Vision lab box?▏"
+    keys BSpace
+    wait_for "Vision lab box▏"
+    keys Escape
+    wait_gone "Save build as"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1776,6 +1806,7 @@ run test_wizard_filter
 run test_findings_whole
 run test_reqform_help_whole
 run test_compare_80x24_whole
+run test_prompt_keys
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
