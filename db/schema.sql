@@ -91,10 +91,15 @@ CREATE TABLE gpu (
                                      -- it takes no PCIe slot and no PSU cable: the server powers and cools it,
                                      -- and its NVLink runs through the baseboard's NVSwitches (no bridge)
   -- schema 8:
-  l2_cache_mb        REAL CHECK (l2_cache_mb > 0)
+  l2_cache_mb        REAL CHECK (l2_cache_mb > 0),
                                      -- on-chip L2 cache, MB (NVIDIA's last level before DRAM); the perf model
                                      -- lowers a workload's DRAM traffic with it (workload.cache_traffic_share);
                                      -- NULL: not read (no saving counted)
+  -- schema 10:
+  fp64_tensor_tflops REAL CHECK (fp64_tensor_tflops > 0)
+                                     -- FP64 on the tensor (NVIDIA) or matrix (AMD) cores, dense; FP64 matrix work
+                                     -- (DGEMM, the scientific-fp64 profile) runs at it; NULL: none or not read
+                                     -- (fp64_tflops then)
 ) STRICT;
 
 CREATE TABLE cpu (

@@ -325,3 +325,22 @@ UPDATE gpu SET l2_cache_mb = 5.5 WHERE id = 'nvidia-rtx-2080-ti';
 UPDATE gpu SET l2_cache_mb = 4 WHERE id IN ('nvidia-quadro-rtx-4000', 'nvidia-quadro-rtx-5000', 'nvidia-rtx-2060-super',
                                             'nvidia-rtx-2070-super', 'nvidia-rtx-2080-super', 'nvidia-tesla-t4',
                                             'nvidia-tesla-p100-pcie-16gb');
+
+-- ------------------------------------------------------------------ schema 10: FP64 on tensor / matrix cores
+-- DGEMM (cuBLAS, rocBLAS) runs on the FP64 tensor cores of GA100/GH100 and the
+-- FP64 matrix cores of CDNA2; HPL on H100 and H200 reaches 55-59 TFLOPS a GPU
+-- in the Top500 (gpu-fp64t-klockwood), above the 34 TFLOPS vector rate.
+-- Dense figures from the vendors' tables; cards without FP64 tensor cores
+-- (Volta, every GeForce and workstation card) stay NULL.  The H100 NVL's FP64
+-- tensor rate was not found in a source read: NULL (its vector 30 is used).
+INSERT INTO source (id, title, url, note) VALUES
+('gpu-fp64t-hpctech-h100', 'HPC Tech (hpctech.co.jp): NVIDIA H100 product page, specification table (SXM and PCIe)', 'https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html', 'NVIDIA''s table: H100 SXM FP64 34, FP64 Tensor Core 67 TFLOPS; H100 PCIe FP64 26, FP64 Tensor Core 51 TFLOPS (dense; only the lower-precision tensor rows are shown with sparsity).'),
+('gpu-fp64t-itkb-h200', 'itkb.uw.cz: NVIDIA H200 vs B300, precisions and cores (2026-06-22)', 'https://itkb.uw.cz/2026/06/nvidia-h200-vs-b300-precisions-cores.html', 'Per GPU, SXM, dense: H200 FP64 34 TFLOPS (Tensor 67).'),
+('gpu-fp64t-klockwood', 'Glenn K. Lockwood: H100 (processor notes)', 'https://glennklockwood.com/garden/processors/h100', 'H100 SXM5 theoretical TFLOPS: FP64 VFMA 33.5, matrix 66.9. Top500 HPL per H100 and H200 GPU: 55.0 to 59.0 TFLOPS, between the vector and matrix FP64 rates.');
+
+UPDATE gpu SET fp64_tensor_tflops = 19.5 WHERE id IN ('nvidia-a100-pcie-40gb', 'nvidia-a100-pcie-80gb'); -- gpu-a100pcie-brief (NVIDIA datasheet via Lockwood: 19.5 FP64 tensor, both A100 PCIe cards)
+UPDATE gpu SET fp64_tensor_tflops = 51 WHERE id = 'nvidia-h100-pcie';            -- gpu-fp64t-hpctech-h100
+UPDATE gpu SET fp64_tensor_tflops = 67 WHERE id = 'nvidia-h100-sxm5-80gb';        -- gpu-fp64t-hpctech-h100, gpu-fp64t-klockwood (66.9)
+UPDATE gpu SET fp64_tensor_tflops = 67 WHERE id = 'nvidia-h200-sxm-141gb';        -- gpu-fp64t-itkb-h200
+UPDATE gpu SET fp64_tensor_tflops = 60 WHERE id = 'nvidia-h200-nvl';              -- gpu-b-h200-spec-table ("FP64 Tensor 60")
+UPDATE gpu SET fp64_tensor_tflops = 45.3 WHERE id = 'amd-instinct-mi210';         -- gpu-b-anandtech-mi210 (FP64 matrix 45.3)

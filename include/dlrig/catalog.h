@@ -61,7 +61,8 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(STR, cooler) X(INT, length_mm) X(INT, power_6pin) X(INT, power_8pin)     \
     X(INT, power_12vhpwr) X(INT, power_eps8) X(INT, pcie_gen) X(INT, pcie_lanes) \
     X(STR, nvlink) X(REAL, nvlink_gbs) X(BOOL, ecc) X(BOOL, gpudirect_rdma)    \
-    X(INT, max_per_machine) X(STR, max_note) X(STR, form_factor) X(REAL, l2_cache_mb)
+    X(INT, max_per_machine) X(STR, max_note) X(STR, form_factor) X(REAL, l2_cache_mb) \
+    X(REAL, fp64_tensor_tflops)
 
 #define DLRIG_CPU_FIELDS(X)                                                   \
     X(STR, family) X(STR, socket) X(INT, cores) X(INT, threads) X(REAL, base_ghz) \

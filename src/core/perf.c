@@ -143,7 +143,10 @@ static void peaks(const dlrig_gpu *g, const dlrig_workload *w, dlrig_precision p
 {
     double fp32 = g->fp32_tflops;
     if (w->priority_kind == DLRIG_PRIORITY_FP64) {
-        *tensor = *rest = isnan(g->fp64_tflops) ? fp32 / 32 : g->fp64_tflops;
+        /* FP64 matrix work runs on the FP64 tensor (matrix) cores where the card has them */
+        *tensor = *rest = !isnan(g->fp64_tensor_tflops) ? g->fp64_tensor_tflops
+                          : isnan(g->fp64_tflops)       ? fp32 / 32
+                                                        : g->fp64_tflops;
         return;
     }
     double t = NAN;
