@@ -82,16 +82,26 @@ START_TEST(power_limit_curve)
 }
 END_TEST
 
+/* The perf model against the measurements of tests/data/<name>: the rows
+ * (caller frees) and their statistics. */
+static dlrig_calib_row *calibrate_file(const char *name, size_t *n, dlrig_calib_stats *st)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/%s", DLRIG_TEST_DATA, name);
+    size_t len;
+    char *csv = read_file_limit(path, 1 << 20, &len);
+    ck_assert_msg(csv != NULL, "%s", path);
+    dlrig_calib_row *rows;
+    ck_assert_msg(perf_calibrate(cat, csv, len, &rows, n, st, err, sizeof err) == 0, "%s: %s", name, err);
+    free(csv);
+    return rows;
+}
+
 START_TEST(calibration_against_measurements)
 {
-    size_t len;
-    char *csv = read_file_limit(DLRIG_TEST_DATA "/calibration.csv", 1 << 20, &len);
-    ck_assert_ptr_nonnull(csv);
-    dlrig_calib_row *rows;
     size_t n;
     dlrig_calib_stats st;
-    char err[256];
-    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    dlrig_calib_row *rows = calibrate_file("calibration.csv", &n, &st);
     printf("calibration: %zu measurements, median |error| %.1f%%, %.0f%% within 30%%, Spearman %.3f\n", st.n,
            100 * st.median_abs_err, 100 * st.within_30, st.spearman);
     ck_assert_uint_ge(st.n, 60);
@@ -125,7 +135,6 @@ START_TEST(calibration_against_measurements)
         ck_assert_msg(ws.spearman >= 0.94, "calibration %s: rank correlation %.3f", single[i].w, ws.spearman);
     }
     free(rows);
-    free(csv);
 }
 END_TEST
 
@@ -136,14 +145,9 @@ END_TEST
  * achieves (docs/CALIBRATION.md), so a change that generalises worse fails. */
 START_TEST(validation_against_other_sources)
 {
-    size_t len;
-    char *csv = read_file_limit(DLRIG_TEST_DATA "/perf_validation.csv", 1 << 20, &len);
-    ck_assert_ptr_nonnull(csv);
-    dlrig_calib_row *rows;
     size_t n;
     dlrig_calib_stats st;
-    char err[256];
-    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    dlrig_calib_row *rows = calibrate_file("perf_validation.csv", &n, &st);
     printf("validation: %zu measurements, median |error| %.1f%%, Spearman %.3f, speed-up median error %.1f%% (%zu)\n",
            st.n, 100 * st.median_abs_err, st.spearman, 100 * st.speedup_median_abs_err, st.n_speedup);
     ck_assert_uint_ge(st.n, 60);
@@ -184,7 +188,6 @@ START_TEST(validation_against_other_sources)
     ck_assert_msg(ws.spearman >= 0.99, "timm series: rank correlation %.3f", ws.spearman);
     free(timm);
     free(rows);
-    free(csv);
 }
 END_TEST
 
@@ -222,14 +225,9 @@ START_TEST(recsys_tables_are_sharded)
     ck_assert(!one.fits_sharded && two.fits_sharded);
     ck_assert_msg(two.scaling > 0.3, "DLRM on two cards: scaling %.2f", two.scaling);
     ck_assert_msg(two.throughput > 1.0e6, "DLRM on two cards: %.0f samples/s", two.throughput);
-    size_t len;
-    char *csv = read_file_limit(DLRIG_TEST_DATA "/perf_recsys.csv", 1 << 20, &len);
-    ck_assert_ptr_nonnull(csv);
-    dlrig_calib_row *rows;
     size_t n;
     dlrig_calib_stats st;
-    char err[256];
-    ck_assert_int_eq(perf_calibrate(cat, csv, len, &rows, &n, &st, err, sizeof err), 0);
+    dlrig_calib_row *rows = calibrate_file("perf_recsys.csv", &n, &st);
     dlrig_calib_stats ws;
     perf_calib_stats(rows, n, "recsys", &ws);
     printf("recsys: 1-GPU median error %.1f%% over %zu rows, speed-up median error %.1f%% over %zu rows\n",
@@ -240,7 +238,6 @@ START_TEST(recsys_tables_are_sharded)
     ck_assert_msg(ws.median_abs_err_single <= 0.27, "recsys 1-GPU error %.1f%%", 100 * ws.median_abs_err_single);
     ck_assert_msg(ws.speedup_median_abs_err <= 0.17, "recsys speed-up error %.1f%%", 100 * ws.speedup_median_abs_err);
     free(rows);
-    free(csv);
 }
 END_TEST
 
