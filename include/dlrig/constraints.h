@@ -130,6 +130,12 @@ int constraint_memory_channels(const dlrig_motherboard *b, const dlrig_cpu *cpu,
 bool constraint_ram_capacity_ok(const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, int ram_gb);
 /* memory.below_largest_vram: ram_gb is enough beside the largest card's vram_max_gb. */
 bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb);
+/* Unbuffered memory runs at its rated speed with one module a channel: AMD
+ * specifies DDR5-5200 for Ryzen 7000 with one module per channel and
+ * DDR5-3600 with two (rule memory.two_per_channel; registered server memory
+ * is built for two).  False for `modules` of m on `channels` channels when
+ * unbuffered modules share a channel. */
+bool constraint_memory_full_speed(const dlrig_memory *m, int modules, int channels);
 /* The RAM vendors recommend for this much VRAM in a node (GB). */
 double constraint_ram_recommended_gb(double vram_total_gb);
 

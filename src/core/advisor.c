@@ -1869,7 +1869,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
  * `tried` options; *qty gets the kits.  NULL when none is left. */
 static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requirements *req,
                                       const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, double want,
-                                      double above, const dlrig_part *above_part, int *qty)
+                                      bool full_speed, double above, const dlrig_part *above_part, int *qty)
 {
     const dlrig_memory *pick = NULL;
     double pick_price = INFINITY;
@@ -1884,6 +1884,7 @@ static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requ
             if (modules > b->memory_slots) break;
             double price = m->p.price_usd * q;
             if (modules < channels || ram < want || !constraint_ram_capacity_ok(b, cpu, ncpu, ram)) continue;
+            if (full_speed && !constraint_memory_full_speed(m, modules, channels)) break; /* more kits: more modules */
             /* options in (price, catalog order) order, after the one tried last */
             if (price < above || (price == above && (const dlrig_part *)m <= above_part)) continue;
             if (price < pick_price) {
@@ -1897,57 +1898,76 @@ static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requ
     return pick;
 }
 
-/* Sizes the RAM of the advisor's pick as vendors do (speed objective only):
- * when the build has less than constraint_ram_recommended_gb() of its total
- * VRAM, the cheapest memory on the same board and CPUs that reaches it
- * replaces the build's own if the build stays acceptable, as fast, and
- * within the budget; else the build keeps the least RAM the rules accept.
- * RAM adds no speed, so the search ranks builds on the least RAM their
- * cards need and the pick is sized afterwards: the advisor and the
- * exhaustive search size their picks the same way.  *price is updated.
- * Returns true when the memory changed. */
-static bool size_ram(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_build *b, double *price)
+/* What size_ram works on: the build's node and the memory it has. */
+typedef struct ram_ctx {
+    const dlrig_catalog *cat;
+    const dlrig_requirements *req;
+    const dlrig_motherboard *board;
+    const dlrig_cpu *cpu;
+    int ncpu, nmem, nodes;
+    const dlrig_part *mem;
+    double want, speed;
+    dlrig_report rep;
+} ram_ctx;
+
+/* Tries the memory options that reach rc->want (only those with one module a
+ * channel when full_speed), cheapest first: the first that keeps b acceptable,
+ * as fast and within the budget stays in b.  True when one did. */
+static bool try_ram(ram_ctx *rc, dlrig_build *b, bool full_speed, double *price)
 {
-    const dlrig_motherboard *board = build_board(b);
-    int ncpu = 0;
-    const dlrig_cpu *cpu = (const dlrig_cpu *)build_first(b, DLRIG_CAT_CPU, &ncpu);
-    int nmem = 0;
-    const dlrig_part *mem = build_first(b, DLRIG_CAT_MEMORY, &nmem);
-    if (!board || !cpu || !mem || build_count(b, DLRIG_CAT_MEMORY) != nmem) return false; /* one memory line */
-    double vram = 0;
-    int ram = ((const dlrig_memory *)mem)->capacity_gb * nmem;
-    for (size_t i = 0; i < b->n_items; i++)
-        if (b->items[i].part->category == DLRIG_CAT_GPU)
-            vram += ((const dlrig_gpu *)b->items[i].part)->vram_gb * b->items[i].qty;
-    double want = constraint_ram_recommended_gb(vram);
-    if (isnan(want) || ram >= want) return false;
-    dlrig_report rep = {0};
-    rep.ids_only = true;
-    evaluated before = evaluate(cat, b, req, &rep);
-    int nodes = rep.totals.nodes > 1 ? rep.totals.nodes : 1;
-    bool changed = false;
     double above = -INFINITY;
     const dlrig_part *above_part = NULL;
     int qty = 0;
     const dlrig_memory *m;
     /* a few options at most: the cheapest that reaches the amount usually passes */
-    for (int tries = 0; tries < 8 && before.ok &&
-                        (m = ram_option(cat, req, board, cpu, ncpu, want, above, above_part, &qty)) != NULL;
+    for (int tries = 0; tries < 8 && (m = ram_option(rc->cat, rc->req, rc->board, rc->cpu, rc->ncpu, rc->want,
+                                                      full_speed, above, above_part, &qty)) != NULL;
          tries++) {
         above = m->p.price_usd * qty;
         above_part = &m->p;
-        if (!isnan(req->budget_usd) && *price + (above - mem->price_usd * nmem) * nodes > req->budget_usd)
-            break; /* dearer options do not fit either */
+        if (!isnan(rc->req->budget_usd) &&
+            *price + (above - rc->mem->price_usd * rc->nmem) * rc->nodes > rc->req->budget_usd)
+            return false; /* dearer options do not fit either */
         build_set_category(b, DLRIG_CAT_MEMORY, &m->p, qty);
-        evaluated after = evaluate(cat, b, req, &rep);
-        if (after.ok && after.throughput >= before.throughput * (1 - 1e-9)) {
+        evaluated after = evaluate(rc->cat, b, rc->req, &rc->rep);
+        if (after.ok && after.throughput >= rc->speed * (1 - 1e-9)) {
             *price = after.price;
-            changed = true;
-            break;
+            return true;
         }
-        build_set_category(b, DLRIG_CAT_MEMORY, mem, nmem);
+        build_set_category(b, DLRIG_CAT_MEMORY, rc->mem, rc->nmem);
     }
-    report_free(&rep);
+    return false;
+}
+
+/* Sizes the RAM of the advisor's pick as vendors do (speed objective only):
+ * when the build has less than constraint_ram_recommended_gb() of its total
+ * VRAM, the cheapest memory on the same board and CPUs that reaches it
+ * replaces the build's own if the build stays acceptable, as fast, and
+ * within the budget, one module a channel where that fits
+ * (constraint_memory_full_speed); else the build keeps the least RAM the
+ * rules accept.  RAM adds no speed, so the search ranks builds on the least
+ * RAM their cards need and the pick is sized afterwards: the advisor and the
+ * exhaustive search size their picks the same way.  *price is updated.
+ * Returns true when the memory changed. */
+static bool size_ram(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_build *b, double *price)
+{
+    ram_ctx rc = {.cat = cat, .req = req, .board = build_board(b)};
+    rc.cpu = (const dlrig_cpu *)build_first(b, DLRIG_CAT_CPU, &rc.ncpu);
+    rc.mem = build_first(b, DLRIG_CAT_MEMORY, &rc.nmem);
+    if (!rc.board || !rc.cpu || !rc.mem || build_count(b, DLRIG_CAT_MEMORY) != rc.nmem) return false; /* one line */
+    double vram = 0;
+    int ram = ((const dlrig_memory *)rc.mem)->capacity_gb * rc.nmem;
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part->category == DLRIG_CAT_GPU)
+            vram += ((const dlrig_gpu *)b->items[i].part)->vram_gb * b->items[i].qty;
+    rc.want = constraint_ram_recommended_gb(vram);
+    if (isnan(rc.want) || ram >= rc.want) return false;
+    rc.rep.ids_only = true;
+    evaluated before = evaluate(cat, b, req, &rc.rep);
+    rc.nodes = rc.rep.totals.nodes > 1 ? rc.rep.totals.nodes : 1;
+    rc.speed = before.throughput;
+    bool changed = before.ok && (try_ram(&rc, b, true, price) || try_ram(&rc, b, false, price));
+    report_free(&rc.rep);
     return changed;
 }
 

@@ -135,6 +135,11 @@ bool constraint_ram_covers_vram(double ram_gb, double vram_max_gb)
     return ram_gb >= CONSTRAINT_RAM_PER_LARGEST_VRAM * vram_max_gb;
 }
 
+bool constraint_memory_full_speed(const dlrig_memory *m, int modules, int channels)
+{
+    return !m || m->registered || channels <= 0 || modules <= channels;
+}
+
 double constraint_ram_recommended_gb(double vram_total_gb)
 {
     return CONSTRAINT_RAM_PER_TOTAL_VRAM * vram_total_gb;

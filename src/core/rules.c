@@ -635,6 +635,17 @@ static void r_channels(ctx *c)
              c->modules == 1 ? "" : "s", channels, c->modules, channels);
 }
 
+static void r_two_per_channel(ctx *c)
+{
+    if (!c->cpu || c->n_mem_lines == 0) return;
+    int channels = constraint_memory_channels(c->board, c->cpu, c->n_cpu);
+    const dlrig_memory *m = (const dlrig_memory *)c->mems[0].part;
+    if (!constraint_memory_full_speed(m, c->modules, channels))
+        emit(c, DLRIG_SEV_INFO, &m->p, &c->cpu->p,
+             "%d unbuffered modules on %d channels: two a channel run slower than one (%d modules of twice the "
+             "size keep the rated speed)", c->modules, channels, channels);
+}
+
 static void r_capacity(ctx *c)
 {
     if (c->n_mem_lines == 0) return;
@@ -1176,6 +1187,11 @@ static const rule rules[] = {
       "Memory bandwidth scales with populated channels: 4 DIMMs on an 8-channel CPU halve it. RAM clock speed "
       "matters little (Dettmers: 0-3%), channels do for data preprocessing.",
       "CPU vendor memory population guides; " SEED002}, r_channels},
+    {{"memory.two_per_channel", DLRIG_SEV_INFO, "two unbuffered modules a memory channel",
+      "Desktop memory runs at its rated speed with one module a channel; with two it runs slower (AMD: Ryzen "
+      "7000 takes DDR5-5200 with one module per channel, DDR5-3600 with two). Two larger modules give the same "
+      "capacity at full speed and leave slots free.",
+      "AMD Ryzen 7000 memory specification, as reported by TechSpot"}, r_two_per_channel},
     {{"memory.capacity", DLRIG_SEV_ERROR, "more memory than the board or CPU supports",
       "The board and the CPU each have a maximum supported capacity.", "board and CPU specifications"}, r_capacity},
     {{"memory.slots", DLRIG_SEV_ERROR, "more modules than memory slots",

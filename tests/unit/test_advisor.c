@@ -587,6 +587,28 @@ START_TEST(ram_sized_when_the_budget_leaves_room)
             if (t->ram_gb >= want) {
                 sized += recs[0].ram_sized;
                 ck_assert(!recs[0].ram_sized || strstr(recs[0].why, "RAM: "));
+                /* sized with two modules a channel only when no kit of one a channel fits */
+                size_t warned = recs[0].report.counts[DLRIG_SEV_WARNING];
+                if (recs[0].ram_sized && report_find(&recs[0].report, "memory.two_per_channel"))
+                    for (size_t i = 0; i < catalog_count(cat, DLRIG_CAT_MEMORY); i++) {
+                        const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(cat, DLRIG_CAT_MEMORY, i);
+                        for (int q = 1; q <= 4; q++) {
+                            if (m->capacity_gb * q < want || isnan(m->p.price_usd) || m->registered) continue;
+                            dlrig_build alt;
+                            build_copy(&alt, b);
+                            build_set_category(&alt, DLRIG_CAT_MEMORY, &m->p, q);
+                            dlrig_report rep = {0};
+                            rules_check(cat, &alt, &rep);
+                            ck_assert_msg(rep.counts[DLRIG_SEV_ERROR] > 0 ||
+                                              rep.counts[DLRIG_SEV_WARNING] > warned ||
+                                              rep.totals.price_usd > req.budget_usd ||
+                                              report_find(&rep, "memory.two_per_channel"),
+                                          "%s $%.0f: sized with two modules a channel, but %d x %s fits", wl[w],
+                                          req.budget_usd, q, m->p.name);
+                            report_free(&rep);
+                            build_free(&alt);
+                        }
+                    }
             } else {
                 /* no memory reaching it fits: try every kit and count on this build */
                 short_of_it++;

@@ -661,6 +661,11 @@ START_TEST(messages_name_parts_and_numbers)
     HAS(f, "4 memory modules for 8 channels");
     report_free(&r), build_free(&b);
 
+    f = trigger("memory.two_per_channel", &b, &r);
+    HAS(f, "4 unbuffered modules on 2 channels");
+    HAS(f, "2 modules of twice the size");
+    report_free(&r), build_free(&b);
+
     f = trigger("memory.below_largest_vram", &b, &r);
     HAS(f, "64 GB");
     HAS(f, "96 GB");
