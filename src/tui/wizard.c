@@ -55,6 +55,11 @@ static const amount_preset dataset_presets[] = {
 };
 
 static const amount_preset budget_presets[] = {
+    {"$1,000", NULL, 1000,
+     "An entry machine with one 8-12 GB gaming card: d2l.ai starts beginners on a 150-200 W card, Dettmers on an "
+     "entry or used one."},
+    {"$2,000", NULL, 2000, "One 16 GB consumer card on a mainstream desktop platform: Dettmers' value choice for an "
+     "individual."},
     {"$3,000", NULL, 3000, "One consumer GPU workstation: for an individual, one good card is usually right."},
     {"$5,000", NULL, 5000, "One high-end consumer card with a solid platform, or a 24-32 GB pro card."},
     {"$10,000", NULL, 10000, "A workstation with a 48 GB pro card or two consumer cards."},

@@ -176,6 +176,9 @@ test_wizard_160x48() {
     # a typed budget
     keys Enter Enter Enter
     wait_for "What is the budget"
+    # budgets from an entry machine up (the catalog builds one for under $1,000)
+    wait_for '$1,000'
+    wait_for '$2,000'
     type_text "12.5k"
     keys Enter
     wait_for "Which framework?"
