@@ -709,7 +709,8 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
         snprintf(row->workload, sizeof row->workload, "%s", w->id);
         snprintf(row->precision, sizeof row->precision, "%s",
                  strcmp(rec.fields[2], "fp16") == 0 ? "mixed-fp16" : rec.fields[2]);
-        row->gpus = atoi(rec.fields[3]) > 0 ? atoi(rec.fields[3]) : 1;
+        long gpus = strtol(rec.fields[3], NULL, 10);
+        row->gpus = gpus > 0 && gpus <= 1024 ? (int)gpus : 1; /* a count beyond a cluster is a typo: one GPU */
         row->measured = atof(rec.fields[4]);
         snprintf(row->source, sizeof row->source, "%s", rec.n > 6 ? rec.fields[6] : "");
         row->speedup_measured = row->speedup_predicted = NAN;
@@ -720,7 +721,7 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
         dlrig_gpu board = *row->gpu;
         double bw = rec.n > 10 && *rec.fields[10] ? atof(rec.fields[10]) : 0;
         double gbs = rec.n > 11 && *rec.fields[11] ? atof(rec.fields[11]) : 0;
-        if (bw > 0) board.tdp_w = (int)bw;
+        if (bw > 0 && bw <= 100000) board.tdp_w = (int)lround(bw); /* watts of one board; beyond: ignored */
         if (gbs > 0) board.bandwidth_gbs = gbs;
         dlrig_build b;
         build_init(&b, "calibration");
