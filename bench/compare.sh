@@ -16,6 +16,7 @@ trap 'rm -rf "$TMP"' EXIT
 export HOME=$TMP XDG_DATA_HOME=$TMP/data XDG_CONFIG_HOME=$TMP/config XDG_CACHE_HOME=$TMP/cache NO_COLOR=1 \
     LC_ALL=C.UTF-8
 "$B/bench/gen_catalog" "$B/catalog.db" "$TMP/cat100d.db" 100 distinct
+sync # its write-back would otherwise slow the first runs
 
 # stats FILE: "min median" of the numbers in FILE
 stats() { sort -g "$1" | awk '{v[NR]=$1} END {printf "%.1f %.1f\n", v[1], (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
