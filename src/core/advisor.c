@@ -1864,9 +1864,11 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
 
 /* ------------------------------------------------------------ RAM sized to the GPUs */
 
-/* The memory of a node with board b and ncpu x cpu that reaches `want` GB at
- * the least price (the memory rules' filters, as memory_options), skipping
- * `tried` options; *qty gets the kits.  NULL when none is left. */
+/* The cheapest memory of a node with board b and ncpu x cpu that reaches
+ * `want` GB (the memory rules' filters, as memory_options; with full_speed
+ * one module a channel only), taking options in (price, catalog order) after
+ * the one tried last (price `above` of part `above_part`; -INFINITY and NULL
+ * at first); *qty gets the kits.  NULL when none is left. */
 static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requirements *req,
                                       const dlrig_motherboard *b, const dlrig_cpu *cpu, int ncpu, double want,
                                       bool full_speed, double above, const dlrig_part *above_part, int *qty)
