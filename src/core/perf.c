@@ -52,8 +52,9 @@
  * of the calibration table (Titan RTX, Quadro RTX 5000/6000/8000, RTX 2080
  * Ti; BERT-large in mixed precision runs at 0.30 of the peak on them, 0.50
  * on Ampere, Ada and Hopper).  Volta, with no row there, shares Turing's;
- * the validation table's V100 rows check it.  Not known (no tensor cores, or
- * not fitted): 1. */
+ * the validation table's V100 rows check it.  AMD RDNA 3 (0.75) and RDNA 4
+ * (0.61) come from measured PyTorch matrix multiplication, no training row
+ * (docs/CALIBRATION.md).  Not known (no tensor cores, or not fitted): 1. */
 double perf_tensor_generation_share(const dlrig_gpu *g)
 {
     if (!g->arch || isnan(g->arch->tensor_generation_share)) return 1.0;
