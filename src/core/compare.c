@@ -330,13 +330,22 @@ void compare_markdown(const dlrig_compare *c, strbuf *sb)
 
 /* ------------------------------------------------------------ Good / Better / Best */
 
-/* The same build for the purpose of Good / Better / Best: GPU model, count and price. */
+/* The same choice for the purpose of Good / Better / Best: the same GPU
+ * model and count.  Two builds that differ only in RAM, storage or platform
+ * give the buyer no choice of speed (the $3,000 CNN request had a Good and a
+ * Better RTX 5080 $30 apart, the second with more RAM). */
 static bool same_pick(const dlrig_recommendation *a, const dlrig_recommendation *b)
 {
     const dlrig_part *ga = build_first(&a->build, DLRIG_CAT_GPU, NULL);
     const dlrig_part *gb = build_first(&b->build, DLRIG_CAT_GPU, NULL);
-    int na = build_count(&a->build, DLRIG_CAT_GPU), nb = build_count(&b->build, DLRIG_CAT_GPU);
-    return ga == gb && na == nb && fabs(a->price_usd - b->price_usd) < 0.01;
+    return ga == gb && build_count(&a->build, DLRIG_CAT_GPU) == build_count(&b->build, DLRIG_CAT_GPU);
+}
+
+/* hi is a step up from lo: other GPUs, and faster beyond the tie band (a
+ * build within it of the cheaper one's speed is a tie the cheaper wins). */
+static bool step_up(const dlrig_recommendation *lo, const dlrig_recommendation *hi)
+{
+    return !same_pick(lo, hi) && hi->estimate.throughput > lo->estimate.throughput * (1 + ADVISOR_TIE_TOLERANCE);
 }
 
 static void free_pick(dlrig_recommendation *r)
@@ -375,8 +384,9 @@ int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig
         free_pick(&best);
         return -1;
     }
-    if (rg == 1 && same_pick(&good, &best)) {
-        /* the fastest is also the best value: Good is the best value for half its price */
+    if (rg == 1 && !step_up(&good, &best)) {
+        /* the fastest is also the best value (its GPUs, or a tie on speed): Good is the best value for half
+         * its price */
         free_pick(&good);
         rg = one_pick(cat, req, DLRIG_OBJ_VALUE, floor(best.price_usd / 2), &good, err, errlen);
         if (rg < 0) {
@@ -387,7 +397,7 @@ int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig
     dlrig_recommendation v[3];
     size_t n = 0;
     v[n++] = best;
-    if (rg == 1 && !same_pick(&good, &best)) v[n++] = good;
+    if (rg == 1 && step_up(&good, &best)) v[n++] = good;
     else if (rg == 1) free_pick(&good);
     if (n == 2) {
         double mid = (good.price_usd + best.price_usd) / 2;
@@ -396,7 +406,7 @@ int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig
             for (size_t i = 0; i < n; i++) free_pick(&v[i]);
             return -1;
         }
-        if (rm == 1 && !same_pick(&better, &good) && !same_pick(&better, &best)) v[n++] = better;
+        if (rm == 1 && step_up(&good, &better) && step_up(&better, &best)) v[n++] = better;
         else if (rm == 1) free_pick(&better);
     }
     /* cheapest first */

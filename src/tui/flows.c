@@ -64,7 +64,7 @@ void tui_open_tiers(app *a, const dlrig_requirements *r)
     dlrig_tiers t;
     if (compare_tiers(a->cat, r, &t, err, sizeof err) != 0 || t.n < 2) {
         app_message(a, DLRIG_ROLE_INFO, "%s%s%s",
-                    t.n == 1 ? "The fastest build is also the best value: nothing to compare"
+                    t.n == 1 ? "The fastest build is also the best value, and nothing for half its price meets the requirements"
                              : "The advisor has fewer than two builds for these requirements",
                     err[0] && t.n == 0 ? ": " : "", t.n == 0 ? err : "");
         compare_tiers_free(&t);

@@ -749,7 +749,8 @@ START_TEST(good_better_best_mean_what_they_say)
     req.require = DLRIG_REQ_ECC;
     ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 1, &v, &nv, err, sizeof err), 0);
     ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
-    bool same = fabs(v[0].price_usd - sp[0].price_usd) < 0.01;
+    bool same = build_first(&v[0].build, DLRIG_CAT_GPU, NULL) == build_first(&sp[0].build, DLRIG_CAT_GPU, NULL) &&
+                build_count(&v[0].build, DLRIG_CAT_GPU) == build_count(&sp[0].build, DLRIG_CAT_GPU);
     ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
     ck_assert_uint_ge(t.n, 2);
     ck_assert_str_eq(t.label[0], "Good");
@@ -760,6 +761,26 @@ START_TEST(good_better_best_mean_what_they_say)
     recommendations_free(v, nv);
     recommendations_free(sp, ns);
     compare_tiers_free(&t);
+    /* Each tier is a different choice of GPUs and a faster one than the tier
+     * below by more than the tie band (at $3,000 Good and Better were the same
+     * RTX 5080, $30 apart in RAM). */
+    static const double budgets[] = {3000, 10000, 40000};
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+        cnn_at(&req, budgets[b]);
+        ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
+        ck_assert_uint_ge(t.n, 2);
+        for (size_t i = 1; i < t.n; i++) {
+            const dlrig_build *lo = &t.rec[i - 1].build, *hi = &t.rec[i].build;
+            ck_assert_msg(build_first(lo, DLRIG_CAT_GPU, NULL) != build_first(hi, DLRIG_CAT_GPU, NULL) ||
+                              build_count(lo, DLRIG_CAT_GPU) != build_count(hi, DLRIG_CAT_GPU),
+                          "$%.0f: %s and %s have the same GPUs", budgets[b], t.label[i - 1], t.label[i]);
+            ck_assert_msg(t.rec[i].estimate.throughput >
+                              t.rec[i - 1].estimate.throughput * (1 + ADVISOR_TIE_TOLERANCE),
+                          "$%.0f: %s %.0f/s not beyond the tie band of %s %.0f/s", budgets[b], t.label[i],
+                          t.rec[i].estimate.throughput, t.label[i - 1], t.rec[i - 1].estimate.throughput);
+        }
+        compare_tiers_free(&t);
+    }
     /* one build only: the fastest is also the best value, shown once */
     cnn_at(&req, 700);
     ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
