@@ -178,6 +178,13 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
     if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= perf_tensor_generation_share(g);
+    /* a training step on a non-GeForce card of an architecture with a
+     * pro_train_tflops_per_w sustains no more than that a watt of its board
+     * power (llm.c's training_tflops; Lambda's RTX 6000 Ada) */
+    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
+    if (w->training && tensor != rest && !isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER &&
+        g->segment_kind != DLRIG_SEGMENT_UNKNOWN && g->tdp_w > 0 && tensor > g->tdp_w * per_w)
+        tensor = g->tdp_w * per_w;
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
