@@ -216,17 +216,26 @@ void app_request_quit(app *a)
 
 /* ---- frame ---- */
 
+/* The keys of the screen s (the overlay or the screen on top) while it
+ * takes text; NULL when it takes none or lists none. */
+static const keybind *typing_keys(const app *a, const screen *s)
+{
+    if (!s || !s->text_keys || !s->text_input || !s->text_input(a)) return NULL;
+    return s->text_keys(a);
+}
+
 static void draw_status(app *a)
 {
     int y = a->h - 1;
     ui_fill(a, y, 0, a->w, DLRIG_ROLE_STATUS);
     const screen *s = a->ov ? a->ov : a->scr;
+    const keybind *typing = typing_keys(a, s);
     /* "? help" always has its place at the right end of the bar (screens
-     * under an overlay: the overlay's own keys only; "F1 keys" in a prompt,
-     * where ? is typed) */
+     * under an overlay: the overlay's own keys only; "F1 keys" in a prompt
+     * and wherever text is typed, since ? is typed there) */
     const keybind *help = NULL;
-    for (const keybind *k = a->ov ? a->ov->keys : app_global_keys; k && k->key && !help; k++)
-        if ((k->key == '?' || (a->ov && k->key == KEY_F(1))) && k->hint) help = k;
+    for (const keybind *k = typing ? typing : a->ov ? a->ov->keys : app_global_keys; k && k->key && !help; k++)
+        if ((k->key == '?' || ((a->ov || typing) && k->key == KEY_F(1))) && k->hint) help = k;
     int help_w = help ? ui_width(a, help->label) + ui_width(a, help->hint) + 3 : 0;
     if (help) {
         int hx = a->w - 1 - help_w;
@@ -248,7 +257,7 @@ static void draw_status(app *a)
         if (beside) return;
     }
     int x = 1;
-    const keybind *tables[2] = {s ? s->keys : NULL, a->ov ? NULL : app_global_keys};
+    const keybind *tables[2] = {typing ? typing : s ? s->keys : NULL, a->ov || typing ? NULL : app_global_keys};
     for (int t = 0; t < 2; t++) {
         for (const keybind *k = tables[t]; k && k->key; k++) {
             if (!k->hint || k == help) continue;
@@ -290,6 +299,8 @@ void app_draw_frame(app *a)
     } else {
         if (a->scr && a->scr->draw) a->scr->draw(a);
         if (a->ov && a->ov->draw) a->ov->draw(a);
+        const keybind *typing = typing_keys(a, a->ov ? a->ov : a->scr);
+        if (a->text_keys_shown && typing) ov_draw_keys(a, typing, "typing");
         draw_status(a);
     }
     wnoutrefresh(stdscr);
@@ -324,6 +335,14 @@ void app_key(app *a, int key)
     const screen *s = a->ov ? a->ov : a->scr;
     if (!s) return;
     int flags = UI_UNHANDLED;
+    const keybind *typing = typing_keys(a, s);
+    bool shown = a->text_keys_shown;
+    a->text_keys_shown = false;
+    if (typing && shown) return; /* any key goes back to the text */
+    if (typing && key == KEY_F(1)) {
+        a->text_keys_shown = true;
+        return;
+    }
     if (s->text_input && s->text_input(a)) {
         flags = s->on_key(a, 0, key);
     } else {

@@ -70,6 +70,10 @@ typedef struct screen {
     void (*on_resize)(app *a);
     /* Whether the screen is taking typed text now (keys skip the tables). */
     bool (*text_input)(const app *a);
+    /* The keys while it takes text, where ? is typed: F1 shows them over the
+     * screen until the next key, and the status bar shows their hints.  NULL
+     * (the hook or its result): no list (a prompt draws its own). */
+    const keybind *(*text_keys)(const app *a);
     /* Slow work deferred until a frame is on screen (e.g. the advisor
      * preview); returns true when the screen must be drawn again. */
     bool (*on_idle)(app *a);
@@ -203,7 +207,8 @@ struct app {
      * asks nothing (presets.c) */
     unsigned long preset_serial, preset_gen;
     bool quit;
-    bool input_gone; /* the terminal went away (end of input) */
+    bool text_keys_shown; /* F1 while typing: the screen's text_keys are shown until the next key */
+    bool input_gone;      /* the terminal went away (end of input) */
     int exit_code;
 };
 
@@ -350,6 +355,12 @@ bool ui_list_nav_view(ui_list *l, int action);
 enum { UI_FILTER_NONE, UI_FILTER_CHANGED, UI_FILTER_MOVED, UI_FILTER_ACCEPT, UI_FILTER_DONE };
 void ui_list_filter_start(ui_list *l);
 int ui_list_filter_key(ui_list *l, int key);
+/* The keys that move the selection while a filter is typed, as rows of a
+ * key table with action move (for the F1 list of the screens that filter). */
+#define UI_FILTER_MOVE_ROWS(move, help)                                                                 \
+    {KEY_UP, (move), "Up", (help), NULL}, {KEY_DOWN, (move), "Down", NULL, NULL},                        \
+        {KEY_PPAGE, (move), "PgUp", NULL, NULL}, {KEY_NPAGE, (move), "PgDn", NULL, NULL},              \
+        {KEY_HOME, (move), "Home", NULL, NULL}, {KEY_END, (move), "End", NULL, NULL}
 /* Clears the filter and stops typing; false when there was none. */
 bool ui_list_filter_clear(ui_list *l);
 /* Whether text (NULL: "") has every word of the filter (true without one). */
@@ -379,6 +390,13 @@ enum { UI_EDIT_NONE, UI_EDIT_CHANGED, UI_EDIT_FULL };
  * UI_EDIT_FULL when a typed byte does not fit (buf unchanged) or
  * UI_EDIT_NONE for other keys (Enter, Esc, arrows: the owner's). */
 int ui_edit_key(char *buf, size_t size, int key, unsigned flags);
+/* The line editor's own keys as rows of a key table (Backspace with action
+ * edit, Ctrl-U with clear, and F1, which lists the table, with keys), for the
+ * tables of the screens that take text. */
+#define UI_EDIT_KEY_ROWS(edit, clear, keys)                                                                   \
+    {KEY_BACKSPACE, (edit), "Backspace", "delete the last character", NULL}, {127, (edit), "Backspace", NULL, NULL}, \
+        {8, (edit), "Backspace", NULL, NULL}, {21, (clear), "Ctrl-U", "clear the text", NULL},                     \
+        {KEY_F(1), (keys), "F1", "these keys (any key goes back); ? and every other character is typed", "keys"}
 /* Whether key is a byte the editor would type (not an editing key). */
 bool ui_edit_typed(int key, unsigned flags);
 /* Draws the text being edited at (y, x) in at most w columns with role, its
@@ -403,6 +421,9 @@ void ov_text_add_keys(app *a, const keybind *table,
 /* The help overlay generated from the screen's key table and global, the
  * keys that work everywhere. */
 void ov_help(app *a, const keybind *global);
+/* Draws a key table as a box over the screen, titled "Keys: name (any key
+ * goes back)": a line for each action, its keys and its help. */
+void ov_draw_keys(app *a, const keybind *table, const char *name);
 
 /* ---- the screens (tui_run registers them; others open them by id) ---- */
 extern const screen wizard_screen;  /* TUI_WIZARD, wizard_args (NULL: no answers yet) */

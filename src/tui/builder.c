@@ -1397,6 +1397,20 @@ static int builder_mouse(app *a, const MEVENT *ev)
 
 static bool builder_text(const app *a) { return B(a) && B(a)->parts.filtering; }
 
+/* The keys while the filter is typed (filter_key), for F1. */
+enum { BT_DONE = 1, BT_CLEAR, BT_MOVE, BT_EDIT, BT_ERASE, BT_KEYS };
+static const keybind filter_typing_keys[] = {
+    {'\r', BT_DONE, "Enter", "stop typing; the parts stay filtered (Esc in the list clears the filter)", "done"},
+    {KEY_ENTER, BT_DONE, "Enter", NULL, NULL},
+    {'\t', BT_DONE, "Tab", NULL, NULL},
+    {27, BT_CLEAR, "Esc", "clear the filter and stop typing", "clear"},
+    UI_FILTER_MOVE_ROWS(BT_MOVE, "move in the parts shown"),
+    UI_EDIT_KEY_ROWS(BT_EDIT, BT_ERASE, BT_KEYS),
+    {0, 0, NULL, NULL, NULL},
+};
+
+static const keybind *builder_text_keys(const app *a) { return builder_text(a) ? filter_typing_keys : NULL; }
+
 /* ---- drawing ---- */
 
 static void draw_title(app *a)
@@ -1937,6 +1951,7 @@ const screen builder_screen = {
     .on_mouse = builder_mouse,
     .on_resize = builder_resize,
     .text_input = builder_text,
+    .text_keys = builder_text_keys,
     .keys = builder_keys,
     .key_help = tui_preset_key_help,
 };

@@ -60,12 +60,7 @@ static const keybind prompt_keys[] = {
     {'\n', OV_OK, "Enter", "accept", NULL},
     {KEY_ENTER, OV_OK, "Enter", "accept", NULL},
     {27, OV_CLOSE, "Esc", "cancel", "cancel"},
-    {KEY_BACKSPACE, OV_EDIT, "Backspace", "delete the last character", NULL},
-    {127, OV_EDIT, "Backspace", "delete the last character", NULL},
-    {8, OV_EDIT, "Backspace", "delete the last character", NULL},
-    {21, OV_CLEAR, "Ctrl-U", "clear the text", NULL},
-    {KEY_F(1), OV_KEYS, "F1", "these keys (any key goes back); ? and every other character is typed into the text",
-     "keys"},
+    UI_EDIT_KEY_ROWS(OV_EDIT, OV_CLEAR, OV_KEYS),
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -247,7 +242,13 @@ static void draw_keys(app *a, const keybind *table, const char *name, int w)
     char keys[64];
     if (w < 64) w = 64;
     if (w > a->w - 4) w = a->w - 4;
-    int kw = 15, hw = w - 4 - kw, n = 0;
+    /* the keys' column: as wide as the widest action's keys (at least 15
+     * columns, at most half the box) */
+    int kw = 15, n = 0;
+    for (const keybind *k = table; k->key; k++)
+        if (key_names(table, k, keys, sizeof keys) && ui_width(a, keys) + 1 > kw) kw = ui_width(a, keys) + 1;
+    if (kw > (w - 4) / 2) kw = (w - 4) / 2;
+    int hw = w - 4 - kw;
     for (const keybind *k = table; k->key; k++)
         if (key_names(table, k, keys, sizeof keys)) n += ui_wrapped_lines(a, k->help, hw);
     char title[sizeof o->title];
@@ -261,6 +262,11 @@ static void draw_keys(app *a, const keybind *table, const char *name, int w)
         ui_put(a, y, o->x + 2, kw - 1, DLRIG_ROLE_NORMAL, keys);
         y += ui_put_wrapped(a, y, o->x + 2 + kw, end - y, hw, DLRIG_ROLE_NORMAL, k->help);
     }
+}
+
+void ov_draw_keys(app *a, const keybind *table, const char *name)
+{
+    draw_keys(a, table, name, a->w >= 84 ? 76 : a->w - 4);
 }
 
 static void menu_draw(app *a)

@@ -550,9 +550,22 @@ static void form_draw(app *a)
     }
 }
 
+/* The keys while a value is typed (form_key), for F1. */
+enum { FT_OK = 1, FT_CANCEL, FT_EDIT, FT_ERASE, FT_KEYS };
+static const keybind value_typing_keys[] = {
+    {'\r', FT_OK, "Enter", "take the value (a bad one is named and the text stays)", "take"},
+    {'\n', FT_OK, "Enter", NULL, NULL},
+    {KEY_ENTER, FT_OK, "Enter", NULL, NULL},
+    {27, FT_CANCEL, "Esc", "stop typing; the requirement keeps its value", "cancel"},
+    UI_EDIT_KEY_ROWS(FT_EDIT, FT_ERASE, FT_KEYS),
+    {0, 0, NULL, NULL, NULL},
+};
+
+static const keybind *form_text_keys(const app *a) { return form_text(a) ? value_typing_keys : NULL; }
+
 static const screen form_overlay = {
     .name = "requirements", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = form_draw, .on_key = form_key,
-    .on_mouse = form_mouse, .text_input = form_text, .keys = form_keys,
+    .on_mouse = form_mouse, .text_input = form_text, .text_keys = form_text_keys, .keys = form_keys,
 };
 
 void reqform_open(app *a, const reqform_host *host)

@@ -1077,6 +1077,32 @@ static int wizard_mouse(app *a, const MEVENT *ev)
 
 static bool wizard_text(const app *a) { return W(a) && (W(a)->editing || W(a)->find.filtering); }
 
+/* The keys while an amount is typed (edit_key) or the choices are filtered
+ * (find_key), for F1. */
+enum { WT_OK = 1, WT_LEAVE, WT_CLEAR, WT_MOVE, WT_EDIT, WT_ERASE, WT_KEYS };
+static const keybind amount_typing_keys[] = {
+    {'\r', WT_OK, "Enter", "take the amount and go to the next question (a bad one is named and stays)", "take"},
+    {KEY_ENTER, WT_OK, "Enter", NULL, NULL},
+    {27, WT_LEAVE, "Esc", "leave the amount: the choices again (Backspace on an empty amount too)", "leave"},
+    UI_EDIT_KEY_ROWS(WT_EDIT, WT_ERASE, WT_KEYS),
+    {0, 0, NULL, NULL, NULL},
+};
+static const keybind find_typing_keys[] = {
+    {'\r', WT_OK, "Enter", "choose the selected answer", "choose"},
+    {KEY_ENTER, WT_OK, "Enter", NULL, NULL},
+    {'\t', WT_LEAVE, "Tab", "stop typing; the choices stay filtered", NULL},
+    {27, WT_CLEAR, "Esc", "clear the filter and stop typing", "clear"},
+    UI_FILTER_MOVE_ROWS(WT_MOVE, "move in the choices shown"),
+    UI_EDIT_KEY_ROWS(WT_EDIT, WT_ERASE, WT_KEYS),
+    {0, 0, NULL, NULL, NULL},
+};
+
+static const keybind *wizard_text_keys(const app *a)
+{
+    if (!W(a)) return NULL;
+    return W(a)->editing ? amount_typing_keys : W(a)->find.filtering ? find_typing_keys : NULL;
+}
+
 /* ---- drawing ---- */
 
 /* The steps of the tab bar: the questions' steps, in order, once each;
@@ -1318,6 +1344,7 @@ const screen wizard_screen = {
     .on_mouse = wizard_mouse,
     .on_resize = wizard_resize,
     .text_input = wizard_text,
+    .text_keys = wizard_text_keys,
     .on_idle = wizard_idle,
     .keys = wizard_keys,
     .key_help = tui_preset_key_help,

@@ -1747,6 +1747,55 @@ test_prompt_keys() {
     end_session
 }
 
+# Where text is typed outside a prompt (the builder's and the wizard's
+# filters, the wizard's amounts, a requirement's value) ? is typed too: F1
+# lists the keys there, the key bar says so, and any key goes back.
+test_typing_keys() {
+    cp "$FIXTURE" "$TMP/typingkeys.json"
+    start typingkeys 80 24
+    wait_for "What will it mostly run?"
+    keys /
+    type_text "?"
+    wait_for "filter: ?_"
+    [ "$(screen | tail -1 | grep -c 'F1 keys')" = 1 ] || fail "no F1 keys on the key bar while filtering"
+    keys F1
+    wait_for "Keys: typing (any key goes back)"
+    wait_for "choose the selected answer"
+    wait_for "Up Down PgUp PgDn Home End"
+    keys x
+    wait_gone "Keys: typing"
+    wait_for "filter: ?_"
+    keys Escape Enter
+    wait_for "How big is the model?"
+    type_text "7"
+    keys F1
+    wait_for "take the amount and go to the next question"
+    keys x
+    wait_gone "Keys: typing"
+    keys Escape
+    quit_discarding
+    wait_exit 0
+    end_session
+    start typingkeys2 80 24 tui "$TMP/typingkeys.json"
+    wait_for "Build sheet"
+    keys /
+    keys F1
+    wait_for "move in the parts shown"
+    keys x
+    wait_gone "Keys: typing"
+    keys Escape r d Enter
+    wait_for "What if: the build's requirements"
+    keys F1
+    wait_for "the requirement keeps its value"
+    keys x
+    wait_gone "Keys: typing"
+    keys Escape Escape
+    wait_gone "What if: the build's requirements"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1810,6 +1859,7 @@ run test_findings_whole
 run test_reqform_help_whole
 run test_compare_80x24_whole
 run test_prompt_keys
+run test_typing_keys
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
