@@ -57,6 +57,14 @@ bool constraint_gpu_quiet_for(const dlrig_gpu *g, int n, const dlrig_requirement
 /* env.rackmount: is the case a rack chassis (kind "rack"; a tower that
  * converts to a rack is not one)? */
 bool constraint_case_rackmount(const dlrig_case *cs);
+/* env.datacenter: card g for req.  NVIDIA's GeForce software license does
+ * not allow GeForce and TITAN cards (NVIDIA's consumer cards) in a data
+ * centre (section 2.1.3, "No Datacenter Deployment", since November 2017);
+ * elsewhere any card. */
+bool constraint_gpu_datacenter_ok(const dlrig_gpu *g, const dlrig_requirements *req);
+/* env.datacenter: case cs for req.  A data centre racks its machines: a rack
+ * chassis there; elsewhere any case. */
+bool constraint_case_datacenter_ok(const dlrig_case *cs, const dlrig_requirements *req);
 
 /* case.gpu_length: the card fits the case's length limit (true when either length is unknown). */
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g);

@@ -51,6 +51,7 @@ static const char *const avoided[] = {
     "pcie.lanes",         "budget.over",               "env.noise",       "gpu.precision_unsupported",
     "cluster.rdma",       "cluster.interconnect",      "gpu.mixed_models", "nvlink.bridge_spacing",
     "vram.tier", /* the workload's published VRAM floor is a constraint, not a preference */
+    "env.datacenter",
     NULL,
 };
 
@@ -738,6 +739,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (c->nodes > 1 && !g->gpudirect_rdma) return false;
     if (!constraint_gpu_count_ok(g, n)) return false;
     if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
+    if (!constraint_gpu_datacenter_ok(g, c->req)) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
@@ -760,6 +762,7 @@ static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g,
     if (!constraint_case_takes_gpus(cs, g, n)) return false;
     if ((c->req->require & DLRIG_REQ_RACKMOUNT) && !constraint_case_rackmount(cs)) return false;
     if (!constraint_case_quiet_for(cs, c->req)) return false;
+    if (!constraint_case_datacenter_ok(cs, c->req)) return false;
     return true;
 }
 

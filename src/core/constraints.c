@@ -45,6 +45,17 @@ bool constraint_gpu_quiet_for(const dlrig_gpu *g, int n, const dlrig_requirement
     return n <= CONSTRAINT_QUIET_MAX_GPUS && g->cooler_type != DLRIG_GPU_COOLER_BLOWER && g->cooler_type != DLRIG_GPU_COOLER_PASSIVE;
 }
 
+bool constraint_gpu_datacenter_ok(const dlrig_gpu *g, const dlrig_requirements *req)
+{
+    if (requirements_environment(req) != DLRIG_ENV_DATACENTER) return true;
+    return !(g->segment_kind == DLRIG_SEGMENT_CONSUMER && g->arch && g->arch->platform_kind == DLRIG_PLATFORM_CUDA);
+}
+
+bool constraint_case_datacenter_ok(const dlrig_case *cs, const dlrig_requirements *req)
+{
+    return requirements_environment(req) != DLRIG_ENV_DATACENTER || constraint_case_rackmount(cs);
+}
+
 bool constraint_case_rackmount(const dlrig_case *cs)
 {
     return cs->case_kind == DLRIG_CASE_RACK;

@@ -656,7 +656,7 @@ static void candidates(fixer *x)
         replace_all(x, DLRIG_CAT_CASE);
         if (is(x, "env.rackmount")) drop_flag(x, DLRIG_REQ_RACKMOUNT);
     } else {
-        /* any other error: another part of each category it names */
+        /* any other error (and env.datacenter): another part of each category it names */
         for (int i = 0; i < x->target->n_parts; i++) {
             const dlrig_part *p = catalog_find(x->cat, x->target->parts[i]);
             if (p) replace_all(x, p->category);
@@ -809,7 +809,8 @@ bool fix_wanted(const dlrig_finding *f)
 {
     static const char *const warnings[] = {
         "power.headroom", "cooling.open_air_dense", "cooling.max_gpus", "memory.below_largest_vram",
-        "memory.channels", "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "env.noise", "vram.tier",
+        "memory.channels", "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "env.noise", "env.datacenter",
+        "vram.tier",
         "vram.model_fit", "ecc.gpu", "cluster.rdma", "cluster.interconnect", NULL};
     if (f->severity == DLRIG_SEV_ERROR) return true;
     if (f->severity != DLRIG_SEV_WARNING) return false;

@@ -1052,6 +1052,24 @@ static void r_noise(ctx *c)
     }
 }
 
+static void r_datacenter(ctx *c)
+{
+    const dlrig_requirements *req = &c->b->req;
+    if (requirements_environment(req) != DLRIG_ENV_DATACENTER) return;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!constraint_gpu_datacenter_ok(g, req))
+            emit(c, DLRIG_SEV_WARNING, &g->p, NULL,
+                 "%d x %s in a data centre: NVIDIA's GeForce software license does not allow GeForce or TITAN "
+                 "cards there; RTX PRO and data-centre cards are licensed for it (a server room is not a data centre)",
+                 c->gpus[i].qty, g->p.name);
+    }
+    if (c->cs && !constraint_case_datacenter_ok(c->cs, req))
+        emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL,
+             "%s is a tower: a data centre racks its machines (a rack chassis; a tower belongs in a server room)",
+             c->cs->p.name);
+}
+
 static void r_rackmount(ctx *c)
 {
     if (!(c->b->req.require & DLRIG_REQ_RACKMOUNT) || !c->cs) return;
@@ -1272,6 +1290,12 @@ static const rule rules[] = {
       "in one desk-side box and found four RTX 3090s loud; Lambda puts at most two RTX 3090s in a workstation).",
       SEED002 "; Puget Systems, Quad GeForce RTX 3090 in a desktop; Lambda, Deep Learning Hardware Deep Dive: "
       "RTX 3090, RTX 3080 and RTX 3070"}, r_noise},
+    {{"env.datacenter", DLRIG_SEV_WARNING, "GeForce cards or a tower chassis in a data centre",
+      "NVIDIA's GeForce software license (section 2.1.3, No Datacenter Deployment, in force since November 2017) "
+      "does not license GeForce and TITAN cards for data-centre use; a small rack in an office server room is "
+      "generally not taken to be a data centre (Lambda's reading of the change). Data centres also rack their "
+      "machines: a tower takes a shelf and more rack units than its parts need.",
+      "NVIDIA, License For Customer Use of NVIDIA GeForce Software, section 2.1.3"}, r_datacenter},
     {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
       "A server room rack needs a rackmount chassis; a tower that converts to a rack with a kit is still a tower "
       "to buy and plan for.",

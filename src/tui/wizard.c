@@ -90,8 +90,9 @@ static const value_text env_texts[DLRIG_ENV_COUNT] = {
                                     "server fans are loud (env.noise)."},
     [DLRIG_ENV_SERVER_ROOM] = {"Server room", "Noise is fine and higher-power circuits exist; tower or rack "
                                               "chassis."},
-    [DLRIG_ENV_DATACENTER] = {"Datacenter", "Rack chassis with forced airflow: passively cooled datacenter GPUs "
-                                            "need it (cooling.passive_needs_server)."},
+    [DLRIG_ENV_DATACENTER] = {"Datacenter", "Rack chassis, and no GeForce cards: NVIDIA's GeForce license does not "
+                                            "allow them in a data centre (env.datacenter). Passively cooled "
+                                            "datacenter GPUs need a server's forced airflow."},
 };
 
 static const value_text must_texts[DLRIG_MUST_COUNT] = {

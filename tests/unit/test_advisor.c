@@ -480,8 +480,14 @@ START_TEST(advisor_prunes_what_rules_flag)
         check_two(cat, &rack, &cs->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s with a rack required", cs->p.id);
         AGREE(constraint_case_rackmount(cs), finds(&rep, "env.rackmount", DLRIG_SEV_ERROR, &cs->p, NULL), what);
+        dlrig_requirements dc = req;
+        snprintf(dc.environment, sizeof dc.environment, "datacenter");
+        check_two(cat, &dc, &cs->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s in a data centre", cs->p.id);
+        AGREE(constraint_case_datacenter_ok(cs, &dc), finds(&rep, "env.datacenter", DLRIG_SEV_WARNING, &cs->p, NULL),
+              what);
     }
-    /* env.noise (card half): with quiet required, no blower or passive card */
+    /* env.noise (card half): with quiet required, no blower or passive card; env.datacenter (card half) */
     PARTS(cat, DLRIG_CAT_GPU, i, n) {
         const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, i);
         dlrig_requirements quiet = req;
@@ -493,6 +499,13 @@ START_TEST(advisor_prunes_what_rules_flag)
         snprintf(what, sizeof what, "%d x %s with quiet required", CONSTRAINT_QUIET_MAX_GPUS + 1, g->p.id);
         AGREE(constraint_gpu_quiet_for(g, CONSTRAINT_QUIET_MAX_GPUS + 1, &quiet),
               finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
+        /* env.datacenter (card half): no GeForce or TITAN card in a data centre */
+        dlrig_requirements dc = req;
+        snprintf(dc.environment, sizeof dc.environment, "datacenter");
+        check_two(cat, &dc, &g->p, 1, NULL, 0, &rep);
+        snprintf(what, sizeof what, "%s in a data centre", g->p.id);
+        AGREE(constraint_gpu_datacenter_ok(g, &dc), finds(&rep, "env.datacenter", DLRIG_SEV_WARNING, &g->p, NULL),
+              what);
     }
     /* compat.psu_form_factor, case.cooler_height, compat.memory_type (board and CPU halves), compat.socket (cooler
      * half): one predicate on a pair of parts each */
