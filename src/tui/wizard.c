@@ -28,22 +28,6 @@ typedef struct amount_preset {
     const char *help;
 } amount_preset;
 
-static const amount_preset model_presets[] = {
-    {"Workload's reference model", "the default", NAN,
-     "Estimates use the workload's reference model (ResNet-50, BERT-large, an 8B LLM...). Pick a size when yours "
-     "differs."},
-    {"ResNet-50", "25.6M params", 25.6,
-     "Rough capacity: (VRAM - 0.4 GB) / 2 / 4 bytes per FP32 parameter; CNNs need extra memory for activations."},
-    {"BERT-large", "340M params", 340,
-     "Transformers like BERT need large VRAM; 16-bit training fits about twice the model of 32-bit (Dettmers)."},
-    {"Llama-class 8B", "8,000M params", 8000,
-     "8B weights are 16 GB in 16-bit; full fine-tuning needs several times that (gradients, optimizer state), LoRA "
-     "far less."},
-    {"Llama-class 70B", "70,000M params", 70000,
-     "70B weights are 140 GB in 16-bit: several 80-141 GB cards, sharded, with NVLink helping."},
-    {"Type a size...", "e.g. 1.3B, 350M", NAN, "Type the parameter count: 350M, 13B, or a number in millions."},
-};
-
 static const amount_preset dataset_presets[] = {
     {"Not sure", NULL, NAN, "Without a dataset size dlrig skips the epoch time and the storage and RAM checks."},
     {"10 GB", NULL, 10, "Small datasets (under 10-15 GB) rarely gain from several GPUs; RAM holds them easily."},
@@ -381,6 +365,20 @@ static int cmp_model_size(const void *x, const void *y)
     return strcmp(a->id, b->id);
 }
 
+/* The "Type a size..." choice of the model question, with the size typed. */
+static void typed_size_choice(app *a, int q, const char *help)
+{
+    struct wizard_state *w = W(a);
+    char d[96] = "e.g. 13B, 350M";
+    if (!isnan(w->typed[q])) {
+        dlrig_requirements r;
+        requirements_init(&r);
+        r.model_params_m = w->typed[q];
+        requirements_format(requirements_field("model_params_m"), &r, NULL, d, sizeof d);
+    }
+    add_choice(w, "Type a size...", d, help, w->typed[q], NULL, DLRIG_ROLE_NORMAL, true);
+}
+
 /* The catalog's language models, smallest first, between the workload's
  * reference and a typed size. */
 static void llm_model_choices(app *a, int q)
@@ -414,21 +412,50 @@ static void llm_model_choices(app *a, int q)
         w->ch[w->n_ch - 1].f = model_field; /* the model by name, not its size */
     }
     free(v);
-    char d[96] = "e.g. 13B, 350M";
-    if (!isnan(w->typed[q])) {
-        dlrig_requirements r;
-        requirements_init(&r);
-        r.model_params_m = w->typed[q];
-        requirements_format(requirements_field("model_params_m"), &r, NULL, d, sizeof d);
+    typed_size_choice(a, q, "Type the parameter count: 350M, 13B, or a number in millions. The layer shape is then "
+                            "assumed Llama-like.");
+}
+
+/* The catalog's other models (vision, encoders, diffusion), smallest first,
+ * by size: the workload model scales its FLOPs and memory with the size. */
+static void sized_model_choices(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    dlrig_requirements r;
+    answers_upto(a, question_index("workload") + 1, &r);
+    const dlrig_workload *wl = requirements_workload(a->cat, &r);
+    char h[400];
+    snprintf(h, sizeof h, "Estimates use the workload's reference model%s%s%s. Pick a size when yours differs.",
+             wl && wl->reference_model ? " (" : "", wl && wl->reference_model ? wl->reference_model : "",
+             wl && wl->reference_model ? ")" : "");
+    add_choice(w, "Workload's reference model", "the default", h, NAN, NULL, DLRIG_ROLE_NORMAL, false);
+    size_t n;
+    const dlrig_model *m = catalog_models(a->cat, &n);
+    const dlrig_model **v = xcalloc(n + 1, sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m[i].kind && strcmp(m[i].kind, "llm") != 0) v[k++] = &m[i];
+    qsort(v, k, sizeof *v, cmp_model_size);
+    for (size_t i = 0; i < k && i < (size_t)N_MAX_CHOICES - 2; i++) {
+        char d[96], pm[32], w16[32], train[32];
+        format_number(v[i]->params_m, v[i]->params_m < 100 ? 1 : 0, pm, sizeof pm);
+        snprintf(d, sizeof d, "%sM params", pm);
+        /* 2 bytes a parameter of 16-bit weights; 16 with gradients and Adam state (ZeRO) */
+        snprintf(h, sizeof h,
+                 "%s, %sM parameters: %s GB of 16-bit weights; training in mixed precision keeps about %s GB of "
+                 "weights, gradients and Adam state (16 bytes a parameter) before activations.",
+                 v[i]->name, pm, format_number(v[i]->params_m * 2 / 1000, 1, w16, sizeof w16),
+                 format_number(v[i]->params_m * 16 / 1000, 1, train, sizeof train));
+        add_choice(w, v[i]->name, d, h, v[i]->params_m, NULL, DLRIG_ROLE_NORMAL, false);
     }
-    add_choice(w, "Type a size...", d, "Type the parameter count: 350M, 13B, or a number in millions. The layer shape "
-               "is then assumed Llama-like.", w->typed[q], NULL, DLRIG_ROLE_NORMAL, true);
+    free(v);
+    typed_size_choice(a, q, "Type the parameter count: 350M, 13B, or a number in millions.");
 }
 
 static void model_choices(app *a, int q)
 {
     if (llm_workload(a)) llm_model_choices(a, q);
-    else amount_choices(a, q);
+    else sized_model_choices(a, q);
 }
 
 /* How the model runs: weights for inference, the method for fine-tuning,
@@ -612,8 +639,7 @@ static const question questions[] = {
     {.step = "Workload", .title = "What will it mostly run?", .label = "Workload", .kind = QK_CHOICE,
      .field = "workload", .choices = workload_choices},
     {.step = "Model", .title = "How big is the model?", .label = "Model", .kind = QK_AMOUNT,
-     .field = "model_params_m", .presets = model_presets, .n_presets = sizeof model_presets / sizeof model_presets[0],
-     .choices = model_choices, .retitle = llm_title, .describe = model_describe},
+     .field = "model_params_m", .choices = model_choices, .retitle = llm_title, .describe = model_describe},
     {.step = "Model", .title = "How will it run?", .label = "Runs as", .kind = QK_CHOICE, .field = "method",
      .choices = llm_run_choices, .asked = llm_workload, .asked_when = "language-model workloads"},
     {.step = "Model", .title = "How long a context?", .label = "Context", .kind = QK_CHOICE,

@@ -394,11 +394,11 @@ test_wizard_list_mouse() {
     click 8 5
     wait_for "▸ BERT-large"
     keys Down
-    wait_for "▸ Llama-class 8B"
+    wait_for "▸ Stable Diffusion 1.5"
     keys Enter
     wait_for "How big is the dataset?"
     keys BSpace
-    wait_for "▸ Llama-class 8B"
+    wait_for "▸ Stable Diffusion 1.5"
     keys q
     wait_exit 0
     end_session
@@ -1355,7 +1355,11 @@ test_wizard_catalog_workload() {
         UPDATE w SET id = 'speech-asr', name = 'Speech recognition training', is_default = 0,
             list_order = (SELECT max(list_order) + 1 FROM workload),
             description = 'Speech models want tensor throughput and fast storage for audio.';
-        INSERT INTO workload SELECT * FROM w;"
+        INSERT INTO workload SELECT * FROM w;
+        CREATE TEMP TABLE m AS SELECT * FROM model WHERE id = 'bert-large';
+        UPDATE m SET id = 'whisper-large-v3', name = 'Whisper large-v3', family = 'Whisper', params_m = 1550,
+            hf_repo = NULL;
+        INSERT INTO model SELECT * FROM m;"
     start wizcat 100 30 --catalog "$TMP/extra.db"
     wait_for "What will it mostly run?"
     wait_for "Speech recognition training"
@@ -1363,6 +1367,9 @@ test_wizard_catalog_workload() {
     wait_for "Speech models want tensor throughput"
     keys Enter
     wait_for "How big is the model?"
+    # the model sizes are the catalog's models, a new one among them
+    wait_for "Whisper large-v3"
+    wait_for "1,550M params"
     end_session
 }
 
