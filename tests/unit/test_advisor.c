@@ -447,6 +447,8 @@ START_TEST(advisor_prunes_what_rules_flag)
                                                                   &cpu->p, NULL), what);
             }
     }
+    dlrig_requirements dc = req; /* env.datacenter */
+    snprintf(dc.environment, sizeof dc.environment, "datacenter");
     /* case.gpu_length, cooling.passive_needs_server, cooling.max_gpus (chassis), compat.sxm; env.noise */
     PARTS(cat, DLRIG_CAT_CASE, i, n) {
         const dlrig_case *cs = AT(dlrig_case, cat, DLRIG_CAT_CASE, i);
@@ -480,8 +482,6 @@ START_TEST(advisor_prunes_what_rules_flag)
         check_two(cat, &rack, &cs->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s with a rack required", cs->p.id);
         AGREE(constraint_case_rackmount(cs), finds(&rep, "env.rackmount", DLRIG_SEV_ERROR, &cs->p, NULL), what);
-        dlrig_requirements dc = req;
-        snprintf(dc.environment, sizeof dc.environment, "datacenter");
         check_two(cat, &dc, &cs->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s in a data centre", cs->p.id);
         AGREE(constraint_case_datacenter_ok(cs, &dc), finds(&rep, "env.datacenter", DLRIG_SEV_WARNING, &cs->p, NULL),
@@ -500,8 +500,6 @@ START_TEST(advisor_prunes_what_rules_flag)
         AGREE(constraint_gpu_quiet_for(g, CONSTRAINT_QUIET_MAX_GPUS + 1, &quiet),
               finds(&rep, "env.noise", DLRIG_SEV_WARNING, &g->p, NULL), what);
         /* env.datacenter (card half): no GeForce or TITAN card in a data centre */
-        dlrig_requirements dc = req;
-        snprintf(dc.environment, sizeof dc.environment, "datacenter");
         check_two(cat, &dc, &g->p, 1, NULL, 0, &rep);
         snprintf(what, sizeof what, "%s in a data centre", g->p.id);
         AGREE(constraint_gpu_datacenter_ok(g, &dc), finds(&rep, "env.datacenter", DLRIG_SEV_WARNING, &g->p, NULL),
