@@ -96,9 +96,9 @@ void compare_markdown(const dlrig_compare *c, strbuf *out);
  * (a Better within it of Good's speed is left out).  Builds with the same GPU
  * model and count are one choice: when Good has Best's GPUs (or ties with its
  * speed), Good is the best value for half the price; a Better with Good's or
- * Best's GPUs is left out.  The
- * builds are ordered by price and labelled in that order ("Good" the
- * cheapest, "Best" the dearest; two: Good and Best; one: Best). */
+ * Best's GPUs is left out.  The builds are ordered by price and labelled in
+ * that order ("Good" the cheapest, "Best" the dearest; two: Good and Best;
+ * one: Best). */
 typedef struct dlrig_tiers {
     size_t n;                                   /* 0..3 */
     dlrig_recommendation rec[DLRIG_COMPARE_MAX]; /* cheapest first */
