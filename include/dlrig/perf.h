@@ -149,6 +149,13 @@ void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workloa
  * rows; docs/CALIBRATION.md).  1.0 for a card without an architecture. */
 double perf_tensor_generation_share(const dlrig_gpu *g);
 
+/* The tensor rate tflops that a training step sustains on g: no more than
+ * its architecture's pro_train_tflops_per_w a watt of board power on a
+ * non-GeForce card (Ada's RTX, L40S and L4 cards are rated at full-rate
+ * accumulate, at clocks their board power does not hold under tensor load:
+ * Lambda's RTX 6000 Ada, docs/CALIBRATION.md); tflops elsewhere. */
+double perf_training_tensor_tflops(const dlrig_gpu *g, double tflops);
+
 /* Share of w's DRAM traffic that g's L2 cache keeps on chip (0..1): the
  * workload's cache_traffic_share x l2_cache_mb / (l2_cache_mb + 64 MB); 0 when
  * the GPU's L2 or the workload's share is not in the catalog.  Pure. */

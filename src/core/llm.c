@@ -501,12 +501,7 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
  * theirs. */
 static double training_tflops(const dlrig_gpu *g)
 {
-    double t = tensor_tflops(g) * perf_tensor_generation_share(g);
-    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
-    if (!isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER && g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
-        g->tdp_w > 0 && t > g->tdp_w * per_w)
-        t = g->tdp_w * per_w;
-    return t;
+    return perf_training_tensor_tflops(g, tensor_tflops(g) * perf_tensor_generation_share(g));
 }
 
 static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool sharded,

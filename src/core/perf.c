@@ -61,6 +61,15 @@ double perf_tensor_generation_share(const dlrig_gpu *g)
     return g->arch->tensor_generation_share;
 }
 
+double perf_training_tensor_tflops(const dlrig_gpu *g, double tflops)
+{
+    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
+    if (!isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER && g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
+        g->tdp_w > 0 && tflops > g->tdp_w * per_w)
+        return g->tdp_w * per_w;
+    return tflops;
+}
+
 /* Energy a training step spends per FLOP and per byte of the workload's
  * memory traffic (picojoules; the byte figure covers the on-chip moves that
  * go with each DRAM byte).  Fitted on the calibration table, where the A100
@@ -178,13 +187,8 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
     if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= perf_tensor_generation_share(g);
-    /* a training step on a non-GeForce card of an architecture with a
-     * pro_train_tflops_per_w sustains no more than that a watt of its board
-     * power (llm.c's training_tflops; Lambda's RTX 6000 Ada) */
-    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
-    if (w->training && tensor != rest && !isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER &&
-        g->segment_kind != DLRIG_SEGMENT_UNKNOWN && g->tdp_w > 0 && tensor > g->tdp_w * per_w)
-        tensor = g->tdp_w * per_w;
+    /* a training step holds a non-GeForce card to its board power's rate */
+    if (w->training && tensor != rest) tensor = perf_training_tensor_tflops(g, tensor);
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
