@@ -1,7 +1,8 @@
 /*
  * build.h — a build: the requirements it was made for and the parts (with
  * quantities) of one node.  Loads and saves the build file format
- * ("format": "dlrig-build", versions 1 and 2) and places GPUs in the board's slots.
+ * ("format": "dlrig-build", versions 1 and 2).  Placement of the cards in
+ * the board's slots is place.h's.
  */
 #ifndef DLRIG_BUILD_H
 #define DLRIG_BUILD_H
@@ -11,6 +12,7 @@
 #include <stddef.h>
 
 #include "dlrig/catalog.h"
+#include "dlrig/jsondoc.h"
 #include "dlrig/requirements.h"
 
 /* The requirements of a build (dlrig_requirements, requirements_init,
@@ -59,7 +61,7 @@ int build_count(const dlrig_build *b, dlrig_category cat);
 const dlrig_motherboard *build_board(const dlrig_build *b);
 
 /* Status codes of build_parse / build_load / build_save (the CLI exit codes). */
-enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = 2, DLRIG_BUILD_EIO = 3 };
+enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUILD_EIO = 3 };
 
 /* Parses a build document of len bytes (need not be NUL-terminated) against
  * the catalog.  `label` names the input in messages (a file name).  On
@@ -77,47 +79,5 @@ cJSON *build_to_json(const dlrig_build *b);
 /* Saves atomically (temp file, fsync, rename).  With overwrite false an
  * existing file is left alone (EIO with a message).  */
 int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen);
-
-/* Helpers for the build file's readers (build.c, requirements.c): writes
- * "label: <message>" into err (errlen bytes, truncated) and returns
- * DLRIG_BUILD_EINVAL. */
-int build_fail(char *err, size_t errlen, const char *label, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-/* "a string", "a number", "an object", ... for a message naming what a JSON
- * value is; v may be NULL ("an unknown value").  Static text. */
-const char *build_json_type(const cJSON *v);
-
-/* ---- placement of cards in the board's slots ---- */
-
-#define DLRIG_MAX_CARDS 24
-
-typedef struct dlrig_placed {
-    const dlrig_part *part; /* a GPU or NIC */
-    int position;           /* board slot position, 0 when it could not be placed */
-    int width;              /* positions the card covers */
-    int link_width;         /* negotiated lanes: min(card, slot after lane sharing) */
-    int link_gen;           /* negotiated PCIe generation */
-    dlrig_attach attached_to;
-    bool gap_after;         /* a free position right below the card */
-} dlrig_placed;
-
-typedef struct dlrig_placement {
-    dlrig_placed cards[DLRIG_MAX_CARDS];
-    size_t n_cards;   /* GPUs first (in build order), then NICs */
-    size_t n_unplaced;
-    int m2_used;      /* M.2 sockets taken by M.2 drives */
-    int overhang;     /* positions a card may hang below the board (case slots - board positions) */
-    long steps;       /* search steps the placement took (a measure of its work, the same on every machine) */
-} dlrig_placement;
-
-/* Places the build's GPUs, then its NICs, into the board's slots.
- * Deterministic: maximises cards placed, then total link width (electrical
- * x16 first), then air gaps between cards, then the topmost positions.
- * Slots hanging off CPU 2 are usable only with two CPUs; lane sharing (M.2
- * sockets and slot population) narrows or disables slots.  The search is
- * bounded (DLRIG_PLACE_MAX_STEPS): on a board with very many slots (a
- * --catalog) the best layout found within the bound is used. */
-#define DLRIG_PLACE_MAX_STEPS 20000L
-void build_place(const dlrig_build *b, dlrig_placement *out);
 
 #endif

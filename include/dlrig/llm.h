@@ -29,16 +29,10 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/vocab.h"
 
-typedef enum { DLRIG_METHOD_INFERENCE, DLRIG_METHOD_LORA, DLRIG_METHOD_QLORA, DLRIG_METHOD_FULL } dlrig_method;
-typedef enum { DLRIG_OPTIM_ADAMW, DLRIG_OPTIM_ADAMW8, DLRIG_OPTIM_SGD } dlrig_optim;
-typedef enum { DLRIG_OFFLOAD_NONE, DLRIG_OFFLOAD_OPTIMIZER, DLRIG_OFFLOAD_ALL } dlrig_offload;
-
-/* Names as the command line and build files spell them, NULL-terminated
- * and indexed by the enums above. */
-extern const char *const dlrig_method_ids[];
-extern const char *const dlrig_optim_ids[];
-extern const char *const dlrig_offload_ids[];
+/* The method, optimizer and offload vocabularies (dlrig_method, dlrig_optim,
+ * dlrig_offload and their dlrig_*_ids names) are in vocab.h. */
 
 /* What the memory model needs to know of a model.  Counts are 0 when not
  * known; llm_shape_complete fills them from the size. */

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/catalog.h"
 #include "dlrig/llm.h"
 
@@ -38,7 +39,7 @@ typedef struct dlrig_estimate {
     dlrig_fit_query query;       /* what was fitted (llm only) */
 } dlrig_estimate;
 
-/* Estimates b (with its placement p, as from build_place) for `workload`, or
+/* Estimates b (with its placement p, as from place_build) for `workload`, or
  * for b's requirements when workload is NULL (the catalog's default workload
  * when they name none).  Returns 0, or -1 with a message in err (unknown
  * workload, no GPU in the build). */
@@ -143,18 +144,8 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
  * as perf_calibrate computes them for the whole table. */
 void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workload, dlrig_calib_stats *st);
 
-/* Share of the peak tensor rate g's tensor-core generation reaches on
- * training code, relative to Ampere and later (1.0): Volta and Turing reach
- * about half as much of their peak (fitted on the calibration table's Turing
- * rows; docs/CALIBRATION.md).  1.0 for a card without an architecture. */
-double perf_tensor_generation_share(const dlrig_gpu *g);
-
-/* The tensor rate tflops that a training step sustains on g: no more than
- * its architecture's pro_train_tflops_per_w a watt of board power on a
- * non-GeForce card (Ada's RTX, L40S and L4 cards are rated at full-rate
- * accumulate, at clocks their board power does not hold under tensor load:
- * Lambda's RTX 6000 Ada, docs/CALIBRATION.md); tflops elsewhere. */
-double perf_training_tensor_tflops(const dlrig_gpu *g, double tflops);
+/* The tensor-core generation share and the training board-power cap are
+ * gpurate.h's (shared with llm.c). */
 
 /* Share of w's DRAM traffic that g's L2 cache keeps on chip (0..1): the
  * workload's cache_traffic_share x l2_cache_mb / (l2_cache_mb + 64 MB); 0 when

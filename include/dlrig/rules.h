@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/catalog.h"
 
 typedef enum { DLRIG_SEV_INFO = 0, DLRIG_SEV_WARNING = 1, DLRIG_SEV_ERROR = 2 } dlrig_severity;
@@ -65,7 +66,7 @@ typedef struct dlrig_report {
 /* Runs every rule.  `rep` must be zero-initialised the first time; it may be
  * reused across calls (its buffers are kept).  Free with report_free. */
 void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep);
-/* The same with a placement already computed by build_place for b (the
+/* The same with a placement already computed by place_build for b (the
  * advisor reuses one placement for many builds that share it). */
 void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep);
 /* The positions in the rule table of the rules named in the NULL-terminated

@@ -130,6 +130,17 @@ typedef enum { DLRIG_ENV_UNKNOWN = -1, DLRIG_ENVIRONMENTS(DLRIG_VOCAB_ENUM) DLRI
     X(DLRIG_MUST_QUIET, "quiet") X(DLRIG_MUST_RACKMOUNT, "rackmount")
 typedef enum { DLRIG_MUST_HAVES(DLRIG_VOCAB_ENUM) DLRIG_MUST_COUNT } dlrig_must_have;
 
+/* The language-model fine-tuning vocabularies (requirements.method,
+ * .optimizer, .offload; llm.h sizes each). */
+#define DLRIG_METHODS(X) X(DLRIG_METHOD_INFERENCE, "inference") X(DLRIG_METHOD_LORA, "lora") \
+    X(DLRIG_METHOD_QLORA, "qlora") X(DLRIG_METHOD_FULL, "full")
+typedef enum { DLRIG_METHODS(DLRIG_VOCAB_ENUM) DLRIG_METHOD_COUNT } dlrig_method;
+#define DLRIG_OPTIMIZERS(X) X(DLRIG_OPTIM_ADAMW, "adamw") X(DLRIG_OPTIM_ADAMW8, "adamw-8bit") X(DLRIG_OPTIM_SGD, "sgd")
+typedef enum { DLRIG_OPTIMIZERS(DLRIG_VOCAB_ENUM) DLRIG_OPTIM_COUNT } dlrig_optim;
+#define DLRIG_OFFLOADS(X) X(DLRIG_OFFLOAD_NONE, "none") X(DLRIG_OFFLOAD_OPTIMIZER, "optimizer") \
+    X(DLRIG_OFFLOAD_ALL, "optimizer+weights")
+typedef enum { DLRIG_OFFLOADS(DLRIG_VOCAB_ENUM) DLRIG_OFFLOAD_COUNT } dlrig_offload;
+
 /* The catalog strings of each vocabulary, indexed by its enum. */
 extern const char *const dlrig_gpu_cooler_names[DLRIG_GPU_COOLER_COUNT];
 extern const char *const dlrig_case_kind_names[DLRIG_CASE_KIND_COUNT];
@@ -146,6 +157,11 @@ extern const char *const dlrig_cooler_kind_names[DLRIG_COOLER_KIND_COUNT];
 extern const char *const dlrig_psu_form_names[DLRIG_PSU_FORM_COUNT];
 extern const char *const dlrig_condition_names[DLRIG_CONDITION_COUNT];
 extern const char *const dlrig_weight_format_names[DLRIG_WEIGHTS_COUNT];
+/* The method, optimizer and offload names as the command line and build
+ * files spell them, NULL-terminated and indexed by their enums. */
+extern const char *const dlrig_method_ids[DLRIG_METHOD_COUNT + 1];
+extern const char *const dlrig_optim_ids[DLRIG_OPTIM_COUNT + 1];
+extern const char *const dlrig_offload_ids[DLRIG_OFFLOAD_COUNT + 1];
 
 /* The index of s among the n strings of names (a vocabulary above), or -1
  * when s is NULL or not one of them. */

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/fix.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
@@ -183,7 +184,7 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
     llm.workload[0] = '\0';
     requirements_overlay(&b.req, &llm);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     dlrig_estimate e;
     char err[256];
     if (perf_estimate(ctx->cat, &b, &pl, workload, &e, err, sizeof err) != 0) {

@@ -197,7 +197,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
     }
     dlrig_report rep = {0};
     dlrig_placement pl;
-    build_place(&rv.build, &pl);
+    place_build(&rv.build, &pl);
     rules_check_placed(cat, &rv.build, &pl, &rep);
     dlrig_estimate est;
     char e2[128];

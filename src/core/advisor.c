@@ -615,7 +615,7 @@ static void number_strings(ctx *c)
     free(sockets);
 }
 
-/* Positions a card of g takes, as build_place counts them (1-4, 2 when unknown). */
+/* Positions a card of g takes, as place_build counts them (1-4, 2 when unknown). */
 static int card_width(const dlrig_gpu *g)
 {
     double sl = g->slots > 0 ? g->slots : 2;
@@ -623,7 +623,7 @@ static int card_width(const dlrig_gpu *g)
 }
 
 /* The most cards `w` positions wide board b can hold in a case giving
- * case_slots positions: build_place's conditions but the second CPU (an x16
+ * case_slots positions: place_build's conditions but the second CPU (an x16
  * slot each, no overlap, within the positions), so an upper bound. */
 static int board_capacity(const dlrig_motherboard *b, int w, int case_slots)
 {
@@ -1096,7 +1096,7 @@ static bool frame_finding(const dlrig_report *rep)
 
 /* ---- placements, kept for the whole search
  *
- * build_place reads the board, the CPU count, the case's overhang, how many
+ * place_build reads the board, the CPU count, the case's overhang, how many
  * M.2 drives there are, the NIC, and of the GPUs only their count and shape
  * (positions, lanes, PCIe generation, SXM or not): cards of one model are
  * interchangeable.  So a placement made for one GPU model serves every model
@@ -1165,7 +1165,7 @@ static const dlrig_placement *placement_for(const ctx *c, const dlrig_gpu *g, in
         dlrig_build fb;
         assemble(&fb, c, g, n, 0, cpu, ncpu, board, cs, NULL, NULL, sto, NULL, NULL, 0, nic, sw);
         made = xmalloc(sizeof *made);
-        build_place(&fb, made);
+        place_build(&fb, made);
         build_free(&fb);
         if (made->n_unplaced) {
             free(made);

@@ -691,7 +691,7 @@ static void work_reset(fixer *x)
     x->work.cap_items = x->work_cap;
 }
 
-/* Whether a change leaves the cards where they are (build_place reads the
+/* Whether a change leaves the cards where they are (place_build reads the
  * GPUs, NICs, board, case, drives and the number of CPUs). */
 static bool keeps_placement(const dlrig_change *c)
 {

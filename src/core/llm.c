@@ -39,7 +39,7 @@
  */
 #include "dlrig/llm.h"
 
-#include "dlrig/perf.h"
+#include "dlrig/gpurate.h"
 #include "dlrig/util.h"
 
 #include <ctype.h>
@@ -48,10 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-const char *const dlrig_method_ids[] = {"inference", "lora", "qlora", "full", NULL};
-const char *const dlrig_optim_ids[] = {"adamw", "adamw-8bit", "sgd", NULL};
-const char *const dlrig_offload_ids[] = {"none", "optimizer", "optimizer+weights", NULL};
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -501,7 +497,7 @@ static void inference_speed(const dlrig_gpu *g, int n, const dlrig_link *link, c
  * theirs. */
 static double training_tflops(const dlrig_gpu *g)
 {
-    return perf_training_tensor_tflops(g, tensor_tflops(g) * perf_tensor_generation_share(g));
+    return gpu_training_tensor_tflops(g, tensor_tflops(g) * gpu_tensor_generation_share(g));
 }
 
 static void training_speed(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *q, bool sharded,

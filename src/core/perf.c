@@ -34,6 +34,7 @@
 
 #include "dlrig/constraints.h"
 #include "dlrig/csv.h"
+#include "dlrig/gpurate.h"
 #include "dlrig/power.h"
 #include "dlrig/util.h"
 
@@ -43,32 +44,6 @@
  * memory_efficiency, allreduce_overlap): fitted on the single-GPU rows of
  * tests/data/calibration.csv together with the tensor-core generation share
  * and the energy per sample below (docs/CALIBRATION.md, db/SOURCES.md). */
-
-/* Share of the peak tensor rate a tensor-core generation reaches on training
- * code, relative to Ampere and later (third generation on: asynchronous
- * copies into shared memory keep the tensor cores fed): the architecture's
- * tensor_generation_share.  Volta and Turing (first and second generation)
- * reach about half as much of their peak (0.53): fitted on the Turing rows
- * of the calibration table (Titan RTX, Quadro RTX 5000/6000/8000, RTX 2080
- * Ti; BERT-large in mixed precision runs at 0.30 of the peak on them, 0.50
- * on Ampere, Ada and Hopper).  Volta, with no row there, shares Turing's;
- * the validation table's V100 rows check it.  AMD RDNA 3 (0.75) and RDNA 4
- * (0.61) come from measured PyTorch matrix multiplication, no training row
- * (docs/CALIBRATION.md).  Not known (no tensor cores, or not fitted): 1. */
-double perf_tensor_generation_share(const dlrig_gpu *g)
-{
-    if (!g->arch || isnan(g->arch->tensor_generation_share)) return 1.0;
-    return g->arch->tensor_generation_share;
-}
-
-double perf_training_tensor_tflops(const dlrig_gpu *g, double tflops)
-{
-    double per_w = g->arch ? g->arch->pro_train_tflops_per_w : NAN;
-    if (!isnan(per_w) && g->segment_kind != DLRIG_SEGMENT_CONSUMER && g->segment_kind != DLRIG_SEGMENT_UNKNOWN &&
-        g->tdp_w > 0 && tflops > g->tdp_w * per_w)
-        return g->tdp_w * per_w;
-    return tflops;
-}
 
 /* Energy a training step spends per FLOP and per byte of the workload's
  * memory traffic (picojoules; the byte figure covers the on-chip moves that
@@ -186,9 +161,9 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double tensor, rest;
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
-    if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= perf_tensor_generation_share(g);
+    if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= gpu_tensor_generation_share(g);
     /* a training step holds a non-GeForce card to its board power's rate */
-    if (w->training && tensor != rest) tensor = perf_training_tensor_tflops(g, tensor);
+    if (w->training && tensor != rest) tensor = gpu_training_tensor_tflops(g, tensor);
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {

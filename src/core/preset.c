@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/jsondoc.h"
 #include "dlrig/util.h"
 
 /* Generated from db/presets by embed_presets.cmake (preset_blob.c). */
@@ -34,13 +35,13 @@ int preset_index(const char *name)
 static int fail(char *err, size_t errlen, const char *name, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, const char *name, const char *fmt, ...)
 {
-    char msg[512];
+    char label[160];
+    snprintf(label, sizeof label, "preset '%s'", name);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = jsondoc_vfail(err, errlen, label, fmt, ap);
     va_end(ap);
-    snprintf(err, errlen, "preset '%s': %s", name, msg);
-    return DLRIG_BUILD_EINVAL;
+    return rc;
 }
 
 /* A required string field of at most max-1 bytes. */

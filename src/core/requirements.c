@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlrig/build.h"
-#include "dlrig/llm.h"
+#include "dlrig/jsondoc.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -20,7 +19,7 @@ const char *const dlrig_environment_ids[] = {DLRIG_ENVIRONMENTS(DLRIG_VOCAB_NAME
 const char *const dlrig_precision_ids[] = {DLRIG_PRECISIONS(DLRIG_VOCAB_NAME) NULL};
 const char *const dlrig_require_ids[] = {DLRIG_MUST_HAVES(DLRIG_VOCAB_NAME) NULL};
 /* Weight storage formats by name (vocab.h; llm.c knows their bits).
- * Methods, optimizers and offload modes are llm.h's lists. */
+ * Methods, optimizers and offload modes are vocab.h's lists. */
 static const char *const weights_ids[] = {DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_NAME) NULL};
 
 #define AT(m) .offset = offsetof(dlrig_requirements, m), .size = sizeof(((dlrig_requirements *)0)->m)
@@ -560,10 +559,10 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
     case DLRIG_RK_ENUM:
         requirements_join(d, f->choices);
         if (!cJSON_IsString(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
-                              build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
+                              jsondoc_type(v));
         if (id_index(f->choices, v->valuestring) < 0)
-            return build_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+            return jsondoc_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
                               v->valuestring, d->s);
         set_text(f, r, v->valuestring);
         return 0;
@@ -572,54 +571,54 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
         requirements_describe(f, cat, d);
         if (cJSON_IsNumber(v)) {
             if (!(v->valuedouble >= f->lo && v->valuedouble <= f->hi))
-                return build_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)",
+                return jsondoc_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g bits per weight)",
                                   k, v->valuedouble, f->lo, f->hi);
             snprintf(bits, sizeof bits, "%g", v->valuedouble);
             set_text(f, r, bits);
             return 0;
         }
         if (!cJSON_IsString(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a string or a number (one of %s), got %s",
-                              k, d->s, build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a string or a number (one of %s), got %s",
+                              k, d->s, jsondoc_type(v));
         if (id_index(f->choices, v->valuestring) >= 0) set_text(f, r, v->valuestring);
         else if (bits_value(f, v->valuestring, bits, sizeof bits)) set_text(f, r, bits);
         else
-            return build_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
+            return jsondoc_fail(err, errlen, label, "requirements.%s: unknown value '%s'; expected one of %s", k,
                               v->valuestring, d->s);
         return 0;
     }
     case DLRIG_RK_CATALOG:
         requirements_describe(f, cat, d);
         if (!cJSON_IsString(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
-                              build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a string (one of %s), got %s", k, d->s,
+                              jsondoc_type(v));
         if (strlen(v->valuestring) >= f->size || !catalog_has_id(cat, f->table, v->valuestring))
-            return build_fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k,
+            return jsondoc_fail(err, errlen, label, "requirements.%s: unknown %s '%.64s'; expected one of %s", k,
                               f->noun ? f->noun : "value", v->valuestring, d->s);
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_STRING:
         requirements_describe(f, cat, d);
         if (!cJSON_IsString(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
-                              build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a string (%s), got %s", k, d->s,
+                              jsondoc_type(v));
         if (!name_ok(v->valuestring, (size_t)f->hi) || strlen(v->valuestring) >= f->size)
-            return build_fail(err, errlen, label, "requirements.%s: expected %s, got '%.100s'", k, d->s,
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected %s, got '%.100s'", k, d->s,
                               v->valuestring);
         set_text(f, r, v->valuestring);
         return 0;
     case DLRIG_RK_BOOL:
         if (!cJSON_IsBool(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected true or false, got %s", k,
-                              build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected true or false, got %s", k,
+                              jsondoc_type(v));
         *bool_of(f, r) = cJSON_IsTrue(v);
         return 0;
     case DLRIG_RK_NUMBER: {
         if (!cJSON_IsNumber(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected a number, got %s", k, build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a number, got %s", k, jsondoc_type(v));
         double x = v->valuedouble;
         if (!(x > f->lo && x <= f->hi))
-            return build_fail(err, errlen, label,
+            return jsondoc_fail(err, errlen, label,
                               "requirements.%s: %g is out of range (expected more than %g, at most %g)", k, x, f->lo,
                               f->hi);
         *num_of(f, r) = x;
@@ -627,25 +626,25 @@ static int field_from_json(const dlrig_catalog *cat, const dlrig_reqfield *f, co
     }
     case DLRIG_RK_WHOLE: {
         if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble))
-            return build_fail(err, errlen, label, "requirements.%s: expected a whole number, got %s", k,
-                              cJSON_IsNumber(v) ? "a fraction" : build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected a whole number, got %s", k,
+                              cJSON_IsNumber(v) ? "a fraction" : jsondoc_type(v));
         double x = v->valuedouble;
         if (x < f->lo || x > f->hi)
-            return build_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g)", k, x, f->lo, f->hi);
+            return jsondoc_fail(err, errlen, label, "requirements.%s: %g is out of range (%g to %g)", k, x, f->lo, f->hi);
         *int_of(f, r) = (int)x;
         return 0;
     }
     case DLRIG_RK_FLAGS:
         requirements_join(d, f->choices);
         if (!cJSON_IsArray(v))
-            return build_fail(err, errlen, label, "requirements.%s: expected an array of strings (%s), got %s", k, d->s,
-                              build_json_type(v));
+            return jsondoc_fail(err, errlen, label, "requirements.%s: expected an array of strings (%s), got %s", k, d->s,
+                              jsondoc_type(v));
         for (const cJSON *it = v->child; it; it = it->next) {
             int i = cJSON_IsString(it) ? id_index(f->choices, it->valuestring) : -1;
             if (i < 0)
-                return build_fail(err, errlen, label, "requirements.%s: unknown requirement %s%.64s%s; valid: %s", k,
+                return jsondoc_fail(err, errlen, label, "requirements.%s: unknown requirement %s%.64s%s; valid: %s", k,
                                   cJSON_IsString(it) ? "'" : "",
-                                  cJSON_IsString(it) ? it->valuestring : build_json_type(it),
+                                  cJSON_IsString(it) ? it->valuestring : jsondoc_type(it),
                                   cJSON_IsString(it) ? "'" : "", d->s);
             *flags_of(f, r) |= 1u << i;
         }
@@ -658,12 +657,12 @@ int requirements_from_json(const dlrig_catalog *cat, const cJSON *o, dlrig_requi
                            char *err, size_t errlen)
 {
     if (!cJSON_IsObject(o))
-        return build_fail(err, errlen, label, "requirements: expected an object, got %s", build_json_type(o));
+        return jsondoc_fail(err, errlen, label, "requirements: expected an object, got %s", jsondoc_type(o));
     for (const cJSON *it = o->child; it; it = it->next)
         if (!requirements_field(it->string)) {
             strbuf valid = {0};
             for (size_t i = 0; i < N_FIELDS; i++) sb_printf(&valid, "%s%s", i ? ", " : "", fields[i].key);
-            int rc = build_fail(err, errlen, label, "requirements.%.64s: unknown field; valid fields: %s", it->string,
+            int rc = jsondoc_fail(err, errlen, label, "requirements.%.64s: unknown field; valid fields: %s", it->string,
                                 valid.s);
             sb_free(&valid);
             return rc;

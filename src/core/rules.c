@@ -1557,7 +1557,7 @@ static int cmp_findings(const void *a, const void *b)
 void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *rep)
 {
     dlrig_placement pl;
-    build_place(b, &pl);
+    place_build(b, &pl);
     rules_check_placed(cat, b, &pl, rep);
 }
 

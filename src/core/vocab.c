@@ -1,6 +1,7 @@
 /* vocab.c — the catalog vocabularies' names (see vocab.h). */
 #include "dlrig/vocab.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const char *const dlrig_gpu_cooler_names[DLRIG_GPU_COOLER_COUNT] = {DLRIG_GPU_COOLERS(DLRIG_VOCAB_NAME)};
@@ -19,6 +20,9 @@ const char *const dlrig_cooler_kind_names[DLRIG_COOLER_KIND_COUNT] = {DLRIG_COOL
 const char *const dlrig_psu_form_names[DLRIG_PSU_FORM_COUNT] = {DLRIG_PSU_FORMS(DLRIG_VOCAB_NAME)};
 const char *const dlrig_condition_names[DLRIG_CONDITION_COUNT] = {DLRIG_CONDITIONS(DLRIG_VOCAB_NAME)};
 const char *const dlrig_weight_format_names[DLRIG_WEIGHTS_COUNT] = {DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_NAME)};
+const char *const dlrig_method_ids[DLRIG_METHOD_COUNT + 1] = {DLRIG_METHODS(DLRIG_VOCAB_NAME) NULL};
+const char *const dlrig_optim_ids[DLRIG_OPTIM_COUNT + 1] = {DLRIG_OPTIMIZERS(DLRIG_VOCAB_NAME) NULL};
+const char *const dlrig_offload_ids[DLRIG_OFFLOAD_COUNT + 1] = {DLRIG_OFFLOADS(DLRIG_VOCAB_NAME) NULL};
 
 int vocab_decode(const char *const *names, int n, const char *s)
 {

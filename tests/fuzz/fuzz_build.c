@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/perf.h"
 #include "dlrig/rules.h"
 #include "fuzz.h"
@@ -60,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_round_trip(cat, &b);
 
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     FUZZ_CHECK(pl.n_cards <= DLRIG_MAX_CARDS && pl.n_unplaced <= pl.n_cards, "placement out of bounds");
     dlrig_report rep = {0};
     rules_check(cat, &b, &rep);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/catalog.h"
 #include "dlrig/util.h"
 
@@ -421,12 +422,12 @@ START_TEST(four_dual_slot_cards_on_seven_positions)
     rig(&b, "asus-pro-ws-wrx90e-sage-se", "amd-threadripper-pro-7975wx", 1, "nvidia-quadro-rtx-6000", 4);
     build_add(&b, part("fractal-define-7"), 1); /* 7 slots */
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_int_eq(pl.overhang, 0);
     ck_assert_uint_eq(pl.n_unplaced, 1);
     ASSERT_POSITIONS(&pl, "1,3,5,0");
     build_set_category(&b, DLRIG_CAT_CASE, part("phanteks-enthoo-pro-2-server"), 1); /* 8 slots */
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_int_eq(pl.overhang, 1);
     ck_assert_uint_eq(pl.n_cards, 4);
     ck_assert_uint_eq(pl.n_unplaced, 0);
@@ -439,11 +440,11 @@ START_TEST(four_dual_slot_cards_on_seven_positions)
     }
     /* Deterministic. */
     dlrig_placement again;
-    build_place(&b, &again);
+    place_build(&b, &again);
     ck_assert(memcmp(&pl, &again, sizeof pl) == 0);
     /* Two cards keep an air gap between them, on x16 slots. */
     build_set_qty(&b, part("nvidia-quadro-rtx-6000"), 2);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_unplaced, 0);
     ck_assert(pl.cards[0].gap_after);
     ck_assert_int_eq(pl.cards[0].link_width, 16);
@@ -459,19 +460,19 @@ START_TEST(three_slot_cards_skip_a_slot)
     dlrig_build b;
     rig(&b, "asus-pro-ws-trx50-sage-wifi", "amd-threadripper-7960x", 1, "nvidia-rtx-4090", 2);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_unplaced, 0);
     ASSERT_POSITIONS(&pl, "1,5");
     ck_assert_int_eq(pl.cards[0].width, 3);
     /* A third one has nowhere to go. */
     build_set_qty(&b, part("nvidia-rtx-4090"), 3);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_unplaced, 1);
     ASSERT_POSITIONS(&pl, "1,5,0");
     build_free(&b);
     /* On the 1,3,5,7 board of the T640 (two CPUs): 1 and 5 again. */
     rig(&b, "dell-poweredge-t640-board", "intel-xeon-gold-6248r", 2, "nvidia-rtx-4090", 2);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ASSERT_POSITIONS(&pl, "1,5");
     build_free(&b);
 }
@@ -483,12 +484,12 @@ START_TEST(second_cpu_slots)
     dlrig_build b;
     rig(&b, "dell-poweredge-t640-board", "intel-xeon-gold-6248r", 1, "nvidia-quadro-rtx-6000", 4);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_unplaced, 2);
     ASSERT_POSITIONS(&pl, "1,3,0,0");
     for (int i = 0; i < 2; i++) ck_assert_int_eq(pl.cards[i].attached_to, DLRIG_ATTACH_CPU1);
     build_set_qty(&b, part("intel-xeon-gold-6248r"), 2);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_unplaced, 0);
     ASSERT_POSITIONS(&pl, "1,3,5,7");
     ck_assert_int_eq(pl.cards[0].attached_to, DLRIG_ATTACH_CPU1);
@@ -507,7 +508,7 @@ START_TEST(lane_sharing_by_slot)
     rig(&b, "asus-proart-x670e-creator-wifi", "amd-ryzen-9-7950x", 1, "nvidia-rtx-4500-ada", 3);
     build_add(&b, part("phanteks-enthoo-pro-2"), 1); /* 8 expansion slots: one below the board */
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_int_eq(pl.overhang, 1);
     ck_assert_uint_eq(pl.n_unplaced, 0);
     ASSERT_POSITIONS(&pl, "1,4,6");
@@ -518,7 +519,7 @@ START_TEST(lane_sharing_by_slot)
     ck_assert_int_eq(pl.cards[2].link_gen, 4);
     /* One card alone keeps x16. */
     build_set_qty(&b, part("nvidia-rtx-4500-ada"), 1);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ASSERT_POSITIONS(&pl, "1");
     ck_assert_int_eq(pl.cards[0].link_width, 16);
     build_free(&b);
@@ -537,7 +538,7 @@ START_TEST(two_cards_take_cpu_x8_x8)
         rig(&b, boards[k], "amd-ryzen-9-7950x", 1, "nvidia-rtx-a6000", 2);
         build_add(&b, part("phanteks-enthoo-pro-2"), 1); /* 8 expansion slots: slot 6 has room */
         dlrig_placement pl;
-        build_place(&b, &pl);
+        place_build(&b, &pl);
         ck_assert_uint_eq(pl.n_unplaced, 0);
         ASSERT_POSITIONS(&pl, "1,4");
         for (int i = 0; i < 2; i++) {
@@ -557,12 +558,12 @@ START_TEST(lane_sharing_by_m2)
     rig(&b, "gigabyte-z790-aorus-master", "intel-core-i9-14900k", 1, "nvidia-rtx-4500-ada", 1);
     build_add(&b, part("samsung-990-pro-2tb"), 4);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_int_eq(pl.m2_used, 4);
     ASSERT_POSITIONS(&pl, "1");
     ck_assert_int_eq(pl.cards[0].link_width, 16);
     build_set_qty(&b, part("samsung-990-pro-2tb"), 5);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_int_eq(pl.m2_used, 5);
     ASSERT_POSITIONS(&pl, "1");
     ck_assert_int_eq(pl.cards[0].link_width, 8);
@@ -576,7 +577,7 @@ START_TEST(too_many_cards)
     rig(&b, "asus-pro-ws-wrx90e-sage-se", "amd-threadripper-pro-7975wx", 1, "nvidia-quadro-rtx-6000", 5);
     build_add(&b, part("phanteks-enthoo-pro-2-server"), 1);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_cards, 5);
     ck_assert_uint_eq(pl.n_unplaced, 1);
     ASSERT_POSITIONS(&pl, "1,3,5,7,0"); /* the unplaced card last */
@@ -584,13 +585,13 @@ START_TEST(too_many_cards)
     /* No board: nothing can be placed. */
     build_init(&b, NULL);
     build_add(&b, part("nvidia-rtx-4090"), 2);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_cards, 2);
     ck_assert_uint_eq(pl.n_unplaced, 2);
     build_free(&b);
     /* More cards than DLRIG_MAX_CARDS: bounded, no overflow. */
     rig(&b, "dell-dss8440-board", "intel-xeon-gold-6248r", 2, "nvidia-tesla-t4", 40);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_le(pl.n_cards, DLRIG_MAX_CARDS);
     ck_assert_uint_gt(pl.n_unplaced, 0);
     build_free(&b);
@@ -603,7 +604,7 @@ START_TEST(nics_after_gpus)
     load_ok("clean.json", &b); /* TRX50 AERO D: x16 at 1, 4, 7; two dual-slot GPUs */
     build_add(&b, part("nvidia-connectx-7-ndr"), 1);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_cards, 3);
     ck_assert_uint_eq(pl.n_unplaced, 0);
     ASSERT_POSITIONS(&pl, "1,4,7");
@@ -613,7 +614,7 @@ START_TEST(nics_after_gpus)
     ck_assert_int_eq(pl.cards[1].link_width, 16);
     /* A cluster-scope line is not in the node. */
     build_add(&b, part("nvidia-quantum-2-qm9700"), 1);
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_cards, 3);
     build_free(&b);
 }

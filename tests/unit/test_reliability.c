@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dlrig/build.h"
+#include "dlrig/place.h"
 #include "dlrig/catalog.h"
 #include "dlrig/export.h"
 #include "dlrig/query.h"
@@ -197,7 +198,7 @@ START_TEST(placement_survives_extreme_catalog_values)
     build_add(&b, &mb.p, 1);
     build_add(&b, catalog_find(cat, "amd-threadripper-7960x"), 1);
     dlrig_placement pl;
-    build_place(&b, &pl);
+    place_build(&b, &pl);
     ck_assert_uint_eq(pl.n_cards, 2);
     for (size_t i = 0; i < pl.n_cards; i++) ck_assert(pl.cards[i].width >= 1 && pl.cards[i].width <= 4);
     dlrig_report rep = {0};

@@ -17,6 +17,7 @@
 #include "dlrig/catalog.h"
 #include "dlrig/fix.h"
 #include "dlrig/llm.h"
+#include "dlrig/gpurate.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/rules.h"
@@ -541,7 +542,7 @@ START_TEST(architecture_behaviour_follows_the_row_not_the_id)
         ck_assert_ptr_nonnull(b);
         ck_assert_ptr_nonnull(b->arch);
         ck_assert_str_ne(a->arch->id, b->arch->id);
-        ck_assert_double_eq(perf_tensor_generation_share(a), perf_tensor_generation_share(b));
+        ck_assert_double_eq(gpu_tensor_generation_share(a), gpu_tensor_generation_share(b));
         for (size_t k = 0; k < nw; k++)
             for (size_t p = 0; p < sizeof precs / sizeof precs[0]; p++) {
                 ck_assert_msg(perf_gpu_throughput(a, &w[k], NAN, precs[p], NULL) ==
