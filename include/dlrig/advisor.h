@@ -124,9 +124,8 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
 int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_objective obj,
                        double *throughput, double *price, dlrig_build *out);
 
-/* True when the advisor's builds never carry a warning with this finding id
- * (errors are always excluded).  finding_id: a rule id such as
- * "cpu.cores_per_gpu"; the caller keeps it. */
-bool advisor_avoids(const char *finding_id);
+/* True when the advisor's builds never carry this finding: every error, and
+ * the warnings of the rules the table marks DLRIG_RULE_AVOID. */
+bool advisor_avoids(const dlrig_finding *f);
 
 #endif

@@ -33,11 +33,14 @@ typedef struct dlrig_build {
     size_t n_items, cap_items;
 } dlrig_build;
 
-/* Prices the catalog's parts as the build's requirements allow: with
- * allow_used, a part's price is its cheapest new, used or refurbished offer;
- * without, its new price (catalog_allow_used).  Callers that judge or quote a
- * loaded build call this first. */
-void build_apply_prices(dlrig_catalog *cat, const dlrig_build *b);
+/* What one unit of a line costs on this build: its part's price as the
+ * build's own requirements allow (part_price with req.allow_used: the
+ * cheaper of the new price and the current second-hand offer when used parts
+ * are allowed, else the new price).  Every total, export and comparison
+ * prices lines through it, so each build is priced by its own requirements. */
+dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it);
+/* Its dollars (NAN when unpriced). */
+double build_line_usd(const dlrig_build *b, const dlrig_item *it);
 /* An empty build named `name` (copied; NULL for "Untitled build"). */
 void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);

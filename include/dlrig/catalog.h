@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dlrig/price.h"
 #include "dlrig/userdb.h"
 #include "dlrig/vocab.h"
 
@@ -115,10 +116,10 @@ typedef struct dlrig_offer dlrig_offer;
 typedef struct dlrig_part {
     DLRIG_PART_FIELDS(DLRIG_FIELD_DECL)
     dlrig_category category;
-    double catalog_price_usd; /* the catalog's own price; price_usd may be a user override */
-    const char *price_vendor; /* vendor of an overriding price list, or NULL */
-    double new_price_usd;     /* the new-part price (the user's override or the catalog's), before used offers */
-    const dlrig_offer *price_offer; /* the second-hand offer that sets price_usd (allow_used), or NULL */
+    double catalog_price_usd; /* the catalog row's own price (price_usd is the policy's pick, new_price.usd) */
+    dlrig_price new_price;    /* a new part's price: price.h's policy over the row, the catalog's new offers
+                                 and the user's price lists */
+    dlrig_price used_price;   /* the cheapest current second-hand offer (price_none() when there is none) */
 } dlrig_part;
 
 /* A priced offer of a part beside its own (new) price: a used or refurbished
@@ -466,13 +467,15 @@ const dlrig_field *category_field(dlrig_category c, const char *name);
 double part_field_num(const dlrig_part *p, const dlrig_field *f);
 const char *part_field_str(const dlrig_part *p, const dlrig_field *f);
 
-/* Replaces the effective price of a part (a user price list).  price_usd
- * NAN restores the catalog price. vendor is copied. */
+/* Sets the new price of a part outright, as from a price list of `vendor`
+ * (copied), bypassing the policy of price.h (tests, scripted overrides);
+ * price_usd NAN restores the policy's pick. */
 void catalog_set_price(dlrig_catalog *cat, const char *id, double price_usd, const char *vendor);
 
-/* Applies the user database's prices to the loaded catalog: each part's
- * price_usd becomes its cheapest vendor's USD price (price_vendor names that
- * vendor); parts without a row keep the catalog price.  Earlier overrides
+/* Applies the user database's prices to the loaded catalog: each line is
+ * one more new price of its part, from its vendor on its date, and the
+ * policy of price.h picks each part's new price again (an older line never
+ * displaces a newer price; the cheapest current one wins).  Earlier lists
  * are undone first.  Rows for ids the catalog does not have are ignored.
  * Returns 0 (also when the file does not exist) or DLRIG_CATALOG_EIO with a
  * message in err (the catalog then keeps its own prices). */
@@ -487,18 +490,16 @@ const dlrig_price_row *catalog_user_prices(const dlrig_catalog *cat, const char 
  * none.  A catalog file without offers has none.  The array belongs to the
  * catalog. */
 const dlrig_offer *catalog_offers(const dlrig_catalog *cat, const char *id, size_t *n);
-/* Whether second-hand offers may price parts.  With allow true, every part's
- * price_usd becomes the cheapest of its new price and its used and
- * refurbished offers, and price_offer names the offer when one wins; with
- * false (the default) parts carry their new prices.  Parts read later follow
- * the setting; user price overrides (catalog_set_price) stay the new price. */
-void catalog_allow_used(dlrig_catalog *cat, bool allow);
-/* Whether catalog_allow_used(cat, true) is in force. */
-bool catalog_used_allowed(const dlrig_catalog *cat);
-/* Writes a short description of where a part's price comes from when it is
- * not a new-part price, e.g. "used, eBay 2026-05", into buf (len bytes) and
- * returns buf; returns NULL (buf untouched) for a new-part price. */
-const char *part_price_label(const dlrig_part *p, char *buf, size_t len);
+/* What a part costs: its new price, or with allow_used the cheaper of that
+ * and its current second-hand offer.  Pure; the strings belong to the catalog. */
+dlrig_price part_price(const dlrig_part *p, bool allow_used);
+/* part_price's dollars (NAN when unpriced). */
+double part_price_usd(const dlrig_part *p, bool allow_used);
+/* The vendor of the user price list that sets p's new price, or NULL. */
+const char *part_price_vendor(const dlrig_part *p);
+/* A short description of a second-hand price, e.g. "used, eBay 2026-05",
+ * into buf (len bytes), returning buf; NULL (buf untouched) for a new price. */
+const char *price_label(const dlrig_price *pr, char *buf, size_t len);
 
 /* Whether framework fw has official support for the GPU platform of
  * architecture a (CUDA, ROCm or Intel XPU). */

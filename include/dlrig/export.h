@@ -122,10 +122,11 @@ size_t export_problems(const dlrig_analysis *an, const dlrig_finding **out, size
  * figure); quotes list those once in a section of their own. */
 bool export_finding_unchecked(const dlrig_finding *f);
 
-/* Where a line's price comes from, for people: "2025-07, PCPartPicker
- * video-card listings"; "used, eBay 2026-05, <source>"; "price list: <vendor>".
- * Writes into buf and returns it; NULL (buf empty) when the part has no price. */
-const char *export_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len);
+/* Where a price comes from, for people: "2025-07, PCPartPicker video-card
+ * listings"; "2026-05, Newegg; <source>"; "used, eBay 2026-05; <source>";
+ * "price list of <vendor>, 2026-03".  Writes into buf and returns it; NULL
+ * (buf empty) when there is no price. */
+const char *export_price_source(const dlrig_catalog *cat, const dlrig_price *pr, char *buf, size_t len);
 
 /* A source (catalog `source` row) named for a reader: its title up to the
  * first parenthesis, colon or semicolon; the id itself when there is no such

@@ -20,7 +20,10 @@ const char *severity_name(dlrig_severity s); /* "info", "warning", "error" */
 
 #define DLRIG_FINDING_PARTS 4
 
+typedef struct dlrig_rule_info dlrig_rule_info;
+
 typedef struct dlrig_finding {
+    const dlrig_rule_info *rule; /* its row of the rule table (flags, fix recipe) */
     const char *id; /* stable, e.g. "cooling.open_air_dense" */
     dlrig_severity severity;
     char message[512];
@@ -28,12 +31,15 @@ typedef struct dlrig_finding {
     const char *source; /* seed file name or public spec */
     const char *parts[DLRIG_FINDING_PARTS]; /* ids of the parts involved */
     int n_parts;
+    bool unchecked; /* an info finding that says the rule could not judge (a figure the catalog lacks) */
 } dlrig_finding;
 
 typedef struct dlrig_totals {
     double price_usd;         /* whole plan: nodes x node + cluster parts; NAN parts excluded */
     double node_price_usd;
     int unpriced_parts;       /* lines with no known price */
+    const char *oldest_price_date; /* the oldest month a line's price was observed ('YYYY-MM...'), NULL when none is dated */
+    int undated_prices;       /* priced lines whose price has no date */
     double power_w;           /* rated draw of one node (W): GPUs at their limit, CPUs at TDP; PSU sizing */
     double peak_power_w;      /* with GPU transients */
     double load_w;            /* sustained draw running the workload, one node (power.h) */
@@ -69,25 +75,80 @@ void rules_check(const dlrig_catalog *cat, const dlrig_build *b, dlrig_report *r
 /* The same with a placement already computed by place_build for b (the
  * advisor reuses one placement for many builds that share it). */
 void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, dlrig_report *rep);
-/* The positions in the rule table of the rules named in the NULL-terminated
- * list ids, into idx (at most cap); returns how many (unknown ids are left out). */
-size_t rules_indices(const char *const *ids, size_t *idx, size_t cap);
+/* The positions in the rule table of the rules with every flag of `flags`
+ * (DLRIG_RULE_*), into idx (at most cap); returns how many. */
+size_t rules_indices(unsigned flags, size_t *idx, size_t cap);
+/* The required categories b lacks (a GPU, CPU, board, memory, storage, PSU,
+ * case, and a CPU cooler where the case takes one; a complete server brings
+ * its board and supplies), into out (at most max); returns how many.
+ * compat.missing_part's test. */
+size_t rules_missing_categories(const dlrig_build *b, dlrig_category *out, size_t max);
 /* As rules_check_placed, running only the rules at positions idx[0..n)
  * (from rules_indices: the advisor's early test of a build's frame); the
  * totals are computed in full. */
 void rules_check_only(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_placement *pl, const size_t *idx,
                       size_t n, dlrig_report *rep);
 void report_free(dlrig_report *rep);
+/* A finding's message for a list of its kind: for a "not checked" note,
+ * what could not be judged ("the catalog has no length_mm for ..."), else
+ * the whole message. */
+const char *finding_detail(const dlrig_finding *f);
 /* Whether the report has a finding with this id. */
 const dlrig_finding *report_find(const dlrig_report *rep, const char *id);
 
-/* The description of a rule, for help screens and docs. */
+/* How the advisor and the fix-its treat a rule (dlrig_rule_info.flags). */
+enum {
+    DLRIG_RULE_AVOID = 1u << 0, /* the advisor's builds never carry it (errors never: they are not acceptable) */
+    DLRIG_RULE_FRAME = 1u << 1, /* judged by the build's frame alone (GPUs, board, CPUs, case, M.2 drives,
+                                   bridge, NIC): one finding rejects every build of that frame */
+    DLRIG_RULE_FIX = 1u << 2,   /* a warning dlrig offers fix-its for (errors always get them) */
+    DLRIG_RULE_DRAFT = 1u << 3, /* a warning that makes a quote a draft to resolve, as errors do (over budget) */
+};
+
+/* One move of a rule's fix recipe: a kind of change fix.c tries on the
+ * build, cheapest first, keeping those the rules then accept.  `cat` is a
+ * dlrig_category where the move names one. */
+typedef enum {
+    DLRIG_MOVE_END = 0,          /* end of the recipe */
+    DLRIG_MOVE_NAMED,            /* another part of each category the finding names */
+    DLRIG_MOVE_REPLACE,          /* every priced part of `cat` in place of the build's */
+    DLRIG_MOVE_REPLACE_PRESENT,  /* the same, only when the build has a part of `cat` */
+    DLRIG_MOVE_REPLACE_OR_ADD,   /* replace the build's part of `cat`, or add one when it has none */
+    DLRIG_MOVE_ADD,              /* one more line of each priced part of `cat` */
+    DLRIG_MOVE_REMOVE,           /* take the build's part of `cat` out */
+    DLRIG_MOVE_REMOVE_IN_SERVER, /* take the part of `cat` out when the chassis is a complete server */
+    DLRIG_MOVE_MISSING,          /* a part for each required category the build lacks */
+    DLRIG_MOVE_MEMORY,           /* every memory kit and quantity the board's slots take */
+    DLRIG_MOVE_PLATFORM,         /* board and CPU (and cooler) together, for a CPU the board does not take */
+    DLRIG_MOVE_CPU_SOCKETS,      /* as many CPUs as the board has sockets, or one */
+    DLRIG_MOVE_SUPPLY,           /* another PSU, or another complete server when the chassis brings its own */
+    DLRIG_MOVE_POWER_LIMITS,     /* GPU power limits (nvidia-smi -pl) */
+    DLRIG_MOVE_FEWER_GPUS,       /* fewer of the same GPU, as many as work */
+    DLRIG_MOVE_MORE_GPUS,        /* one to three more of the same GPU */
+    DLRIG_MOVE_MORE_DRIVES,      /* one or two more of the same drive */
+    DLRIG_MOVE_ADD_BRIDGES,      /* NVLink bridges for the GPU pairs */
+    DLRIG_MOVE_BIGGER_CIRCUIT,   /* a requirement change: a wall circuit that carries more */
+    DLRIG_MOVE_DROP_REQ,         /* a requirement change: drop the must-have `cat` (a dlrig_must_have) */
+    DLRIG_MOVE_PRECISIONS,       /* a requirement change: another training precision */
+} dlrig_move_op;
+
+typedef struct dlrig_fix_move {
+    unsigned char op;  /* dlrig_move_op */
+    unsigned char cat; /* dlrig_category or dlrig_must_have, where op names one */
+} dlrig_fix_move;
+
+#define DLRIG_RULE_MOVES 6
+
+/* A rule of the table: what it is for help screens and docs, and how the
+ * advisor and the fix-its treat it. */
 typedef struct dlrig_rule_info {
     const char *id;
     dlrig_severity severity; /* usual severity */
     const char *summary;
     const char *why;
     const char *source;
+    unsigned flags;                          /* DLRIG_RULE_* */
+    dlrig_fix_move fix[DLRIG_RULE_MOVES];    /* the fix recipe, in order; ends at DLRIG_MOVE_END */
 } dlrig_rule_info;
 const dlrig_rule_info *rules_list(size_t *n);
 const dlrig_rule_info *rules_info(const char *id);

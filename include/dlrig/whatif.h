@@ -87,7 +87,8 @@ typedef struct dlrig_readvice {
  * recommendation that takes the pinned parts without an error-level finding,
  * else the one that leaves the fewest.  The build keeps from's name and notes
  * (from NULL: the recommendation's name, no notes) and gets req.  The
- * catalog's prices are used as they are (catalog_allow_used is the caller's).
+ * build's lines are priced by req (build_line_price: req.allow_used says
+ * whether second-hand offers may price them).
  * Returns 0 with *out filled, -1 when the advisor finds no build, or -2 when
  * it refuses req (bad requirements), with its reason in err ("" when it
  * gives none); *out then holds no recommendation and an empty build.  Either

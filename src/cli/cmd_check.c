@@ -27,7 +27,6 @@ static int load(cli_ctx *ctx, const char *path, dlrig_build *b)
         build_free(b);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
-    build_apply_prices(cat, b);
     return EXIT_OK;
 }
 

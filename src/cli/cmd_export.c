@@ -296,7 +296,6 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             goto out;
         }
         L[k].ok = true;
-        build_apply_prices(cat, &L[k].b);
         export_analyze(cat, &L[k].b, &L[k].an);
     }
     for (size_t i = 0; i < n_lead; i++)

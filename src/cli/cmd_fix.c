@@ -130,7 +130,6 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         free(outpath);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
-    build_apply_prices(cat, &b);
     dlrig_report before = {0};
     rules_check(cat, &b, &before);
     size_t errors_before = before.counts[DLRIG_SEV_ERROR];

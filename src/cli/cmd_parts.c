@@ -322,7 +322,6 @@ static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c,
         build_free(&b);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
-    build_apply_prices(cat, &b);
     if (n == 0) {
         if (q->filter || q->unpriced)
             cli_error("parts --against: no %s matches %s%s%s%s; nothing to swap into %s", category_name(c),
@@ -643,8 +642,9 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     const dlrig_field *spec = category_fields(p->category, &n);
     for (size_t i = 0; i < n; i++)
         print_field(label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf), width);
-    if (p->price_vendor) printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
-                                cli_safe(p->price_vendor), format_usd(p->catalog_price_usd, buf, sizeof buf));
+    if (part_price_vendor(p))
+        printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
+               cli_safe(part_price_vendor(p)), format_usd(p->catalog_price_usd, buf, sizeof buf));
     size_t n_off;
     const dlrig_offer *off = catalog_offers(cat, p->id, &n_off);
     if (n_off) {

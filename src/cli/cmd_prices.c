@@ -197,11 +197,13 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
         free(db);
         return EXIT_IO;
     }
-    /* rows come by part id, cheapest first: the first of each part is its effective price */
+    /* the row that sets its part's new price (price.h's policy picked it) */
     bool *eff = xcalloc(n ? n : 1, sizeof *eff);
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *p = catalog_find(cat, rows[i].part_id);
-        eff[i] = p && p->price_vendor && (i == 0 || strcmp(rows[i - 1].part_id, rows[i].part_id) != 0);
+        const dlrig_price *np = p ? &p->new_price : NULL;
+        eff[i] = np && np->user_list && np->market && strcmp(np->market, rows[i].vendor) == 0 &&
+                 np->date == rows[i].date;
     }
     if (json) {
         cJSON *doc = cJSON_CreateObject();

@@ -234,7 +234,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
             printf("   %3d x %-44s %-13s %10s%s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
-                   format_usd(it->part->price_usd * it->qty, price, sizeof price),
+                   format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
                    pinned[it->part->category] ? "  (kept)" : "");
         }
         size_t warn = rep.counts[DLRIG_SEV_WARNING], info = rep.counts[DLRIG_SEV_INFO];
@@ -313,7 +313,6 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             cli_error("recommend --from: %s", ferr);
             return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
         }
-        build_apply_prices(fcat, from);
         req = from->req;
     }
     bool pinned[DLRIG_CAT_COUNT] = {false}, pin_given = false;
@@ -425,13 +424,11 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
     if (from_arg) {
-        catalog_allow_used(cat, req.allow_used);
         /* the builds the pinned parts are tried in: as many as the builder's re-advise tries unless -k says */
         return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile);
     }
     dlrig_recommendation *recs = NULL;
     size_t n;
-    catalog_allow_used(cat, req.allow_used);
     dlrig_tiers tr;
     memset(&tr, 0, sizeof tr);
     if (tiers) {
@@ -518,9 +515,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             for (size_t k = 0; k < r->build.n_items; k++) {
                 const dlrig_item *it = &r->build.items[k];
                 char used[160];
+                dlrig_price pr = build_line_price(&r->build, it);
                 printf("   %3d x %-44s %-13s %10s", it->qty, cli_safe(it->part->name), category_name(it->part->category),
-                       format_usd(it->part->price_usd * it->qty, price, sizeof price));
-                if (part_price_label(it->part, used, sizeof used)) printf("  (%s)", cli_safe(used));
+                       format_usd(pr.usd * it->qty, price, sizeof price));
+                if (price_label(&pr, used, sizeof used)) printf("  (%s)", cli_safe(used));
                 printf("\n");
             }
             size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];

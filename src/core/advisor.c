@@ -8,7 +8,7 @@
  * several nodes, an RDMA network card (and a switch above two nodes).
  *
  * The objective (advisor.h states it exactly): among the builds with no
- * error-level finding, none of the warnings in `avoided` below (the advisor
+ * error-level finding, none of the warnings the rule table marks DLRIG_RULE_AVOID (the advisor
  * sizes RAM, power, cooling and storage so that they do not fire), every
  * --require met and the price within the budget, those within
  * ADVISOR_TIE_TOLERANCE of the best speed (or speed per dollar) are ties, and
@@ -44,17 +44,6 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-/* Warnings the advisor's builds must not carry (errors are always excluded). */
-static const char *const avoided[] = {
-    "power.headroom",     "memory.below_largest_vram", "memory.channels", "cpu.cores_per_gpu",
-    "storage.dataset",    "storage.slow",              "cooling.open_air_dense", "cooling.max_gpus",
-    "pcie.lanes",         "budget.over",               "env.noise",       "gpu.precision_unsupported",
-    "cluster.rdma",       "cluster.interconnect",      "gpu.mixed_models", "nvlink.bridge_spacing",
-    "vram.tier", /* the workload's published VRAM floor is a constraint, not a preference */
-    "env.datacenter",
-    NULL,
-};
-
 const char *const dlrig_objective_ids[] = {"speed", "value", NULL};
 
 const char *advisor_objective_rule(dlrig_objective obj)
@@ -67,12 +56,6 @@ const char *advisor_objective_rule(dlrig_objective obj)
     return "the fastest build; builds within 5% of the fastest are ties, and a tie goes to the cheaper build, then "
            "fewer GPUs, more VRAM, a newer architecture";
 }
-
-/* Findings that depend only on a frame (GPUs, board, CPUs, case, M.2 drives,
- * bridge, NIC): when one rejects a candidate, every candidate of that frame
- * is rejected too. */
-static const char *const frame_ids[] = {"pcie.slots", "pcie.lanes", "cooling.open_air_dense",
-                                        "nvlink.bridge_spacing", NULL};
 
 #define MAX_GPUS_PER_NODE 10
 #define MAX_KIT_QTY 4
@@ -95,7 +78,16 @@ static int level_w(const dlrig_gpu *g, int k)
 
 /* ------------------------------------------------------------ helpers */
 
-static bool priced(const dlrig_part *p) { return !isnan(p->price_usd) && p->price_usd > 0; }
+/* What a part costs in this search: its new price, or with used parts
+ * allowed the cheaper of that and its current second-hand offer (NAN when
+ * unpriced).  The requirements carry the choice; the catalog has no mode. */
+static double cost_of(const dlrig_part *p, bool allow_used) { return part_price_usd(p, allow_used); }
+static bool priced(const dlrig_part *p, bool allow_used)
+{
+    double v = cost_of(p, allow_used);
+    return !isnan(v) && v > 0;
+}
+#define COST(c, p) cost_of((p), (c)->req->allow_used)
 
 /* ---- parts no build needs: a dearer twin of a part with identical figures
  * (everything the rules and the perf model read) can never be chosen over
@@ -106,6 +98,7 @@ typedef struct sig_entry {
     char *sig;
     const dlrig_part *part;
     size_t at; /* case_kinship: its index among the usable cases */
+    double price;
 } sig_entry;
 
 static int cmp_sig(const void *x, const void *y)
@@ -113,7 +106,7 @@ static int cmp_sig(const void *x, const void *y)
     const sig_entry *a = x, *b = y;
     int c = strcmp(a->sig, b->sig);
     if (c) return c;
-    if (a->part->price_usd != b->part->price_usd) return a->part->price_usd < b->part->price_usd ? -1 : 1;
+    if (a->price != b->price) return a->price < b->price ? -1 : 1;
     return strcmp(a->part->id, b->part->id);
 }
 
@@ -259,7 +252,7 @@ typedef struct shadow_set {
     size_t n;
 } shadow_set;
 
-static void shadow_build(const dlrig_catalog *cat, shadow_set *out)
+static void shadow_build(const dlrig_catalog *cat, bool allow_used, shadow_set *out)
 {
     out->v = NULL;
     out->n = 0;
@@ -269,8 +262,9 @@ static void shadow_build(const dlrig_catalog *cat, shadow_set *out)
         sig_entry *e = xcalloc(n + 1, sizeof *e);
         for (size_t i = 0; i < n; i++) {
             const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
-            if (!priced(p)) continue;
+            if (!priced(p, allow_used)) continue;
             e[k].sig = signature(p);
+            e[k].price = cost_of(p, allow_used);
             e[k++].part = p;
         }
         if (k > 1) qsort(e, k, sizeof *e, cmp_sig);
@@ -290,11 +284,10 @@ static bool shadowed(const shadow_set *s, const dlrig_part *p)
     return s->n && bsearch(&p, s->v, s->n, sizeof *s->v, cmp_ptr) != NULL;
 }
 
-bool advisor_avoids(const char *finding_id)
+bool advisor_avoids(const dlrig_finding *f)
 {
-    for (int k = 0; avoided[k]; k++)
-        if (strcmp(finding_id, avoided[k]) == 0) return true;
-    return false;
+    return f->severity == DLRIG_SEV_ERROR ||
+           (f->severity == DLRIG_SEV_WARNING && f->rule && (f->rule->flags & DLRIG_RULE_AVOID));
 }
 
 /* The objective on a checked build: acceptable, and its throughput. */
@@ -302,7 +295,7 @@ static bool acceptable(const dlrig_report *rep)
 {
     if (rep->counts[DLRIG_SEV_ERROR]) return false;
     for (size_t i = 0; i < rep->n_findings; i++) {
-        if (rep->findings[i].severity == DLRIG_SEV_WARNING && advisor_avoids(rep->findings[i].id)) return false;
+        if (advisor_avoids(&rep->findings[i])) return false;
     }
     return true;
 }
@@ -520,7 +513,7 @@ typedef struct ctx {
     /* takes[board * n_use[CPU] + cpu]: the board takes the CPU and its memory type;
      * needs_cooler[case]: case_needs_cpu_cooler. */
     unsigned char *takes, *needs_cooler;
-    /* The rules that judge a frame alone (frame_ids), by position in the rule table. */
+    /* The rules that judge a frame alone (DLRIG_RULE_FRAME), by position in the rule table. */
     size_t frame_rules[8], n_frame_rules;
     /* case_kin[case]: cases with the same number differ in nothing but the
      * GPU length they take and their price (n_case_kin numbers in all). */
@@ -606,7 +599,7 @@ static void number_strings(ctx *c)
     }
     c->needs_cooler = xcalloc(ncs + 1, 1);
     for (size_t i = 0; i < ncs; i++) c->needs_cooler[i] = case_needs_cpu_cooler(USE(c, DLRIG_CAT_CASE, dlrig_case)[i]);
-    c->n_frame_rules = rules_indices(frame_ids, c->frame_rules, sizeof c->frame_rules / sizeof c->frame_rules[0]);
+    c->n_frame_rules = rules_indices(DLRIG_RULE_FRAME, c->frame_rules, sizeof c->frame_rules / sizeof c->frame_rules[0]);
     case_kinship(c);
     c->cooler_cache = xcalloc((size_t)c->n_sockets * ncs + 1, sizeof *c->cooler_cache);
     for (size_t i = 0; i < (size_t)c->n_sockets * ncs; i++) c->cooler_cache[i] = cooler_unset;
@@ -643,13 +636,13 @@ static int board_capacity(const dlrig_motherboard *b, int w, int case_slots)
 static void usable_collect(ctx *c)
 {
     shadow_set shadow;
-    shadow_build(c->cat, &shadow);
+    shadow_build(c->cat, c->req->allow_used, &shadow);
     for (int k = 0; k < DLRIG_CAT_COUNT; k++) {
         size_t n = catalog_count(c->cat, (dlrig_category)k), m = 0;
         const void **v = xcalloc(n + 1, sizeof *v);
         for (size_t i = 0; i < n; i++) {
             const dlrig_part *p = catalog_part_at(c->cat, (dlrig_category)k, i);
-            if (priced(p) && !shadowed(&shadow, p)) v[m++] = p;
+            if (priced(p, c->req->allow_used) && !shadowed(&shadow, p)) v[m++] = p;
         }
         c->use[k] = v;
         c->n_use[k] = m;
@@ -657,14 +650,14 @@ static void usable_collect(ctx *c)
     free(shadow.v);
     c->min_mem = c->min_sto = c->min_psu = INFINITY;
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_MEMORY]; i++)
-        c->min_mem = fmin(c->min_mem, USE(c, DLRIG_CAT_MEMORY, dlrig_part)[i]->price_usd);
+        c->min_mem = fmin(c->min_mem, COST(c, USE(c, DLRIG_CAT_MEMORY, dlrig_part)[i]));
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_STORAGE]; i++)
-        c->min_sto = fmin(c->min_sto, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]->price_usd);
+        c->min_sto = fmin(c->min_sto, COST(c, USE(c, DLRIG_CAT_STORAGE, dlrig_part)[i]));
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_PSU]; i++)
-        c->min_psu = fmin(c->min_psu, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]->price_usd);
+        c->min_psu = fmin(c->min_psu, COST(c, USE(c, DLRIG_CAT_PSU, dlrig_part)[i]));
     double min_cpu = INFINITY;
     for (size_t i = 0; i < c->n_use[DLRIG_CAT_CPU]; i++)
-        min_cpu = fmin(min_cpu, USE(c, DLRIG_CAT_CPU, dlrig_part)[i]->price_usd);
+        min_cpu = fmin(min_cpu, COST(c, USE(c, DLRIG_CAT_CPU, dlrig_part)[i]));
     /* Complete servers: their own supplies cost nothing extra, and their
      * built-in boards (not sold alone, often unpriced) join the boards searched. */
     size_t ncs = c->n_use[DLRIG_CAT_CASE];
@@ -691,16 +684,16 @@ static void usable_collect(ctx *c)
             double board_alone = INFINITY, frame = INFINITY;
             for (size_t i = 0; i < c->n_use[DLRIG_CAT_MOTHERBOARD]; i++) {
                 const dlrig_motherboard *b = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard)[i];
-                if (priced(&b->p) && board_capacity(b, w, case_slots) >= n)
-                    board_alone = fmin(board_alone, b->p.price_usd);
+                if (priced(&b->p, c->req->allow_used) && board_capacity(b, w, case_slots) >= n)
+                    board_alone = fmin(board_alone, COST(c, &b->p));
             }
             for (size_t i = 0; i < ncs; i++) {
                 const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
                 if (!constraint_case_gpu_count_ok(cs, n)) continue;
                 if (cs->board) {
-                    if (board_capacity(cs->board, w, cs->expansion_slots) >= n) frame = fmin(frame, cs->p.price_usd);
+                    if (board_capacity(cs->board, w, cs->expansion_slots) >= n) frame = fmin(frame, COST(c, &cs->p));
                 } else {
-                    frame = fmin(frame, cs->p.price_usd + board_alone);
+                    frame = fmin(frame, COST(c, &cs->p) + board_alone);
                 }
             }
             c->min_platform[w][n] = min_cpu + frame + c->min_mem + c->min_sto + c->min_psu;
@@ -782,7 +775,7 @@ static void memory_options(const ctx *c, const dlrig_motherboard *b, const dlrig
             if (modules < channels) continue;
             if (!constraint_ram_capacity_ok(b, cpu, ncpu, ram)) continue;
             if (!constraint_ram_covers_vram(ram, vram_max)) continue;
-            vpush(out, &m[i]->p, q, m[i]->p.price_usd * q, part_power_w(&m[i]->p) * q);
+            vpush(out, &m[i]->p, q, COST(c, &m[i]->p) * q, part_power_w(&m[i]->p) * q);
         }
     }
     pareto(out);
@@ -878,7 +871,7 @@ static void storage_options(const ctx *c, int m2, vec *out)
         for (int q = 1; q <= MAX_DRIVE_QTY; q++) {
             if (is_m2 ? q != m2 : m2 != 0) continue;
             if ((double)s[i]->capacity_gb * q < c->need_fast_gb) continue;
-            vpush(out, &s[i]->p, q, s[i]->p.price_usd * q, part_power_w(&s[i]->p) * q);
+            vpush(out, &s[i]->p, q, COST(c, &s[i]->p) * q, part_power_w(&s[i]->p) * q);
         }
     }
     pareto(out);
@@ -918,7 +911,7 @@ static size_t psu_options(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g
             if (!psu_connectors_ok(p[i], q, g, n, ncpu)) continue;
             double load = psu_max_load_w(p[i], q, c->circuit);
             if (load <= 0) continue;
-            out[k++] = (psu_opt){p[i], q, load, p[i]->p.price_usd * q, psu_capacity_w(p[i], q, c->circuit),
+            out[k++] = (psu_opt){p[i], q, load, COST(c, &p[i]->p) * q, psu_capacity_w(p[i], q, c->circuit),
                                  p[i]->efficiency, 0};
         }
     }
@@ -992,7 +985,7 @@ static const dlrig_cooler *cheapest_cooler(const ctx *c, const dlrig_cpu *cpu, c
     const dlrig_cooler *best = NULL;
     for (size_t i = 0; i < n; i++) {
         if (!constraint_cooler_fits_socket(v[i], cpu) || !constraint_cooler_fits_case(v[i], cs)) continue;
-        if (!best || v[i]->p.price_usd < best->p.price_usd) best = v[i];
+        if (!best || COST(c, &v[i]->p) < COST(c, &best->p)) best = v[i];
     }
     return best;
 }
@@ -1088,9 +1081,8 @@ static size_t heap_pop(cand_heap *h)
 static bool frame_finding(const dlrig_report *rep)
 {
     for (size_t i = 0; i < rep->n_findings; i++)
-        if (rep->findings[i].severity >= DLRIG_SEV_WARNING)
-            for (int k = 0; frame_ids[k]; k++)
-                if (!strcmp(rep->findings[i].id, frame_ids[k])) return true;
+        if (rep->findings[i].severity >= DLRIG_SEV_WARNING && (rep->findings[i].rule->flags & DLRIG_RULE_FRAME))
+            return true;
     return false;
 }
 
@@ -1371,9 +1363,9 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             bool dominated = false;
             for (size_t k = 0; k < nn && !dominated; k++) {
                 const dlrig_nic *o = nics[k];
-                if (k != i && o->rdma && o->speed_gbps >= a->speed_gbps && o->p.price_usd <= a->p.price_usd &&
+                if (k != i && o->rdma && o->speed_gbps >= a->speed_gbps && COST(c, &o->p) <= COST(c, &a->p) &&
                     o->pcie_lanes <= a->pcie_lanes &&
-                    (o->speed_gbps > a->speed_gbps || o->p.price_usd < a->p.price_usd ||
+                    (o->speed_gbps > a->speed_gbps || COST(c, &o->p) < COST(c, &a->p) ||
                      o->pcie_lanes < a->pcie_lanes || k < i))
                     dominated = true;
             }
@@ -1382,7 +1374,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
         if (n_nic == 0) return 0;
         if (c->nodes > 2) {
             for (size_t i = 0; i < nsw; i++)
-                if (!sw || sws[i]->p.price_usd < sw->p.price_usd) sw = sws[i];
+                if (!sw || COST(c, &sws[i]->p) < COST(c, &sw->p)) sw = sws[i];
             if (!sw) return 0;
         }
     } else {
@@ -1433,7 +1425,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
     for (size_t i = 0; i < ncs; i++) {
         if (!case_allowed(c, cases[i], g, n)) continue;
         size_t *k = &kin_at[c->case_kin[i]];
-        if (*k == SIZE_MAX || cases[i]->p.price_usd < cases[*k]->p.price_usd - 1e-6) *k = i;
+        if (*k == SIZE_MAX || COST(c, &cases[i]->p) < COST(c, &cases[*k]->p) - 1e-6) *k = i;
     }
     for (size_t i = 0; i < ncs; i++)
         if (kin_at[c->case_kin[i]] == i) {
@@ -1450,7 +1442,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
         int positions = board->expansion_positions > 0 ? board->expansion_positions : 7;
         /* A board sold alone goes in the cases that take its form factor; a
          * complete server takes only its own board, which then costs nothing extra. */
-        bool sold_alone = priced(&board->p), built_in = false;
+        bool sold_alone = priced(&board->p, c->req->allow_used), built_in = false;
         size_t nbcs = 0;
         for (size_t si = 0; si < nucs; si++) {
             const dlrig_case *cs = ucs[si];
@@ -1459,7 +1451,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             if (cs->board) built_in = true;
         }
         if (nbcs == 0) continue;
-        double board_price = sold_alone ? board->p.price_usd : 0;
+        double board_price = sold_alone ? COST(c, &board->p) : 0;
         /* What the board adds at least: nothing where a complete server brings it. */
         double board_min = built_in ? 0 : board_price;
         for (size_t ci = 0; ci < nc; ci++) {
@@ -1468,7 +1460,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
                 if (!constraint_cores_ok(cpu, ncpu, n)) continue;
-                double platform = g->p.price_usd * n + cpu->p.price_usd * ncpu + board_price;
+                double platform = COST(c, &g->p) * n + COST(c, &cpu->p) * ncpu + board_price;
                 if (!isnan(budget) &&
                     (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)
                     continue;
@@ -1487,8 +1479,8 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                         cooler = *cached;
                     }
                     if (needs_cooler && !cooler) continue;
-                    double fixed = platform - (cs->board == board ? board_price : 0) + cs->p.price_usd +
-                                   (cooler ? cooler->p.price_usd * ncpu : 0);
+                    double fixed = platform - (cs->board == board ? board_price : 0) + COST(c, &cs->p) +
+                                   (cooler ? COST(c, &cooler->p) * ncpu : 0);
                     if (!isnan(budget) && (fixed + mems->v[0].price + min_sto + min_psu) * c->nodes > budget) continue;
                     size_t pk = 2 * si + (size_t)(ncpu - 1);
                     if (!psu_cache[pk]) {
@@ -1510,8 +1502,8 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                         for (size_t bri = 0; bri < n_br; bri++) {
                             for (size_t ni = 0; ni < n_nic; ni++) {
                                 const dlrig_nic *nic = nic_opts[ni];
-                                double extra = (br_opts[bri] ? br_opts[bri]->p.price_usd * br_qty[bri] : 0) +
-                                               (nic ? nic->p.price_usd : 0);
+                                double extra = (br_opts[bri] ? COST(c, &br_opts[bri]->p) * br_qty[bri] : 0) +
+                                               (nic ? COST(c, &nic->p) : 0);
                                 double extra_w = nic ? part_power_w(&nic->p) : 0;
                                 /* This frame's memo entry (the first frame of its key makes it). */
                                 place_memo *pm = NULL;
@@ -1535,7 +1527,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                                 /* No completion within the budget: the frame gives nothing. */
                                 if (!isnan(budget) &&
                                     (fixed + extra + stos->v[0].price + mems->v[0].price +
-                                     psus[psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0) >
+                                     psus[psus[0].cheapest_from].price) * c->nodes + (sw ? COST(c, &sw->p) : 0) >
                                         budget)
                                     continue;
                                 if (!pm->made) { /* placement and estimate */
@@ -1581,7 +1573,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             /* Every completion of this frame comes after an unlimited candidate already made that costs no
              * more than the frame's cheapest conceivable completion: left out as above, unmade. */
             double least = (d->fixed + d->extra + stos->v[0].price + mv[0].price +
-                            d->psus[d->psus[0].cheapest_from].price) * c->nodes + (sw ? sw->p.price_usd : 0);
+                            d->psus[d->psus[0].cheapest_from].price) * c->nodes + (sw ? COST(c, &sw->p) : 0);
             const cand *x = &cheap[0];
             size_t first_order = d->seq * N_LIMIT_LEVELS * KEEP_PER_FRAME; /* no candidate of it comes earlier */
             if (x->throughput >= d->throughput &&
@@ -1611,7 +1603,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                 }
                 if (!po) continue;
                 double node = d->fixed + d->extra + stos->v[ti].price + mv[mi].price + po->price;
-                double price = node * c->nodes + (sw ? sw->p.price_usd : 0);
+                double price = node * c->nodes + (sw ? COST(c, &sw->p) : 0);
                 if (!isnan(budget) && price > budget) continue;
                 if (nk[lv] == KEEP_PER_FRAME && price >= keep[lv][nk[lv] - 1].price) continue;
                 double t = frame_throughput(c, g, n, pm, lv, sw, &ests);
@@ -1882,12 +1874,13 @@ static const dlrig_memory *ram_option(const dlrig_catalog *cat, const dlrig_requ
     size_t n = catalog_count(cat, DLRIG_CAT_MEMORY);
     for (size_t i = 0; i < n; i++) {
         const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(cat, DLRIG_CAT_MEMORY, i);
-        if (!priced(&m->p) || !constraint_memory_fits_board(m, b) || !constraint_memory_fits_cpu(m, cpu)) continue;
+        if (!priced(&m->p, req->allow_used) || !constraint_memory_fits_board(m, b) || !constraint_memory_fits_cpu(m, cpu))
+            continue;
         if ((req->require & DLRIG_REQ_ECC) && !m->ecc) continue;
         for (int q = 1; q <= MAX_KIT_QTY; q++) {
             int modules = m->modules * q, ram = m->capacity_gb * q;
             if (modules > b->memory_slots) break;
-            double price = m->p.price_usd * q;
+            double price = cost_of(&m->p, req->allow_used) * q;
             if (modules < channels || ram < want || !constraint_ram_capacity_ok(b, cpu, ncpu, ram)) continue;
             if (full_speed && !constraint_memory_full_speed(m, modules, channels)) break; /* more kits: more modules */
             /* options in (price, catalog order) order, after the one tried last */
@@ -1928,10 +1921,10 @@ static bool try_ram(ram_ctx *rc, dlrig_build *b, bool full_speed, double *price)
     for (int tries = 0; tries < 8 && (m = ram_option(rc->cat, rc->req, rc->board, rc->cpu, rc->ncpu, rc->want,
                                                       full_speed, above, above_part, &qty)) != NULL;
          tries++) {
-        above = m->p.price_usd * qty;
+        above = cost_of(&m->p, rc->req->allow_used) * qty;
         above_part = &m->p;
         if (!isnan(rc->req->budget_usd) &&
-            *price + (above - rc->mem->price_usd * rc->nmem) * rc->nodes > rc->req->budget_usd)
+            *price + (above - cost_of(rc->mem, rc->req->allow_used) * rc->nmem) * rc->nodes > rc->req->budget_usd)
             return false; /* dearer options do not fit either */
         build_set_category(b, DLRIG_CAT_MEMORY, &m->p, qty);
         evaluated after = evaluate(rc->cat, b, rc->req, &rc->rep);
@@ -2014,14 +2007,15 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
 typedef struct pair {
     const dlrig_gpu *g;
     int n;
-    double ub; /* upper bound on throughput */
+    double ub;    /* upper bound on throughput */
+    double price; /* of the n cards */
 } pair;
 
 static int cmp_pair(const void *x, const void *y)
 {
     const pair *a = x, *b = y;
     if (a->ub != b->ub) return a->ub > b->ub ? -1 : 1;
-    if (a->g->p.price_usd * a->n != b->g->p.price_usd * b->n) return a->g->p.price_usd * a->n < b->g->p.price_usd * b->n ? -1 : 1;
+    if (a->price != b->price) return a->price < b->price ? -1 : 1;
     return strcmp(a->g->p.id, b->g->p.id);
 }
 
@@ -2136,7 +2130,8 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
             /* no build of n cards costs less than they and the cheapest board and case that hold n */
             double platform = c.min_platform[card_width(gpus[i])][n];
             if (isinf(platform)) break; /* nor of more */
-            if (!isnan(req->budget_usd) && (gpus[i]->p.price_usd * n + platform) * c.nodes > req->budget_usd) break;
+            double cards = COST(&c, &gpus[i]->p) * n;
+            if (!isnan(req->budget_usd) && (cards + platform) * c.nodes > req->budget_usd) break;
             double ub = single_stream ? pg : pg * n * c.nodes;
             if (c.llm) {
                 /* the speed with the fastest link the card can have bounds every build of it */
@@ -2148,8 +2143,8 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
                 ub = f.tokens_per_s * (c.q.method == DLRIG_METHOD_INFERENCE && !c.q.serving ? 1 : c.nodes);
             }
             /* value: the speed bound over what such a build costs at least */
-            if (obj == DLRIG_OBJ_VALUE) ub /= (gpus[i]->p.price_usd * n + platform) * c.nodes;
-            pairs[np++] = (pair){gpus[i], n, ub};
+            if (obj == DLRIG_OBJ_VALUE) ub /= (cards + platform) * c.nodes;
+            pairs[np++] = (pair){gpus[i], n, ub, cards};
         }
     }
     if (np > 1) qsort(pairs, np, sizeof *pairs, cmp_pair);
@@ -2188,11 +2183,20 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     scored *tie_top = xcalloc((size_t)top_k + 1, sizeof *tie_top);
     char (*tie_name)[160] = xcalloc((size_t)top_k + 1, sizeof *tie_name);
     bool *skip = xcalloc(pl.n + 1, sizeof *skip);
+    /* RAM sizing (speed objective): a build's price is compared sized, so a
+     * tie in the band goes to the build that is cheaper as recommended, not
+     * before its RAM was raised.  Sized lazily, cheapest first, until the
+     * cheapest of the band is a sized build (sizing never lowers a price). */
+    signed char *sized = xcalloc(pl.n + 1, sizeof *sized); /* 0 not yet, 1 raised, -1 left as it was */
     size_t nbest = 0;
     while (nbest < (size_t)top_k) {
         long top_at = -1;
         long at = objective_pick(pl.s, pl.n, skip, obj, &top_at);
         if (at < 0) break;
+        while (obj == DLRIG_OBJ_SPEED && !sized[at]) {
+            sized[at] = size_ram(cat, c.req, &pl.b[at], &pl.s[at].price) ? 1 : -1;
+            at = objective_pick(pl.s, pl.n, skip, obj, &top_at);
+        }
         /* what topped the tie band when it was not the pick (for the explanation) */
         if (top_at != at && cmp_faster(goal_of(&pl.s[top_at], obj), goal_of(&pl.s[at], obj)) < 0) {
             tie_top[nbest] = pl.s[top_at];
@@ -2203,9 +2207,9 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
         build_init(&pl.b[at], NULL); /* moved out of the pool */
         rec->price_usd = pl.s[at].price;
         if (obj == DLRIG_OBJ_SPEED) {
-            rec->ram_sized = size_ram(cat, c.req, &rec->build, &rec->price_usd);
+            rec->ram_sized = sized[at] > 0;
             /* the build that topped the band, sized the same way, for its price in the explanation */
-            if (tie_name[nbest][0]) {
+            if (tie_name[nbest][0] && !sized[top_at]) {
                 dlrig_build t;
                 build_copy(&t, &pl.b[top_at]);
                 size_ram(cat, c.req, &t, &tie_top[nbest].price);
@@ -2226,6 +2230,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     for (size_t i = 0; i < nbest; i++)
         explain(&c, &best[i], i > 0 ? &best[i - 1] : NULL, tie_name[i][0] ? &tie_top[i] : NULL, tie_name[i]);
     free(skip);
+    free(sized);
     free(tie_top);
     free(tie_name);
     pool_free(&pl);
@@ -2281,7 +2286,7 @@ static bool only_power_blocks(const dlrig_report *rep)
     bool any = false;
     for (size_t i = 0; i < rep->n_findings; i++) {
         const dlrig_finding *f = &rep->findings[i];
-        if (f->severity != DLRIG_SEV_ERROR && !(f->severity == DLRIG_SEV_WARNING && advisor_avoids(f->id))) continue;
+        if (!advisor_avoids(f)) continue;
         if (strncmp(f->id, "power.", 6) != 0) return false;
         any = true;
     }
@@ -2307,7 +2312,7 @@ static bool ex_some_psu_carries(const ex_state *st)
     size_t np = catalog_count(st->cat, DLRIG_CAT_PSU);
     for (size_t i = 0; i < np; i++) {
         const dlrig_psu *p = (const dlrig_psu *)catalog_part_at(st->cat, DLRIG_CAT_PSU, i);
-        if (!priced(&p->p) || (cs && !constraint_psu_fits_case(p, cs))) continue;
+        if (!priced(&p->p, st->req->allow_used) || (cs && !constraint_psu_fits_case(p, cs))) continue;
         for (int q = 1; q <= (p->redundant ? 2 : 1); q++) {
             if (g && !psu_connectors_ok(p, q, g, n, ncpu)) continue;
             if (constraint_power_fits(circ, psu_capacity_w(p, q, circ), p->efficiency, t->power_w, t->load_w))
@@ -2419,7 +2424,7 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
         }
         default: break;
         }
-        double price = isnan(p->price_usd) ? 0 : p->price_usd;
+        double price = isnan(cost_of(p, st->req->allow_used)) ? 0 : cost_of(p, st->req->allow_used);
         for (int q = qmin; q <= qmax; q++) {
             build_add(&st->b, p, q);
             if (cat == DLRIG_CAT_SWITCH) ex_level(st, level + 1, node, cluster + price * q);
@@ -2456,10 +2461,17 @@ int advisor_exhaustive(const dlrig_catalog *cat, const dlrig_requirements *req, 
     ex_level(&st, 0, 0, 0);
     build_free(&st.b);
     report_free(&st.rep);
+    /* the pick as the advisor makes it: ties in the band compared on sized prices */
     long at = objective_pick(st.front.s, st.front.n, NULL, obj, NULL);
+    bool *sized = xcalloc(st.front.n + 1, sizeof *sized);
+    while (at >= 0 && obj == DLRIG_OBJ_SPEED && !sized[at]) {
+        size_ram(cat, &eff_req, &st.front.b[at], &st.front.s[at].price);
+        sized[at] = true;
+        at = objective_pick(st.front.s, st.front.n, NULL, obj, NULL);
+    }
+    free(sized);
     *throughput = at >= 0 ? st.front.s[at].speed : 0;
     *price = at >= 0 ? st.front.s[at].price : 0;
-    if (at >= 0 && obj == DLRIG_OBJ_SPEED) size_ram(cat, &eff_req, &st.front.b[at], price);
     if (at >= 0 && out) {
         build_free(out);
         build_copy(out, &st.front.b[at]);

@@ -19,7 +19,12 @@
 
 /* ------------------------------------------------------------ the model */
 
-void build_apply_prices(dlrig_catalog *cat, const dlrig_build *b) { catalog_allow_used(cat, b->req.allow_used); }
+dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it)
+{
+    return part_price(it->part, b->req.allow_used);
+}
+
+double build_line_usd(const dlrig_build *b, const dlrig_item *it) { return part_price_usd(it->part, b->req.allow_used); }
 
 void build_init(dlrig_build *b, const char *name)
 {

@@ -204,10 +204,9 @@ struct dlrig_catalog {
     dlrig_offer *offers;      /* price_offer rows, by part id then price */
     size_t n_offers;
     bool offers_loaded;
-    bool allow_used;          /* second-hand offers may price parts */
 };
 
-static void reprice(dlrig_catalog *c, dlrig_part *p);
+static void price_part(dlrig_catalog *c, dlrig_part *p);
 
 static const char *own_string(dlrig_catalog *c, const unsigned char *s)
 {
@@ -332,8 +331,6 @@ static void store_row(dlrig_catalog *c, const table_desc *desc, bool is_part, sq
         dlrig_part *p = (dlrig_part *)obj;
         p->category = (dlrig_category)(desc - part_tables);
         p->catalog_price_usd = p->price_usd;
-        p->new_price_usd = p->price_usd;
-        p->price_offer = NULL;
     }
     for (size_t i = 0; i < desc->n_fields; i++) store_column(c, st, col++, obj, &desc->fields[i]);
 }
@@ -479,7 +476,7 @@ static void load_bridge_fits(dlrig_catalog *c, dlrig_nvlink_bridge *br)
 /* What a part needs beyond its own columns, once its row is stored. */
 static void finish_part(dlrig_catalog *c, dlrig_category cat, unsigned char *obj)
 {
-    if (c->allow_used) reprice(c, (dlrig_part *)obj);
+    price_part(c, (dlrig_part *)obj);
     switch (cat) {
     case DLRIG_CAT_GPU: {
         dlrig_gpu *g = (dlrig_gpu *)obj;
@@ -1811,16 +1808,13 @@ void catalog_set_price(dlrig_catalog *c, const char *id, double price_usd, const
 {
     dlrig_part *p = (dlrig_part *)catalog_find(c, id);
     if (!p) return;
-    if (isnan(price_usd)) {
-        p->price_usd = p->catalog_price_usd;
-        p->price_vendor = NULL;
-    } else {
-        p->price_usd = price_usd;
-        p->price_vendor = vendor ? own_string(c, (const unsigned char *)vendor) : NULL;
-    }
-    p->new_price_usd = p->price_usd;
-    p->price_offer = NULL;
-    if (c->allow_used) reprice(c, p);
+    price_part(c, p);
+    if (isnan(price_usd)) return;
+    p->new_price = (dlrig_price){.usd = price_usd,
+                                 .market = vendor ? own_string(c, (const unsigned char *)vendor) : NULL,
+                                 .condition = DLRIG_CONDITION_NEW,
+                                 .user_list = true};
+    p->price_usd = price_usd;
 }
 
 /* ------------------------------------------------------------ price offers */
@@ -1900,47 +1894,93 @@ const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t
     return *n ? &c->offers[lo] : NULL;
 }
 
-static bool second_hand(const dlrig_offer *o) { return o->condition_kind != DLRIG_CONDITION_NEW; }
-
-/* Sets a part's price from its new price and, when allowed, its cheapest
- * second-hand offer. */
-static void reprice(dlrig_catalog *c, dlrig_part *p)
+/* The source id a part's note gives for its row's price (the first word
+ * after "Price" that names a catalog source), else the row's source. */
+static const char *row_price_source(const dlrig_catalog *c, const dlrig_part *p)
 {
-    p->price_usd = p->new_price_usd;
-    p->price_offer = NULL;
-    if (!c->allow_used) return;
-    size_t n;
-    const dlrig_offer *o = catalog_offers(c, p->id, &n);
-    for (size_t i = 0; i < n; i++) {
-        if (!second_hand(&o[i])) continue;
-        if (isnan(p->price_usd) || o[i].price_usd < p->price_usd) {
-            p->price_usd = o[i].price_usd;
-            p->price_offer = &o[i];
+    const char *s = p->note ? strstr(p->note, "Price") : NULL;
+    char id[96];
+    while (s && *s) {
+        s += strcspn(s, "abcdefghijklmnopqrstuvwxyz0123456789");
+        size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-");
+        if (!n) break;
+        if (n < sizeof id && memchr(s, '-', n)) {
+            snprintf(id, sizeof id, "%.*s", (int)n, s);
+            const dlrig_source *src = catalog_source(c, id);
+            if (src) return src->id;
         }
-        break; /* cheapest first */
+        s += n;
     }
+    return p->source;
 }
 
-void catalog_allow_used(dlrig_catalog *c, bool allow)
+/* Picks a part's new and second-hand prices (price.h's policy) from its
+ * row, the catalog's offers and the applied user price lists. */
+static void price_part(dlrig_catalog *c, dlrig_part *p)
 {
-    if (c->allow_used == allow) return;
-    c->allow_used = allow;
-    size_t n;
-    const dlrig_offer *o = catalog_offers(c, NULL, &n);
-    for (size_t i = 0; i < n; i++) {
-        if (i > 0 && strcmp(o[i].part_id, o[i - 1].part_id) == 0) continue;
-        dlrig_part *p = (dlrig_part *)catalog_find(c, o[i].part_id);
-        if (p) reprice(c, p);
-    }
+    size_t n_off, n_user;
+    const dlrig_offer *o = catalog_offers(c, p->id, &n_off);
+    const dlrig_price_row *u = catalog_user_prices(c, p->id, &n_user);
+    size_t cap = 1 + n_off + n_user;
+    dlrig_price local[64], *obs = cap <= 64 ? local : xcalloc(cap, sizeof *obs);
+    size_t n_new = 0;
+    obs[n_new++] = (dlrig_price){.usd = p->catalog_price_usd,
+                                 .date = p->price_date,
+                                 .source = row_price_source(c, p),
+                                 .condition = DLRIG_CONDITION_NEW};
+    for (size_t i = 0; i < n_user; i++)
+        obs[n_new++] = (dlrig_price){.usd = u[i].price_usd,
+                                     .date = u[i].date,
+                                     .market = u[i].vendor,
+                                     .source = u[i].source,
+                                     .condition = DLRIG_CONDITION_NEW,
+                                     .user_list = true};
+    for (size_t i = 0; i < n_off; i++)
+        if (o[i].condition_kind == DLRIG_CONDITION_NEW)
+            obs[n_new++] = (dlrig_price){.usd = o[i].price_usd,
+                                         .date = o[i].price_date,
+                                         .market = o[i].market,
+                                         .source = o[i].source,
+                                         .condition = DLRIG_CONDITION_NEW};
+    p->new_price = price_pick(obs, n_new);
+    size_t n_used = 0;
+    for (size_t i = 0; i < n_off; i++)
+        if (o[i].condition_kind == DLRIG_CONDITION_USED || o[i].condition_kind == DLRIG_CONDITION_REFURBISHED)
+            obs[n_used++] = (dlrig_price){.usd = o[i].price_usd,
+                                          .date = o[i].price_date,
+                                          .market = o[i].market,
+                                          .source = o[i].source,
+                                          .condition = o[i].condition_kind};
+    p->used_price = price_pick(obs, n_used);
+    p->price_usd = p->new_price.usd;
+    if (obs != local) free(obs);
 }
 
-bool catalog_used_allowed(const dlrig_catalog *c) { return c->allow_used; }
-
-const char *part_price_label(const dlrig_part *p, char *buf, size_t len)
+dlrig_price part_price(const dlrig_part *p, bool allow_used)
 {
-    if (!p || !p->price_offer) return NULL;
-    const dlrig_offer *o = p->price_offer;
-    snprintf(buf, len, "%s, %s %s", o->condition, o->market, o->price_date);
+    if (!p) return price_none();
+    if (allow_used && price_known(&p->used_price) &&
+        (!price_known(&p->new_price) || p->used_price.usd < p->new_price.usd))
+        return p->used_price;
+    return p->new_price;
+}
+
+double part_price_usd(const dlrig_part *p, bool allow_used)
+{
+    dlrig_price pr = part_price(p, allow_used);
+    return price_known(&pr) ? pr.usd : NAN;
+}
+
+const char *part_price_vendor(const dlrig_part *p)
+{
+    return p && p->new_price.user_list ? p->new_price.market : NULL;
+}
+
+const char *price_label(const dlrig_price *pr, char *buf, size_t len)
+{
+    if (!pr || pr->condition == DLRIG_CONDITION_NEW || pr->condition == DLRIG_CONDITION_UNKNOWN) return NULL;
+    snprintf(buf, len, "%s, %s %s", dlrig_condition_names[pr->condition], pr->market ? pr->market : "market",
+             pr->date ? pr->date : "undated");
     return buf;
 }
 
@@ -1981,33 +2021,27 @@ bool list_contains(const char *list, const char *item)
 
 /* ------------------------------------------------------------ user prices */
 
-int catalog_apply_user_prices(dlrig_catalog *c, const char *path, char *err, size_t errlen)
+/* Picks every loaded part's prices again (after the user's lists changed). */
+static void price_loaded_parts(dlrig_catalog *c)
 {
-    /* undo earlier overrides */
     for (size_t i = 0; i < c->n_index; i++) {
         const index_entry *e = &c->index[i];
-        if (!c->parts[e->cat].have[e->row]) continue;
-        dlrig_part *p = (dlrig_part *)row_ptr(c, e->cat, e->row);
-        if (p->price_vendor) {
-            p->price_usd = p->catalog_price_usd;
-            p->price_vendor = NULL;
-        }
+        if (c->parts[e->cat].have[e->row]) price_part(c, (dlrig_part *)row_ptr(c, e->cat, e->row));
     }
-    free(c->uprices);
-    c->uprices = NULL;
-    c->n_uprices = 0;
+}
+
+int catalog_apply_user_prices(dlrig_catalog *c, const char *path, char *err, size_t errlen)
+{
     dlrig_price_row *pr;
     size_t n;
     if (catalog_user_prices_read(path, &pr, &n, err, errlen)) return DLRIG_CATALOG_EIO;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (catalog_find(c, pr[i].part_id)) pr[k++] = pr[i];
+    free(c->uprices);
     c->uprices = pr;
     c->n_uprices = k;
-    for (size_t i = 0; i < k; i++) {
-        if (i > 0 && strcmp(pr[i].part_id, pr[i - 1].part_id) == 0) continue; /* the first is the cheapest */
-        catalog_set_price(c, pr[i].part_id, pr[i].price_usd, pr[i].vendor);
-    }
+    price_loaded_parts(c);
     return 0;
 }
 

@@ -185,17 +185,14 @@ size_t export_problems(const dlrig_analysis *an, const dlrig_finding **out, size
     size_t n = 0;
     for (size_t i = 0; i < an->report.n_findings; i++) {
         const dlrig_finding *f = &an->report.findings[i];
-        if (f->severity != DLRIG_SEV_ERROR && strcmp(f->id, "budget.over") != 0) continue;
+        if (f->severity != DLRIG_SEV_ERROR && !(f->rule && (f->rule->flags & DLRIG_RULE_DRAFT))) continue;
         if (n < max && out) out[n] = f;
         n++;
     }
     return n;
 }
 
-bool export_finding_unchecked(const dlrig_finding *f)
-{
-    return f->severity == DLRIG_SEV_INFO && strstr(f->message, " not checked: ") != NULL;
-}
+bool export_finding_unchecked(const dlrig_finding *f) { return f->unchecked; }
 
 const char *export_source_label(const dlrig_catalog *cat, const char *id, char *buf, size_t len)
 {
@@ -216,42 +213,24 @@ const char *export_source_label(const dlrig_catalog *cat, const char *id, char *
     return buf;
 }
 
-/* The source id a part's note gives for its price: the first word after
- * "Price" that names a catalog source. */
-static const char *note_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len)
-{
-    const char *s = p->note ? strstr(p->note, "Price") : NULL;
-    while (s && *s) {
-        s += strcspn(s, "abcdefghijklmnopqrstuvwxyz0123456789");
-        size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-");
-        if (!n) break;
-        if (n < len && memchr(s, '-', n)) {
-            snprintf(buf, len, "%.*s", (int)n, s);
-            if (catalog_source(cat, buf)) return buf;
-        }
-        s += n;
-    }
-    return NULL;
-}
-
-const char *export_price_source(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len)
+const char *export_price_source(const dlrig_catalog *cat, const dlrig_price *pr, char *buf, size_t len)
 {
     if (len) buf[0] = '\0';
-    if (!p || isnan(p->price_usd)) return NULL;
-    char lbl[160], src[128], id[96];
-    const dlrig_offer *o = p->price_offer;
-    if (o) {
-        snprintf(buf, len, "%s, %s %s; %s", o->condition, o->market, o->price_date,
-                 export_source_label(cat, o->source, src, sizeof src));
-    } else if (p->price_vendor) {
-        snprintf(buf, len, "price list of %s", p->price_vendor);
-    } else {
-        const char *sid = note_price_source(cat, p, id, sizeof id);
-        export_source_label(cat, sid ? sid : p->source, src, sizeof src);
-        if (p->price_date && *p->price_date) snprintf(buf, len, "%s, %s", p->price_date, src);
-        else snprintf(buf, len, "%s", src);
-    }
-    (void)lbl;
+    if (!price_known(pr)) return NULL;
+    char src[128];
+    const char *label = pr->user_list ? NULL : export_source_label(cat, pr->source, src, sizeof src);
+    if (pr->user_list)
+        snprintf(buf, len, "price list of %s%s%s", pr->market ? pr->market : "a vendor", pr->date ? ", " : "",
+                 pr->date ? pr->date : "");
+    else if (pr->condition != DLRIG_CONDITION_NEW)
+        snprintf(buf, len, "%s, %s %s; %s", dlrig_condition_names[pr->condition], pr->market ? pr->market : "market",
+                 pr->date ? pr->date : "undated", label);
+    else if (pr->market)
+        snprintf(buf, len, "%s, %s; %s", pr->date ? pr->date : "undated", pr->market, label);
+    else if (pr->date)
+        snprintf(buf, len, "%s, %s", pr->date, label);
+    else
+        snprintf(buf, len, "%s", label);
     return buf;
 }
 
@@ -308,11 +287,12 @@ static void quote_money(const dlrig_build *b, double rate, double discount_pct, 
     memset(m, 0, sizeof *m);
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
-        if (isnan(it->part->price_usd)) {
+        double usd = build_line_usd(b, it);
+        if (isnan(usd)) {
             m->unpriced_lines++;
             continue;
         }
-        long long unit = cents_of(it->part->price_usd * rate);
+        long long unit = cents_of(usd * rate);
         if (unit % 100) m->any_cents = true;
         m->subtotal = money_clamp(m->subtotal + money_mul(unit, export_item_total_qty(b, it)));
     }
@@ -391,18 +371,18 @@ static const char *money(const ctx *c, long long cents, char *buf, size_t len)
     return buf;
 }
 
-static long long unit_cents(const ctx *c, const dlrig_part *p) { return cents_of(p->price_usd * c->rate); }
+static long long unit_cents(const ctx *c, const dlrig_item *it) { return cents_of(build_line_usd(c->b, it) * c->rate); }
 
 static const char *unit_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
-    if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
-    return money(c, unit_cents(c, it->part), buf, len);
+    if (isnan(build_line_usd(c->b, it))) return snprintf(buf, len, "-"), buf;
+    return money(c, unit_cents(c, it), buf, len);
 }
 
 static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
-    if (isnan(it->part->price_usd)) return snprintf(buf, len, "-"), buf;
-    return money(c, money_mul(unit_cents(c, it->part), export_item_total_qty(c->b, it)), buf, len);
+    if (isnan(build_line_usd(c->b, it))) return snprintf(buf, len, "-"), buf;
+    return money(c, money_mul(unit_cents(c, it), export_item_total_qty(c->b, it)), buf, len);
 }
 
 /* The availability / lead time of a line, or NULL. */
@@ -429,7 +409,7 @@ static bool is_problem(const ctx *c, const dlrig_finding *f)
 /* "Error" or "Over budget": what a problem is, for the DRAFT list. */
 static const char *problem_kind(const dlrig_finding *f)
 {
-    return strcmp(f->id, "budget.over") == 0 ? "Over budget" : "Error";
+    return f->severity == DLRIG_SEV_ERROR ? "Error" : "Over budget"; /* the DRAFT warning is the budget's */
 }
 
 /* Whether a quote shows the seller, number and validity: HTML always, the
@@ -686,7 +666,8 @@ static void md_items(ctx *c)
         sb_append(sb, "`)");
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
         char pl[320];
-        if (export_price_source(c->cat, it->part, pl, sizeof pl)) {
+        dlrig_price pr = build_line_price(c->b, it);
+        if (export_price_source(c->cat, &pr, pl, sizeof pl)) {
             sb_append(sb, "; priced ");
             md_text(sb, pl);
         }
@@ -749,35 +730,36 @@ static void md_findings(ctx *c, const char *head)
     }
 }
 
-/* Whether finding i of build cs[k] is a "not checked" note that no earlier
- * finding of cs[0..k] says already (the notes are listed once per quote). */
-static bool unchecked_first(ctx *const *cs, size_t k, size_t i)
+/* The "not checked" notes of builds cs[0..n-1], each once (the notes are
+ * listed once per quote), into out (at most max); returns how many. */
+static size_t unchecked_notes(ctx *const *cs, size_t n, const dlrig_finding **out, size_t max)
 {
-    const dlrig_finding *f = &cs[k]->rep->findings[i];
-    if (!export_finding_unchecked(f)) return false;
-    for (size_t j = 0; j <= k; j++)
-        for (size_t m = 0; m < (j < k ? cs[j]->rep->n_findings : i); m++)
-            if (!strcmp(cs[j]->rep->findings[m].message, f->message)) return false;
-    return true;
+    size_t k = 0;
+    for (size_t b = 0; b < n; b++)
+        for (size_t i = 0; i < cs[b]->rep->n_findings && k < max; i++) {
+            const dlrig_finding *f = &cs[b]->rep->findings[i];
+            if (!f->unchecked) continue;
+            bool seen = false;
+            for (size_t j = 0; j < k && !seen; j++) seen = !strcmp(out[j]->message, f->message);
+            if (!seen) out[k++] = f;
+        }
+    return k;
 }
+
+#define MAX_NOTES 64
 
 /* "Not checked" notes of builds cs[0..n-1], each once. */
 static void md_unchecked(ctx *const *cs, size_t n)
 {
     strbuf *sb = cs[0]->out;
-    bool any = false;
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
-            const dlrig_finding *f = &cs[k]->rep->findings[i];
-            if (!unchecked_first(cs, k, i)) continue;
-            if (!any) sb_append(sb, "\n## Not checked\n\nThe catalog lacks a figure these checks need; confirm them "
-                                    "with the vendor:\n\n");
-            any = true;
-            sb_append(sb, "- ");
-            const char *m = strstr(f->message, " not checked: ");
-            md_text(sb, m ? m + 14 : f->message);
-            sb_printf(sb, " (`%s`)\n", f->id);
-        }
+    const dlrig_finding *notes[MAX_NOTES];
+    size_t k = unchecked_notes(cs, n, notes, MAX_NOTES);
+    if (k) sb_append(sb, "\n## Not checked\n\nThe catalog lacks a figure these checks need; confirm them with the vendor:\n\n");
+    for (size_t i = 0; i < k; i++) {
+        sb_append(sb, "- ");
+        md_text(sb, finding_detail(notes[i]));
+        sb_printf(sb, " (`%s`)\n", notes[i]->id);
+    }
 }
 
 static void md_end(ctx *c)
@@ -895,10 +877,11 @@ static void export_csv(ctx *c)
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_item *it = &c->b->items[i];
         snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
-        bool priced = !isnan(it->part->price_usd);
-        long long unit = priced ? cents_of(it->part->price_usd) : 0;
+        dlrig_price pr = build_line_price(c->b, it);
+        bool priced = price_known(&pr);
+        long long unit = priced ? cents_of(pr.usd) : 0;
         char lbl[200], pl[160], pnote[200];
-        if (part_price_label(it->part, pl, sizeof pl))
+        if (price_label(&pr, pl, sizeof pl))
             snprintf(pnote, sizeof pnote, "%spriced %s", it->cluster_scope ? "cluster-wide; " : "", pl);
         else snprintf(pnote, sizeof pnote, "%s", it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price");
         if (it->part->category == DLRIG_CAT_GPU && it->power_limit_w > 0) {
@@ -969,29 +952,29 @@ static void export_json(ctx *c)
         if (it->part->vendor) cJSON_AddStringToObject(j, "vendor", it->part->vendor);
         cJSON_AddStringToObject(j, "category", category_name(it->part->category));
         cJSON_AddNumberToObject(j, "qty", export_item_total_qty(c->b, it));
-        if (isnan(it->part->price_usd)) {
+        dlrig_price pr = build_line_price(c->b, it);
+        if (!price_known(&pr)) {
             cJSON_AddNullToObject(j, "unit_price_usd");
             cJSON_AddNullToObject(j, "line_total_usd");
         } else {
-            long long unit = cents_of(it->part->price_usd);
+            long long unit = cents_of(pr.usd);
             cJSON_AddItemToObject(j, "unit_price_usd", json_money(unit));
-            cJSON_AddItemToObject(j, "line_total_usd", json_money(unit * export_item_total_qty(c->b, it)));
+            cJSON_AddItemToObject(j, "line_total_usd", json_money(money_mul(unit, export_item_total_qty(c->b, it))));
         }
-        if (it->part->price_vendor) cJSON_AddStringToObject(j, "price_from", it->part->price_vendor);
+        if (pr.user_list && pr.market) cJSON_AddStringToObject(j, "price_from", pr.market);
         char ps[320];
-        if (export_price_source(c->cat, it->part, ps, sizeof ps)) cJSON_AddStringToObject(j, "price_source", ps);
-        if (it->part->price_date && !it->part->price_offer && !it->part->price_vendor)
-            cJSON_AddStringToObject(j, "price_date", it->part->price_date);
+        if (export_price_source(c->cat, &pr, ps, sizeof ps)) cJSON_AddStringToObject(j, "price_source", ps);
+        if (price_known(&pr) && pr.date) cJSON_AddStringToObject(j, "price_date", pr.date);
         const char *ld = lead_of(c, it->part);
         if (ld) cJSON_AddStringToObject(j, "availability", ld);
-        const dlrig_offer *o = it->part->price_offer;
-        cJSON_AddStringToObject(j, "price_condition", o ? o->condition : dlrig_condition_names[DLRIG_CONDITION_NEW]);
-        if (o) {
+        bool second = pr.condition == DLRIG_CONDITION_USED || pr.condition == DLRIG_CONDITION_REFURBISHED;
+        cJSON_AddStringToObject(j, "price_condition", dlrig_condition_names[second ? pr.condition : DLRIG_CONDITION_NEW]);
+        if (second) {
             cJSON *po = cJSON_AddObjectToObject(j, "price_offer");
-            cJSON_AddStringToObject(po, "condition", o->condition);
-            cJSON_AddStringToObject(po, "market", o->market);
-            cJSON_AddStringToObject(po, "date", o->price_date);
-            cJSON_AddStringToObject(po, "source", o->source);
+            cJSON_AddStringToObject(po, "condition", dlrig_condition_names[pr.condition]);
+            cJSON_AddStringToObject(po, "market", pr.market ? pr.market : "");
+            cJSON_AddStringToObject(po, "date", pr.date ? pr.date : "");
+            if (pr.source) cJSON_AddStringToObject(po, "source", pr.source);
         }
         cJSON_AddItemToArray(lines, j);
     }
@@ -1195,7 +1178,8 @@ static void export_txt(ctx *c)
         char lbl[200];
         char *pn = one_line(export_part_label(it->part, lbl, sizeof lbl));
         char pl[160];
-        const char *used = part_price_label(it->part, pl, sizeof pl);
+        dlrig_price pr = build_line_price(c->b, it);
+        const char *used = price_label(&pr, pl, sizeof pl);
         r[1] = xasprintf("%s%s%s%s%s", pn, it->cluster_scope ? " (cluster-wide)" : "", used ? " [" : "",
                          used ? used : "", used ? "]" : "");
         free(pn);
@@ -1294,12 +1278,12 @@ static void export_txt(ctx *c)
         sb_append(sb, "\n");
         txt_heading(sb, "Not checked", '-');
         sb_append(sb, "  The catalog lacks a figure these checks need; confirm them with the vendor:\n");
-        for (size_t i = 0; i < c->rep->n_findings; i++) {
-            const dlrig_finding *f = &c->rep->findings[i];
-            if (!export_finding_unchecked(f)) continue;
-            const char *m = strstr(f->message, " not checked: ");
-            char *v = one_line(m ? m + 14 : f->message);
-            sb_printf(sb, "  - %s (%s)\n", v, f->id);
+        const dlrig_finding *notes[MAX_NOTES];
+        ctx *one[1] = {c};
+        size_t k = unchecked_notes(one, 1, notes, MAX_NOTES);
+        for (size_t i = 0; i < k; i++) {
+            char *v = one_line(finding_detail(notes[i]));
+            sb_printf(sb, "  - %s (%s)\n", v, notes[i]->id);
             free(v);
         }
     }
@@ -1520,7 +1504,8 @@ static void html_items(ctx *c)
         h(sb, export_part_label(it->part, lbl, sizeof lbl));
         if (it->cluster_scope) sb_append(sb, " (cluster-wide)");
         char pl[160];
-        if (part_price_label(it->part, pl, sizeof pl)) {
+        dlrig_price pr = build_line_price(c->b, it);
+        if (price_label(&pr, pl, sizeof pl)) {
             sb_append(sb, " <em>(priced ");
             h(sb, pl);
             sb_append(sb, ")</em>");
@@ -1529,13 +1514,13 @@ static void html_items(ctx *c)
         h(sb, it->part->id);
         sb_append(sb, "</span>");
         char ps[320];
-        if (export_price_source(c->cat, it->part, ps, sizeof ps)) {
+        if (export_price_source(c->cat, &pr, ps, sizeof ps)) {
             sb_append(sb, " <span class=\"src\">price: ");
             h(sb, ps);
             sb_append(sb, "</span>");
         }
         sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));
-        bool priced = !isnan(it->part->price_usd);
+        bool priced = price_known(&pr);
         h(sb, priced ? unit_money(c, it, m1, sizeof m1) : "on request");
         if (lead) {
             const char *l = lead_of(c, it->part);
@@ -1600,22 +1585,19 @@ static void html_review(ctx *c, const char *hx)
 static void html_unchecked(ctx *const *cs, size_t n)
 {
     strbuf *sb = cs[0]->out;
-    bool any = false;
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < cs[k]->rep->n_findings; i++) {
-            const dlrig_finding *f = &cs[k]->rep->findings[i];
-            if (!unchecked_first(cs, k, i)) continue;
-            if (!any) sb_append(sb, "<section>\n<h2>Not checked</h2>\n<p>The catalog lacks a figure these checks need; "
-                                    "confirm them with the vendor:</p>\n<ul class=\"findings\">\n");
-            any = true;
-            const char *m = strstr(f->message, " not checked: ");
-            sb_append(sb, "  <li>");
-            h(sb, m ? m + 14 : f->message);
-            sb_append(sb, " <span class=\"id\">");
-            h(sb, f->id);
-            sb_append(sb, "</span></li>\n");
-        }
-    if (any) sb_append(sb, "</ul>\n</section>\n\n");
+    const dlrig_finding *notes[MAX_NOTES];
+    size_t k = unchecked_notes(cs, n, notes, MAX_NOTES);
+    if (!k) return;
+    sb_append(sb, "<section>\n<h2>Not checked</h2>\n<p>The catalog lacks a figure these checks need; confirm them with "
+                  "the vendor:</p>\n<ul class=\"findings\">\n");
+    for (size_t i = 0; i < k; i++) {
+        sb_append(sb, "  <li>");
+        h(sb, finding_detail(notes[i]));
+        sb_append(sb, " <span class=\"id\">");
+        h(sb, notes[i]->id);
+        sb_append(sb, "</span></li>\n");
+    }
+    sb_append(sb, "</ul>\n</section>\n\n");
 }
 
 static void html_end(ctx *c)

@@ -65,19 +65,11 @@ static void tally_get(const tally *t, const char *id, int *err, int *warn)
 }
 
 /* compat.missing_part lists every missing category in one finding: progress
- * is a shorter list.  The same test as the rule's. */
+ * is a shorter list (the rule's own test, rules_missing_categories). */
 static int missing_count(const dlrig_build *b)
 {
-    static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
-                                          DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE};
-    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
-    int n = 0;
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (build_count(b, need[i]) == 0 && !(need[i] == DLRIG_CAT_MOTHERBOARD && build_board(b)) &&
-            !(need[i] == DLRIG_CAT_PSU && case_has_psus(cs)))
-            n++;
-    if (build_count(b, DLRIG_CAT_COOLER) == 0 && case_needs_cpu_cooler(cs)) n++;
-    return n;
+    dlrig_category miss[DLRIG_CAT_COUNT];
+    return (int)rules_missing_categories(b, miss, DLRIG_CAT_COUNT);
 }
 
 /* ------------------------------------------------------------ changes */
@@ -223,15 +215,23 @@ typedef struct fixer {
 #define MAX_MOVED_TRIALS 32
 #define MOVED_MAX_STEPS (2 * DLRIG_PLACE_MAX_STEPS)
 
-static double price_or_zero(const dlrig_part *p) { return p && !isnan(p->price_usd) ? p->price_usd : 0; }
+/* What a part costs on the build being fixed (its own requirements say
+ * whether a second-hand offer may price it); NAN when unpriced. */
+#define COST(x, p) part_price_usd((p), (x)->b->req.allow_used)
 
-static double change_est(const dlrig_change *c)
+static double price_or_zero(const dlrig_part *p, bool used)
+{
+    double v = p ? part_price_usd(p, used) : NAN;
+    return isnan(v) ? 0 : v;
+}
+
+static double change_est(const dlrig_change *c, bool used)
 {
     switch (c->op) {
-    case DLRIG_CHANGE_REPLACE: return price_or_zero(c->with) * c->qty - price_or_zero(c->part) * c->qty_from;
-    case DLRIG_CHANGE_ADD: return price_or_zero(c->with) * c->qty;
-    case DLRIG_CHANGE_REMOVE: return -price_or_zero(c->part) * c->qty_from;
-    case DLRIG_CHANGE_QTY: return price_or_zero(c->part) * (c->qty - c->qty_from);
+    case DLRIG_CHANGE_REPLACE: return price_or_zero(c->with, used) * c->qty - price_or_zero(c->part, used) * c->qty_from;
+    case DLRIG_CHANGE_ADD: return price_or_zero(c->with, used) * c->qty;
+    case DLRIG_CHANGE_REMOVE: return -price_or_zero(c->part, used) * c->qty_from;
+    case DLRIG_CHANGE_QTY: return price_or_zero(c->part, used) * (c->qty - c->qty_from);
     default: return 0;
     }
 }
@@ -253,7 +253,7 @@ static void finish(fixer *x, cand *c)
 {
     if (!c) return;
     c->est = 0;
-    for (int i = 0; i < c->n; i++) c->est += change_est(&c->ch[i]);
+    for (int i = 0; i < c->n; i++) c->est += change_est(&c->ch[i], x->b->req.allow_used);
     int nodes = x->b->req.nodes > 0 ? x->b->req.nodes : 1;
     c->est *= nodes;
 }
@@ -338,7 +338,7 @@ static void replace_all(fixer *x, dlrig_category cat)
     size_t n = catalog_count(x->cat, cat);
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *to = catalog_part_at(x->cat, cat, i);
-        if (to == from || isnan(to->price_usd)) continue;
+        if (to == from || isnan(COST(x, to))) continue;
         if (cat == DLRIG_CAT_GPU && (!gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from) ||
                                      cards_cannot_fit(x, (const dlrig_gpu *)to, q)))
             continue;
@@ -356,7 +356,7 @@ static void add_all(fixer *x, dlrig_category cat, int qty)
     size_t n = catalog_count(x->cat, cat);
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *to = catalog_part_at(x->cat, cat, i);
-        if (isnan(to->price_usd)) continue;
+        if (isnan(COST(x, to))) continue;
         cand *c = push(x, DLRIG_FIX_PARTS);
         if (!c) return;
         c->ch[c->n++] = (dlrig_change){.op = DLRIG_CHANGE_ADD, .with = to, .qty = qty};
@@ -393,7 +393,7 @@ static void memory_all(fixer *x)
     size_t n = catalog_count(x->cat, DLRIG_CAT_MEMORY);
     for (size_t i = 0; i < n; i++) {
         const dlrig_memory *m = (const dlrig_memory *)catalog_part_at(x->cat, DLRIG_CAT_MEMORY, i);
-        if (isnan(m->p.price_usd) || m->modules < 1) continue;
+        if (isnan(COST(x, &m->p)) || m->modules < 1) continue;
         int slots = board && board->memory_slots > 0 ? board->memory_slots : 8;
         for (int q = 1; q * m->modules <= slots && q <= 8; q++) {
             if (&m->p == from && q == q0) continue;
@@ -428,16 +428,16 @@ static void platform_all(fixer *x)
     const dlrig_cooler *coolers = catalog_coolers(x->cat, &nk);
     for (size_t i = 0; i < nb; i++) {
         const dlrig_motherboard *bd = &boards[i];
-        if (&bd->p == board || isnan(bd->p.price_usd) || board_takes_cpu(bd, cpu)) continue;
+        if (&bd->p == board || isnan(COST(x, &bd->p)) || board_takes_cpu(bd, cpu)) continue;
         for (size_t j = 0; j < nc; j++) {
             const dlrig_cpu *c2 = &cpus[j];
-            if (isnan(c2->p.price_usd) || !board_takes_cpu(bd, c2) || c2->cores < cpu->cores) continue;
+            if (isnan(COST(x, &c2->p)) || !board_takes_cpu(bd, c2) || c2->cores < cpu->cores) continue;
             const dlrig_cooler *k2 = NULL;
             if (cooler && !constraint_cooler_fits_socket(cooler, c2)) {
                 for (size_t k = 0; k < nk; k++)
-                    if (!isnan(coolers[k].p.price_usd) && constraint_cooler_fits_socket(&coolers[k], c2) &&
+                    if (!isnan(COST(x, &coolers[k].p)) && constraint_cooler_fits_socket(&coolers[k], c2) &&
                         (!cs || constraint_cooler_fits_case(&coolers[k], cs)) &&
-                        (!k2 || coolers[k].p.price_usd < k2->p.price_usd))
+                        (!k2 || COST(x, &coolers[k].p) < COST(x, &k2->p)))
                         k2 = &coolers[k];
                 if (!k2) continue;
             }
@@ -536,132 +536,95 @@ static void power_limits(fixer *x)
     }
 }
 
-static bool is(const fixer *x, const char *id) { return strcmp(x->target->id, id) == 0; }
-
-/* Which changes may resolve the finding: the knowledge of this module. */
-static void candidates(fixer *x)
+/* One move of the finding's fix recipe (rules.h, the rule's row). */
+static void move(fixer *x, const dlrig_fix_move *m)
 {
     const dlrig_build *b = x->b;
     const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
-    const dlrig_part *gpu = subject(x, DLRIG_CAT_GPU);
-    const dlrig_part *psu = build_first(b, DLRIG_CAT_PSU, NULL);
-    if (is(x, "compat.missing_part")) {
-        static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
-                                              DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE, DLRIG_CAT_COOLER};
-        for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-            if (build_count(b, need[i]) == 0) {
-                if (need[i] == DLRIG_CAT_MEMORY) memory_all(x);
-                else add_all(x, need[i], 1);
-            }
-    } else if (is(x, "compat.socket")) {
-        replace_all(x, DLRIG_CAT_CPU);
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-        replace_all(x, DLRIG_CAT_COOLER);
-        platform_all(x);
-        const dlrig_motherboard *bd = build_board(b);
-        if (bd && bd->cpu_sockets >= 1) set_qty(x, DLRIG_FIX_PARTS, build_first(b, DLRIG_CAT_CPU, NULL), bd->cpu_sockets);
-        set_qty(x, DLRIG_FIX_PARTS, build_first(b, DLRIG_CAT_CPU, NULL), 1);
-    } else if (is(x, "compat.memory_type") || is(x, "ecc.memory")) {
-        memory_all(x);
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-        replace_all(x, DLRIG_CAT_CPU);
-        platform_all(x);
-        if (is(x, "ecc.memory")) drop_flag(x, DLRIG_REQ_ECC);
-    } else if (is(x, "compat.form_factor")) {
-        replace_all(x, DLRIG_CAT_CASE);
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-        if (cs && cs->board) remove_part(x, build_first(b, DLRIG_CAT_MOTHERBOARD, NULL));
-    } else if (is(x, "compat.psu_form_factor")) {
-        if (case_has_psus(cs)) remove_part(x, psu);
-        replace_all(x, DLRIG_CAT_PSU);
-        replace_all(x, DLRIG_CAT_CASE);
-    } else if (is(x, "pcie.slots")) {
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-        platform_all(x);
-        replace_all(x, DLRIG_CAT_GPU);
-        replace_all(x, DLRIG_CAT_CASE);
-        fewer_gpus(x);
-    } else if (is(x, "case.gpu_length") || is(x, "cooling.passive_needs_server")) {
-        replace_all(x, DLRIG_CAT_CASE);
-        replace_all(x, DLRIG_CAT_GPU);
-    } else if (is(x, "case.cooler_height")) {
-        replace_all(x, DLRIG_CAT_COOLER);
-        replace_all(x, DLRIG_CAT_CASE);
-    } else if (is(x, "cooling.open_air_dense")) {
-        replace_all(x, DLRIG_CAT_GPU);
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-    } else if (is(x, "cooling.max_gpus")) {
-        replace_all(x, DLRIG_CAT_CASE);
-        replace_all(x, DLRIG_CAT_GPU);
-        fewer_gpus(x);
-    } else if (is(x, "power.psu_capacity") || is(x, "power.headroom") || is(x, "power.connectors")) {
-        if (psu) {
-            /* not more units of the same supply: the rules do not know a chassis' bays */
-            replace_all(x, DLRIG_CAT_PSU);
-        } else if (case_has_psus(cs)) {
-            replace_all(x, DLRIG_CAT_CASE);
-        }
-        if (!is(x, "power.connectors")) {
-            power_limits(x);
-            fewer_gpus(x);
-        }
-        if (is(x, "power.psu_capacity")) bigger_circuits(x);
-    } else if (is(x, "power.circuit")) {
-        if (psu) replace_all(x, DLRIG_CAT_PSU);
-        replace_all(x, DLRIG_CAT_GPU);
-        power_limits(x);
-        fewer_gpus(x);
-        bigger_circuits(x);
-    } else if (!strncmp(x->target->id, "memory.", 7)) {
-        memory_all(x);
-        if (is(x, "memory.capacity")) replace_all(x, DLRIG_CAT_MOTHERBOARD);
-    } else if (is(x, "ecc.gpu")) {
-        replace_all(x, DLRIG_CAT_GPU);
-        drop_flag(x, DLRIG_REQ_ECC);
-    } else if (is(x, "nvlink.unsupported")) {
-        remove_part(x, build_first(b, DLRIG_CAT_NVLINK_BRIDGE, NULL));
-        replace_all(x, DLRIG_CAT_GPU);
-    } else if (is(x, "nvlink.bridge_spacing")) {
-        replace_all(x, DLRIG_CAT_NVLINK_BRIDGE);
-        replace_all(x, DLRIG_CAT_MOTHERBOARD);
-    } else if (is(x, "nvlink.recommended")) {
-        int pairs = build_count(b, DLRIG_CAT_GPU) / 2;
-        if (!build_count(b, DLRIG_CAT_NVLINK_BRIDGE) && pairs > 0) add_all(x, DLRIG_CAT_NVLINK_BRIDGE, pairs);
-        replace_all(x, DLRIG_CAT_GPU);
-        drop_flag(x, DLRIG_REQ_NVLINK);
-    } else if (is(x, "vram.model_fit") || is(x, "vram.tier")) {
-        replace_all(x, DLRIG_CAT_GPU);
-        int q = gpu ? qty_of(b, gpu) : 0;
-        if (is(x, "vram.model_fit"))
-            for (int k = q + 1; k <= q + 3 && gpu; k++) set_qty(x, DLRIG_FIX_PARTS, gpu, k);
-    } else if (is(x, "gpu.precision_unsupported")) {
-        replace_all(x, DLRIG_CAT_GPU);
-        for (int i = 0; dlrig_precision_ids[i]; i++)
-            if (i != (int)requirements_effective_precision(&b->req)) requirement(x, "precision", dlrig_precision_ids[i]);
-    } else if (is(x, "cpu.cores_per_gpu")) {
-        replace_all(x, DLRIG_CAT_CPU);
-    } else if (is(x, "storage.dataset") || is(x, "storage.slow")) {
-        replace_all(x, DLRIG_CAT_STORAGE);
-        const dlrig_part *s = subject(x, DLRIG_CAT_STORAGE);
-        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 1);
-        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 2);
-        add_all(x, DLRIG_CAT_STORAGE, 1);
-    } else if (is(x, "cluster.rdma") || is(x, "framework.gpu_vendor")) {
-        replace_all(x, DLRIG_CAT_GPU);
-    } else if (is(x, "cluster.interconnect")) {
-        if (build_count(b, DLRIG_CAT_NIC)) replace_all(x, DLRIG_CAT_NIC);
-        else add_all(x, DLRIG_CAT_NIC, 1);
-        add_all(x, DLRIG_CAT_SWITCH, 1);
-    } else if (is(x, "env.noise") || is(x, "env.rackmount")) {
-        replace_all(x, DLRIG_CAT_CASE);
-        if (is(x, "env.rackmount")) drop_flag(x, DLRIG_REQ_RACKMOUNT);
-    } else {
-        /* any other error (and env.datacenter): another part of each category it names */
+    dlrig_category cat = (dlrig_category)m->cat;
+    switch ((dlrig_move_op)m->op) {
+    case DLRIG_MOVE_END: break;
+    case DLRIG_MOVE_NAMED:
         for (int i = 0; i < x->target->n_parts; i++) {
             const dlrig_part *p = catalog_find(x->cat, x->target->parts[i]);
             if (p) replace_all(x, p->category);
         }
+        break;
+    case DLRIG_MOVE_REPLACE: replace_all(x, cat); break;
+    case DLRIG_MOVE_REPLACE_PRESENT:
+        if (build_count(b, cat)) replace_all(x, cat);
+        break;
+    case DLRIG_MOVE_REPLACE_OR_ADD:
+        if (build_count(b, cat)) replace_all(x, cat);
+        else add_all(x, cat, 1);
+        break;
+    case DLRIG_MOVE_ADD: add_all(x, cat, 1); break;
+    case DLRIG_MOVE_REMOVE: remove_part(x, build_first(b, cat, NULL)); break;
+    case DLRIG_MOVE_REMOVE_IN_SERVER:
+        if (cs && (cat == DLRIG_CAT_PSU ? case_has_psus(cs) : cs->board != NULL)) remove_part(x, build_first(b, cat, NULL));
+        break;
+    case DLRIG_MOVE_MISSING: {
+        dlrig_category miss[DLRIG_CAT_COUNT];
+        size_t n = rules_missing_categories(b, miss, DLRIG_CAT_COUNT);
+        for (size_t i = 0; i < n; i++) {
+            if (miss[i] == DLRIG_CAT_MEMORY) memory_all(x);
+            else add_all(x, miss[i], 1);
+        }
+        break;
     }
+    case DLRIG_MOVE_MEMORY: memory_all(x); break;
+    case DLRIG_MOVE_PLATFORM: platform_all(x); break;
+    case DLRIG_MOVE_CPU_SOCKETS: {
+        const dlrig_motherboard *bd = build_board(b);
+        const dlrig_part *cpu = build_first(b, DLRIG_CAT_CPU, NULL);
+        if (bd && bd->cpu_sockets >= 1) set_qty(x, DLRIG_FIX_PARTS, cpu, bd->cpu_sockets);
+        set_qty(x, DLRIG_FIX_PARTS, cpu, 1);
+        break;
+    }
+    case DLRIG_MOVE_SUPPLY:
+        /* not more units of the same supply: the rules do not know a chassis' bays */
+        if (build_first(b, DLRIG_CAT_PSU, NULL)) replace_all(x, DLRIG_CAT_PSU);
+        else if (case_has_psus(cs)) replace_all(x, DLRIG_CAT_CASE);
+        break;
+    case DLRIG_MOVE_POWER_LIMITS: power_limits(x); break;
+    case DLRIG_MOVE_FEWER_GPUS: fewer_gpus(x); break;
+    case DLRIG_MOVE_MORE_GPUS: {
+        const dlrig_part *gpu = subject(x, DLRIG_CAT_GPU);
+        int q = gpu ? qty_of(b, gpu) : 0;
+        for (int k = q + 1; k <= q + 3 && gpu; k++) set_qty(x, DLRIG_FIX_PARTS, gpu, k);
+        break;
+    }
+    case DLRIG_MOVE_MORE_DRIVES: {
+        const dlrig_part *s = subject(x, DLRIG_CAT_STORAGE);
+        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 1);
+        if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 2);
+        break;
+    }
+    case DLRIG_MOVE_ADD_BRIDGES: {
+        int pairs = build_count(b, DLRIG_CAT_GPU) / 2;
+        if (!build_count(b, DLRIG_CAT_NVLINK_BRIDGE) && pairs > 0) add_all(x, DLRIG_CAT_NVLINK_BRIDGE, pairs);
+        break;
+    }
+    case DLRIG_MOVE_BIGGER_CIRCUIT: bigger_circuits(x); break;
+    case DLRIG_MOVE_DROP_REQ: drop_flag(x, 1u << m->cat); break;
+    case DLRIG_MOVE_PRECISIONS:
+        for (int i = 0; dlrig_precision_ids[i]; i++)
+            if (i != (int)requirements_effective_precision(&b->req)) requirement(x, "precision", dlrig_precision_ids[i]);
+        break;
+    }
+}
+
+/* Which changes may resolve the finding: its rule's fix recipe, move by
+ * move (a rule without one: another part of each category it names). */
+static void candidates(fixer *x)
+{
+    const dlrig_rule_info *r = x->target->rule;
+    static const dlrig_fix_move named = {DLRIG_MOVE_NAMED, 0};
+    if (!r || r->fix[0].op == DLRIG_MOVE_END) {
+        move(x, &named);
+        return;
+    }
+    for (int i = 0; i < DLRIG_RULE_MOVES && r->fix[i].op != DLRIG_MOVE_END; i++) move(x, &r->fix[i]);
 }
 
 static int cmp_cand(const void *pa, const void *pb)
@@ -734,7 +697,8 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     tally_get(&x->before, x->target->id, &e0, &w0);
     tally_get(&x->after, x->target->id, &e1, &w1);
     bool resolved;
-    if (!strcmp(x->target->id, "compat.missing_part")) resolved = missing_count(&x->work) < x->missing_before;
+    bool listing = x->target->rule && x->target->rule->fix[0].op == DLRIG_MOVE_MISSING; /* one finding, many parts */
+    if (listing) resolved = missing_count(&x->work) < x->missing_before;
     else if (x->target->severity == DLRIG_SEV_ERROR) resolved = e1 < e0;
     else resolved = w1 < w0 && e1 <= e0;
     if (!resolved) return false;
@@ -745,14 +709,15 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     f->price_delta_usd = round((x->trial.totals.price_usd - x->rep->totals.price_usd) * 100) / 100;
     f->price_complete = true;
     for (int i = 0; i < c->n; i++)
-        if ((c->ch[i].part && isnan(c->ch[i].part->price_usd)) || (c->ch[i].with && isnan(c->ch[i].with->price_usd)))
+        if ((c->ch[i].part && isnan(COST(x, c->ch[i].part))) || (c->ch[i].with && isnan(COST(x, c->ch[i].with))))
             f->price_complete = false;
     for (size_t i = 0; i < x->before.n; i++) {
         tally_get(&x->after, x->before.id[i], &e1, &w1);
         if ((e1 < x->before.err[i] || w1 < x->before.warn[i]) && f->n_resolves < DLRIG_FIX_IDS)
             f->resolves[f->n_resolves++] = x->before.id[i];
     }
-    if (!strcmp(x->target->id, "compat.missing_part") && f->n_resolves == 0) f->resolves[f->n_resolves++] = x->target->id;
+    if (x->target->rule && x->target->rule->fix[0].op == DLRIG_MOVE_MISSING && f->n_resolves == 0)
+        f->resolves[f->n_resolves++] = x->target->id;
     for (size_t i = 0; i < x->after.n; i++) {
         tally_get(&x->before, x->after.id[i], &e0, &w0);
         if (x->after.warn[i] > w0 && f->n_introduces < DLRIG_FIX_IDS) f->introduces[f->n_introduces++] = x->after.id[i];
@@ -807,16 +772,8 @@ static int cmp_fix(const void *pa, const void *pb)
 
 bool fix_wanted(const dlrig_finding *f)
 {
-    static const char *const warnings[] = {
-        "power.headroom", "cooling.open_air_dense", "cooling.max_gpus", "memory.below_largest_vram",
-        "memory.channels", "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "env.noise", "env.datacenter",
-        "vram.tier",
-        "vram.model_fit", "ecc.gpu", "cluster.rdma", "cluster.interconnect", NULL};
     if (f->severity == DLRIG_SEV_ERROR) return true;
-    if (f->severity != DLRIG_SEV_WARNING) return false;
-    for (int i = 0; warnings[i]; i++)
-        if (!strcmp(f->id, warnings[i])) return true;
-    return false;
+    return f->severity == DLRIG_SEV_WARNING && f->rule && (f->rule->flags & DLRIG_RULE_FIX);
 }
 
 size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_report *rep, size_t which,

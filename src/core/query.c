@@ -186,8 +186,15 @@ cJSON *part_to_json(const dlrig_part *p)
     add_field(o, p, &common[0]); /* id first, then the category, then the rest */
     cJSON_AddStringToObject(o, "category", category_name(p->category));
     for (size_t i = 1; i < n; i++) add_field(o, p, &common[i]);
-    if (p->price_vendor) {
-        cJSON_AddStringToObject(o, "price_vendor", p->price_vendor);
+    /* price_usd is the price the policy picked (price.h): its date and market
+     * go with it, not the catalog row's date */
+    const dlrig_price *pr = &p->new_price;
+    cJSON_ReplaceItemInObjectCaseSensitive(o, "price_date", pr->date && price_known(pr) ? cJSON_CreateString(pr->date)
+                                                                                          : cJSON_CreateNull());
+    if (price_known(pr) && pr->market) cJSON_AddStringToObject(o, "price_market", pr->market);
+    if (price_known(pr) && pr->source) cJSON_AddStringToObject(o, "price_source", pr->source);
+    if (part_price_vendor(p)) {
+        cJSON_AddStringToObject(o, "price_vendor", part_price_vendor(p));
         if (isnan(p->catalog_price_usd)) cJSON_AddNullToObject(o, "catalog_price_usd");
         else cJSON_AddNumberToObject(o, "catalog_price_usd", p->catalog_price_usd);
     }

@@ -112,6 +112,7 @@ static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_p
     }
     dlrig_finding *f = &r->findings[r->n_findings++];
     memset(f, 0, sizeof *f);
+    f->rule = c->rule;
     f->id = c->rule->id;
     f->severity = sev;
     f->why = c->rule->why;
@@ -125,11 +126,18 @@ static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_p
     va_end(ap);
 }
 
+const char *finding_detail(const dlrig_finding *f)
+{
+    const char *m = f->unchecked ? strstr(f->message, " not checked: ") : NULL;
+    return m ? m + strlen(" not checked: ") : f->message;
+}
+
 /* "could not judge" for a rule missing a catalog figure. */
 static void cannot_judge(ctx *c, const dlrig_part *p, const char *field)
 {
     emit(c, DLRIG_SEV_INFO, p, NULL, "%s not checked: the catalog has no %s for %s", c->rule->id, field,
          p ? p->name : "this build");
+    c->rep->findings[c->rep->n_findings - 1].unchecked = true;
 }
 
 static const char *short_name(const dlrig_part *p) { return p ? p->name : "?"; }
@@ -146,19 +154,30 @@ static void connector_gap(const dlrig_psu *p, int qty, const dlrig_gpu *g, int n
 
 /* ------------------------------------------------------------ rules: compat */
 
-static void r_missing(ctx *c)
+size_t rules_missing_categories(const dlrig_build *b, dlrig_category *out, size_t max)
 {
     static const dlrig_category need[] = {DLRIG_CAT_GPU, DLRIG_CAT_CPU, DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_MEMORY,
                                           DLRIG_CAT_STORAGE, DLRIG_CAT_PSU, DLRIG_CAT_CASE};
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (build_count(b, need[i]) == 0 && !(need[i] == DLRIG_CAT_MOTHERBOARD && build_board(b)) &&
+            !(need[i] == DLRIG_CAT_PSU && case_has_psus(cs)) && n < max)
+            out[n++] = need[i];
+    if (build_count(b, DLRIG_CAT_COOLER) == 0 && case_needs_cpu_cooler(cs) && n < max) out[n++] = DLRIG_CAT_COOLER;
+    return n;
+}
+
+static void r_missing(ctx *c)
+{
+    dlrig_category miss[DLRIG_CAT_COUNT];
+    size_t n = rules_missing_categories(c->b, miss, DLRIG_CAT_COUNT);
     char list[256] = "";
     size_t k = 0;
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
-        if (build_count(c->b, need[i]) == 0 && !(need[i] == DLRIG_CAT_MOTHERBOARD && c->board) &&
-            !(need[i] == DLRIG_CAT_PSU && c->case_psus))
-            k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", category_title(need[i]));
-    if (!c->cooler && case_needs_cpu_cooler(c->cs) && k < sizeof list)
-        k += (size_t)snprintf(list + k, sizeof list - k, "%sCPU cooler", k ? ", " : "");
-    if (k) emit(c, DLRIG_SEV_ERROR, NULL, NULL, "The build has no %s", list);
+    for (size_t i = 0; i < n && k < sizeof list; i++)
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "",
+                              miss[i] == DLRIG_CAT_COOLER ? "CPU cooler" : category_title(miss[i]));
+    if (n) emit(c, DLRIG_SEV_ERROR, NULL, NULL, "The build has no %s", list);
 }
 
 bool case_needs_cpu_cooler(const dlrig_case *cs)
@@ -1097,10 +1116,10 @@ static void r_price_used(ctx *c)
 {
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_part *p = c->b->items[i].part;
+        dlrig_price pr = build_line_price(c->b, &c->b->items[i]);
         char lbl[160], a[32];
-        if (!part_price_label(p, lbl, sizeof lbl)) continue;
-        emit(c, DLRIG_SEV_INFO, p, NULL, "%s is priced %s at %s, not new", p->name, lbl,
-             format_usd(p->price_usd, a, sizeof a));
+        if (!price_label(&pr, lbl, sizeof lbl)) continue;
+        emit(c, DLRIG_SEV_INFO, p, NULL, "%s is priced %s at %s, not new", p->name, lbl, format_usd(pr.usd, a, sizeof a));
     }
 }
 
@@ -1114,174 +1133,240 @@ typedef struct rule {
 #define PUGET "Puget Systems, Hardware Recommendations for Machine Learning / AI"
 #define ATX3 "Intel ATX Version 3.0 Multi Rail Desktop Platform Power Supply Design Guide (power excursion)"
 
+/* Fix recipes (rules.h): the moves fix.c tries, in order. */
+#define FIX_MOVE(op, cat) {(unsigned char)(op), (unsigned char)(cat)}
+#define FIX_NAMED FIX_MOVE(DLRIG_MOVE_NAMED, 0)
+#define FIX_REPLACE(c) FIX_MOVE(DLRIG_MOVE_REPLACE, DLRIG_CAT_##c)
+#define FIX_REPLACE_PRESENT(c) FIX_MOVE(DLRIG_MOVE_REPLACE_PRESENT, DLRIG_CAT_##c)
+#define FIX_REPLACE_OR_ADD(c) FIX_MOVE(DLRIG_MOVE_REPLACE_OR_ADD, DLRIG_CAT_##c)
+#define FIX_ADD(c) FIX_MOVE(DLRIG_MOVE_ADD, DLRIG_CAT_##c)
+#define FIX_REMOVE(c) FIX_MOVE(DLRIG_MOVE_REMOVE, DLRIG_CAT_##c)
+#define FIX_REMOVE_IN_SERVER(c) FIX_MOVE(DLRIG_MOVE_REMOVE_IN_SERVER, DLRIG_CAT_##c)
+#define FIX_MISSING FIX_MOVE(DLRIG_MOVE_MISSING, 0)
+#define FIX_MEMORY FIX_MOVE(DLRIG_MOVE_MEMORY, 0)
+#define FIX_PLATFORM FIX_MOVE(DLRIG_MOVE_PLATFORM, 0)
+#define FIX_CPU_SOCKETS FIX_MOVE(DLRIG_MOVE_CPU_SOCKETS, 0)
+#define FIX_SUPPLY FIX_MOVE(DLRIG_MOVE_SUPPLY, 0)
+#define FIX_POWER_LIMITS FIX_MOVE(DLRIG_MOVE_POWER_LIMITS, 0)
+#define FIX_FEWER_GPUS FIX_MOVE(DLRIG_MOVE_FEWER_GPUS, 0)
+#define FIX_MORE_GPUS FIX_MOVE(DLRIG_MOVE_MORE_GPUS, 0)
+#define FIX_MORE_DRIVES FIX_MOVE(DLRIG_MOVE_MORE_DRIVES, 0)
+#define FIX_ADD_BRIDGES FIX_MOVE(DLRIG_MOVE_ADD_BRIDGES, 0)
+#define FIX_BIGGER_CIRCUIT FIX_MOVE(DLRIG_MOVE_BIGGER_CIRCUIT, 0)
+#define FIX_DROP_REQ(m) FIX_MOVE(DLRIG_MOVE_DROP_REQ, DLRIG_MUST_##m)
+#define FIX_PRECISIONS FIX_MOVE(DLRIG_MOVE_PRECISIONS, 0)
+
 static const rule rules[] = {
     {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
       "A working machine needs a GPU, CPU, motherboard, memory, storage, power supply and case; towers and rack "
       "cases that take standard CPU coolers also need one (rack servers ship their own heatsinks). A complete "
       "server chassis brings its own board, power supplies and heatsinks, so those are not asked for.",
-      "dlrig"}, r_missing},
+      "dlrig",
+      0, {FIX_MISSING}}, r_missing},
     {{"compat.socket", DLRIG_SEV_ERROR, "CPU, board or cooler sockets differ",
       "A CPU only seats in a board of the same socket, a 2-socket build needs a 2-socket board and CPUs sold for "
       "2P systems, and the cooler's mounting kit must fit the socket. Some sockets are shared by platforms that "
       "take different CPUs: sTR5 WRX90 boards run Threadripper PRO only (TRX50 runs Threadripper), LGA4677 W790 "
       "boards run Xeon W only (C741 server boards run Xeon Scalable).",
-      "vendor socket specifications"}, r_socket},
+      "vendor socket specifications",
+      0, {FIX_REPLACE(CPU), FIX_REPLACE(MOTHERBOARD), FIX_REPLACE(COOLER), FIX_PLATFORM, FIX_CPU_SOCKETS}}, r_socket},
     {{"compat.memory_type", DLRIG_SEV_ERROR, "DDR generation or RDIMM/UDIMM mismatch",
       "DDR4 and DDR5 are keyed differently, and workstation/server boards (Threadripper PRO, Xeon W, EPYC) take "
       "registered DIMMs only while desktop boards take unbuffered ones.",
-      "JEDEC DDR4/DDR5 module standards; board QVLs"}, r_memory_type},
+      "JEDEC DDR4/DDR5 module standards; board QVLs",
+      0, {FIX_MEMORY, FIX_REPLACE(MOTHERBOARD), FIX_REPLACE(CPU), FIX_PLATFORM}}, r_memory_type},
     {{"compat.form_factor", DLRIG_SEV_ERROR, "the board does not fit the case",
       "The case must accept the board's form factor (E-ATX/EEB boards need a case that lists them; proprietary "
       "server boards fit only their own chassis).",
-      "case specifications"}, r_form_factor},
+      "case specifications",
+      0, {FIX_REPLACE(CASE), FIX_REPLACE(MOTHERBOARD), FIX_REMOVE_IN_SERVER(MOTHERBOARD)}}, r_form_factor},
     {{"compat.psu_form_factor", DLRIG_SEV_ERROR, "the power supply does not fit the case",
       "Desktop cases take ATX (or SFX) units; server chassis take their own hot-swap modules. A complete server "
       "ships with its power supplies, so a separate one has no place in it.",
-      "case and PSU specifications"}, r_psu_form},
+      "case and PSU specifications",
+      0, {FIX_REMOVE_IN_SERVER(PSU), FIX_REPLACE(PSU), FIX_REPLACE(CASE)}}, r_psu_form},
     {{"compat.sxm", DLRIG_SEV_ERROR, "an SXM module outside a server whose baseboard takes it",
       "SXM GPUs (H100 SXM, H200 SXM...) are not cards: they mount on an HGX baseboard with NVSwitches, sold as "
       "part of a GPU server that powers and cools them. They go only into a server whose baseboard lists them, "
       "up to its socket count; such a server takes no PCIe GPUs (its slots are for network cards).",
-      "NVIDIA HGX platform; server specifications"}, r_sxm},
+      "NVIDIA HGX platform; server specifications",
+      0, {FIX_NAMED}}, r_sxm},
     {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",
       "Each card covers as many slot positions as it is thick; a 3-slot card blocks the two slots below it. "
       "Slots wired to the second CPU work only with two CPUs, and a card in the bottom slot needs a case with an "
       "extra expansion slot below the board.",
-      SEED001 " (watch the motherboard's PCIe slots)"}, r_pcie_slots},
+      SEED001 " (watch the motherboard's PCIe slots)",
+      DLRIG_RULE_FRAME, {FIX_REPLACE(MOTHERBOARD), FIX_PLATFORM, FIX_REPLACE(GPU), FIX_REPLACE(CASE), FIX_FEWER_GPUS}}, r_pcie_slots},
     {{"pcie.lanes", DLRIG_SEV_WARNING, "CPU lanes oversubscribed or GPUs below x16",
       "Lane sharing on the board (M.2 sockets, slot pairs) drops slots to x8/x4. x8 PCIe 4.0 costs little for "
       "most training; x4 or oversubscribed lanes slow gradient exchange between GPUs without NVLink. Dettmers "
       "warns against over-weighting lanes: a few percent, not a bottleneck, at x8.",
-      SEED002}, r_pcie_lanes},
+      SEED002,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FRAME, {FIX_NAMED}}, r_pcie_lanes},
     {{"case.gpu_length", DLRIG_SEV_ERROR, "card longer than the case allows",
       "The card must clear the front of the case (drive cages and front fans shorten it).",
-      "case specifications"}, r_gpu_length},
+      "case specifications",
+      0, {FIX_REPLACE(CASE), FIX_REPLACE(GPU)}}, r_gpu_length},
     {{"case.cooler_height", DLRIG_SEV_ERROR, "CPU cooler taller than the case allows",
-      "Tower air coolers must clear the side panel.", "case and cooler specifications"}, r_cooler_height},
+      "Tower air coolers must clear the side panel.", "case and cooler specifications",
+      0, {FIX_REPLACE(COOLER), FIX_REPLACE(CASE)}}, r_cooler_height},
     {{"cooling.open_air_dense", DLRIG_SEV_WARNING, "open-air cards in adjacent slots",
       "Open-air coolers exhaust into the case and pull air from right below the card; packed together, each "
       "breathes the next card's hot backplate. Expect ~30% throttling and a shorter life. Blower cards exhaust "
       "out of the back and can be packed densely.",
-      SEED002 ", " SEED003}, r_open_air_dense},
+      SEED002 ", " SEED003,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FRAME | DLRIG_RULE_FIX, {FIX_REPLACE(GPU), FIX_REPLACE(MOTHERBOARD)}}, r_open_air_dense},
     {{"cooling.passive_needs_server", DLRIG_SEV_ERROR, "passive datacenter cards outside a forced-airflow chassis",
       "Passively cooled cards (Tesla, A100, H100, L40S...) have no fans: they rely on the server's fan wall, "
       "shrouds and retention. In a tower they overheat and shut down. Datacenter cards are built and validated for "
       "that airflow, so dlrig (check and recommend alike) puts them only in a chassis with forced airflow.",
-      SEED004}, r_passive},
+      SEED004,
+      0, {FIX_REPLACE(CASE), FIX_REPLACE(GPU)}}, r_passive},
     {{"cooling.max_gpus", DLRIG_SEV_WARNING, "more cards than the model or chassis supports",
       "Some cards are only sound in small numbers (a 2020 hardware analysis: Titan RTX at most 4, open-air and "
       "not for dense packing; blower Quadro RTX 6000/8000 up to 9), and chassis are validated for a GPU count "
       "(Dell PowerEdge T640: 4; DSS 8440: 10).",
-      SEED003 ", " SEED004}, r_max_gpus},
+      SEED003 ", " SEED004,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CASE), FIX_REPLACE(GPU), FIX_FEWER_GPUS}}, r_max_gpus},
     {{"power.psu_capacity", DLRIG_SEV_ERROR, "load above the PSU rating",
       "The sustained draw of GPUs, CPUs and the platform must stay within the PSU's rating at the input voltage: "
       "many high-wattage units deliver less on 100-127 V, and some are 200-240 V only. Redundant supplies (N+1, "
       "2+2) count only what is left with the redundant units failed.",
-      "PSU specifications"}, r_psu_capacity},
+      "PSU specifications",
+      0, {FIX_SUPPLY, FIX_POWER_LIMITS, FIX_FEWER_GPUS, FIX_BIGGER_CIRCUIT}}, r_psu_capacity},
     {{"power.headroom", DLRIG_SEV_WARNING, "under the recommended PSU margin",
       "GPUs draw short spikes up to twice their rating; a PSU loaded beyond ~80% sustained trips or ages fast.",
-      ATX3}, r_headroom},
+      ATX3,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_SUPPLY, FIX_POWER_LIMITS, FIX_FEWER_GPUS}}, r_headroom},
     {{"power.connectors", DLRIG_SEV_ERROR, "not enough GPU power connectors",
       "Each GPU power input needs its own cable: 8-pin PCIe (150 W), 12V-2x6/12VHPWR (up to 600 W; an adapter "
       "takes four 8-pin), or CPU 8-pin EPS on datacenter cards. Daisy-chained or split cables overheat.",
-      "PCI-SIG CEM 5.0; GPU board specifications"}, r_connectors},
+      "PCI-SIG CEM 5.0; GPU board specifications",
+      0, {FIX_SUPPLY}}, r_connectors},
     {{"power.circuit", DLRIG_SEV_ERROR, "the wall circuit cannot supply the machine",
       "A 120 V / 15 A circuit supplies 1440 W continuous (80% rule); a 2 kW machine needs 230 V or a 20 A+ "
       "circuit of its own. Without a circuit in the requirements dlrig only notes a power supply rated for "
       "200-240 V alone.",
-      "NFPA 70 (NEC) 210.19/210.20 continuous loads; IEC 60364"}, r_circuit},
+      "NFPA 70 (NEC) 210.19/210.20 continuous loads; IEC 60364",
+      0, {FIX_REPLACE_PRESENT(PSU), FIX_REPLACE(GPU), FIX_POWER_LIMITS, FIX_FEWER_GPUS, FIX_BIGGER_CIRCUIT}}, r_circuit},
     {{"memory.below_largest_vram", DLRIG_SEV_WARNING, "system RAM under the largest GPU's VRAM",
       "Dettmers: buy at least as much RAM as the largest GPU has VRAM (a 24 GB Titan RTX wants 24 GB+), so "
       "pinned host buffers and checkpoints fit. More GPUs do not by themselves need more RAM.",
-      SEED002}, r_below_largest},
+      SEED002,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_MEMORY}}, r_below_largest},
     {{"memory.below_total_vram", DLRIG_SEV_INFO, "RAM under the recommended total",
       "Vendors recommend system RAM of about twice the total VRAM so data loaders, pinned buffers and the OS "
       "cache keep up with every GPU.",
-      PUGET}, r_below_total},
+      PUGET,
+      0, {FIX_MEMORY}}, r_below_total},
     {{"memory.dataset", DLRIG_SEV_INFO, "dataset larger than RAM",
       "A dataset that fits in RAM is read from disk once; a larger one streams every epoch, so put it on NVMe.",
-      SEED003}, r_dataset_ram},
+      SEED003,
+      0, {FIX_MEMORY}}, r_dataset_ram},
     {{"memory.channels", DLRIG_SEV_WARNING, "not all memory channels populated",
       "Memory bandwidth scales with populated channels: 4 DIMMs on an 8-channel CPU halve it. RAM clock speed "
       "matters little (Dettmers: 0-3%), channels do for data preprocessing.",
-      "CPU vendor memory population guides; " SEED002}, r_channels},
+      "CPU vendor memory population guides; " SEED002,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_MEMORY}}, r_channels},
     {{"memory.two_per_channel", DLRIG_SEV_INFO, "two unbuffered modules a memory channel",
       "Desktop memory runs at its rated speed with one module a channel; with two it runs slower (AMD: Ryzen "
       "7000 takes DDR5-5200 with one module per channel, DDR5-3600 with two). Two larger modules give the same "
       "capacity at full speed and leave slots free.",
-      "AMD Ryzen 7000 memory specification, as reported by TechSpot"}, r_two_per_channel},
+      "AMD Ryzen 7000 memory specification, as reported by TechSpot",
+      0, {FIX_MEMORY}}, r_two_per_channel},
     {{"memory.capacity", DLRIG_SEV_ERROR, "more memory than the board or CPU supports",
-      "The board and the CPU each have a maximum supported capacity.", "board and CPU specifications"}, r_capacity},
+      "The board and the CPU each have a maximum supported capacity.", "board and CPU specifications",
+      0, {FIX_MEMORY, FIX_REPLACE(MOTHERBOARD)}}, r_capacity},
     {{"memory.slots", DLRIG_SEV_ERROR, "more modules than memory slots",
-      "Every module needs a DIMM slot.", "board specifications"}, r_mem_slots},
+      "Every module needs a DIMM slot.", "board specifications",
+      0, {FIX_MEMORY}}, r_mem_slots},
     {{"ecc.gpu", DLRIG_SEV_ERROR, "ECC required but a GPU lacks it",
       "GeForce cards have no ECC on VRAM; professional and datacenter cards correct memory errors, which long "
       "training runs and large analyses rely on.",
-      SEED004}, r_ecc_gpu},
+      SEED004,
+      DLRIG_RULE_FIX, {FIX_REPLACE(GPU), FIX_DROP_REQ(ECC)}}, r_ecc_gpu},
     {{"ecc.memory", DLRIG_SEV_ERROR, "ECC required but the memory or platform lacks it",
-      "ECC needs ECC modules and a CPU and board that support it.", SEED004}, r_ecc_memory},
+      "ECC needs ECC modules and a CPU and board that support it.", SEED004,
+      0, {FIX_MEMORY, FIX_REPLACE(MOTHERBOARD), FIX_REPLACE(CPU), FIX_PLATFORM, FIX_DROP_REQ(ECC)}}, r_ecc_memory},
     {{"nvlink.unsupported", DLRIG_SEV_ERROR, "a bridge with cards that have no NVLink",
       "NVLink bridges fit only cards with an NVLink connector of the same generation (Turing: Quadro RTX, Titan "
       "RTX, RTX 2080 Ti/2080 Super; Ampere: RTX 3090, A-series, A100; Hopper: H100/H200 NVL). Ada and Blackwell "
       "PCIe cards have none.",
-      SEED003 "; NVIDIA NVLink bridge compatibility tables"}, r_nvlink_unsupported},
+      SEED003 "; NVIDIA NVLink bridge compatibility tables",
+      0, {FIX_REMOVE(NVLINK_BRIDGE), FIX_REPLACE(GPU)}}, r_nvlink_unsupported},
     {{"nvlink.bridge_spacing", DLRIG_SEV_ERROR, "bridge size does not match slot spacing",
       "A bridge is rigid: a 3-slot bridge joins cards exactly three positions apart.",
-      "NVIDIA NVLink bridge documentation"}, r_bridge_spacing},
+      "NVIDIA NVLink bridge documentation",
+      DLRIG_RULE_AVOID | DLRIG_RULE_FRAME, {FIX_REPLACE(NVLINK_BRIDGE), FIX_REPLACE(MOTHERBOARD)}}, r_bridge_spacing},
     {{"nvlink.recommended", DLRIG_SEV_INFO, "multi-GPU transformer/LLM work without NVLink",
       "NLP and LLM training exchange large gradients; NVLink gives 5-12x PCIe bandwidth and GPU "
       "guides recommend an NVLink bridge for larger NLP models.",
-      SEED001 ", " SEED003}, r_nvlink_recommended},
+      SEED001 ", " SEED003,
+      0, {FIX_ADD_BRIDGES, FIX_REPLACE(GPU), FIX_DROP_REQ(NVLINK)}}, r_nvlink_recommended},
     {{"vram.model_fit", DLRIG_SEV_ERROR, "the model does not fit in one GPU's memory",
       "Training needs weights, gradients, optimizer state (16 bytes per parameter with Adam in mixed precision) "
       "and activations; inference needs the weights and the KV cache. A model bigger than one GPU must be "
       "sharded (FSDP/ZeRO, tensor parallel) and needs NVLink-class links to run well.",
-      SEED001 "; Rajbhandari et al., ZeRO (2020)"}, r_model_fit},
+      SEED001 "; Rajbhandari et al., ZeRO (2020)",
+      DLRIG_RULE_FIX, {FIX_REPLACE(GPU), FIX_MORE_GPUS}}, r_model_fit},
     {{"vram.tier", DLRIG_SEV_WARNING, "below the VRAM guidance for the workload",
       "Hardware guides: state-of-the-art research wants 11 GB+, most work 8 GB+; transformers need large VRAM, and "
       "today's LLM work far more.",
-      SEED002 ", " SEED003}, r_vram_tier},
+      SEED002 ", " SEED003,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(GPU)}}, r_vram_tier},
     {{"gpu.mixed_models", DLRIG_SEV_WARNING, "different GPU models in one data-parallel box",
       "Synchronous data parallelism waits for the slowest card every step, and mixed memory sizes cap the batch.",
-      SEED001}, r_mixed},
+      SEED001,
+      DLRIG_RULE_AVOID, {FIX_NAMED}}, r_mixed},
     {{"gpu.fp64_weak", DLRIG_SEV_WARNING, "FP64 work on a card with weak FP64",
       "GeForce and most workstation cards run FP64 at 1/32-1/64 of FP32; Tesla P100 (5.3 TFLOPS) and V100 (7.8) "
       "were 16x a GTX 1080 Ti (0.35). Scientific FP64 codes need datacenter cards.",
-      SEED004}, r_fp64},
+      SEED004,
+      0, {FIX_NAMED}}, r_fp64},
     {{"gpu.precision_unsupported", DLRIG_SEV_ERROR, "BF16/FP8 asked of a card without it",
       "BF16 tensor cores arrived with Ampere, FP8 with Ada and Hopper; older cards emulate or cannot run them.",
-      "NVIDIA architecture whitepapers"}, r_precision},
+      "NVIDIA architecture whitepapers",
+      DLRIG_RULE_AVOID, {FIX_REPLACE(GPU), FIX_PRECISIONS}}, r_precision},
     {{"gpu.multi_gpu_low_gain", DLRIG_SEV_INFO, "several GPUs where the work will not speed up",
       "Small datasets (<10-15 GB) and dense nets rarely gain from data parallelism; RNNs scale poorly. Several "
       "GPUs still let you run several experiments at once.",
-      SEED001 ", " SEED003}, r_multi_low_gain},
+      SEED001 ", " SEED003,
+      0, {FIX_NAMED}}, r_multi_low_gain},
     {{"cpu.cores_per_gpu", DLRIG_SEV_WARNING, "too few cores to feed the GPUs",
       "Data loading and augmentation run on the CPU; the common mistake is paying for PCIe lanes instead of "
       "cores (Dettmers).",
-      SEED002 "; " PUGET}, r_cores},
+      SEED002 "; " PUGET,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CPU)}}, r_cores},
     {{"storage.dataset", DLRIG_SEV_WARNING, "too little fast storage for dataset and checkpoints",
-      "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck.", SEED003},
+      "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck.", SEED003,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(STORAGE), FIX_MORE_DRIVES, FIX_ADD(STORAGE)}},
      r_storage_dataset},
     {{"storage.m2_slots", DLRIG_SEV_ERROR, "more M.2 drives than M.2 sockets",
       "Every M.2 drive needs a socket on the board (or an adapter card in a PCIe slot, which takes a slot).",
-      "board specifications"}, r_m2_slots},
+      "board specifications",
+      0, {FIX_NAMED}}, r_m2_slots},
     {{"storage.slow", DLRIG_SEV_WARNING, "dataset on hard disk only",
-      "Hard disks deliver ~250 MB/s; a GPU training on images wants several times that.", SEED003}, r_storage_slow},
+      "Hard disks deliver ~250 MB/s; a GPU training on images wants several times that.", SEED003,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(STORAGE), FIX_MORE_DRIVES, FIX_ADD(STORAGE)}}, r_storage_slow},
     {{"cluster.rdma", DLRIG_SEV_WARNING, "multi-node plan with cards lacking GPUDirect RDMA",
       "GeForce supports GPUDirect P2P inside one machine only, not RDMA across hosts; with the same Tesla cards "
       "RDMA gives 2.5x over TCP.",
-      SEED004}, r_cluster_rdma},
+      SEED004,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(GPU)}}, r_cluster_rdma},
     {{"cluster.interconnect", DLRIG_SEV_WARNING, "multi-node without InfiniBand/RDMA Ethernet",
       "Multi-node training is bounded by the network: InfiniBand or RoCE with a switch, not plain TCP.", SEED001
-      ", " SEED004}, r_cluster_interconnect},
+      ", " SEED004,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE_OR_ADD(NIC), FIX_ADD(SWITCH)}}, r_cluster_interconnect},
     {{"framework.gpu_vendor", DLRIG_SEV_ERROR, "framework without support for the GPU's platform",
       "Frameworks build for CUDA (NVIDIA) and some also for ROCm (AMD) or Intel's oneAPI (the XPU device); a "
       "framework without ROCm support cannot use an AMD GPU, and one without XPU support cannot use an Intel GPU.",
-      SEED003 "; framework documentation"}, r_framework_vendor},
+      SEED003 "; framework documentation",
+      0, {FIX_REPLACE(GPU)}}, r_framework_vendor},
     {{"framework.discontinued", DLRIG_SEV_WARNING, "framework no longer maintained",
       "Several once-popular frameworks (Theano, CNTK, Chainer, Caffe, MXNet) are no longer developed: no "
       "support for new GPUs or CUDA releases.",
-      SEED003 "; project announcements"}, r_framework_discontinued},
+      SEED003 "; project announcements",
+      0, {FIX_NAMED}}, r_framework_discontinued},
     {{"env.noise", DLRIG_SEV_WARNING, "blower or server fans where quiet is wanted",
       "Server chassis fans and several blower cards under load are loud; an office box wants a quiet tower with "
       "open-air cards spaced apart or few blower cards.  When quiet is a must-have (--require quiet) the case must "
@@ -1289,23 +1374,28 @@ static const rule rules[] = {
       "cards: more run every fan at full speed (Puget Systems advise against more than two RTX 4080/4090-class cards "
       "in one desk-side box and found four RTX 3090s loud; Lambda puts at most two RTX 3090s in a workstation).",
       SEED002 "; Puget Systems, Quad GeForce RTX 3090 in a desktop; Lambda, Deep Learning Hardware Deep Dive: "
-      "RTX 3090, RTX 3080 and RTX 3070"}, r_noise},
+      "RTX 3090, RTX 3080 and RTX 3070",
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CASE)}}, r_noise},
     {{"env.datacenter", DLRIG_SEV_WARNING, "GeForce cards or a tower chassis in a data centre",
       "NVIDIA's GeForce software license (section 2.1.3, No Datacenter Deployment, in force since November 2017) "
       "does not license GeForce and TITAN cards for data-centre use; a small rack in an office server room is "
       "generally not taken to be a data centre (Lambda's reading of the change). Data centres also rack their "
       "machines: a tower takes a shelf and more rack units than its parts need.",
-      "NVIDIA, License For Customer Use of NVIDIA GeForce Software, section 2.1.3"}, r_datacenter},
+      "NVIDIA, License For Customer Use of NVIDIA GeForce Software, section 2.1.3",
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_NAMED}}, r_datacenter},
     {{"env.rackmount", DLRIG_SEV_ERROR, "rack chassis required but a tower chosen",
       "A server room rack needs a rackmount chassis; a tower that converts to a rack with a kit is still a tower "
       "to buy and plan for.",
-      "chassis specifications"}, r_rackmount},
+      "chassis specifications",
+      0, {FIX_REPLACE(CASE), FIX_DROP_REQ(RACKMOUNT)}}, r_rackmount},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
-      "dlrig"}, r_budget},
+      "dlrig",
+      DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT, {FIX_NAMED}}, r_budget},
     {{"price.used", DLRIG_SEV_INFO, "a part is priced second-hand",
       "Second-hand prices were allowed (allow_used), and this part's cheapest offer is a used or refurbished "
       "one: the quote counts that price, which comes with no new-part warranty and varies from listing to listing.",
-      "the catalog's price offers (condition, market and month)"}, r_price_used},
+      "the catalog's price offers (condition, market and month)",
+      0, {FIX_NAMED}}, r_price_used},
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
@@ -1498,9 +1588,16 @@ static void compute_totals(ctx *c)
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
         const dlrig_part *p = it->part;
-        if (isnan(p->price_usd)) t->unpriced_parts++;
-        else if (it->cluster_scope) cluster += p->price_usd * it->qty;
-        else node += p->price_usd * it->qty;
+        dlrig_price pr = build_line_price(b, it);
+        if (!price_known(&pr)) t->unpriced_parts++;
+        else {
+            if (it->cluster_scope) cluster += pr.usd * it->qty;
+            else node += pr.usd * it->qty;
+            if (pr.date && price_month_index(pr.date) >= 0 &&
+                (!t->oldest_price_date || price_month_index(pr.date) < price_month_index(t->oldest_price_date)))
+                t->oldest_price_date = pr.date;
+            if (!pr.date) t->undated_prices++;
+        }
         if (it->cluster_scope) continue;
         double w = part_power_w(p) * it->qty;
         if (p->category == DLRIG_CAT_GPU) {
@@ -1566,15 +1663,11 @@ void rules_check_placed(const dlrig_catalog *cat, const dlrig_build *b, const dl
     rules_check_only(cat, b, pl, NULL, N_RULES, rep);
 }
 
-size_t rules_indices(const char *const *ids, size_t *idx, size_t cap)
+size_t rules_indices(unsigned flags, size_t *idx, size_t cap)
 {
     size_t n = 0;
-    for (size_t i = 0; i < N_RULES; i++)
-        for (size_t k = 0; ids[k] && n < cap; k++)
-            if (strcmp(ids[k], rules[i].info.id) == 0) {
-                idx[n++] = i;
-                break;
-            }
+    for (size_t i = 0; i < N_RULES && n < cap; i++)
+        if ((rules[i].info.flags & flags) == flags) idx[n++] = i;
     return n;
 }
 

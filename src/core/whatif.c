@@ -103,9 +103,9 @@ static void evaluate(dlrig_whatif *w, const dlrig_part *p, dlrig_swap *out)
     judge(w->cat, &tmp, &w->scratch, &w->rep, &w->base, out);
     /* the totals leave unpriced parts out: the change is unknown when the
      * part, or one it replaces, has no price */
-    bool unknown = isnan(p->price_usd);
+    bool unknown = isnan(part_price_usd(p, w->b.req.allow_used));
     for (size_t i = 0; i < w->b.n_items && !unknown; i++)
-        unknown = w->b.items[i].part->category == p->category && isnan(w->b.items[i].part->price_usd);
+        unknown = w->b.items[i].part->category == p->category && isnan(build_line_usd(&w->b, &w->b.items[i]));
     if (unknown) out->price_delta_usd = NAN;
     build_free(&tmp);
 }

@@ -267,8 +267,25 @@ static bool is_speed(const column *col) { return col->f == NULL; }
 static const char *col_label(const column *col) { return is_speed(col) ? "Speed" : field_label(col->name); }
 
 /* A cell's text into buf. */
+/* Whether a column is the price column. */
+static bool is_price(const column *col) { return strcmp(col->name, "price_usd") == 0; }
+
+/* Whether a part's price on this build is marked: a user's price list or a
+ * second-hand offer sets it. */
+static bool part_price_mark(const struct builder_state *s, const dlrig_part *p)
+{
+    dlrig_price pr = part_price(p, s->b.req.allow_used);
+    return price_known(&pr) && (pr.user_list || pr.condition != DLRIG_CONDITION_NEW);
+}
+
 static const char *cell_text(const struct builder_state *s, const column *col, size_t i, char *buf, size_t len)
 {
+    if (is_price(col)) { /* what the part would cost on this build (a used offer where the build allows one) */
+        double usd = part_price_usd(s->cand[i], s->b.req.allow_used);
+        if (isnan(usd)) snprintf(buf, len, "-");
+        else format_usd(usd, buf, len);
+        return buf;
+    }
     if (!is_speed(col)) return part_field_format(s->cand[i], col->f, buf, len);
     if (isnan(s->speed[i])) snprintf(buf, len, "-");
     else format_number(s->speed[i], s->speed[i] < 100 ? 1 : 0, buf, len);
@@ -361,10 +378,10 @@ static void refresh_candidates(app *a)
     for (int c = 0; c < s->n_cols; c++) {
         column *col = &s->cols[c];
         col->width = (int)strlen(col_label(col)) + 1;
-        bool price = strcmp(col->name, "price_usd") == 0;
+        bool price = is_price(col);
         for (size_t i = 0; i < k; i++) {
             int l = (int)strlen(cell_text(s, col, i, buf, sizeof buf));
-            if (price && s->cand[i]->price_vendor) l++; /* the override mark */
+            if (price && part_price_mark(s, s->cand[i])) l++; /* the mark of a user's or second-hand price */
             if (l > col->width) col->width = l;
         }
         if (strcmp(col->name, "name") != 0 && col->width > 16) col->width = 16;
@@ -543,9 +560,9 @@ static void show_part(app *a, const dlrig_part *p)
     const dlrig_field *spec = category_fields(p->category, &n);
     for (size_t i = 0; i < n; i++)
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-20s %s", spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
-    if (p->price_vendor)
+    if (part_price_vendor(p))
         ov_text_add(a, DLRIG_ROLE_INFO, 0, "%-20s price from %s's list (catalog price %s)", "price override",
-                    p->price_vendor, format_usd(p->catalog_price_usd, buf, sizeof buf));
+                    part_price_vendor(p), format_usd(p->catalog_price_usd, buf, sizeof buf));
     if (p->category == DLRIG_CAT_MOTHERBOARD) {
         const dlrig_motherboard *b = (const dlrig_motherboard *)p;
         ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "PCIe slots");
@@ -911,7 +928,6 @@ static void open_cb(app *a, int idx, void *ctx)
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
     }
-    build_apply_prices(a->cat, &nb);
     push_undo(a);
     build_free(&s->b);
     s->b = nb;
@@ -1544,9 +1560,9 @@ static void draw_list(app *a, rect r)
             int cw = is_name ? name_w : col->width;
             cell_text(s, col, (size_t)idx, buf, sizeof buf);
             int crole = role;
-            bool price = strcmp(col->name, "price_usd") == 0;
-            if (!sel && !bad && price) crole = p->price_vendor ? DLRIG_ROLE_INFO : DLRIG_ROLE_PRICE;
-            if (price && p->price_vendor) /* a price from the user's price lists */
+            bool price = is_price(col), mark = price && part_price_mark(s, p);
+            if (!sel && !bad && price) crole = mark ? DLRIG_ROLE_INFO : DLRIG_ROLE_PRICE;
+            if (mark) /* a price from the user's price lists or a second-hand offer */
                 snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s", a->utf8 ? "\u2020" : "*");
             if (col->right) ui_put_right(a, y, x, cw, crole, buf);
             else ui_put(a, y, x, cw, crole, buf);
@@ -1814,10 +1830,17 @@ static void draw_part_box(app *a, rect r)
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_OK, buf);
             continue;
         }
-        if (strcmp(s->cols[c].name, "price_usd") == 0 && p->price_vendor) {
+        dlrig_price pr = part_price(p, s->b.req.allow_used);
+        char used[96];
+        if (is_price(&s->cols[c]) && price_label(&pr, used, sizeof used)) {
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %s", a->utf8 ? "\u2020" : "*", used);
+            ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_INFO, buf);
+            continue;
+        }
+        if (is_price(&s->cols[c]) && part_price_vendor(p)) {
             char cat_price[32];
             snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %s (catalog %s)", a->utf8 ? "\u2020" : "*",
-                     p->price_vendor, format_usd(p->catalog_price_usd, cat_price, sizeof cat_price));
+                     part_price_vendor(p), format_usd(p->catalog_price_usd, cat_price, sizeof cat_price));
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_INFO, buf);
             continue;
         }

@@ -12,20 +12,15 @@
 #include "dlrig/whatif.h"
 #include "tui/app.h"
 
-/* The catalog prices second-hand parts only when r asks for them. */
-static void prices_for(app *a, const dlrig_requirements *r) { catalog_allow_used(a->cat, r->allow_used); }
-
 int tui_advise(app *a, const dlrig_requirements *r, size_t max, dlrig_recommendation **out, size_t *n, char *err,
                size_t errlen)
 {
-    prices_for(a, r);
     return advisor_recommend(a->cat, r, max, out, n, err, errlen);
 }
 
 int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, const bool *pinned, int top_k,
                  dlrig_readvice *out, char *err, size_t errlen)
 {
-    prices_for(a, r);
     return whatif_readvise(a->cat, r, from, pinned, top_k, out, err, errlen);
 }
 
@@ -60,7 +55,6 @@ void tui_open_tiers(app *a, const dlrig_requirements *r)
         return;
     }
     char err[512] = "";
-    prices_for(a, r);
     dlrig_tiers t;
     if (compare_tiers(a->cat, r, &t, err, sizeof err) != 0 || t.n < 2) {
         app_message(a, DLRIG_ROLE_INFO, "%s%s%s",

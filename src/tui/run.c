@@ -214,7 +214,6 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
             build_free(&loaded);
             return rc == DLRIG_BUILD_EIO ? 3 : 2;
         }
-        build_apply_prices(cat, &loaded);
         have_build = true;
     }
 

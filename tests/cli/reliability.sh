@@ -67,7 +67,7 @@ raw_free parts-evil-vendor -- "$DLRIG" parts --category gpu
 cp "$CATDB" "$R/fw.db"
 sqlite3 "$R/fw.db" "INSERT INTO framework (id,name,status,status_note,cuda,rocm,languages,focus,multi_gpu,cnn,rnn,gan,dbn,source) SELECT 'framework-with-a-rather-long-identifier-'||value,name,status,status_note,cuda,rocm,languages,focus,multi_gpu,cnn,rnn,gan,dbn,source FROM framework, generate_series(1,30) WHERE id='pytorch'"
 expect recommend-many-frameworks 2 "unknown framework 'nope'; expected one of .*identifier-30" -- "$DLRIG" --catalog "$R/fw.db" recommend --workload cnn --budget-usd 9000 --framework nope
-printf 'id,price,currency,date,vendor\nnvidia-rtx-5000-ada,100000000,XAU,2025-04,Gold\n' > "$R/gold.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-5000-ada,100000000,XAU,2026-11,Gold\n' > "$R/gold.csv"
 expect prices-import-gold 0 'Imported 1 price' -- "$DLRIG" prices import "$R/gold.csv" --rate XAU=1000000
 sed -e 's/"qty": 2}/"qty": 1000}/' -e 's/"nodes": 1,/"nodes": 1024,/' "$DATA/builds/clean.json" > "$R/huge.json"
 expect check-huge-total 1 'over \$999,999,999,999,999' -- "$DLRIG" check "$R/huge.json"

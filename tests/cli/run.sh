@@ -311,10 +311,25 @@ expect preset-unknown 2 "unknown preset 'kaggel'.*valid presets: kaggle-starter"
 expect preset-out 0 'written to' -- "$DLRIG" recommend --preset quiet-office -o "$TMP/quiet.json"
 expect preset-out-name 0 'Quiet office workstation' -- "$DLRIG" check "$TMP/quiet.json"
 
+# Each option of a quote and each build of a comparison is priced by its own
+# requirements: a new-only build and one that allows used parts, in either
+# order, show the totals `check` gives each of them.
+cp "$DATA/builds/power-4090-pair-tr.json" "$TMP/opt-new.json"
+sed -e 's/"requirements": *{/"requirements": {"allow_used": true,/' "$TMP/opt-new.json" > "$TMP/opt-used.json"
+total_of() { "$DLRIG" check --json "$1" | sed -n 's/.*"price_usd":[[:space:]]*\([0-9.]*\).*/\1/p' | head -n 1; }
+# $1 as the exports write it (1,234.56; with 0 decimals: 1,235), dots escaped for grep
+money_of() { printf "%.${2:-2}f" "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\([.,]\|$\)/\1,\2\3/' -e 'ta' -e 's/\./\\./'; }
+t_new=$(total_of "$TMP/opt-new.json") t_used=$(total_of "$TMP/opt-used.json")
+if [ "$t_new" = "$t_used" ]; then echo "FAIL options-premise: the used build costs the same as the new one ($t_new)"; fail=$((fail + 1)); fi
+row() { printf '%s( \\| [^|]*){5} \\| \\$%s' "$1" "$(money_of "$2")"; }
+expect export-options-new-used 0 "$(row 'Option A' "$t_new").*$(row 'Option B' "$t_used")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-new.json" "$TMP/opt-used.json"
+expect export-options-used-new 0 "$(row 'Option A' "$t_used").*$(row 'Option B' "$t_new")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-used.json" "$TMP/opt-new.json"
+expect compare-new-used 0 "Price +\\\$$(money_of "$t_new" 0) [^$]*\\\$$(money_of "$t_used" 0) " -- "$DLRIG" compare "$TMP/opt-new.json" "$TMP/opt-used.json"
+
 # price lists (XDG_DATA_HOME is a temporary directory)
 P=$TMP/prices
 mkdir -p "$P"
-printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799.00,USD,2025-03-14,Acme\nnvidia-rtx-409,1750,USD,2025-03-14,Acme\nnvidia-rtx-5090,1999,USD,2025-03,Acme\nnvidia-rtx-6000-ada,6450,eur,2025-13,Acme\n' > "$P/bad.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799.00,USD,2026-11-20,Acme\nnvidia-rtx-409,1750,USD,2026-11-20,Acme\nnvidia-rtx-5090,1999,USD,2026-11,Acme\nnvidia-rtx-6000-ada,6450,eur,2025-13,Acme\n' > "$P/bad.csv"
 expect prices-empty 0 'No price lists imported' -- "$DLRIG" prices list
 expect prices-bad 2 'bad.csv:3: unknown part id .nvidia-rtx-409.*did you mean .nvidia-rtx-4090.*bad.csv:5: currency .eur..*date .2025-13.*2 bad lines; nothing imported' -- "$DLRIG" prices import "$P/bad.csv"
 expect prices-bad-nothing 0 'No price lists imported' -- "$DLRIG" prices list
@@ -322,7 +337,7 @@ expect prices-skip-bad 0 'Imported 2 prices' -- "$DLRIG" prices import --skip-ba
 expect prices-list 0 'nvidia-rtx-4090 +Acme +1799.00' -- "$DLRIG" prices list
 expect prices-show 0 'price override.*Acme.*vendor prices' -- "$DLRIG" show nvidia-rtx-4090
 expect prices-parts-json 0 '"price_vendor":[[:space:]]*"Acme"' -- "$DLRIG" show nvidia-rtx-4090 --json
-printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,EUR,2025-04,Euro Parts\n' > "$P/eur.csv"
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1500,EUR,2026-11,Euro Parts\n' > "$P/eur.csv"
 expect prices-no-rate 2 'eur.csv:2: no exchange rate for EUR' -- "$DLRIG" prices import "$P/eur.csv"
 expect prices-bad-rate 2 'rate: expected CUR=RATE' -- "$DLRIG" prices import "$P/eur.csv" --rate EUR
 expect prices-rate 0 'Rate: 1 EUR = 1.08 USD' -- "$DLRIG" prices import "$P/eur.csv" --rate EUR=1.08

@@ -184,7 +184,7 @@ START_TEST(advisor_matches_exhaustive)
         dlrig_requirements req;
         random_requirements(&req);
         bool allow_used = rnd() % 2;
-        catalog_allow_used(cat, allow_used);
+        req.allow_used = allow_used;
         /* both objectives: speed on two catalogs of three, value on the third */
         dlrig_objective obj = rnd() % 3 == 0 ? DLRIG_OBJ_VALUE : DLRIG_OBJ_SPEED;
         objectives[obj]++;
@@ -217,13 +217,14 @@ START_TEST(advisor_matches_exhaustive)
             if (power_build_limited(&recs[0].build)) limited++;
             /* Parts are priced used only when allowed. */
             for (size_t i = 0; i < recs[0].build.n_items; i++)
-                ck_assert(allow_used || recs[0].build.items[i].part->price_offer == NULL);
+                ck_assert(allow_used ||
+                          build_line_price(&recs[0].build, &recs[0].build.items[i]).condition == DLRIG_CONDITION_NEW);
             /* The recommended build passes check without errors and without the warnings the advisor avoids. */
             dlrig_report rep = {0};
             rules_check(cat, &recs[0].build, &rep);
             ck_assert_uint_eq(rep.counts[DLRIG_SEV_ERROR], 0);
             for (size_t i = 0; i < rep.n_findings; i++)
-                ck_assert_msg(rep.findings[i].severity != DLRIG_SEV_WARNING || !advisor_avoids(rep.findings[i].id),
+                ck_assert_msg(!advisor_avoids(&rep.findings[i]),
                               "seed %u: the advisor's build has %s: %s", seed, rep.findings[i].id,
                               rep.findings[i].message);
             report_free(&rep);
@@ -302,15 +303,18 @@ START_TEST(used_offer_changes_pick_only_when_allowed)
     size_t n = 0;
     bool found = false;
     double t_used = 0;
-    catalog_allow_used(cat, true);
+    req.allow_used = true;
     for (req.budget_usd = 1000; req.budget_usd <= 20000; req.budget_usd += 25) {
         ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
         const dlrig_part *g = n == 1 ? build_first(&recs[0].build, DLRIG_CAT_GPU, NULL) : NULL;
         found = g && !strcmp(g->id, "nvidia-rtx-3090");
         if (found) {
-            ck_assert_msg(g->price_offer != NULL, "the RTX 3090 is picked but not priced used");
+            const dlrig_item *gi = &recs[0].build.items[0];
+            while (gi->part != g) gi++;
+            dlrig_price pr = build_line_price(&recs[0].build, gi);
+            ck_assert_msg(pr.condition == DLRIG_CONDITION_USED, "the RTX 3090 is picked but not priced used");
             char label[160];
-            ck_assert_ptr_nonnull(part_price_label(g, label, sizeof label));
+            ck_assert_ptr_nonnull(price_label(&pr, label, sizeof label));
             dlrig_report rep = {0};
             rules_check(cat, &recs[0].build, &rep);
             ck_assert_msg(report_find(&rep, "price.used") != NULL, "no price.used finding");
@@ -321,12 +325,13 @@ START_TEST(used_offer_changes_pick_only_when_allowed)
         if (found) break;
     }
     ck_assert_msg(found, "the RTX 3090 was never picked with used parts allowed");
-    catalog_allow_used(cat, false);
+    req.allow_used = false;
     ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
     ck_assert_msg(n == 1, "at $%.0f nothing without used parts: %s", req.budget_usd, err);
     const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, NULL);
     ck_assert_str_eq(g->id, "amd-radeon-rx-7900-xt");
-    for (size_t i = 0; i < recs[0].build.n_items; i++) ck_assert_ptr_null(recs[0].build.items[i].part->price_offer);
+    for (size_t i = 0; i < recs[0].build.n_items; i++)
+        ck_assert_int_eq(build_line_price(&recs[0].build, &recs[0].build.items[i]).condition, DLRIG_CONDITION_NEW);
     ck_assert_msg(recs[0].estimate.throughput < t_used, "new-only pick %.1f not slower than %.1f at $%.0f",
                   recs[0].estimate.throughput, t_used, req.budget_usd);
     recommendations_free(recs, n);

@@ -454,7 +454,6 @@ END_TEST
  * figure belongs in a used offer. */
 START_TEST(own_price_is_a_new_price)
 {
-    catalog_allow_used(cat, false);
     for (int c = 0; c < DLRIG_CAT_COUNT; c++)
         for (size_t i = 0; i < catalog_count(cat, (dlrig_category)c); i++) {
             const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
@@ -465,64 +464,64 @@ START_TEST(own_price_is_a_new_price)
 }
 END_TEST
 
+/* A part is priced second-hand only where the build allows it: the price
+ * is a value (part_price), not a mode of the catalog, so two builds priced
+ * one after the other each get their own. */
 START_TEST(used_offers_only_when_allowed)
 {
     const dlrig_part *p = catalog_find(cat, "nvidia-rtx-3090");
     ck_assert_ptr_nonnull(p);
-    size_t n;
-    const dlrig_offer *o = catalog_offers(cat, p->id, &n);
-    ck_assert_msg(n >= 1 && !strcmp(o[0].condition, "used"), "the RTX 3090 has no used offer");
-    double new_price = p->price_usd;
-    ck_assert_msg(new_price > o[0].price_usd, "test premise: used %g below new %g", o[0].price_usd, new_price);
+    dlrig_price nw = part_price(p, false), used = part_price(p, true);
+    ck_assert_msg(price_known(&used) && used.condition == DLRIG_CONDITION_USED, "the RTX 3090 has no used price");
+    ck_assert_msg(nw.usd > used.usd, "test premise: used %g below new %g", used.usd, nw.usd);
+    ck_assert_int_eq(nw.condition, DLRIG_CONDITION_NEW);
+    ck_assert_double_eq(p->price_usd, nw.usd); /* the part's price_usd stays its new price */
     char buf[160];
-    ck_assert_ptr_null(part_price_label(p, buf, sizeof buf));
-    ck_assert(!catalog_used_allowed(cat));
-
-    catalog_allow_used(cat, true);
-    ck_assert(catalog_used_allowed(cat));
-    ck_assert_double_eq(p->price_usd, o[0].price_usd);
-    ck_assert_ptr_eq(p->price_offer, &o[0]);
-    ck_assert_ptr_nonnull(part_price_label(p, buf, sizeof buf));
-    ck_assert_msg(strncmp(buf, "used, ", 6) == 0 && strstr(buf, o[0].price_date), "label '%s'", buf);
-    /* A part without offers keeps its price. */
+    ck_assert_ptr_null(price_label(&nw, buf, sizeof buf));
+    ck_assert_ptr_nonnull(price_label(&used, buf, sizeof buf));
+    ck_assert_msg(strncmp(buf, "used, ", 6) == 0 && strstr(buf, used.date), "label '%s'", buf);
+    /* the same part, asked again without used parts: new again (no mode left behind) */
+    ck_assert_double_eq(part_price_usd(p, false), nw.usd);
+    /* A part without second-hand offers costs the same either way. */
     const dlrig_part *q = catalog_find(cat, "nvidia-rtx-6000-ada");
     ck_assert_ptr_nonnull(q);
-    ck_assert_double_eq(q->price_usd, q->catalog_price_usd);
-    ck_assert_ptr_null(q->price_offer);
+    ck_assert(!price_known(&q->used_price));
+    ck_assert_double_eq(part_price_usd(q, true), part_price_usd(q, false));
     /* A user price below the used offer wins; above it, the used offer does. */
-    catalog_set_price(cat, p->id, o[0].price_usd - 100, "Test Vendor");
-    ck_assert_double_eq(p->price_usd, o[0].price_usd - 100);
-    ck_assert_ptr_null(p->price_offer);
-    catalog_set_price(cat, p->id, o[0].price_usd + 100, "Test Vendor");
-    ck_assert_double_eq(p->price_usd, o[0].price_usd);
-    ck_assert_ptr_nonnull(p->price_offer);
+    catalog_set_price(cat, p->id, used.usd - 100, "Test Vendor");
+    ck_assert_double_eq(part_price_usd(p, true), used.usd - 100);
+    ck_assert_str_eq(part_price_vendor(p), "Test Vendor");
+    catalog_set_price(cat, p->id, used.usd + 100, "Test Vendor");
+    ck_assert_double_eq(part_price_usd(p, true), used.usd);
+    ck_assert_double_eq(part_price_usd(p, false), used.usd + 100);
     catalog_set_price(cat, p->id, NAN, NULL);
-
-    catalog_allow_used(cat, false);
-    ck_assert_double_eq(p->price_usd, new_price);
-    ck_assert_ptr_null(p->price_offer);
+    ck_assert_double_eq(part_price_usd(p, false), nw.usd);
+    ck_assert_ptr_null(part_price_vendor(p));
 }
 END_TEST
 
-/* Parts read after the setting follow it (the catalog reads rows lazily). */
-START_TEST(used_setting_reaches_parts_read_later)
+/* Every part of a freshly opened catalog (read lazily) is priced by the
+ * policy: allowed a second-hand price, it costs no more than new, and the
+ * price is one of its own (the row, an offer). */
+START_TEST(used_prices_of_parts_read_later)
 {
     char err[512];
     dlrig_catalog *lazy = catalog_open(NULL, err, sizeof err);
     ck_assert_ptr_nonnull(lazy);
-    catalog_allow_used(lazy, true);
     size_t n;
     const dlrig_gpu *g = catalog_gpus(lazy, &n);
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
+        const dlrig_part *p = &g[i].p;
+        double nw = part_price_usd(p, false), al = part_price_usd(p, true);
+        if (!isnan(nw)) ck_assert_msg(al <= nw, "%s: %g allowing used, %g new", p->id, al, nw);
+        if (isnan(al)) continue;
+        bool own = al == p->catalog_price_usd;
         size_t k;
-        const dlrig_offer *o = catalog_offers(lazy, g[i].p.id, &k);
-        double best = g[i].p.new_price_usd;
-        for (size_t j = 0; j < k; j++)
-            if (strcmp(o[j].condition, "new") != 0 && (isnan(best) || o[j].price_usd < best)) best = o[j].price_usd;
-        if (isnan(best)) ck_assert(isnan(g[i].p.price_usd));
-        else ck_assert_msg(g[i].p.price_usd == best, "%s: %g, cheapest allowed %g", g[i].p.id, g[i].p.price_usd, best);
-        if (g[i].p.price_offer) used++;
+        const dlrig_offer *o = catalog_offers(lazy, p->id, &k);
+        for (size_t j = 0; j < k && !own; j++) own = o[j].price_usd == al;
+        ck_assert_msg(own, "%s: priced %g, which is none of its prices", p->id, al);
+        if (part_price(p, true).condition != DLRIG_CONDITION_NEW) used++;
     }
     ck_assert_msg(used >= 2, "only %zu GPUs priced used", used);
     catalog_close(lazy);
@@ -1117,7 +1116,7 @@ int main(void)
     tcase_add_test(tc, price_offers_consistent);
     tcase_add_test(tc, own_price_is_a_new_price);
     tcase_add_test(tc, used_offers_only_when_allowed);
-    tcase_add_test(tc, used_setting_reaches_parts_read_later);
+    tcase_add_test(tc, used_prices_of_parts_read_later);
     tcase_add_test(tc, framework_platforms);
     tcase_add_test(tc, vocabularies_match_the_schema);
     suite_add_tcase(s, tc);

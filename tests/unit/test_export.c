@@ -398,13 +398,12 @@ START_TEST(exports_mark_used_prices)
     const dlrig_part *g = catalog_find(cat, "nvidia-rtx-3090");
     ck_assert_ptr_nonnull(g);
     build_set_category(&b, DLRIG_CAT_GPU, g, 1);
-    size_t n;
-    const dlrig_offer *o = catalog_offers(cat, g->id, &n);
-    ck_assert_uint_ge(n, 1);
+    const dlrig_price *o = &g->used_price;
+    ck_assert(price_known(o));
     char label[160];
-    snprintf(label, sizeof label, "%s, %s %s", o[0].condition, o[0].market, o[0].price_date);
+    snprintf(label, sizeof label, "%s, %s %s", dlrig_condition_names[o->condition], o->market, o->date);
     for (int allow = 0; allow <= 1; allow++) {
-        catalog_allow_used(cat, allow);
+        b.req.allow_used = allow;
         for (size_t k = 0; k < sizeof fmts / sizeof fmts[0]; k++) {
             char *out = export_to_string(&b, fmts[k], NULL);
             if (!allow)
@@ -421,12 +420,12 @@ START_TEST(exports_mark_used_prices)
                     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(line, "price_condition")->valuestring,
                                      allow ? "used" : "new");
                     ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(line, "unit_price_usd")->valuedouble,
-                                            allow ? o[0].price_usd : g->new_price_usd, 0.005);
+                                            allow ? o->usd : g->new_price.usd, 0.005);
                     cJSON *po = cJSON_GetObjectItemCaseSensitive(line, "price_offer");
                     ck_assert(allow == cJSON_IsObject(po));
                     if (allow) {
-                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "market")->valuestring, o[0].market);
-                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "date")->valuestring, o[0].price_date);
+                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "market")->valuestring, o->market);
+                        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(po, "date")->valuestring, o->date);
                     }
                 }
                 cJSON_Delete(doc);
@@ -434,7 +433,6 @@ START_TEST(exports_mark_used_prices)
             free(out);
         }
     }
-    catalog_allow_used(cat, false);
     build_free(&b);
 }
 END_TEST
@@ -722,7 +720,8 @@ START_TEST(quote_number_revision_lead_and_price_source)
     /* every priced line names the month and source of its price */
     for (size_t i = 0; i < b.n_items; i++) {
         char ps[320];
-        if (!export_price_source(cat, b.items[i].part, ps, sizeof ps)) continue;
+        dlrig_price pr = build_line_price(&b, &b.items[i]);
+        if (!export_price_source(cat, &pr, ps, sizeof ps)) continue;
         ck_assert_msg(strlen(ps) > 9 && !strstr(ps, ".txt"), "%s: '%s'", b.items[i].part->id, ps);
         strbuf esc = {0};
         export_html_escape(&esc, ps);

@@ -40,7 +40,6 @@ static bool load(const char *path, dlrig_build *b)
         build_free(b);
         return false;
     }
-    build_apply_prices(cat, b);
     return true;
 }
 

@@ -91,7 +91,6 @@ START_TEST(expert_panel)
         char err[1024];
         ck_assert_msg(requirements_from_json(cat, cJSON_GetObjectItem(sc, "requirements"), &req, name, err,
                                              sizeof err) == 0, "%s", err);
-        catalog_allow_used(cat, req.allow_used);
         dlrig_recommendation *recs = NULL;
         size_t n = 0;
         ck_assert_int_eq(advisor_recommend(cat, &req, 1, &recs, &n, err, sizeof err), 0);
@@ -123,7 +122,6 @@ START_TEST(expert_panel)
         if (print) printf("| %s | %s | %s | %s | %s |\n", name, verdict, pick, price, why);
         if (recs) recommendations_free(recs, n);
     }
-    catalog_allow_used(cat, false);
     printf("expert panel: %d scenarios: %d right, %d acceptable, %d wrong, %d no answer\n", total, right, acceptable,
            wrong, none);
     ck_assert_int_ge(total, 30);

@@ -14,6 +14,7 @@
 
 #include "dlrig/catalog.h"
 #include "dlrig/prices.h"
+#include "dlrig/query.h"
 #include "dlrig/util.h"
 
 static char tmpdir[256];
@@ -173,7 +174,7 @@ static dlrig_price_row row(const char *id, const char *vendor, double price, con
     snprintf(r.part_id, sizeof r.part_id, "%s", id);
     snprintf(r.vendor, sizeof r.vendor, "%s", vendor);
     snprintf(r.currency, sizeof r.currency, "%s", cur);
-    snprintf(r.date, sizeof r.date, "2025-04");
+    snprintf(r.date, sizeof r.date, "2026-11"); /* current: newer than every catalog price */
     r.price = price;
     r.usd_per_unit = rate;
     r.price_usd = price * rate;
@@ -199,9 +200,9 @@ START_TEST(two_vendors_side_by_side)
     ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
     /* the cheapest vendor per part */
     ck_assert_double_eq_tol(gpu->price_usd, 1650, 1e-9);
-    ck_assert_str_eq(gpu->price_vendor, "Beta");
+    ck_assert_str_eq(part_price_vendor(gpu), "Beta");
     ck_assert_double_eq_tol(cpu->price_usd, 3500, 1e-9);
-    ck_assert_str_eq(cpu->price_vendor, "Acme");
+    ck_assert_str_eq(part_price_vendor(cpu), "Acme");
     ck_assert_double_eq_tol(cpu->catalog_price_usd, cpu_cat, 1e-9);
     size_t n;
     const dlrig_price_row *vp = catalog_user_prices(cat, "nvidia-rtx-4090", &n);
@@ -245,8 +246,8 @@ END_TEST
 START_TEST(currency_with_stated_rate)
 {
     const char *csv = "id,price,currency,date,vendor\n"
-                      "nvidia-rtx-6000-ada,6000,EUR,2025-03,Euro Parts\n"
-                      "nvidia-rtx-4090,250000,JPY,2025-03,Tokyo Parts\n";
+                      "nvidia-rtx-6000-ada,6000,EUR,2026-11,Euro Parts\n"
+                      "nvidia-rtx-4090,250000,JPY,2026-11,Tokyo Parts\n";
     dlrig_price_list pl;
     prices_parse(cat, csv, strlen(csv), "eur.csv", NULL, 0, &pl);
     ck_assert_uint_eq(pl.n_issues, 2); /* no rates stated */
@@ -301,8 +302,68 @@ START_TEST(clear_restores_catalog_prices)
     ck_assert_uint_eq(removed, 1);
     ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
     ck_assert_double_eq_tol(gpu->price_usd, catalog_price, 1e-9);
-    ck_assert_ptr_null(gpu->price_vendor);
+    ck_assert_ptr_null(part_price_vendor(gpu));
     ck_assert_uint_eq(stored_rows(), 0);
+}
+END_TEST
+
+/* The price policy (price.h): per market only its newest price stands; of
+ * those, the ones within the window of the newest count; the cheapest wins. */
+START_TEST(policy_newest_per_market_then_cheapest_current)
+{
+    dlrig_price obs[] = {
+        {.usd = 1000, .date = "2026-05", .market = "A"},
+        {.usd = 900, .date = "2025-07", .market = "A"},  /* A's older line: superseded by A's 2026-05 */
+        {.usd = 950, .date = "2026-01", .market = "B"},  /* current (within 6 months of 2026-05) */
+        {.usd = 500, .date = "2025-10", .market = "C"},  /* C's newest, but 7 months before the newest: not current */
+        {.usd = 400, .date = NULL, .market = "D"},       /* undated: never beats a dated price */
+    };
+    dlrig_price p = price_pick(obs, 5);
+    ck_assert_double_eq(p.usd, 950);
+    ck_assert_str_eq(p.market, "B");
+    p = price_pick(obs, 2); /* A alone: its newest, though dearer */
+    ck_assert_double_eq(p.usd, 1000);
+    p = price_pick(&obs[4], 1); /* only undated prices: the undated one */
+    ck_assert_double_eq(p.usd, 400);
+    ck_assert(!price_known(&(dlrig_price){.usd = NAN}));
+    p = price_pick(NULL, 0);
+    ck_assert(!price_known(&p));
+    ck_assert_int_eq(price_age_months("2025-07", "2026-11"), 16);
+    ck_assert_int_eq(price_age_months("2026-11-03", "2026-11"), 0);
+    ck_assert_int_eq(price_age_months("2031-01", "2026-11"), 0);
+    ck_assert_int_eq(price_age_months("July 2025", "2026-11"), -1);
+}
+END_TEST
+
+/* An imported line older than the catalog's price never displaces it; a
+ * current one that is cheaper does, and `show --json` pairs the price with
+ * its own date and vendor. */
+START_TEST(old_import_leaves_newer_price_standing)
+{
+    const dlrig_part *gpu = catalog_find(cat, "nvidia-rtx-5090");
+    ck_assert_ptr_nonnull(gpu);
+    double catalog_price = gpu->price_usd;
+    const char *catalog_date = gpu->new_price.date;
+    ck_assert_msg(catalog_date && price_month_index(catalog_date) >= price_month_index("2026-01"),
+                  "test premise: the RTX 5090 has a 2026 price (%s)", catalog_date ? catalog_date : "undated");
+    dlrig_price_row old = row("nvidia-rtx-5090", "Acme", catalog_price - 500, "USD", 1);
+    snprintf(old.date, sizeof old.date, "2025-07");
+    char err[512];
+    ck_assert_int_eq(catalog_user_prices_store(db, &old, 1, err, sizeof err), 0);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    ck_assert_double_eq_tol(gpu->price_usd, catalog_price, 1e-9); /* the 2025-07 line is not current */
+    ck_assert_ptr_null(part_price_vendor(gpu));
+    ck_assert_str_eq(gpu->new_price.date, catalog_date);
+    /* a current, cheaper line from another vendor wins, with its own date */
+    dlrig_price_row cur = row("nvidia-rtx-5090", "Beta", catalog_price - 100, "USD", 1);
+    ck_assert_int_eq(catalog_user_prices_store(db, &cur, 1, err, sizeof err), 0);
+    ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
+    ck_assert_double_eq_tol(gpu->price_usd, catalog_price - 100, 1e-9);
+    ck_assert_str_eq(part_price_vendor(gpu), "Beta");
+    cJSON *j = part_to_json(gpu);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "price_date")->valuestring, "2026-11");
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(j, "price_vendor")->valuestring, "Beta");
+    cJSON_Delete(j);
 }
 END_TEST
 
@@ -382,6 +443,8 @@ static Suite *suite(void)
     tcase_add_test(tc, two_vendors_side_by_side);
     tcase_add_test(tc, currency_with_stated_rate);
     tcase_add_test(tc, clear_restores_catalog_prices);
+    tcase_add_test(tc, policy_newest_per_market_then_cheapest_current);
+    tcase_add_test(tc, old_import_leaves_newer_price_standing);
     tcase_add_test(tc, corrupt_user_db);
     tcase_add_test(tc, unwritable_data_dir);
     suite_add_tcase(s, tc);

@@ -152,7 +152,7 @@ START_TEST(money_saturates_in_quotes_and_checks)
 {
     /* a price of 1e300 (a --catalog, or a price list in a currency rated 1e6 USD), 1000 cards, 1024 nodes */
     dlrig_gpu g = *(const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-4090");
-    g.p.price_usd = 1e300;
+    g.p.price_usd = g.p.new_price.usd = 1e300;
     dlrig_build b;
     build_init(&b, "huge");
     build_add(&b, &g.p, 1000);

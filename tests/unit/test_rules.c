@@ -90,7 +90,6 @@ static const dlrig_catalog *load(const char *name, dlrig_build *b)
     free(text);
     int rc = build_load(c, path, b, err, sizeof err);
     ck_assert_msg(rc == DLRIG_BUILD_OK, "%s", err);
-    build_apply_prices((dlrig_catalog *)c, b); /* as check and export do */
     return c;
 }
 
@@ -530,6 +529,47 @@ START_TEST(every_rule_has_files)
     for (size_t i = 0; i < sizeof design / sizeof design[0]; i++)
         ck_assert_msg(rules_info(design[i]) != NULL, "DESIGN finding id %s is not implemented", design[i]);
     ck_assert_ptr_null(rules_info("no.such_rule"));
+}
+END_TEST
+
+/* The rule table's own columns: what the advisor avoids, what a frame
+ * decides and what gets fixes can be a warning (errors are avoided and
+ * fixed anyway, info is neither); every recipe names real moves and
+ * categories; a finding points at its row. */
+START_TEST(table_columns_are_consistent)
+{
+    size_t n;
+    const dlrig_rule_info *rules = rules_list(&n);
+    size_t avoid = 0, fixable = 0, frame = 0;
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_rule_info *r = &rules[i];
+        if (r->flags & DLRIG_RULE_AVOID) avoid++;
+        if (r->flags & DLRIG_RULE_FIX) fixable++;
+        if (r->flags & DLRIG_RULE_FRAME) frame++;
+        ck_assert_msg(r->flags == 0 || r->severity >= DLRIG_SEV_WARNING, "%s: flags on an info rule", r->id);
+        ck_assert_msg(r->fix[0].op != DLRIG_MOVE_END, "%s: no fix recipe", r->id);
+        for (int k = 0; k < DLRIG_RULE_MOVES && r->fix[k].op != DLRIG_MOVE_END; k++) {
+            ck_assert_msg(r->fix[k].op <= DLRIG_MOVE_PRECISIONS, "%s: move %d is %d", r->id, k, r->fix[k].op);
+            bool by_cat = r->fix[k].op >= DLRIG_MOVE_REPLACE && r->fix[k].op <= DLRIG_MOVE_REMOVE_IN_SERVER;
+            if (by_cat) ck_assert_msg(r->fix[k].cat < DLRIG_CAT_COUNT, "%s: move %d category %d", r->id, k, r->fix[k].cat);
+            if (r->fix[k].op == DLRIG_MOVE_DROP_REQ)
+                ck_assert_msg(r->fix[k].cat < DLRIG_MUST_COUNT, "%s: must-have %d", r->id, r->fix[k].cat);
+        }
+    }
+    ck_assert_uint_ge(avoid, 15);
+    ck_assert_uint_ge(fixable, 10);
+    ck_assert_uint_ge(frame, 3);
+    dlrig_build b;
+    const dlrig_catalog *c = load("cooling.open_air_dense.trigger.json", &b);
+    dlrig_report rep = {0};
+    rules_check(c, &b, &rep);
+    const dlrig_finding *f = report_find(&rep, "cooling.open_air_dense");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(f->rule);
+    ck_assert_str_eq(f->rule->id, f->id);
+    ck_assert(f->rule->flags & DLRIG_RULE_FRAME);
+    report_free(&rep);
+    build_free(&b);
 }
 END_TEST
 
@@ -1076,6 +1116,7 @@ int main(void)
     tcase_add_loop_test(tc, trigger_fires, 0, (int)n_rules);
     tcase_add_loop_test(tc, ok_is_quiet, 0, (int)n_rules);
     tcase_add_test(tc, every_rule_has_files);
+    tcase_add_test(tc, table_columns_are_consistent);
     tcase_add_test(tc, cooler_needed_by_case);
     tcase_add_test(tc, circuit_unknown_notes_high_line_psu);
     tcase_add_test(tc, power_limit_lowers_sustained_draw);

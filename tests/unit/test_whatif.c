@@ -36,7 +36,6 @@ static void setup(void)
         fprintf(stderr, "%s\n", err);
         exit(1);
     }
-    build_apply_prices(cat, &clean);
 }
 
 static void teardown(void)

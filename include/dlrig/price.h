@@ -1,0 +1,61 @@
+/*
+ * price.h — what a part costs: the offer it is priced at (price, condition,
+ * market, month) and the policy that picks that offer from the prices the
+ * catalog and the user's price lists hold.  Pure: no catalog, no SQL.
+ *
+ * The policy, for each of a part's new and second-hand prices:
+ *   1. per market (a retailer, a vendor's price list, the catalog's own row)
+ *      only its newest price stands: an older line never displaces a newer
+ *      one from the same market;
+ *   2. of those, only the current ones count: dated within
+ *      DLRIG_PRICE_WINDOW_MONTHS of the newest (an undated price counts only
+ *      when no price is dated);
+ *   3. the cheapest current price wins (on a tie, the newest).
+ */
+#ifndef DLRIG_PRICE_H
+#define DLRIG_PRICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dlrig/vocab.h"
+
+/* Months before a part's newest price within which another market's price
+ * is still current. */
+#define DLRIG_PRICE_WINDOW_MONTHS 6
+/* A price older than this many months is flagged where it is shown (quotes
+ * say "re-check before ordering"). */
+#define DLRIG_PRICE_STALE_MONTHS 6
+
+/* One price of a part: from the catalog's row, a catalog price offer or a
+ * user price list.  Strings belong to the catalog. */
+typedef struct dlrig_price {
+    double usd;                /* NAN: no price */
+    const char *date;          /* 'YYYY-MM' or 'YYYY-MM-DD' it was observed; NULL when not known */
+    const char *market;        /* where: an offer's market or a price list's vendor; NULL for the catalog's row */
+    const char *source;        /* the catalog source id, or the price list's file name; may be NULL */
+    dlrig_condition condition; /* new, used or refurbished */
+    bool user_list;            /* from the user's price lists (dlrig prices import) */
+} dlrig_price;
+
+/* No price. */
+dlrig_price price_none(void);
+/* Whether p has a usable price (finite and positive). */
+bool price_known(const dlrig_price *p);
+
+/* The price the policy above picks among obs[0..n) (all of one kind: new,
+ * or second-hand); price_none() when none is known. */
+dlrig_price price_pick(const dlrig_price *obs, size_t n);
+
+/* Months since the epoch of a 'YYYY-MM' or 'YYYY-MM-DD' date (year * 12 +
+ * month - 1), or -1 when it is not such a date. */
+int price_month_index(const char *date);
+/* Months from date to today ('YYYY-MM...'): >= 0; -1 when either is not a
+ * date. */
+int price_age_months(const char *date, const char *today);
+/* Today's month as 'YYYY-MM' into buf (8 bytes): the local date, or
+ * DLRIG_TODAY ('YYYY-MM' or 'YYYY-MM-DD') from the environment when set
+ * (tests and reproducible documents). */
+const char *price_today(char buf[8]);
+
+#endif
