@@ -505,3 +505,27 @@ INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
 -- only when the user allows used parts.
 INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
 ('asus-pro-ws-w790e-sage-se', 'used', 800, '2026-06', 'US resale', 'mb-homelab-platform-research-2026', 'Used-market listing around 800 USD in a June 2026 platform-research snapshot.');
+
+-- SP3 (EPYC 7002/7003) board of the second-hand multi-GPU rigs: seven PCIe 4.0
+-- x16 slots on an ATX board, all from the processor (SP3 has no chipset).
+INSERT INTO source (id, title, url, note) VALUES
+('mb-tomshwit-romed8-2t', 'Tom''s Hardware Italia: ASRock Rack ROMED8-2T, la scheda madre per server con sette PCI Express x16', 'https://www.tomshw.it/hardware/asrock-rack-romed8-2t-la-scheda-madre-per-server-con-sette-pci-express-x16/', 'ROMED8-2T: ATX, single socket, AMD EPYC 7002/7001; seven PCI Express 4.0 x16 slots using the 128 PCIe 4.0 lanes of the EPYC 7002; eight DDR4 RDIMM/LRDIMM slots in eight channels, up to 64 GB RDIMM, 256 GB LRDIMM or 32 GB NVDIMM per slot, up to 3200 MHz; the second slot shares its bandwidth with the mini-SAS, M.2 and OCuLink connectors; two mini-SAS (8 SATA) and two OCuLink ports (4 lanes each, taken from the second slot); Intel X550-AT2 dual 10 GbE plus a dedicated IPMI LAN port, ASPEED AST2500 BMC.'),
+('mb-samsyeung-homelab', 'samsyeung/homelab: homelab.md hardware list (public GitHub markdown, read at commit 003cde1 of 2026-04-30)', 'https://github.com/samsyeung/homelab/blob/003cde1/homelab.md', 'ASRock Rack ROMED8-2T "chosen because it has 6 PCIe4.0x16 slots, the 7ths is split between OcuLink/M.2"; EPYC 7532; 8 x 32 GB DDR4-3200 ECC RDIMM; four RTX 3090 Founders Edition on Cooler Master PCIe 4.0 x16 200 mm risers in an 8-GPU open mining frame. No prices.'),
+('mb-jamesob-local-llm-2026-07', 'jamesob/local-llm README, "Base system" table and BIOS notes (commits of 2026-07-03 to 2026-07-10; read at 4172e40)', 'https://github.com/jamesob/local-llm/blob/4172e40/README.md', 'ASRock Rack ROMED8-2T (SP3, 7x PCIe 4.0 x16, dual 10GbE) bought for 715 USD in a base system "purchased in parts almost entirely from eBay" (July 2026), running an EPYC Milan 7313P; one x16 slot feeds a PCIe 4.0 switch at x16 after setting the slot''s link width from x8/x8 to x16 in the BIOS.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('asrock-rack-romed8-2t', 'ASRock Rack', 'ROMED8-2T', NULL, NULL, NULL, 'mb-tomshwit-romed8-2t',
+ 'Single SP3, ATX, seven PCIe 4.0 x16 slots, eight DDR4 RDIMM/LRDIMM slots (eight channels, up to 3200; 64 GB RDIMM or 256 GB LRDIMM per slot, so 2 TB with LRDIMMs and 512 GB with RDIMMs), Intel X550-AT2 dual 10GbE, AST2500 BMC (Tom''s Hardware Italia). The article names EPYC 7002/7001; owners run Milan (EPYC 7003) parts on it (mb-jamesob-local-llm-2026-07: 7313P). The second slot shares its lanes with the M.2, mini-SAS and OCuLink connectors (the article; an owner list puts it as six full x16 slots and a seventh split between OCuLink and M.2, mb-samsyeung-homelab); how wide it runs when they are used is not in a source read, so no lane-sharing row is stored. Seven slots on an ATX board fill positions 1-7; that slot 2 is the second from the top (ASRock numbering from the CPU end) is UNVERIFIED against the manual. M.2 socket count and link not read (m2_slots 0 = not modelled). SP3 has no chipset: every slot is the processor''s. No dated new price found: the board reaches a build through its used offer (eBay, 2026-07).',
+ 'SP3', 1, NULL, 'ATX', 'DDR4', 8, 2048, 1, 1, 7, 0, '2x 10GbE (Intel X550-AT2)', NULL);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('asrock-rack-romed8-2t', 1, 16, 16, 4, 'cpu1', 'PCIE1, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 2, 16, 16, 4, 'cpu1', 'PCIE2, PCIe 4.0 x16; shares its lanes with the M.2, mini-SAS (SATA) and OCuLink connectors (width when they are used not read); its place as the second slot from the top is UNVERIFIED.'),
+('asrock-rack-romed8-2t', 3, 16, 16, 4, 'cpu1', 'PCIE3, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 4, 16, 16, 4, 'cpu1', 'PCIE4, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 5, 16, 16, 4, 'cpu1', 'PCIE5, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 6, 16, 16, 4, 'cpu1', 'PCIE6, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 7, 16, 16, 4, 'cpu1', 'PCIE7, PCIe 4.0 x16 from the CPU; the last position of the ATX board.');
+
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
+('asrock-rack-romed8-2t', 'used', 715, '2026-07', 'eBay (owner purchase)', 'mb-jamesob-local-llm-2026-07', 'Price paid in a published build whose base-system parts were bought "almost entirely from eBay" (README dated July 2026); condition not itemised, stored as used.');

@@ -365,7 +365,7 @@ fi
 
 # no bare "no build": the cheapest build that meets the rest, and what dropping one requirement gives
 expect why-none-budget 1 'within \$500.*The cheapest build that meets every other requirement costs \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 500
-expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: [0-9]+ x ' -- "$DLRIG" recommend --workload cnn --budget-usd 2500 --require nvlink
+expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: [0-9]+ x ' -- "$DLRIG" recommend --workload cnn --budget-usd 1500 --require nvlink
 expect why-none-json 1 '"cheapest_price_usd":[[:space:]]*[0-9.]+,.*"what_would":[[:space:]]*"The cheapest build' -- "$DLRIG" recommend --workload cnn --budget-usd 500 --json
 expect why-none-fewer-bits 1 'no build under \$2,500 runs Llama 3.1 70B at bf16 weights; at int(8|4) weights, [0-9]+ x ' -- "$DLRIG" recommend --workload llm-inference --model llama-3.1-70b --budget-usd 2500
 

@@ -444,10 +444,11 @@ test_builder_finding_save_open_export() {
     start builder 80 24 tui "$TMP/fixture.json"
     wait_for "Vision lab box"
     wait_for "Build sheet"
-    # the GPU list is focused; filter to a GeForce card without ECC
+    # the GPU list is focused; filter to a GeForce card without ECC (by its
+    # id: partner cards of the same chip share the name)
     keys /
-    type_text "5090"
-    wait_for "filter: 5090"
+    type_text "nvidia-rtx-5090"
+    wait_for "filter: nvidia-rtx-5090"
     keys Enter
     keys Enter
     wait_for "GeForce RTX 5090 chosen"
@@ -798,7 +799,7 @@ test_not_a_tty() {
 
 test_presets_and_prices() {
     # Acme undercuts both top consumer cards, so whichever the preset's advisor picks shows Acme's price.
-    printf 'id,price,currency,date,vendor\nnvidia-rtx-5080,899,USD,2025-05,Acme\nnvidia-rtx-4090,899,USD,2025-05,Acme\n' \
+    printf 'id,price,currency,date,vendor\nnvidia-rtx-5080,899,USD,2026-11,Acme\nnvidia-rtx-4090,899,USD,2026-11,Acme\n' \
         >"$TMP/acme.csv"
     "$DLRIG" prices import "$TMP/acme.csv" >/dev/null
     start presets 120 32
@@ -949,7 +950,7 @@ test_vendor_line_long_names() {
     local csv="$TMP/vendors.csv" i
     printf 'id,price,currency,date,vendor\n' >"$csv"
     for i in 1 2 3 4 5; do
-        printf 'nvidia-rtx-6000-ada,%d,USD,2025-05,Vendor %d with a rather long name that fills the limit of 64 b\n' \
+        printf 'nvidia-rtx-6000-ada,%d,USD,2026-11,Vendor %d with a rather long name that fills the limit of 64 b\n' \
             $((6000 + i)) "$i" >>"$csv"
     done
     "$DLRIG" prices import "$csv" >/dev/null
