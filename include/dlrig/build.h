@@ -41,6 +41,8 @@ typedef struct dlrig_build {
 dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it);
 /* Its dollars (NAN when unpriced). */
 double build_line_usd(const dlrig_build *b, const dlrig_item *it);
+/* The month of the oldest dated line price (the catalog's string), or NULL. */
+const char *build_oldest_price_date(const dlrig_build *b);
 /* An empty build named `name` (copied; NULL for "Untitled build"). */
 void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);

@@ -73,6 +73,10 @@ typedef struct dlrig_export_opts {
     const struct dlrig_seller *seller;    /* NULL: no seller block; amounts in US dollars */
     const struct dlrig_lead_time *lead;   /* availability / lead time per part (column shown when n_lead > 0) */
     size_t n_lead;
+    /* The seller has re-checked the prices: a quote with prices older than
+     * DLRIG_PRICE_STALE_MONTHS still promises its validity (without it, such
+     * a quote says "re-check before ordering" and promises none). */
+    bool prices_checked;
 } dlrig_export_opts;
 
 /* Availability or lead time of a part on a quote ("in stock", "4-6 weeks").

@@ -28,6 +28,8 @@ static void usage(FILE *f)
           "      --quote-number ID  the quote's number (default Q-YYYYMMDD-XXXX from the date and the builds)\n"
           "      --revision N       the quote's revision (default 1)\n"
           "      --valid-days N     days the quote is valid (default 30)\n"
+          "      --prices-checked   you re-checked prices older than 6 months: promise the validity anyway\n"
+          "                         (without it such a quote says to re-check and promises none)\n"
           "      --discount PCT     discount in percent of the subtotal (0-100)\n"
           "      --tax PCT          tax in percent of the discounted subtotal (0-100)\n"
           "      --notes TEXT       notes printed at the end of the quote\n"
@@ -113,7 +115,8 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         O_REV,
         O_AVAIL,
         O_SELLER,
-        O_ALLOW
+        O_ALLOW,
+        O_CHECKED
     };
     static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"output", required_argument, NULL, 'o'},
@@ -129,6 +132,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                                          {"availability", required_argument, NULL, O_AVAIL},
                                          {"seller", required_argument, NULL, O_SELLER},
                                          {"allow-errors", no_argument, NULL, O_ALLOW},
+                                         {"prices-checked", no_argument, NULL, O_CHECKED},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     dlrig_export_opts eo;
@@ -172,6 +176,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                 goto out_opts;
             }
             break;
+        case O_CHECKED: eo.prices_checked = true; break;
         case O_DAYS:
             if (int_opt("--valid-days", "days", optarg, 1, DLRIG_EXPORT_MAX_DAYS, &eo.validity_days)) {
                 status = EXIT_USAGE;

@@ -128,8 +128,10 @@ static void print_fit(const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         printf("    %-12s %7.2f GiB\n", parts[i].label, parts[i].v);
     if (f->offloaded_gib > 0) printf("  system RAM    %.1f GiB offloaded\n", f->offloaded_gib);
-    printf("  speed         %.1f tokens/s %s (%s-bound)", f->tokens_per_s, f->speed_kind, f->bound);
-    if (!isnan(f->prompt_tokens_per_s)) printf("; prompt %.0f tokens/s", f->prompt_tokens_per_s);
+    char sp[64];
+    printf("  speed         %s %s (%s-bound)", format_speed(f->tokens_per_s, "tokens/s", sp, sizeof sp), f->speed_kind,
+           f->bound);
+    if (!isnan(f->prompt_tokens_per_s)) printf("; prompt %s", format_speed(f->prompt_tokens_per_s, "tokens/s", sp, sizeof sp));
     printf("\n");
     if (q->method == DLRIG_METHOD_INFERENCE && f->fits) {
         char pt[32];
@@ -180,7 +182,7 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
                 if (isnan(o[i].price_usd)) snprintf(price, sizeof price, "unpriced");
                 else format_usd(o[i].price_usd, price, sizeof price);
                 snprintf(gib, sizeof gib, "%.1f / %.0f", o[i].fit.per_gpu.total, o[i].fit.capacity_gib);
-                snprintf(tps, sizeof tps, "%.1f", o[i].fit.tokens_per_s);
+                format_speed(o[i].fit.tokens_per_s, NULL, tps, sizeof tps);
                 const char *row[] = {cards, cli_safe(o[i].gpu->p.name), price, tps, gib, o[i].fit.how};
                 table_row(t, row);
             }

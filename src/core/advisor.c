@@ -1763,33 +1763,33 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
+    char sp[64], each[64];
+    format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
-        sb_printf(&b, "): %.0f %s for %s (%s, %s weights, %d-token context), bound by %s", e->throughput, e->unit,
-                  e->reference_model, dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context,
-                  e->bound);
+        sb_printf(&b, "): %s for %s (%s, %s weights, %d-token context), bound by %s", sp, e->reference_model,
+                  dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, e->bound);
     else if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
-        sb_printf(&b, "): %.0f %s for a %.0fM-parameter model (scaled from %s), bound by %s", e->throughput, e->unit,
-                  e->params_m, e->reference_model, e->bound);
+        sb_printf(&b, "): %s for a %.0fM-parameter model (scaled from %s), bound by %s", sp, e->params_m,
+                  e->reference_model, e->bound);
     else
-        sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
+        sb_printf(&b, "): %s for %s, bound by %s", sp, e->reference_model, e->bound);
     if (e->gpus > 1 && e->llm && e->memory.how && !strcmp(e->memory.how, "tensor parallel"))
-        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each%s)", e->memory.gpus,
-                  e->memory.batch, e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
-                                                       : e->throughput, e->unit,
+        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %s each%s)", e->memory.gpus, e->memory.batch,
+                  format_speed(e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
+                                                   : e->throughput, e->unit, each, sizeof each),
                   e->query.serving ? ", counting the time spent reading their prompts" : "");
     else if (e->llm && e->query.serving && e->memory.batch > 1)
-        sb_printf(&b, " (%d streams at once, %.0f %s each, counting the time spent reading their prompts)",
-                  e->memory.batch,
-                  e->throughput / e->memory.batch / (e->memory.gpus > 0 && e->gpus >= e->memory.gpus
-                                                          ? e->gpus / e->memory.gpus : 1),
-                  e->unit);
+        sb_printf(&b, " (%d streams at once, %s each, counting the time spent reading their prompts)", e->memory.batch,
+                  format_speed(e->throughput / e->memory.batch /
+                                   (e->memory.gpus > 0 && e->gpus >= e->memory.gpus ? e->gpus / e->memory.gpus : 1),
+                               e->unit, each, sizeof each));
     else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
         sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
     if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
         sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
-    sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
+    sb_printf(&b, ". %s per $1,000.", format_speed(r->perf_per_kusd, e->unit, each, sizeof each));
     if (c->wl && c->wl->priority_kind == DLRIG_PRIORITY_BANDWIDTH)
         sb_printf(&b, " For %s work memory bandwidth and VRAM come first: %.0f GB at %.0f GB/s per GPU here.",
                   c->wl->id, g->vram_gb, g->bandwidth_gbs);
@@ -2057,16 +2057,17 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
         size_t n = 0;
         char e2[512];
         if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
-            char price[32], budget[32];
+            char price[32], budget[32], sp[64];
             int gpus = 0;
             const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
             snprintf(err, errlen,
-                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %.0f tokens/s)",
+                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %s)",
                      isnan(req->budget_usd) ? "" : " under ",
                      isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget),
                      q->model.name ? q->model.name : "the model", q->weights.name, r2.weights,
                      strcmp(r2.method, req->method) && r2.method[0] ? " (QLoRA)" : "", gpus, g ? g->name : "?",
-                     format_usd(recs[0].price_usd, price, sizeof price), recs[0].estimate.throughput);
+                     format_usd(recs[0].price_usd, price, sizeof price),
+                     format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
             recommendations_free(recs, n);
             return;
         }
@@ -2504,11 +2505,11 @@ static bool one_build(const dlrig_catalog *cat, const dlrig_requirements *r, dlr
 
 static void describe(strbuf *b, const dlrig_recommendation *r)
 {
-    char price[32];
+    char price[32], sp[64];
     int gpus = 0;
     const dlrig_part *g = build_first(&r->build, DLRIG_CAT_GPU, &gpus);
-    sb_printf(b, "%s: %d x %s, %.0f %s", format_usd(r->price_usd, price, sizeof price), gpus, g ? g->name : "?",
-              r->estimate.throughput, r->estimate.unit ? r->estimate.unit : "");
+    sb_printf(b, "%s: %d x %s, %s", format_usd(r->price_usd, price, sizeof price), gpus, g ? g->name : "?",
+              format_speed(r->estimate.throughput, r->estimate.unit, sp, sizeof sp));
 }
 
 int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, double *cheapest, char *msg,

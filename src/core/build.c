@@ -387,3 +387,14 @@ int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err
     }
     return DLRIG_BUILD_OK;
 }
+
+const char *build_oldest_price_date(const dlrig_build *b)
+{
+    const char *oldest = NULL;
+    for (size_t i = 0; i < b->n_items; i++) {
+        dlrig_price pr = build_line_price(b, &b->items[i]);
+        if (!price_known(&pr) || price_month_index(pr.date) < 0) continue;
+        if (!oldest || price_month_index(pr.date) < price_month_index(oldest)) oldest = pr.date;
+    }
+    return oldest;
+}

@@ -341,6 +341,10 @@ typedef struct ctx {
     dlrig_quote_money m;
     int nodes;
     char date[16], valid_until[16];
+    char oldest_price[12];  /* the oldest price month of the quote's builds ("" when none is dated) */
+    int price_age;          /* its age in months on the quote's date, -1 when none is dated */
+    bool stale;             /* older than DLRIG_PRICE_STALE_MONTHS: the quote says re-check and promises no validity */
+    char validity[160];     /* "valid until 2026-12-27 (30 days)", or what a stale quote says instead */
     strbuf *out;
     /* quotes */
     double rate;                  /* seller's currency units per US dollar (1 in CSV and JSON) */
@@ -516,23 +520,22 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     if (n < max) {
         out[n].k = "Speed";
         snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
-                 format_number(e->throughput, e->throughput < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "",
+                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "",
                  e->gpus,
-                 e->gpus == 1 ? "" : "s", format_number(e->per_gpu, e->per_gpu < 100 ? 1 : 0, b2, sizeof b2),
+                 e->gpus == 1 ? "" : "s", format_speed(e->per_gpu, NULL, b2, sizeof b2),
                  e->scaling * 100, e->bound ? e->bound : "?");
         n++;
     }
     if (n < max) {
         out[n].k = "Time per epoch";
         if (isnan(e->epoch_hours)) snprintf(out[n].v, sizeof out[n].v, "- (no dataset size given)");
-        else snprintf(out[n].v, sizeof out[n].v, "%s h",
-                      format_number(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
+        else format_hours(e->epoch_hours, out[n].v, sizeof out[n].v);
         n++;
     }
     double price = (double)c->m.subtotal / 100.0 / (c->rate > 0 ? c->rate : 1);
     if (n < max && price > 0) {
         out[n].k = "Per $1,000";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s", format_number(e->throughput / (price / 1000.0), 1, a, sizeof a),
+        snprintf(out[n].v, sizeof out[n].v, "%s %s", format_speed(e->throughput / (price / 1000.0), NULL, a, sizeof a),
                  e->unit ? e->unit : "");
         n++;
     }
@@ -623,6 +626,19 @@ static void md_draft_head(strbuf *sb)
     sb_append(sb, "> **DRAFT: not a final quote.** Resolve these problems before ordering:\n>\n");
 }
 
+/* The date line of a quote, and the notice when its prices are old. */
+static void md_dateline(ctx *c)
+{
+    strbuf *sb = c->out;
+    if (c->stale && !c->o.prices_checked)
+        sb_printf(sb, "**Date:** %s. **Prices from %s (%d months old): re-check before ordering.** This quote "
+                      "promises no validity until they are.\n\n", c->date, c->oldest_price, c->price_age);
+    else if (c->stale)
+        sb_printf(sb, "**Date:** %s, valid until %s. Prices from %s, re-checked by the seller.\n\n", c->date,
+                  c->valid_until, c->oldest_price);
+    else sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+}
+
 static void md_quote_meta(ctx *c)
 {
     strbuf *sb = c->out;
@@ -645,7 +661,7 @@ static void md_quote_meta(ctx *c)
         md_text(sb, c->o.project);
         sb_append(sb, "  \n");
     }
-    sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+    md_dateline(c);
 }
 
 /* The parts table and totals of one build. */
@@ -1008,7 +1024,13 @@ static void export_json(ctx *c)
     } else cJSON_AddNullToObject(q, "seller");
     cJSON_AddStringToObject(q, "date", c->date);
     cJSON_AddNumberToObject(q, "validity_days", c->o.validity_days);
-    cJSON_AddStringToObject(q, "valid_until", c->valid_until);
+    if (c->stale && !c->o.prices_checked) cJSON_AddNullToObject(q, "valid_until");
+    else cJSON_AddStringToObject(q, "valid_until", c->valid_until);
+    if (c->oldest_price[0]) cJSON_AddStringToObject(q, "oldest_price_date", c->oldest_price);
+    else cJSON_AddNullToObject(q, "oldest_price_date");
+    if (c->price_age >= 0) cJSON_AddNumberToObject(q, "price_age_months", c->price_age);
+    cJSON_AddBoolToObject(q, "prices_stale", c->stale);
+    cJSON_AddBoolToObject(q, "prices_checked", c->o.prices_checked);
     cJSON_AddItemToObject(q, "subtotal_usd", json_money(c->m.subtotal));
     cJSON_AddNumberToObject(q, "discount_pct", c->o.discount_pct);
     cJSON_AddItemToObject(q, "discount_usd", json_money(c->m.discount));
@@ -1157,7 +1179,7 @@ static void export_txt(ctx *c)
     snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->date);
     if (quote_fields(c)) {
         lines[n].k = "Valid until";
-        snprintf(lines[n++].v, sizeof lines[0].v, "%s (%d days)", c->valid_until, c->o.validity_days);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->validity);
     }
     n += requirement_lines(c, lines + n, MAX_LINES - n);
     txt_kv(sb, lines, n);
@@ -1361,6 +1383,7 @@ static const char html_style[] =
     "  .seller p { margin: 0 0 .3rem; } .seller .company { font-weight: 700; font-size: 1.15rem; }\n"
     "  .src { color: var(--muted); font-size: .85em; }\n"
     "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
+    "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
     "  section.option { break-inside: auto; page-break-inside: auto; }\n"
@@ -1453,11 +1476,14 @@ static void html_begin(ctx *c, const char *title, bool draft)
         sb_append(sb, "</td></tr>\n");
     }
     sb_printf(sb, "  <tr><th scope=\"row\">Date</th><td>%s</td></tr>\n", c->date);
-    sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s (%d day%s)</td></tr>\n", c->valid_until,
-              c->o.validity_days, c->o.validity_days == 1 ? "" : "s");
+    sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s</td></tr>\n", c->validity);
     sb_append(sb, "</table>\n</div>\n</div>\n<p class=\"build\">");
     h(sb, title);
-    sb_append(sb, "</p>\n</header>\n\n");
+    sb_append(sb, "</p>\n");
+    if (c->stale && !c->o.prices_checked)
+        sb_printf(sb, "<p class=\"stale\"><strong>Prices from %s (%d months old): re-check before ordering.</strong> "
+                      "This quote promises no validity until they are.</p>\n", c->oldest_price, c->price_age);
+    sb_append(sb, "</header>\n\n");
 }
 
 /* The DRAFT notice with the problems of builds cs[0..n-1]. */
@@ -1655,7 +1681,7 @@ static const char *option_speed(const ctx *c, char *buf, size_t len)
 {
     if (!c->est) return snprintf(buf, len, "-"), buf;
     char a[48];
-    snprintf(buf, len, "%s %s", format_number(c->est->throughput, c->est->throughput < 100 ? 1 : 0, a, sizeof a),
+    snprintf(buf, len, "%s %s", format_speed(c->est->throughput, NULL, a, sizeof a),
              c->est->unit ? c->est->unit : "");
     return buf;
 }
@@ -1727,7 +1753,7 @@ static void options_md(ctx *const *cs, size_t n)
         sb_append(sb, "\n");
     }
     bool had = quote_fields(c0);
-    if (!had) sb_printf(sb, "**Date:** %s, valid until %s\n\n", c0->date, c0->valid_until);
+    if (!had) md_dateline(c0);
     else md_quote_meta(c0);
     sb_append(sb, "## Options at a glance\n\n| Option | Build | GPUs | VRAM | Estimated speed | Status | Total |\n"
                   "|---|---|---:|---:|---|---|---:|\n");
@@ -1804,6 +1830,21 @@ static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const 
     time_t when = c->o.date ? c->o.date : time(NULL);
     format_date(when, 0, c->date, sizeof c->date);
     format_date(when, c->o.validity_days, c->valid_until, sizeof c->valid_until);
+    /* the age of the oldest price of every build the quote shows, on its date */
+    const char *oldest = NULL;
+    for (size_t i = 0; i < n_all; i++) {
+        const char *d = build_oldest_price_date(all[i]);
+        if (d && (!oldest || price_month_index(d) < price_month_index(oldest))) oldest = d;
+    }
+    snprintf(c->oldest_price, sizeof c->oldest_price, "%.7s", oldest ? oldest : "");
+    c->price_age = price_age_months(oldest, c->date);
+    c->stale = c->price_age > DLRIG_PRICE_STALE_MONTHS;
+    if (c->stale && !c->o.prices_checked)
+        snprintf(c->validity, sizeof c->validity, "none until the prices are re-checked (prices from %s, %d months old)",
+                 c->oldest_price, c->price_age);
+    else
+        snprintf(c->validity, sizeof c->validity, "%s (%d day%s)", c->valid_until, c->o.validity_days,
+                 c->o.validity_days == 1 ? "" : "s");
     /* CSV and JSON are data in US dollars; the documents use the seller's currency */
     bool data = fmt == DLRIG_EXPORT_CSV || fmt == DLRIG_EXPORT_JSON;
     c->rate = 1;

@@ -1731,6 +1731,30 @@ cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep)
     cJSON_AddNumberToObject(t, "lanes_available", tt->lanes_available);
     cJSON_AddNumberToObject(t, "nodes", tt->nodes);
     cJSON_AddNumberToObject(t, "unpriced_parts", tt->unpriced_parts);
+    char today[8];
+    int age = price_age_months(tt->oldest_price_date, price_today(today));
+    if (tt->oldest_price_date) cJSON_AddStringToObject(t, "oldest_price_date", tt->oldest_price_date);
+    else cJSON_AddNullToObject(t, "oldest_price_date");
+    if (age >= 0) cJSON_AddNumberToObject(t, "price_age_months", age);
+    else cJSON_AddNullToObject(t, "price_age_months");
+    cJSON_AddBoolToObject(t, "prices_stale", age > DLRIG_PRICE_STALE_MONTHS);
+    cJSON_AddNumberToObject(t, "undated_prices", tt->undated_prices);
+    /* each line's price: the offer it is priced at, with its month and market */
+    cJSON *lines = cJSON_AddArrayToObject(o, "prices");
+    for (size_t i = 0; i < b->n_items; i++) {
+        const dlrig_item *it = &b->items[i];
+        dlrig_price pr = build_line_price(b, it);
+        cJSON *l = cJSON_CreateObject();
+        cJSON_AddStringToObject(l, "id", it->part->id);
+        cJSON_AddNumberToObject(l, "qty", it->qty);
+        if (price_known(&pr)) cJSON_AddNumberToObject(l, "unit_price_usd", round(pr.usd * 100) / 100);
+        else cJSON_AddNullToObject(l, "unit_price_usd");
+        if (price_known(&pr) && pr.date) cJSON_AddStringToObject(l, "price_date", pr.date);
+        else cJSON_AddNullToObject(l, "price_date");
+        if (price_known(&pr) && pr.market) cJSON_AddStringToObject(l, "price_market", pr.market);
+        if (price_known(&pr)) cJSON_AddStringToObject(l, "price_condition", dlrig_condition_names[pr.condition]);
+        cJSON_AddItemToArray(lines, l);
+    }
     cJSON *f = cJSON_AddArrayToObject(o, "findings");
     for (size_t i = 0; i < rep->n_findings; i++) {
         const dlrig_finding *x = &rep->findings[i];

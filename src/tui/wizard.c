@@ -1293,12 +1293,12 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
     if (iy < end && r->estimate.throughput > 0) {
         ui_put(a, iy, ix, lw, DLRIG_ROLE_DIM, "Speed");
         char n1[32];
-        snprintf(buf, sizeof buf, "%s %s", format_number(r->estimate.throughput, 0, n1, sizeof n1),
+        snprintf(buf, sizeof buf, "%s %s", format_speed(r->estimate.throughput, NULL, n1, sizeof n1),
                  r->estimate.unit ? r->estimate.unit : "");
         int used = ui_put(a, iy, ix + lw, iw - lw, DLRIG_ROLE_OK, buf);
         if (!isnan(r->estimate.epoch_hours))
-            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " %s %s h/epoch", a->g->sep,
-                    format_number(r->estimate.epoch_hours, r->estimate.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " %s %s per epoch", a->g->sep,
+                    format_hours(r->estimate.epoch_hours, n1, sizeof n1));
         iy++;
     }
     if (iy < end) {
@@ -1322,7 +1322,7 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
             used += ui_put(a, ay, ix + used, iw - used, DLRIG_ROLE_ACCENT, alt->build.name);
             used += ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_PRICE, "  %s", format_usd(alt->price_usd, m1, sizeof m1));
             ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_DIM, "  %s %s",
-                    format_number(alt->estimate.throughput, 0, n1, sizeof n1),
+                    format_speed(alt->estimate.throughput, NULL, n1, sizeof n1),
                     alt->estimate.unit ? alt->estimate.unit : "");
             ay++;
         }

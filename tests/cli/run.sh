@@ -151,8 +151,8 @@ expect recommend-allow-used-file 0 '"allow_used":[[:space:]]*true' -- cat "$TMP/
 expect check-used 0 'price.used .*priced used, ' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json"
 expect check-used-json 0 '"id":[[:space:]]*"price.used"' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json" --json
 expect check-not-used 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/price.used.ok.json"
-expect export-md-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
-expect export-csv-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
+expect export-md-used 0 'priced used, [^;,]+ 20[0-9]{2}-[0-9]{2}' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
+expect export-csv-used 0 'priced used, [^;,]+ 20[0-9]{2}-[0-9]{2}' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
 expect export-json-used 0 '"price_condition":[[:space:]]*"used"' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format json
 expect show-offers 0 'price offers.*used +\$850\.00 +US resale, 2026-05' -- "$DLRIG" show nvidia-rtx-3090
 expect show-offers-json 0 '"price_offers":.*"condition":[[:space:]]*"used"' -- "$DLRIG" show nvidia-rtx-3090 --json
@@ -325,6 +325,12 @@ row() { printf '%s( \\| [^|]*){5} \\| \\$%s' "$1" "$(money_of "$2")"; }
 expect export-options-new-used 0 "$(row 'Option A' "$t_new").*$(row 'Option B' "$t_used")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-new.json" "$TMP/opt-used.json"
 expect export-options-used-new 0 "$(row 'Option A' "$t_used").*$(row 'Option B' "$t_new")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-used.json" "$TMP/opt-new.json"
 expect compare-new-used 0 "Price +\\\$$(money_of "$t_new" 0) [^$]*\\\$$(money_of "$t_used" 0) " -- "$DLRIG" compare "$TMP/opt-new.json" "$TMP/opt-used.json"
+
+# Price age wherever a price is shown: check's summary and JSON, recommend's lines
+expect check-price-age 0 'prices from 20[0-9]{2}-[0-9]{2}, [0-9]+ months old: re-check before ordering' -- env DLRIG_TODAY=2035-01 "$DLRIG" check "$DATA/builds/clean.json"
+expect check-price-age-json 0 '"oldest_price_date":[[:space:]]*"20[0-9]{2}-[0-9]{2}".*"prices_stale":[[:space:]]*true.*"prices":[[:space:]]*\[[[:space:]]*\{[^}]*"price_date":[[:space:]]*"20' -- env DLRIG_TODAY=2035-01 "$DLRIG" check --json "$DATA/builds/clean.json"
+expect check-price-age-fresh 0 '"prices_stale":[[:space:]]*false' -- env DLRIG_TODAY=1999-01 "$DLRIG" check --json "$DATA/builds/clean.json"
+expect recommend-price-months 0 'gpu +\$[0-9,]+  20[0-9]{2}-[0-9]{2}.*prices from 20' -- "$DLRIG" recommend --workload cnn --budget-usd 5000 -k 1
 
 # price lists (XDG_DATA_HOME is a temporary directory)
 P=$TMP/prices

@@ -30,6 +30,8 @@ trap cleanup EXIT
 # tmux-256color: its khome/kend (\E[1~, \E[4~) are what tmux sends for Home/End
 # (xterm-256color expects \EOH/\EOF, so the keys would arrive as Esc [ 1 ~)
 export TERM=tmux-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
+# price ages are counted to this month, whatever the day the tests run
+export DLRIG_TODAY=2026-11
 export HOME="$TMP/home" XDG_CONFIG_HOME="$TMP/home/config" XDG_DATA_HOME="$TMP/home/data"
 unset LC_ALL LC_CTYPE || true
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"
@@ -53,7 +55,7 @@ start() {
     tmux -L "$SOCK" -f /dev/null new-session -d -s "$S" -x "$w" -y "$h" \
         -e TERM="$TERM" -e LANG="$LANG" -e ESCDELAY="$ESCDELAY" -e NO_COLOR="$NO_COLOR" -e HOME="$HOME" \
         -e XDG_CONFIG_HOME="$XDG_CONFIG_HOME" -e XDG_DATA_HOME="$XDG_DATA_HOME" \
-        -e XDG_STATE_HOME="$WORK/state" "$cmd"
+        -e XDG_STATE_HOME="$WORK/state" -e DLRIG_TODAY="$DLRIG_TODAY" "$cmd"
 }
 
 screen() { tmux -L "$SOCK" capture-pane -p -t "$S"; }
@@ -1642,7 +1644,8 @@ test_findings_whole() {
     wait_for "clearance for SC747BTQ-R2K04B"
     # the sheet's lines say it shorter rather than cut the PSU's watts
     wait_for "peak 1,688/PSU 2,000"
-    wait_for "of \$25,000 + unpriced"
+    # the oldest price's month, marked: its prices are over six months old
+    wait_for "of \$25,000 ▲20"
     keys '?'
     wait_for "Keys: builder"
     screen | grep -qE "│ {16}\(changes apply at once, u undoes\)" || fail "the help's wrapped line is not under its text"
