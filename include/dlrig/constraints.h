@@ -35,8 +35,17 @@
  * cooling.  More cards run every fan at full speed (env.noise). */
 #define CONSTRAINT_QUIET_MAX_GPUS 2
 
+/* Puget Systems (hardware recommendations for ML/AI): 16 cores are the
+ * minimum for a machine-learning workstation; applied to builds of
+ * professional GPUs (workstation and datacenter cards), which are bought for
+ * such machines (rule cpu.workstation_cores). */
+#define CONSTRAINT_WORKSTATION_MIN_CORES 16
+
 /* cpu.cores_per_gpu: ncpu x cpu carry `gpus` GPUs' data loading. */
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus);
+/* cpu.workstation_cores: ncpu x cpu are a workstation's cores for GPU g
+ * (any CPU for a consumer card). */
+bool constraint_workstation_cores_ok(const dlrig_cpu *cpu, int ncpu, const dlrig_gpu *g);
 
 /* storage.dataset: GB of checkpoints kept for a model of params_m million parameters. */
 double constraint_checkpoint_gb(double params_m);

@@ -1459,7 +1459,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             if (!c->takes[bi * nc + ci]) continue; /* board_takes_cpu and the memory type */
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
-                if (!constraint_cores_ok(cpu, ncpu, n)) continue;
+                if (!constraint_cores_ok(cpu, ncpu, n) || !constraint_workstation_cores_ok(cpu, ncpu, g)) continue;
                 double platform = COST(c, &g->p) * n + COST(c, &cpu->p) * ncpu + board_price;
                 if (!isnan(budget) &&
                     (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)

@@ -13,6 +13,12 @@ bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus)
     return cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_CORES_PER_GPU * gpus;
 }
 
+bool constraint_workstation_cores_ok(const dlrig_cpu *cpu, int ncpu, const dlrig_gpu *g)
+{
+    bool pro = g && (g->segment_kind == DLRIG_SEGMENT_WORKSTATION || g->segment_kind == DLRIG_SEGMENT_DATACENTER);
+    return !pro || cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_WORKSTATION_MIN_CORES;
+}
+
 double constraint_checkpoint_gb(double params_m)
 {
     return CONSTRAINT_CHECKPOINTS_KEPT * params_m * 1e6 * CONSTRAINT_CHECKPOINT_BYTES_PER_PARAM / 1e9;

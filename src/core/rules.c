@@ -929,6 +929,15 @@ static void r_cores(ctx *c)
              cores, c->n_gpus, CONSTRAINT_CORES_PER_GPU);
 }
 
+static void r_workstation_cores(ctx *c)
+{
+    if (!c->cpu || c->n_gpus == 0) return;
+    const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
+    if (constraint_workstation_cores_ok(c->cpu, c->n_cpu, g)) return;
+    emit(c, DLRIG_SEV_WARNING, &c->cpu->p, &g->p, "%d CPU cores for %s: a workstation for professional GPUs wants %d+",
+         c->cpu->cores * (c->n_cpu ? c->n_cpu : 1), g->p.name, CONSTRAINT_WORKSTATION_MIN_CORES);
+}
+
 /* ------------------------------------------------------------ rules: storage */
 
 static double drive_gb(const ctx *c, bool fast)
@@ -1337,6 +1346,12 @@ static const rule rules[] = {
       "cores (Dettmers).",
       SEED002 "; " PUGET,
       DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CPU)}}, r_cores},
+    {{"cpu.workstation_cores", DLRIG_SEV_WARNING, "a desktop CPU under professional GPUs",
+      "Workstation and datacenter cards are bought for machine-learning workstations, where the CPU prepares "
+      "the data, runs the evaluation and serves the GPUs' I/O: Puget Systems consider 16 cores the minimum for "
+      "such a machine (and at least 4 per GPU). A 4- or 8-core desktop CPU leaves an expensive card waiting.",
+      PUGET,
+      DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CPU), FIX_PLATFORM}}, r_workstation_cores},
     {{"storage.dataset", DLRIG_SEV_WARNING, "too little fast storage for dataset and checkpoints",
       "Keep the dataset and recent checkpoints on SSD; data I/O is a common bottleneck.", SEED003,
       DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(STORAGE), FIX_MORE_DRIVES, FIX_ADD(STORAGE)}},
