@@ -657,6 +657,64 @@ START_TEST(ram_sized_when_the_budget_leaves_room)
 }
 END_TEST
 
+/* 8-GPU SXM servers are recommendable: where an HGX (or OAM) server and a
+ * module its baseboard takes are priced and the server with a full baseboard
+ * fits the budget, a large language-model fine-tune (Llama 3.1 70B, LoRA) at
+ * $300,000 gets at least one build of SXM modules in such a server among
+ * its three picks.  The premise is checked first and stated when it fails
+ * (no priced server, or none that fits), so the test cannot pass vacuously.
+ * Fails when the servers or their modules go unpriced, or when the advisor
+ * leaves SXM builds out of its search. */
+START_TEST(sxm_server_recommended_for_a_large_fine_tune)
+{
+    dlrig_catalog *cat = open_shipped();
+    const double budget = 300000;
+    size_t nc, ng;
+    const dlrig_case *cs = catalog_cases(cat, &nc);
+    const dlrig_gpu *g = catalog_gpus(cat, &ng);
+    int servers = 0;
+    for (size_t k = 0; k < nc; k++) {
+        double frame = part_price_usd(&cs[k].p, false);
+        if (!constraint_case_sxm(&cs[k]) || isnan(frame)) continue;
+        for (size_t i = 0; i < ng; i++) {
+            double module = part_price_usd(&g[i].p, false);
+            if (constraint_gpu_sxm(&g[i]) && !isnan(module) && list_contains(cs[k].sxm_gpu_ids, g[i].p.id) &&
+                frame + cs[k].sxm_gpus * module <= budget)
+                servers++;
+        }
+    }
+    ck_assert_msg(servers > 0, "premise: no priced SXM server with a priced module fills its baseboard within $%.0f",
+                  budget);
+    dlrig_requirements req;
+    requirements_init(&req);
+    snprintf(req.workload, sizeof req.workload, "llm-finetune");
+    snprintf(req.model, sizeof req.model, "llama-3.1-70b");
+    req.budget_usd = budget;
+    dlrig_recommendation *recs;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 3, &recs, &n, err, sizeof err), 0);
+    ck_assert_msg(n > 0, "%s", err);
+    int sxm = 0;
+    for (size_t r = 0; r < n; r++) {
+        int qg = 0, qc = 0;
+        const dlrig_gpu *gpu = (const dlrig_gpu *)build_first(&recs[r].build, DLRIG_CAT_GPU, &qg);
+        const dlrig_case *server = (const dlrig_case *)build_first(&recs[r].build, DLRIG_CAT_CASE, &qc);
+        ck_assert(recs[r].price_usd <= budget);
+        ck_assert_int_eq(recs[r].report.counts[DLRIG_SEV_ERROR], 0);
+        if (gpu && server && constraint_gpu_sxm(gpu) && constraint_case_sxm(server)) {
+            ck_assert(list_contains(server->sxm_gpu_ids, gpu->p.id) && qg <= server->sxm_gpus);
+            sxm++;
+        }
+    }
+    printf("SXM servers: %d priced server/module pairs within $%.0f; %d of %zu picks for a 70B fine-tune\n", servers,
+           budget, sxm, n);
+    ck_assert_msg(sxm > 0, "none of the %zu picks for a 70B fine-tune at $%.0f is an SXM server", n, budget);
+    recommendations_free(recs, n);
+    catalog_close(cat);
+}
+END_TEST
+
 START_TEST(tie_band_goes_to_the_cheaper_build)
 {
     dlrig_catalog *cat = open_shipped();
@@ -1147,6 +1205,7 @@ int main(void)
     tcase_add_test(obj, good_better_best_mean_what_they_say);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
     tcase_add_test(obj, power_limited_when_circuit_binds);
+    tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);
     suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);
