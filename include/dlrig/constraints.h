@@ -89,8 +89,9 @@ bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n);
 bool constraint_gpu_sxm(const dlrig_gpu *g);
 /* compat.sxm: the chassis is an HGX server (a GPU baseboard with SXM sockets). */
 bool constraint_case_sxm(const dlrig_case *cs);
-/* compat.sxm: n of g fit the case's GPU mounting: SXM modules only on a baseboard that lists them and has n
- * sockets, PCIe cards only in a case without one (an HGX server's slots are for NICs). */
+/* compat.sxm: n of g fit the case's GPU mounting: SXM modules only on a baseboard that lists them and has
+ * exactly n sockets (it is sold with every socket filled), PCIe cards only in a case without one (an HGX
+ * server's slots are for NICs). */
 bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);
 /* All four above: the case takes n cards of model g. */
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);

@@ -190,7 +190,7 @@ double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit);
  * (cpu_families; NULL takes any CPU of the socket).  compat.socket's test. */
 bool board_takes_cpu(const dlrig_motherboard *b, const dlrig_cpu *cpu);
 
-/* The check document of DESIGN ("name", "ok", "totals", "findings"). */
+/* The check document ("name", "ok", "totals", "prices", "findings"; man page). */
 cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);
 
 #endif

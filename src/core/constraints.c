@@ -100,7 +100,8 @@ bool constraint_case_sxm(const dlrig_case *cs)
 bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)
 {
     if (!constraint_gpu_sxm(g)) return !constraint_case_sxm(cs);
-    return constraint_case_sxm(cs) && n <= cs->sxm_gpus && list_contains(cs->sxm_gpu_ids, g->p.id);
+    /* an HGX (or OAM) baseboard is sold with every socket filled: n is its socket count */
+    return constraint_case_sxm(cs) && n == cs->sxm_gpus && list_contains(cs->sxm_gpu_ids, g->p.id);
 }
 
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)

@@ -382,8 +382,15 @@ static void r_sxm(ctx *c)
             emit(c, DLRIG_SEV_ERROR, &g->p, &c->cs->p, "%s's baseboard takes %s, not %s", c->cs->p.name,
                  c->cs->sxm_gpu_ids, g->p.name);
     }
+    const dlrig_part *module = NULL; /* the first SXM module, named with the baseboard */
+    for (int i = 0; i < c->n_gpu_lines && !module; i++)
+        if (constraint_gpu_sxm((const dlrig_gpu *)c->gpus[i].part)) module = c->gpus[i].part;
     if (c->cs && constraint_case_sxm(c->cs) && sxm > c->cs->sxm_gpus)
-        emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "%d SXM modules, but %s's baseboard has %d sockets", sxm,
+        emit(c, DLRIG_SEV_ERROR, module, &c->cs->p, "%d SXM modules, but %s's baseboard has %d sockets", sxm,
+             c->cs->p.name, c->cs->sxm_gpus);
+    else if (c->cs && constraint_case_sxm(c->cs) && sxm > 0 && sxm < c->cs->sxm_gpus)
+        emit(c, DLRIG_SEV_ERROR, module, &c->cs->p,
+             "%d SXM modules on %s's %d-socket baseboard: the baseboard is sold with every socket filled", sxm,
              c->cs->p.name, c->cs->sxm_gpus);
 }
 
@@ -1197,7 +1204,8 @@ static const rule rules[] = {
     {{"compat.sxm", DLRIG_SEV_ERROR, "an SXM module outside a server whose baseboard takes it",
       "SXM GPUs (H100 SXM, H200 SXM...) are not cards: they mount on an HGX baseboard with NVSwitches, sold as "
       "part of a GPU server that powers and cools them. They go only into a server whose baseboard lists them, "
-      "up to its socket count; such a server takes no PCIe GPUs (its slots are for network cards).",
+      "and the baseboard is sold with every socket filled (an 8-GPU HGX board carries 8); such a server takes "
+      "no PCIe GPUs (its slots are for network cards).",
       "NVIDIA HGX platform; server specifications",
       0, {FIX_NAMED}}, r_sxm},
     {{"pcie.slots", DLRIG_SEV_ERROR, "more cards than usable slots, counting slot width",

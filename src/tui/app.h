@@ -17,7 +17,7 @@
 /* What a key handler asks the loop to do. */
 enum { UI_UNHANDLED = 0, UI_HANDLED = 1 << 0, UI_QUIT = 1 << 1 };
 
-/* Minimum terminal size of every screen (DESIGN: 80x24). */
+/* Minimum terminal size of every screen: 80x24. */
 #define UI_MIN_W 80
 #define UI_MIN_H 24
 
