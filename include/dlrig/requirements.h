@@ -35,6 +35,9 @@ enum {
 extern const char *const dlrig_environment_ids[]; /* office, server-room, datacenter */
 extern const char *const dlrig_precision_ids[];   /* fp32, mixed-fp16, bf16, fp8 */
 extern const char *const dlrig_require_ids[];     /* ecc, nvlink, ... (bit i = 1 << i) */
+/* The same choices as a reader names them ("Server room", "Quiet (desk-side)"). */
+extern const char *const dlrig_environment_labels[];
+extern const char *const dlrig_require_labels[];
 
 /* Requirements.  Empty strings, NAN and 0 (whole numbers) mean "not given";
  * nodes is 1 when not given. */
@@ -95,6 +98,8 @@ typedef struct dlrig_reqfield {
     dlrig_reqkind kind;
     dlrig_unit unit;
     const char *const *choices; /* ENUM, ENUM_BITS, FLAGS: NULL-terminated */
+    const char *const *labels;  /* ENUM, ENUM_BITS, FLAGS: each choice as a reader names it ("Server room"), in the
+                                   order of choices; BOOL: the words for no and yes; NULL: the ids themselves */
     dlrig_vocab_table table;    /* CATALOG: the table whose ids it takes */
     const char *noun;           /* CATALOG: what messages call an unknown one ("framework"); NULL: "value" */
     double lo, hi;              /* NUMBER: lo < v <= hi; WHOLE and ENUM_BITS bits: lo <= v <= hi */
@@ -104,6 +109,8 @@ typedef struct dlrig_reqfield {
     const char *help;           /* one line of help */
     size_t offset, size;        /* the member in dlrig_requirements */
     int version;                /* build file version that introduced the field (1 or 2) */
+    bool planning;              /* an input of the planning (the budget), not a property of the machine a
+                                   customer buys: quotes leave it out (requirements_format_reader) */
 } dlrig_reqfield;
 
 /* The table, in the order of the build file and the help text. */
@@ -185,6 +192,15 @@ int requirements_version(const dlrig_requirements *r);
  * when it is 1).  `cat` names catalog ids (workload names); may be NULL. */
 const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirements *r, const dlrig_catalog *cat,
                                 char *buf, size_t len);
+/* The field's value as a customer reads it, without dlrig's ids: each
+ * choice by its label ("Server room", "Mixed precision (FP16)", "ECC memory
+ * (GPU and RAM), Quiet (desk-side)"), a circuit by its volts and amps ("208 V
+ * / 30 A circuit"), a workload, framework or model by the catalog's name
+ * ("PyTorch", "Llama 3.3 70B"), numbers with their unit and thousands
+ * separators ("70B parameters", "4,096 tokens", "1 sequence").  Returns buf,
+ * or NULL when the field is not given or is a planning input (f->planning). */
+const char *requirements_format_reader(const dlrig_reqfield *f, const dlrig_requirements *r,
+                                       const dlrig_catalog *cat, char *buf, size_t len);
 /* A number in the unit, short ("10T", "100PB", "$1,000,000,000"). */
 const char *requirements_format_amount(dlrig_unit unit, double v, char *buf, size_t len);
 /* What a field's value looks like, for help and messages ("millions of

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/format.h"
 #include "dlrig/jsondoc.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
@@ -21,6 +22,34 @@ const char *const dlrig_require_ids[] = {DLRIG_MUST_HAVES(DLRIG_VOCAB_NAME) NULL
 /* Weight storage formats by name (vocab.h; llm.c knows their bits).
  * Methods, optimizers and offload modes are vocab.h's lists. */
 static const char *const weights_ids[] = {DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_NAME) NULL};
+
+/* Each choice as a customer reads it (requirements_format_reader), in the
+ * order of the lists above; the wizard shows the same words. */
+static const char *const precision_labels[DLRIG_PRECISION_COUNT + 1] = {
+    [DLRIG_PRECISION_FP32] = "Single precision (FP32)", [DLRIG_PRECISION_MIXED_FP16] = "Mixed precision (FP16)",
+    [DLRIG_PRECISION_BF16] = "Mixed precision (BF16)", [DLRIG_PRECISION_FP8] = "8-bit floating point (FP8)"};
+const char *const dlrig_environment_labels[DLRIG_ENV_COUNT + 1] = {
+    [DLRIG_ENV_OFFICE] = "Office", [DLRIG_ENV_SERVER_ROOM] = "Server room", [DLRIG_ENV_DATACENTER] = "Datacenter"};
+const char *const dlrig_require_labels[DLRIG_MUST_COUNT + 1] = {
+    [DLRIG_MUST_ECC] = "ECC memory (GPU and RAM)", [DLRIG_MUST_NVLINK] = "NVLink between GPUs",
+    [DLRIG_MUST_RDMA] = "GPUDirect RDMA (clusters)", [DLRIG_MUST_QUIET] = "Quiet (desk-side)",
+    [DLRIG_MUST_RACKMOUNT] = "Rack-mount chassis"};
+static const char *const method_labels[DLRIG_METHOD_COUNT + 1] = {
+    [DLRIG_METHOD_INFERENCE] = "Inference (serving the model)", [DLRIG_METHOD_LORA] = "LoRA fine-tuning",
+    [DLRIG_METHOD_QLORA] = "QLoRA fine-tuning (4-bit base model)", [DLRIG_METHOD_FULL] = "Full fine-tuning"};
+static const char *const weights_labels[DLRIG_WEIGHTS_COUNT + 1] = {
+    [DLRIG_WEIGHTS_FP32] = "32-bit floating point (FP32)", [DLRIG_WEIGHTS_FP16] = "16-bit floating point (FP16)",
+    [DLRIG_WEIGHTS_BF16] = "16-bit bfloat (BF16)", [DLRIG_WEIGHTS_FP8] = "8-bit floating point (FP8)",
+    [DLRIG_WEIGHTS_INT8] = "8-bit integer (INT8)", [DLRIG_WEIGHTS_INT4] = "4-bit integer (INT4)",
+    [DLRIG_WEIGHTS_NF4] = "4-bit NormalFloat (NF4)"};
+static const char *const optim_labels[DLRIG_OPTIM_COUNT + 1] = {
+    [DLRIG_OPTIM_ADAMW] = "AdamW", [DLRIG_OPTIM_ADAMW8] = "8-bit AdamW", [DLRIG_OPTIM_SGD] = "SGD"};
+static const char *const offload_labels[DLRIG_OFFLOAD_COUNT + 1] = {
+    [DLRIG_OFFLOAD_NONE] = "None: everything in GPU memory",
+    [DLRIG_OFFLOAD_OPTIMIZER] = "Optimizer state in system memory",
+    [DLRIG_OFFLOAD_ALL] = "Optimizer state and weights in system memory"};
+static const char *const used_labels[] = {"New parts only", "Used or refurbished parts allowed (marked on their lines)",
+                                          NULL};
 
 #define AT(m) .offset = offsetof(dlrig_requirements, m), .size = sizeof(((dlrig_requirements *)0)->m)
 
@@ -39,28 +68,28 @@ static const dlrig_reqfield fields[] = {
      .help = "dataset size in GB (sizes storage, epoch time)", AT(dataset_gb), .version = 1},
     {.key = "budget_usd", .option = "budget-usd", .short_opt = 'b', .metavar = "N", .label = "Budget",
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_USD, .lo = 0, .hi = 1e9, .help = "total budget in US dollars",
-     AT(budget_usd), .version = 1},
+     AT(budget_usd), .version = 1, .planning = true},
     {.key = "framework", .option = "framework", .metavar = "F", .label = "Framework", .kind = DLRIG_RK_CATALOG,
      .table = DLRIG_VOCAB_FRAMEWORK, .noun = "framework", .help = "the deep-learning framework", AT(framework),
      .version = 1},
     {.key = "precision", .option = "precision", .metavar = "P", .label = "Precision", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_precision_ids, .def = "mixed-fp16", .help = "compute precision", AT(precision), .version = 1},
+     .choices = dlrig_precision_ids, .labels = precision_labels, .def = "mixed-fp16", .help = "compute precision", AT(precision), .version = 1},
     {.key = "environment", .option = "environment", .metavar = "E", .label = "Environment", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_environment_ids, .help = "where the machine stands", AT(environment), .version = 1},
+     .choices = dlrig_environment_ids, .labels = dlrig_environment_labels, .help = "where the machine stands", AT(environment), .version = 1},
     {.key = "circuit", .option = "circuit", .metavar = "C", .label = "Circuit", .kind = DLRIG_RK_CATALOG,
      .table = DLRIG_VOCAB_CIRCUIT, .help = "the wall circuit that feeds it", AT(circuit), .version = 1},
     {.key = "nodes", .option = "nodes", .metavar = "N", .label = "Nodes", .kind = DLRIG_RK_WHOLE, .lo = 1,
      .hi = 1024, .def = "1", .suffix = " identical nodes (quantities cover all of them)",
      .help = "plan N identical nodes", AT(nodes), .version = 1},
     {.key = "require", .option = "require", .metavar = "LIST", .label = "Must have", .kind = DLRIG_RK_FLAGS,
-     .choices = dlrig_require_ids, .help = "must-haves, comma-separated", AT(require), .version = 1},
+     .choices = dlrig_require_ids, .labels = dlrig_require_labels, .help = "must-haves, comma-separated", AT(require), .version = 1},
     /* LLM requirements: build file version 2 */
     {.key = "model", .option = "model", .metavar = "NAME", .label = "Model", .kind = DLRIG_RK_STRING, .lo = 1,
      .hi = 95, .help = "the model by name or repository id", AT(model), .version = 2},
     {.key = "method", .option = "method", .metavar = "M", .label = "Method", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_method_ids, .help = "what is done with the model", AT(method), .version = 2},
+     .choices = dlrig_method_ids, .labels = method_labels, .help = "what is done with the model", AT(method), .version = 2},
     {.key = "weights", .option = "weights", .metavar = "W", .label = "Weights", .kind = DLRIG_RK_ENUM_BITS,
-     .choices = weights_ids, .lo = 1, .hi = 32, .suffix = " bits per weight",
+     .choices = weights_ids, .labels = weights_labels, .lo = 1, .hi = 32, .suffix = " bits per weight",
      .help = "how the weights are stored (storage, not compute)", AT(weights), .version = 2},
     {.key = "context_tokens", .option = "context-tokens", .metavar = "N", .label = "Context", .kind = DLRIG_RK_WHOLE,
      .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .suffix = " tokens", .help = "context length in tokens",
@@ -81,14 +110,14 @@ static const dlrig_reqfield fields[] = {
      .unit = DLRIG_UNIT_TOKENS, .lo = 1, .hi = 1e7, .def = "128", .suffix = " tokens",
      .help = "tokens generated for each request (serving throughput)", AT(output_tokens), .version = 2},
     {.key = "optimizer", .option = "optimizer", .metavar = "O", .label = "Optimizer", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_optim_ids, .help = "training optimizer", AT(optimizer), .version = 2},
+     .choices = dlrig_optim_ids, .labels = optim_labels, .help = "training optimizer", AT(optimizer), .version = 2},
     {.key = "offload", .option = "offload", .metavar = "X", .label = "Offload", .kind = DLRIG_RK_ENUM,
-     .choices = dlrig_offload_ids, .help = "what stays in system memory instead of VRAM", AT(offload), .version = 2},
+     .choices = dlrig_offload_ids, .labels = offload_labels, .help = "what stays in system memory instead of VRAM", AT(offload), .version = 2},
     {.key = "active_params_m", .option = "active-params-m", .metavar = "N", .label = "Active parameters",
      .kind = DLRIG_RK_NUMBER, .unit = DLRIG_UNIT_PARAMS_M, .lo = 0, .hi = 1e7, .suffix = "M parameters",
      .def_help = "all of them", .help = "parameters active per token (mixture of experts), millions",
      AT(active_params_m), .version = 2},
-    {.key = "allow_used", .option = "allow-used", .label = "Used parts", .kind = DLRIG_RK_BOOL,
+    {.key = "allow_used", .option = "allow-used", .label = "Used parts", .kind = DLRIG_RK_BOOL, .labels = used_labels,
      .def_help = "no: new-part prices only",
      .help = "also price parts at their used or refurbished offers (off by default: a quote never assumes "
              "second-hand parts unless asked; parts priced used are marked)",
@@ -97,7 +126,7 @@ static const dlrig_reqfield fields[] = {
      .def_help = "no: the advisor may limit GPUs when a circuit or power supply binds",
      .help = "never propose GPU power limits (nvidia-smi -pl); by default the advisor may, when no power supply "
              "and wall circuit would carry the cards at their rating",
-     AT(no_power_limit), .version = 2},
+     AT(no_power_limit), .version = 2, .planning = true},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
@@ -745,6 +774,98 @@ const char *requirements_format(const dlrig_reqfield *f, const dlrig_requirement
         const dlrig_workload *w =
             cat && f->kind == DLRIG_RK_CATALOG && f->table == DLRIG_VOCAB_WORKLOAD ? catalog_workload(cat, s) : NULL;
         snprintf(buf, len, "%s", w && w->name ? w->name : s);
+        break;
+    }
+    }
+    return buf;
+}
+
+/* A whole number or amount with its suffix, "1 sequence" for one of a
+ * plural suffix (" sequences", " tokens"). */
+static void reader_number(double v, int decimals, const char *unit_words, char *buf, size_t len)
+{
+    char n[48];
+    format_number(v, decimals, n, sizeof n);
+    const char *s = unit_words ? unit_words : "";
+    size_t sl = strlen(s);
+    bool plural_word = sl > 2 && s[0] == ' ' && s[sl - 1] == 's' && !strchr(s + 1, ' ');
+    if (v == 1 && plural_word) snprintf(buf, len, "%s%.*s", n, (int)(sl - 1), s);
+    else snprintf(buf, len, "%s%s", n, s);
+}
+
+/* The label of choice id of f (its id when the table has none). */
+static const char *choice_label(const dlrig_reqfield *f, const char *id)
+{
+    int i = f->choices ? id_index(f->choices, id) : -1;
+    return i >= 0 && f->labels && f->labels[i] ? f->labels[i] : id;
+}
+
+const char *requirements_format_reader(const dlrig_reqfield *f, const dlrig_requirements *r,
+                                       const dlrig_catalog *cat, char *buf, size_t len)
+{
+    if (f->planning || !requirements_given(f, r)) return NULL;
+    switch (f->kind) {
+    case DLRIG_RK_NUMBER: {
+        double v = cnum_of(f, r);
+        char a[48];
+        if (f->unit == DLRIG_UNIT_USD) format_usd(v, buf, len);
+        else if (f->unit == DLRIG_UNIT_PARAMS_M)
+            snprintf(buf, len, "%s parameters", requirements_format_amount(f->unit, v, a, sizeof a));
+        else if (f->unit == DLRIG_UNIT_GB) {
+            /* "150 GB", "1.5 TB" */
+            requirements_format_amount(f->unit, v, a, sizeof a);
+            size_t n = strlen(a);
+            if (n > 2 && a[n - 1] == 'B') snprintf(buf, len, "%.*s %s", (int)(n - 2), a, a + n - 2);
+            else snprintf(buf, len, "%s", a);
+        } else reader_number(v, v == floor(v) ? 0 : 2, f->suffix, buf, len);
+        break;
+    }
+    case DLRIG_RK_WHOLE: reader_number(cint_of(f, r), 0, f->suffix, buf, len); break;
+    case DLRIG_RK_BOOL: {
+        bool v = cbool_of(f, r);
+        snprintf(buf, len, "%s", f->labels ? f->labels[v ? 1 : 0] : v ? "yes" : "no");
+        break;
+    }
+    case DLRIG_RK_FLAGS: {
+        strbuf b = {0};
+        unsigned fl = cflags_of(f, r);
+        for (int i = 0; f->choices[i]; i++)
+            if (fl & (1u << i)) sb_printf(&b, "%s%s", b.len ? ", " : "", choice_label(f, f->choices[i]));
+        snprintf(buf, len, "%s", b.s ? b.s : "");
+        sb_free(&b);
+        break;
+    }
+    case DLRIG_RK_ENUM:
+    case DLRIG_RK_ENUM_BITS: {
+        const char *s = cstr_of(f, r);
+        if (f->kind == DLRIG_RK_ENUM_BITS && id_index(f->choices, s) < 0)
+            snprintf(buf, len, "%s%s", s, f->suffix ? f->suffix : "");
+        else snprintf(buf, len, "%s", choice_label(f, s));
+        break;
+    }
+    case DLRIG_RK_CATALOG: {
+        const char *s = cstr_of(f, r);
+        const char *name = NULL;
+        if (cat && f->table == DLRIG_VOCAB_WORKLOAD) {
+            const dlrig_workload *w = catalog_workload(cat, s);
+            name = w ? w->name : NULL;
+        } else if (cat && f->table == DLRIG_VOCAB_FRAMEWORK) {
+            const dlrig_framework *fw = catalog_framework(cat, s);
+            name = fw ? fw->name : NULL;
+        } else if (cat && f->table == DLRIG_VOCAB_CIRCUIT) {
+            const dlrig_circuit *c = catalog_circuit(cat, s);
+            if (c && c->volts > 0 && c->amps > 0) {
+                snprintf(buf, len, "%d V / %d A circuit", c->volts, c->amps);
+                break;
+            }
+        }
+        snprintf(buf, len, "%s", name && *name ? name : s);
+        break;
+    }
+    case DLRIG_RK_STRING: {
+        const char *s = cstr_of(f, r);
+        const dlrig_model *m = cat && !strcmp(f->key, "model") ? catalog_model_find(cat, s) : NULL;
+        snprintf(buf, len, "%s", m && m->name && *m->name ? m->name : s);
         break;
     }
     }

@@ -54,8 +54,9 @@ static const amount_preset budget_presets[] = {
     {"Type an amount...", NULL, NAN, "Type dollars: 12500, 12.5k or $12,500."},
 };
 
-/* A value's label (NULL: the value itself) and help, indexed like the
- * field's values (vocab.h's enums). */
+/* A value's label (NULL: the requirement table's label of the value, which
+ * quotes show too) and help, indexed like the field's values (vocab.h's
+ * enums). */
 typedef struct value_text {
     const char *label, *help;
 } value_text;
@@ -70,26 +71,26 @@ static const value_text precision_texts[DLRIG_PRECISION_COUNT] = {
 };
 
 static const value_text env_texts[DLRIG_ENV_COUNT] = {
-    [DLRIG_ENV_OFFICE] = {"Office", "People work next to it: noise matters and it has one wall socket; blower and "
-                                    "server fans are loud (env.noise)."},
-    [DLRIG_ENV_SERVER_ROOM] = {"Server room", "Noise is fine and higher-power circuits exist; tower or rack "
-                                              "chassis."},
-    [DLRIG_ENV_DATACENTER] = {"Datacenter", "Rack chassis, and no GeForce cards: NVIDIA's GeForce license does not "
-                                            "allow them in a data centre (env.datacenter). Passively cooled "
-                                            "datacenter GPUs need a server's forced airflow."},
+    [DLRIG_ENV_OFFICE] = {NULL, "People work next to it: noise matters and it has one wall socket; blower and "
+                                "server fans are loud (env.noise)."},
+    [DLRIG_ENV_SERVER_ROOM] = {NULL, "Noise is fine and higher-power circuits exist; tower or rack "
+                                     "chassis."},
+    [DLRIG_ENV_DATACENTER] = {NULL, "Rack chassis, and no GeForce cards: NVIDIA's GeForce license does not "
+                                    "allow them in a data centre (env.datacenter). Passively cooled "
+                                    "datacenter GPUs need a server's forced airflow."},
 };
 
 static const value_text must_texts[DLRIG_MUST_COUNT] = {
-    [DLRIG_MUST_ECC] = {"ECC memory (GPU and RAM)", "Long training runs rely on correct results: GeForce cards have "
-                                                    "no ECC on VRAM, datacenter cards do."},
-    [DLRIG_MUST_NVLINK] = {"NVLink between GPUs", "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU "
-                                                  "transformer and LLM training."},
-    [DLRIG_MUST_RDMA] = {"GPUDirect RDMA (clusters)", "Across machines RDMA gives 2.5x over TCP with the same cards; "
-                                                      "GeForce has no GPUDirect RDMA."},
-    [DLRIG_MUST_QUIET] = {"Quiet (desk-side)", "No blower or server fans: a machine people sit next to. Open-air "
-                                               "cards packed together throttle (Dettmers)."},
-    [DLRIG_MUST_RACKMOUNT] = {"Rack-mount chassis", "For a server room or datacenter rack: a GPU server needs "
-                                                    "designed airflow and retention."},
+    [DLRIG_MUST_ECC] = {NULL, "Long training runs rely on correct results: GeForce cards have "
+                              "no ECC on VRAM, datacenter cards do."},
+    [DLRIG_MUST_NVLINK] = {NULL, "NVLink is 5-12x PCIe between GPUs: matters for multi-GPU "
+                                 "transformer and LLM training."},
+    [DLRIG_MUST_RDMA] = {NULL, "Across machines RDMA gives 2.5x over TCP with the same cards; "
+                               "GeForce has no GPUDirect RDMA."},
+    [DLRIG_MUST_QUIET] = {NULL, "No blower or server fans: a machine people sit next to. Open-air "
+                                "cards packed together throttle (Dettmers)."},
+    [DLRIG_MUST_RACKMOUNT] = {NULL, "For a server room or datacenter rack: a GPU server needs "
+                                    "designed airflow and retention."},
 };
 
 /* ---- the question table ---- */
@@ -778,7 +779,8 @@ static void value_choices(app *a, int q)
     const dlrig_reqfield *f = field_of(q, NULL);
     for (int i = 0; f && f->choices && f->choices[i]; i++) {
         const value_text *t = i < qq->n_texts ? &qq->texts[i] : NULL;
-        add_choice(w, t && t->label ? t->label : f->choices[i], NULL, t ? t->help : NULL, NAN, f->choices[i],
+        const char *label = t && t->label ? t->label : f->labels && f->labels[i] ? f->labels[i] : f->choices[i];
+        add_choice(w, label, NULL, t ? t->help : NULL, NAN, f->choices[i],
                    DLRIG_ROLE_NORMAL, false);
         if (f->kind == DLRIG_RK_FLAGS) w->ch[w->n_ch - 1].bits = 1u << i;
     }

@@ -94,6 +94,65 @@ START_TEST(vocabularies_decode)
 }
 END_TEST
 
+/* The words a customer reads for each requirement: every choice of a closed
+ * list has a label, no value is shown as its id, circuits by volts and amps,
+ * catalog rows by their names; the budget (a planning input) is left out. */
+START_TEST(reader_words_not_ids)
+{
+    size_t nf;
+    const dlrig_reqfield *f = requirements_fields(&nf);
+    char buf[400], err[512];
+    for (size_t i = 0; i < nf; i++) {
+        const char *const *ids = requirements_choices(&f[i], cat);
+        if (f[i].kind == DLRIG_RK_BOOL) ck_assert_msg((f[i].labels && f[i].labels[0] && f[i].labels[1]) ||
+                                                      f[i].planning, "%s: no words for no and yes", f[i].key);
+        if (!ids) continue;
+        for (size_t k = 0; ids[k]; k++) {
+            if (f[i].kind != DLRIG_RK_CATALOG)
+                ck_assert_msg(f[i].labels && f[i].labels[k] && *f[i].labels[k], "%s: no label for '%s'", f[i].key,
+                              ids[k]);
+            dlrig_requirements r;
+            requirements_init(&r);
+            ck_assert_int_eq(requirements_parse_text(&f[i], ids[k], f[i].option, cat, &r, err, sizeof err), 0);
+            ck_assert_ptr_nonnull(requirements_format_reader(&f[i], &r, cat, buf, sizeof buf));
+            /* an id of letters alone ("office", "pytorch") may read the same but for its case */
+            bool plain = strspn(ids[k], "abcdefghijklmnopqrstuvwxyz") == strlen(ids[k]);
+            ck_assert_msg(plain ? strcmp(buf, ids[k]) != 0 : strstr(buf, ids[k]) == NULL, "%s: '%s' shown as '%s'",
+                          f[i].key, ids[k], buf);
+        }
+    }
+    static const struct {
+        const char *key, *text, *want;
+    } cases[] = {
+        {"environment", "server-room", "Server room"},
+        {"circuit", "208v-30a", "208 V / 30 A circuit"},
+        {"circuit", "120v-15a", "120 V / 15 A circuit"},
+        {"precision", "mixed-fp16", "Mixed precision (FP16)"},
+        {"require", "ecc,quiet", "ECC memory (GPU and RAM), Quiet (desk-side)"},
+        {"framework", "pytorch", "PyTorch"},
+        {"model", "llama-3.3-70b", "Llama 3.3 70B"},
+        {"model_params_m", "70B", "70B parameters"},
+        {"dataset_gb", "1.5TB", "1.5 TB"},
+        {"context_tokens", "4096", "4,096 tokens"},
+        {"batch", "1", "1 sequence"},
+        {"weights", "4.85", "4.85 bits per weight"},
+        {"method", "qlora", "QLoRA fine-tuning (4-bit base model)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const dlrig_reqfield *fi = requirements_field(cases[i].key);
+        dlrig_requirements r;
+        requirements_init(&r);
+        ck_assert_msg(requirements_parse_text(fi, cases[i].text, fi->option, cat, &r, err, sizeof err) == 0, "%s", err);
+        ck_assert_ptr_nonnull(requirements_format_reader(fi, &r, cat, buf, sizeof buf));
+        ck_assert_str_eq(buf, cases[i].want);
+    }
+    dlrig_requirements r;
+    requirements_init(&r);
+    r.budget_usd = 16474;
+    ck_assert_ptr_null(requirements_format_reader(requirements_field("budget_usd"), &r, cat, buf, sizeof buf));
+}
+END_TEST
+
 START_TEST(every_field_round_trips)
 {
     size_t nf;
@@ -693,6 +752,7 @@ int main(void)
     TCase *tc = tcase_create("table");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, every_field_round_trips);
+    tcase_add_test(tc, reader_words_not_ids);
     tcase_add_test(tc, vocabularies_decode);
     tcase_add_test(tc, out_of_range_names_the_field);
     tcase_add_test(tc, units);
