@@ -28,6 +28,8 @@ typedef struct dlrig_item {
 typedef struct dlrig_build {
     char *name;
     cJSON *notes; /* the file's "notes" (any JSON value), kept verbatim for saving; NULL when absent */
+    char *tier;   /* the file's "tier": "Good", "Better" or "Best" when the advisor's tiers made the build
+                     (compare_tiers), shown as the option's title on a quote; NULL when absent */
     dlrig_requirements req;
     dlrig_item *items;
     size_t n_items, cap_items;

@@ -36,6 +36,7 @@ void build_init(dlrig_build *b, const char *name)
 void build_free(dlrig_build *b)
 {
     free(b->name);
+    free(b->tier);
     cJSON_Delete(b->notes);
     free(b->items);
     memset(b, 0, sizeof *b);
@@ -45,10 +46,23 @@ void build_copy(dlrig_build *dst, const dlrig_build *src)
 {
     *dst = *src;
     dst->name = xstrdup(src->name);
+    dst->tier = src->tier ? xstrdup(src->tier) : NULL;
     dst->notes = src->notes ? cJSON_Duplicate(src->notes, 1) : NULL;
     dst->cap_items = src->n_items ? src->n_items : 1;
     dst->items = xcalloc(dst->cap_items, sizeof *dst->items);
     if (src->n_items) memcpy(dst->items, src->items, src->n_items * sizeof *src->items);
+}
+
+/* A tier label: 1 to MAX_TIER bytes of valid UTF-8 with no control character. */
+#define MAX_TIER 32
+static bool tier_ok(const cJSON *t)
+{
+    if (!cJSON_IsString(t)) return false;
+    size_t n = strlen(t->valuestring);
+    if (n == 0 || n > MAX_TIER || !utf8_valid(t->valuestring, n)) return false;
+    for (const unsigned char *p = (const unsigned char *)t->valuestring; *p; p++)
+        if (*p < 0x20 || *p == 0x7f) return false;
+    return true;
 }
 
 static void push_item(dlrig_build *b, const dlrig_part *part, int qty, bool cluster)
@@ -280,6 +294,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "requirements");
     const cJSON *parts = cJSON_GetObjectItemCaseSensitive(root, "parts");
     const cJSON *notes = cJSON_GetObjectItemCaseSensitive(root, "notes");
+    const cJSON *tier = cJSON_GetObjectItemCaseSensitive(root, "tier");
     if (!cJSON_IsObject(root)) {
         rc = jsondoc_fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", jsondoc_type(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
@@ -295,6 +310,10 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         rc = jsondoc_fail(err, errlen, label, "name: expected a string, got %s", jsondoc_type(name));
     } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
         rc = jsondoc_fail(err, errlen, label, "name: not valid UTF-8 text");
+    } else if (tier && !tier_ok(tier)) {
+        rc = jsondoc_fail(err, errlen, label, "tier: expected a short label such as \"Good\", \"Better\" or \"Best\" "
+                          "(1 to %d bytes of text, no control characters), got %s", MAX_TIER,
+                          cJSON_IsString(tier) ? "another string" : jsondoc_type(tier));
     } else if (notes && !json_utf8_ok(notes)) {
         rc = jsondoc_fail(err, errlen, label, "notes: not valid UTF-8 text");
     } else if (!parts) {
@@ -302,11 +321,12 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     }
     if (!rc) {
         for (const cJSON *it = root->child; it && !rc; it = it->next) {
-            static const char *const known[] = {"format", "version", "name", "requirements", "parts", "notes", NULL};
+            static const char *const known[] = {"format", "version", "name",  "requirements",
+                                                "parts",  "notes",   "tier", NULL};
             if (id_index(known, it->string) < 0)
                 rc = jsondoc_fail(err, errlen, label,
-                                "%s: unknown field; valid fields: format, version, name, requirements, " "parts, notes",
-                                it->string);
+                                "%s: unknown field; valid fields: format, version, name, requirements, parts, notes, "
+                                "tier", it->string);
         }
     }
     if (!rc && name) {
@@ -314,6 +334,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         out->name = xstrdup(name->valuestring);
     }
     if (!rc && notes) out->notes = cJSON_Duplicate(notes, 1); /* kept for saving, never shown */
+    if (!rc && tier) out->tier = xstrdup(tier->valuestring);
     if (!rc && req) rc = requirements_from_json(cat, req, &out->req, label, err, errlen);
     if (!rc) rc = parse_parts(cat, parts, out, label, err, errlen);
     cJSON_Delete(root);
@@ -359,6 +380,7 @@ cJSON *build_to_json(const dlrig_build *b)
         cJSON_AddItemToArray(parts, p);
     }
     if (b->notes) cJSON_AddItemToObject(o, "notes", cJSON_Duplicate(b->notes, 1));
+    if (b->tier) cJSON_AddStringToObject(o, "tier", b->tier);
     return o;
 }
 

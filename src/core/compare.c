@@ -421,6 +421,9 @@ int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig
     for (size_t i = 0; i < n; i++) {
         out->rec[i] = v[i];
         out->label[i] = names[i];
+        /* the build knows its tier: a quote of the tiers titles its options by it */
+        free(out->rec[i].build.tier);
+        out->rec[i].build.tier = xstrdup(names[i]);
     }
     out->n = n;
     return 0;

@@ -805,6 +805,9 @@ START_TEST(good_better_best_mean_what_they_say)
     ck_assert_str_eq(t.label[0], "Good");
     ck_assert_str_eq(t.label[1], "Better");
     ck_assert_str_eq(t.label[2], "Best");
+    for (size_t i = 0; i < t.n; i++) /* each build knows its tier (a quote of the tiers titles its options by it) */
+        ck_assert_msg(t.rec[i].build.tier && !strcmp(t.rec[i].build.tier, t.label[i]), "tier %zu: %s", i,
+                      t.rec[i].build.tier ? t.rec[i].build.tier : "(none)");
     ck_assert(t.rec[0].price_usd < t.rec[1].price_usd && t.rec[1].price_usd < t.rec[2].price_usd);
     dlrig_recommendation *v, *sp;
     size_t nv, ns;

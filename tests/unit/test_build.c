@@ -60,6 +60,7 @@ static const struct {
     {"bad-nodes-zero.json", {"requirements.nodes", "out of range"}},
     {"bad-duplicate-part.json", {"parts[8].id", "nvidia-rtx-5000-ada", "listed twice"}},
     {"bad-power-limit.json", {"parts[0].power_limit_w", "600 W is out of range", "1 to 450 W"}},
+    {"bad-tier.json", {"tier:", "\"Good\", \"Better\" or \"Best\"", "a number"}},
 };
 
 START_TEST(bad_file_names_the_field)
@@ -187,6 +188,8 @@ static bool num_eq(double a, double b) { return (isnan(a) && isnan(b)) || a == b
 static void assert_same_build(const dlrig_build *a, const dlrig_build *b)
 {
     ck_assert_str_eq(a->name, b->name);
+    ck_assert_msg(a->tier ? b->tier && !strcmp(a->tier, b->tier) : !b->tier, "tier %s became %s",
+                  a->tier ? a->tier : "(none)", b->tier ? b->tier : "(none)");
     ck_assert_str_eq(a->req.workload, b->req.workload);
     ck_assert_str_eq(a->req.framework, b->req.framework);
     ck_assert_str_eq(a->req.precision, b->req.precision);
@@ -235,6 +238,14 @@ START_TEST(round_trip_json)
     ck_assert_int_eq(a.items[0].power_limit_w, 0); /* an old file: no limit */
     ck_assert_uint_eq(a.req.require, DLRIG_REQ_ECC);
     json_round_trip(&a);
+    /* The advisor's tier survives a save and a copy */
+    ck_assert_ptr_null(a.tier);
+    a.tier = xstrdup("Better");
+    json_round_trip(&a);
+    dlrig_build cp;
+    build_copy(&cp, &a);
+    ck_assert_str_eq(cp.tier, "Better");
+    build_free(&cp);
     /* Every requirement set, a cluster with a switch (cluster scope), a name with quotes and non-ASCII. */
     free(a.name);
     a.name = xstrdup("Lab \"B\" — 3 nodes, ünïcode");
