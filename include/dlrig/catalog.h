@@ -490,6 +490,17 @@ const dlrig_price_row *catalog_user_prices(const dlrig_catalog *cat, const char 
  * none.  A catalog file without offers has none.  The array belongs to the
  * catalog. */
 const dlrig_offer *catalog_offers(const dlrig_catalog *cat, const char *id, size_t *n);
+/* A manufacturer part number (MPN or SKU) of a part, as the vendor prints
+ * it (table `part_number`): what a buyer orders by. */
+typedef struct dlrig_part_number {
+    const char *part_id, *mpn, *source, *note;
+} dlrig_part_number;
+/* The catalog's part number of a part (the first when it lists several), or
+ * NULL when it has none (a catalog file made before the table has none). */
+const char *catalog_part_number(const dlrig_catalog *cat, const char *id);
+/* Every part number row, by part id; *n gets the count.  Belongs to the
+ * catalog. */
+const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *cat, size_t *n);
 /* What a part costs: its new price, or with allow_used the cheaper of that
  * and its current second-hand offer.  Pure; the strings belong to the catalog. */
 dlrig_price part_price(const dlrig_part *p, bool allow_used);

@@ -77,6 +77,14 @@ typedef struct dlrig_export_opts {
      * DLRIG_PRICE_STALE_MONTHS still promises its validity (without it, such
      * a quote says "re-check before ordering" and promises none). */
     bool prices_checked;
+    /* A worksheet for the seller rather than the customer's copy: a quote
+     * then also shows each part's dlrig id, each line's price source, the
+     * findings' ids and the planning inputs (the budget).  Without it a
+     * quote (HTML, several options, or any quote field) shows none of those:
+     * a manufacturer part number column, the requirements in words, and one
+     * dated footnote for the prices.  Parts lists (md, txt, csv, json
+     * without quote fields) always show the ids. */
+    bool internal;
 } dlrig_export_opts;
 
 /* Availability or lead time of a part on a quote ("in stock", "4-6 weeks").
@@ -94,16 +102,33 @@ typedef struct dlrig_lead_time {
  * other currency needs usd_rate, the units of it for one US dollar, and the
  * quote's amounts are converted at that rate (the quote says so).  CSV and
  * JSON exports stay in US dollars. */
+#define DLRIG_SELLER_MAX_SERVICES 16
+
+/* A service line of the seller's quotes: assembly, burn-in, warranty,
+ * support, shipping, ... */
+typedef struct dlrig_service {
+    char *name;    /* malloc'd: "Assembly and 48-hour burn-in" */
+    double price;  /* in the seller's currency, >= 0; NAN: "included" (shown, adds nothing) */
+    bool per_node; /* charged once per node of a multi-node plan (else once per quote option) */
+} dlrig_service;
+
 typedef struct dlrig_seller {
     char *company, *contact, *address, *terms; /* malloc'd; NULL when absent */
     char currency[4];
     double usd_rate;
+    /* added with service lines (all optional) */
+    dlrig_service services[DLRIG_SELLER_MAX_SERVICES]; /* added to every quote's line items and totals */
+    size_t n_services;
+    char *lead_time; /* malloc'd; "2-3 weeks after the order" on the quote's details; NULL when absent */
 } dlrig_seller;
 
 /* Parses a seller document (text of len bytes; `name` names it in messages).
  * Returns 0, or -1 with a message naming the field and what was expected in
  * err (s then holds nothing to free, but export_seller_free is harmless). */
 int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen);
+/* The fields of the seller file (for messages and help): "company, contact,
+ * address, terms, currency, usd_rate, services, lead_time". */
+extern const char dlrig_seller_fields[];
 /* Reads and parses the seller file at path: 0 on success, 1 when the file
  * does not exist (s is empty: no seller block), -1 with err on a bad or
  * unreadable file.  Free with export_seller_free. */
@@ -114,6 +139,24 @@ void export_seller_free(dlrig_seller *s);
  * four hex digits of a hash of the builds' names and parts, so the same
  * builds quoted the same day get the same number. */
 const char *export_quote_number(const dlrig_build *const *b, size_t n, time_t date, char *buf, size_t len);
+
+/* A quote number that tells quotes apart: "Q-YYYYMMDD-XXXX", XXXX four hex
+ * digits of a hash of the builds and of everything the quote says besides
+ * them (customer, project, discount, tax, validity, revision, notes, the
+ * seller and its terms) and the time of day, so two customers quoted the same
+ * builds on the same day get different numbers.  The front ends number
+ * quotes from a counter (export_quote_serial_next) and use this when the
+ * counter cannot be written. */
+const char *export_quote_number_for(const dlrig_build *const *b, size_t n, const struct dlrig_export_opts *o,
+                                    time_t when, char *buf, size_t len);
+/* Takes the next number of the quote counter in directory dir (the state
+ * directory, $XDG_STATE_HOME/dlrig): the file quote-counter holds the last
+ * number given; it is read and rewritten atomically under an exclusive lock
+ * (quote-counter.lock), so two dlrig processes never get the same number.
+ * Writes "Q-YYYYMMDD-NNNN" (the date of `when`, the number zero-padded to
+ * four digits) into buf and returns 0; -1 with err (naming the file and the
+ * reason) when the counter cannot be read or written. */
+int export_quote_serial_next(const char *dir, time_t when, char *buf, size_t len, char *err, size_t errlen);
 
 /* The problems that make a build unfit to send as a final quote: its
  * error-level findings and budget.over.  Returns how many; up to max of them
@@ -163,6 +206,7 @@ void export_opts_init(dlrig_export_opts *o);
 
 typedef struct dlrig_quote_money {
     long long subtotal, discount, tax, total; /* cents */
+    long long services;                        /* cents of the seller's services, part of subtotal */
     int unpriced_lines;                        /* lines without a price (not in the subtotal) */
     bool any_cents;                            /* some amount is not a whole dollar */
 } dlrig_quote_money;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -25,7 +26,8 @@ static void usage(FILE *f)
           "      --force            replace FILE when it exists (without it, an existing file is kept)\n"
           "      --customer NAME    the customer the quote is for\n"
           "      --project NAME     the project name\n"
-          "      --quote-number ID  the quote's number (default Q-YYYYMMDD-XXXX from the date and the builds)\n"
+          "      --quote-number ID  the quote's number (default Q-YYYYMMDD-NNNN, the next number of the quote\n"
+          "                         counter in $XDG_STATE_HOME/dlrig/quote-counter)\n"
           "      --revision N       the quote's revision (default 1)\n"
           "      --valid-days N     days the quote is valid (default 30)\n"
           "      --prices-checked   you re-checked prices older than 6 months: promise the validity anyway\n"
@@ -36,7 +38,11 @@ static void usage(FILE *f)
           "      --availability ID=TEXT  availability or lead time of part ID (\"*\" for every other line);\n"
           "                         repeat for several parts; adds an Availability column\n"
           "      --seller FILE      the seller block (default $XDG_CONFIG_HOME/dlrig/seller.json when it exists):\n"
-          "                         {\"company\", \"contact\", \"address\", \"terms\", \"currency\", \"usd_rate\"}\n"
+          "                         {\"company\", \"contact\", \"address\", \"terms\", \"currency\", \"usd_rate\",\n"
+          "                         \"services\": [{\"name\", \"price\": N or \"included\", \"per_node\"}], \"lead_time\"};\n"
+          "                         without one a quote says it is unofficial\n"
+          "      --internal         a worksheet for the seller: each part's dlrig id and price source, the\n"
+          "                         findings' ids and the budget (a quote shows none of them to the customer)\n"
           "      --allow-errors     export a quote of a build with errors or over its budget, marked DRAFT\n\n"
           "A quote is an html export, an export of several builds, or any export with --customer, --project or\n"
           "--quote-number. A quote of a build with error findings or over its budget is refused (exit 1, naming\n"
@@ -101,6 +107,25 @@ static void refuse(loaded *L, char **paths, size_t n)
     sb_free(&msg);
 }
 
+/* The note a quote without a seller profile gets on stderr: where the
+ * profile goes (~ for the home directory), and that the quote says it is
+ * unofficial. */
+static void seller_missing_note(void)
+{
+    char *dir = xdg_config_dir(false);
+    const char *home = getenv("HOME");
+    char *path = dir ? xasprintf("%s/seller.json", dir) : xstrdup("$XDG_CONFIG_HOME/dlrig/seller.json");
+    size_t hl = home ? strlen(home) : 0;
+    const char *shown = path;
+    char *tilde = NULL;
+    if (hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/') shown = tilde = xasprintf("~%s", path + hl);
+    fprintf(stderr, "dlrig: note: No seller profile: add %s (its fields: man dlrig, SELLER PROFILE); this quote says "
+                    "it is unofficial\n", cli_safe(shown));
+    free(tilde);
+    free(path);
+    free(dir);
+}
+
 int cmd_export(cli_ctx *ctx, int argc, char **argv)
 {
     enum {
@@ -116,7 +141,8 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         O_AVAIL,
         O_SELLER,
         O_ALLOW,
-        O_CHECKED
+        O_CHECKED,
+        O_INTERNAL
     };
     static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"output", required_argument, NULL, 'o'},
@@ -133,6 +159,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                                          {"seller", required_argument, NULL, O_SELLER},
                                          {"allow-errors", no_argument, NULL, O_ALLOW},
                                          {"prices-checked", no_argument, NULL, O_CHECKED},
+                                         {"internal", no_argument, NULL, O_INTERNAL},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     dlrig_export_opts eo;
@@ -177,6 +204,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             }
             break;
         case O_CHECKED: eo.prices_checked = true; break;
+        case O_INTERNAL: eo.internal = true; break;
         case O_DAYS:
             if (int_opt("--valid-days", "days", optarg, 1, DLRIG_EXPORT_MAX_DAYS, &eo.validity_days)) {
                 status = EXIT_USAGE;
@@ -318,6 +346,19 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         status = EXIT_FINDINGS;
         goto out;
     }
+    /* a quote takes the next number of the counter (a parts list has none to give) */
+    char qnum[64];
+    if (quote && !eo.quote_number) {
+        eo.date = time(NULL);
+        char *dir = xdg_state_dir(true);
+        char qerr[1200];
+        if (dir && export_quote_serial_next(dir, eo.date, qnum, sizeof qnum, qerr, sizeof qerr) == 0)
+            eo.quote_number = qnum;
+        else
+            fprintf(stderr, "dlrig: note: %s; the quote is numbered from its content and time instead\n",
+                    cli_safe(dir ? qerr : "cannot create the state directory for the quote counter ($XDG_STATE_HOME/dlrig)"));
+        free(dir);
+    }
     strbuf outb = {0};
     if (n == 1) export_build(cat, &L[0].b, &L[0].an, (dlrig_export_format)fmt, &eo, &outb);
     else {
@@ -350,6 +391,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     if (problems && !quote && status == EXIT_OK)
         fprintf(stderr, "dlrig: note: the build has %zu problem%s; the parts list is marked DRAFT\n", problems,
                 problems == 1 ? "" : "s");
+    if (quote && src == 1 && status == EXIT_OK) seller_missing_note();
     sb_free(&outb);
 out:
     for (size_t k = 0; k < n; k++)

@@ -204,6 +204,9 @@ struct dlrig_catalog {
     dlrig_offer *offers;      /* price_offer rows, by part id then price */
     size_t n_offers;
     bool offers_loaded;
+    dlrig_part_number *mpns;  /* part_number rows, by part id (then as listed) */
+    size_t n_mpns;
+    bool mpns_loaded;
 };
 
 static void price_part(dlrig_catalog *c, dlrig_part *p);
@@ -1289,6 +1292,7 @@ void catalog_close(dlrig_catalog *c)
     free(c->index);
     free(c->uprices);
     free(c->offers);
+    free(c->mpns);
     free(c);
 }
 
@@ -1892,6 +1896,72 @@ const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t
     while (end < c->n_offers && strcmp(c->offers[end].part_id, id) == 0) end++;
     *n = end - lo;
     return *n ? &c->offers[lo] : NULL;
+}
+
+/* ------------------------------------------------------------ part numbers */
+
+/* Reads the part_number table once (a catalog file made before it has none). */
+static void ensure_mpns(const dlrig_catalog *cc)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->mpns_loaded) return;
+    c->mpns_loaded = true;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'part_number'",
+                           -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "part_number");
+        return;
+    }
+    bool have = step_row(c, st, "part_number") && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    if (!have) return;
+    if (sqlite3_prepare_v2(c->db, "SELECT part_id, mpn, source, note FROM part_number ORDER BY rowid", -1, &st,
+                           NULL) != SQLITE_OK) {
+        catalog_fail(c, "part_number");
+        return;
+    }
+    size_t cap = 0;
+    while (step_row(c, st, "part_number")) {
+        if (c->n_mpns == cap) {
+            cap = cap ? cap * 2 : 64;
+            c->mpns = xrealloc(c->mpns, cap * sizeof *c->mpns);
+        }
+        dlrig_part_number *m = &c->mpns[c->n_mpns];
+        m->part_id = own_string(c, sqlite3_column_text(st, 0));
+        m->mpn = own_string(c, sqlite3_column_text(st, 1));
+        m->source = own_string(c, sqlite3_column_text(st, 2));
+        m->note = own_string(c, sqlite3_column_text(st, 3));
+        if (!m->part_id || !m->mpn || !*m->mpn) continue; /* a malformed row of a foreign catalog file */
+        c->n_mpns++;
+    }
+    sqlite3_finalize(st);
+    /* by id, each part's rows kept in file order (an insertion sort: qsort is not stable; a few hundred rows) */
+    for (size_t i = 1; i < c->n_mpns; i++)
+        for (size_t k = i; k > 0 && strcmp(c->mpns[k].part_id, c->mpns[k - 1].part_id) < 0; k--) {
+            dlrig_part_number t = c->mpns[k];
+            c->mpns[k] = c->mpns[k - 1];
+            c->mpns[k - 1] = t;
+        }
+}
+
+const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *c, size_t *n)
+{
+    ensure_mpns(c);
+    *n = c->n_mpns;
+    return c->n_mpns ? c->mpns : NULL;
+}
+
+const char *catalog_part_number(const dlrig_catalog *c, const char *id)
+{
+    ensure_mpns(c);
+    if (!id) return NULL;
+    size_t lo = 0, hi = c->n_mpns;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->mpns[mid].part_id, id) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->n_mpns && !strcmp(c->mpns[lo].part_id, id) ? c->mpns[lo].mpn : NULL;
 }
 
 /* The source id a part's note gives for its row's price (the first word

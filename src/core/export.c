@@ -5,12 +5,15 @@
 #include "dlrig/export.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "dlrig/power.h"
@@ -61,14 +64,86 @@ void export_seller_free(dlrig_seller *s)
     free(s->contact);
     free(s->address);
     free(s->terms);
+    free(s->lead_time);
+    for (size_t i = 0; i < s->n_services && i < DLRIG_SELLER_MAX_SERVICES; i++) free(s->services[i].name);
     memset(s, 0, sizeof *s);
     snprintf(s->currency, sizeof s->currency, "USD");
     s->usd_rate = 1;
 }
 
+const char dlrig_seller_fields[] = "company, contact, address, terms, currency, usd_rate, services, lead_time";
+
+/* Longest service name and lead time (bytes). */
+#define MAX_SERVICE_TEXT 200
+
+/* Reads the seller's "services" array into s: each {"name": "...", "price":
+ * N or "included", "per_node": bool}.  0, or -1 with a message naming the
+ * entry and the field. */
+static int parse_services(const cJSON *arr, const char *name, dlrig_seller *s, char *err, size_t errlen)
+{
+    static const char *const what = "expected an array of {\"name\": \"...\", \"price\": N or \"included\"}";
+    if (!cJSON_IsArray(arr)) {
+        snprintf(err, errlen, "%s: field 'services': %s", name, what);
+        return -1;
+    }
+    int n = cJSON_GetArraySize(arr);
+    if (n > DLRIG_SELLER_MAX_SERVICES) {
+        snprintf(err, errlen, "%s: field 'services': at most %d services, got %d", name, DLRIG_SELLER_MAX_SERVICES, n);
+        return -1;
+    }
+    for (size_t i = 0; i < s->n_services; i++) free(s->services[i].name); /* a repeated key: the last one counts */
+    s->n_services = 0;
+    int k = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        k++;
+        if (!cJSON_IsObject(e)) {
+            snprintf(err, errlen, "%s: services[%d]: %s", name, k, what);
+            return -1;
+        }
+        const cJSON *f;
+        cJSON_ArrayForEach(f, e)
+        {
+            const char *key = f->string ? f->string : "";
+            if (strcmp(key, "name") && strcmp(key, "price") && strcmp(key, "per_node")) {
+                snprintf(err, errlen, "%s: services[%d]: unknown field '%.60s'; known fields: name, price, per_node",
+                         name, k, key);
+                return -1;
+            }
+        }
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(e, "name");
+        const cJSON *pr = cJSON_GetObjectItemCaseSensitive(e, "price");
+        const cJSON *pn = cJSON_GetObjectItemCaseSensitive(e, "per_node");
+        if (!cJSON_IsString(nm) || !*nm->valuestring || strlen(nm->valuestring) > MAX_SERVICE_TEXT) {
+            snprintf(err, errlen, "%s: services[%d]: field 'name': expected the service as the quote names it, 1 to "
+                                  "%d characters (\"Assembly and 48-hour burn-in\")", name, k, MAX_SERVICE_TEXT);
+            return -1;
+        }
+        double price;
+        if (cJSON_IsString(pr) && !strcmp(pr->valuestring, "included")) price = NAN;
+        else if (cJSON_IsNumber(pr) && pr->valuedouble >= 0 && pr->valuedouble < 1e9) price = pr->valuedouble;
+        else {
+            snprintf(err, errlen, "%s: services[%d] ('%.60s'): field 'price': expected an amount in the seller's "
+                                  "currency (0 or more) or \"included\"", name, k, nm->valuestring);
+            return -1;
+        }
+        if (pn && !cJSON_IsBool(pn)) {
+            snprintf(err, errlen, "%s: services[%d] ('%.60s'): field 'per_node': expected true or false", name, k,
+                     nm->valuestring);
+            return -1;
+        }
+        dlrig_service *sv = &s->services[s->n_services++];
+        sv->name = xstrdup(nm->valuestring);
+        sv->price = price;
+        sv->per_node = pn && cJSON_IsTrue(pn);
+    }
+    return 0;
+}
+
 int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen)
 {
-    static const char *const known = "company, contact, address, terms, currency, usd_rate";
+    const char *const known = dlrig_seller_fields;
     memset(s, 0, sizeof *s);
     snprintf(s->currency, sizeof s->currency, "USD");
     s->usd_rate = 1;
@@ -113,6 +188,16 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
             }
             s->usd_rate = it->valuedouble;
             rate_given = true;
+        } else if (!strcmp(k, "services")) {
+            if (parse_services(it, name, s, err, errlen)) goto bad;
+        } else if (!strcmp(k, "lead_time")) {
+            if (!cJSON_IsString(it) || !*it->valuestring || strlen(it->valuestring) > MAX_SERVICE_TEXT) {
+                snprintf(err, errlen, "%s: field 'lead_time': expected text such as \"2-3 weeks after the order\" (1 to "
+                                      "%d characters)", name, MAX_SERVICE_TEXT);
+                goto bad;
+            }
+            free(s->lead_time);
+            s->lead_time = xstrdup(it->valuestring);
         } else {
             snprintf(err, errlen, "%s: unknown field '%.60s'; known fields: %s", name, k, known);
             goto bad;
@@ -178,6 +263,106 @@ const char *export_quote_number(const dlrig_build *const *b, size_t n, time_t da
     strftime(d, sizeof d, "%Y%m%d", &tm);
     snprintf(buf, len, "Q-%s-%04X", d, (unsigned)((h ^ (h >> 16)) & 0xffffu));
     return buf;
+}
+
+const char *export_quote_number_for(const dlrig_build *const *b, size_t n, const dlrig_export_opts *o, time_t when,
+                                    char *buf, size_t len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a over the builds, then the quote's other words */
+#define MIX(str)                                                                                                       \
+    for (const char *q_ = (str); q_ && *q_; q_++) h = (h ^ (unsigned char)*q_) * 16777619u;                            \
+    h = (h ^ 0xffu) * 16777619u
+    char t[64];
+    for (size_t i = 0; i < n; i++) {
+        MIX(b[i]->name);
+        MIX(b[i]->tier);
+        for (size_t k = 0; k < b[i]->n_items; k++) {
+            snprintf(t, sizeof t, "%d", b[i]->items[k].qty);
+            MIX(b[i]->items[k].part->id);
+            MIX(t);
+        }
+    }
+    if (o) {
+        MIX(o->customer);
+        MIX(o->project);
+        MIX(o->notes);
+        snprintf(t, sizeof t, "%.4f/%.4f/%d/%d", o->discount_pct, o->tax_pct, o->validity_days, o->revision);
+        MIX(t);
+        if (o->seller) {
+            MIX(o->seller->company);
+            MIX(o->seller->terms);
+            MIX(o->seller->currency);
+        }
+    }
+    struct tm tm;
+    localtime_r(&when, &tm);
+    strftime(t, sizeof t, "%H:%M:%S", &tm); /* the same quote asked twice a day is two quotes */
+    MIX(t);
+#undef MIX
+    char d[16];
+    strftime(d, sizeof d, "%Y%m%d", &tm);
+    snprintf(buf, len, "Q-%s-%04X", d, (unsigned)((h ^ (h >> 16)) & 0xffffu));
+    return buf;
+}
+
+/* The counter's largest number: far beyond any seller's count of quotes. */
+#define MAX_QUOTE_SERIAL 999999999L
+
+int export_quote_serial_next(const char *dir, time_t when, char *buf, size_t len, char *err, size_t errlen)
+{
+    if (!dir || !*dir) {
+        snprintf(err, errlen, "no state directory for the quote counter");
+        return -1;
+    }
+    char *lock = xasprintf("%s/quote-counter.lock", dir), *path = xasprintf("%s/quote-counter", dir);
+    int rc = -1;
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open: %s", lock, strerror(errno));
+        goto out;
+    }
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        snprintf(err, errlen, "%s: cannot lock: %s", lock, strerror(errno));
+        goto out;
+    }
+    long last = 0;
+    size_t tl = 0;
+    errno = 0;
+    char *text = read_file_limit(path, 64, &tl);
+    if (text) {
+        char *end;
+        errno = 0;
+        last = strtol(text, &end, 10);
+        while (*end == '\n' || *end == ' ') end++;
+        bool ok = end != text && !*end && !errno && last >= 0 && last < MAX_QUOTE_SERIAL;
+        free(text);
+        if (!ok) {
+            snprintf(err, errlen, "%s: expected the last quote number given (a whole number); remove the file to "
+                                  "start again at 1", path);
+            goto out;
+        }
+    } else if (errno != ENOENT) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, errno ? strerror(errno) : "too large");
+        goto out;
+    }
+    char num[32];
+    snprintf(num, sizeof num, "%ld\n", last + 1);
+    if (write_file_atomic(path, num, strlen(num), true) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        goto out;
+    }
+    struct tm tm;
+    localtime_r(&when, &tm);
+    char d[16];
+    strftime(d, sizeof d, "%Y%m%d", &tm);
+    snprintf(buf, len, "Q-%s-%04ld", d, last + 1);
+    rc = 0;
+out:
+    if (fd >= 0) close(fd); /* releases the lock */
+    free(lock);
+    free(path);
+    return rc;
 }
 
 size_t export_problems(const dlrig_analysis *an, const dlrig_finding **out, size_t max)
@@ -354,6 +539,8 @@ typedef struct ctx {
     const dlrig_finding *problems[64];
     size_t n_problems;            /* may exceed 64: only the first 64 are kept */
     const char *option;           /* "Option A" in a quote of several builds, else NULL */
+    bool customer;                /* the customer's copy of a quote: no dlrig ids, no per-line price sources, the
+                                     requirements in words (a quote without opts.internal) */
 } ctx;
 
 #define MAX_PROBLEMS 64
@@ -424,6 +611,147 @@ static bool quote_fields(const ctx *c)
            c->o.revision > 1;
 }
 
+/* ------------------------------------------------------------ quote pieces: services, part numbers, price basis */
+
+/* A service's price in the quote's currency, in cents (0 when included). */
+static long long service_unit_cents(const ctx *c, const dlrig_service *sv)
+{
+    if (isnan(sv->price) || !c->o.seller || !(c->o.seller->usd_rate > 0)) return 0;
+    return cents_of(sv->price / c->o.seller->usd_rate * c->rate);
+}
+
+static int service_qty(const ctx *c, const dlrig_service *sv) { return sv->per_node ? c->nodes : 1; }
+
+static size_t n_services(const ctx *c)
+{
+    return c->o.seller ? (c->o.seller->n_services < DLRIG_SELLER_MAX_SERVICES ? c->o.seller->n_services
+                                                                               : DLRIG_SELLER_MAX_SERVICES)
+                       : 0;
+}
+
+/* Adds the seller's services to the money of the quote: into the subtotal,
+ * then discount, tax and total again as quote_money computes them. */
+static void add_services(ctx *c)
+{
+    dlrig_quote_money *m = &c->m;
+    m->services = 0;
+    for (size_t i = 0; i < n_services(c); i++) {
+        const dlrig_service *sv = &c->o.seller->services[i];
+        long long unit = service_unit_cents(c, sv);
+        if (unit % 100) m->any_cents = true;
+        m->services = money_clamp(m->services + money_mul(unit, service_qty(c, sv)));
+    }
+    if (!m->services) return;
+    double d = c->o.discount_pct > 100 ? 100 : c->o.discount_pct, t = c->o.tax_pct > 100 ? 100 : c->o.tax_pct;
+    m->subtotal = money_clamp(m->subtotal + m->services);
+    m->discount = llround((double)m->subtotal * d / 100.0);
+    m->tax = llround((double)(m->subtotal - m->discount) * t / 100.0);
+    m->total = m->subtotal - m->discount + m->tax;
+    if (m->discount % 100 || m->tax % 100 || m->total % 100) m->any_cents = true;
+}
+
+/* The manufacturer part number of a part, or NULL. */
+static const char *part_mpn(const ctx *c, const dlrig_part *p) { return catalog_part_number(c->cat, p->id); }
+
+/* Whether any line of the build has a manufacturer part number. */
+static bool any_mpn(const ctx *c)
+{
+    for (size_t i = 0; i < c->b->n_items; i++)
+        if (part_mpn(c, c->b->items[i].part)) return true;
+    return false;
+}
+
+/* The condition of a second-hand line as the customer reads it ("used",
+ * "refurbished"), or NULL for a new part. */
+static const char *line_condition(const dlrig_price *pr)
+{
+    return pr->condition == DLRIG_CONDITION_USED || pr->condition == DLRIG_CONDITION_REFURBISHED
+               ? dlrig_condition_names[pr->condition]
+               : NULL;
+}
+
+/* Appends name to a comma-separated list in buf unless it is there already. */
+static void list_add(char *buf, size_t len, const char *name)
+{
+    if (!name || !*name) return;
+    size_t nl = strlen(name);
+    for (const char *p = buf; (p = strstr(p, name)) != NULL; p += nl)
+        if ((p == buf || p[-1] == ' ') && (p[nl] == '\0' || p[nl] == ',')) return;
+    size_t k = strlen(buf);
+    snprintf(buf + k, len - k, "%s%s", k ? ", " : "", name);
+}
+
+/* The one footnote that says where the prices of a quote come from: the
+ * months they span and the kind of listing, with no per-line research notes:
+ * "Prices as of 2025-07 to 2026-09 from retailer listings; re-check before
+ * ordering." (the last clause when the prices are old and not re-checked). */
+static const char *price_basis(ctx *const *cs, size_t n, char *buf, size_t len)
+{
+    int lo = -1, hi = -1;
+    const char *lo_s = NULL, *hi_s = NULL;
+    bool retail = false, second = false;
+    char lists[200] = "", markets[200] = "";
+    for (size_t k = 0; k < n; k++) {
+        const dlrig_build *b = cs[k]->b;
+        for (size_t i = 0; i < b->n_items; i++) {
+            dlrig_price pr = build_line_price(b, &b->items[i]);
+            if (!price_known(&pr)) continue;
+            if (pr.user_list) list_add(lists, sizeof lists, pr.market ? pr.market : "a vendor");
+            else if (line_condition(&pr)) {
+                second = true;
+                list_add(markets, sizeof markets, pr.market);
+            } else retail = true;
+            int m = pr.date ? price_month_index(pr.date) : -1;
+            if (m < 0) continue;
+            if (lo < 0 || m < lo) lo = m, lo_s = pr.date;
+            if (hi < 0 || m > hi) hi = m, hi_s = pr.date;
+        }
+    }
+    char when[48] = "", from[480] = "";
+    if (lo >= 0 && lo == hi) snprintf(when, sizeof when, " as of %.7s", lo_s);
+    else if (lo >= 0) snprintf(when, sizeof when, " as of %.7s to %.7s", lo_s, hi_s);
+    if (retail) snprintf(from, sizeof from, "retailer listings");
+    if (second) {
+        size_t k = strlen(from);
+        snprintf(from + k, sizeof from - k, "%ssecond-hand listings%s%s%s", k ? " and " : "", markets[0] ? " (" : "",
+                 markets, markets[0] ? ")" : "");
+    }
+    if (lists[0]) {
+        size_t k = strlen(from);
+        snprintf(from + k, sizeof from - k, "%sthe price list%s of %s", k ? " and " : "", strchr(lists, ',') ? "s" : "",
+                 lists);
+    }
+    const ctx *c = cs[0];
+    const char *tail = c->stale && !c->o.prices_checked ? "; re-check before ordering"
+                       : c->stale                       ? ", re-checked by the seller"
+                                                        : "";
+    if (!from[0]) snprintf(buf, len, "No line has a known price%s.", tail);
+    else snprintf(buf, len, "Prices%s from %s%s.", when, from, tail);
+    return buf;
+}
+
+/* An option's title: "Option A", or with the advisor's tier "Option A (Good)". */
+static const char *option_title(const ctx *c, char *buf, size_t len)
+{
+    if (c->b->tier && *c->b->tier) snprintf(buf, len, "%s (%s)", c->option ? c->option : "Option", c->b->tier);
+    else snprintf(buf, len, "%s", c->option ? c->option : "");
+    return buf;
+}
+
+/* Whether any of the quote's builds has problems (the quote says DRAFT). */
+static bool any_draft(ctx *const *cs, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (cs[k]->n_problems) return true;
+    return false;
+}
+
+/* Where the seller profile is missing: what the quote says instead of the
+ * seller's block. */
+static const char unofficial_notice[] =
+    "Unofficial quote: no seller profile is configured, so this quote names no seller and binds no one. "
+    "Prices are estimates from public listings.";
+
 /* Requirement lines (label, value) of the build; returns how many. */
 /* Room for every requirement field plus the sheet or estimate lines. */
 #define MAX_LINES 48
@@ -438,7 +766,9 @@ static size_t requirement_lines(const ctx *c, kv *out, size_t max)
     size_t nf, n = 0;
     const dlrig_reqfield *f = requirements_fields(&nf);
     for (size_t i = 0; i < nf && n < max; i++)
-        if (requirements_format(&f[i], &c->b->req, c->cat, out[n].v, sizeof out[n].v)) out[n++].k = f[i].label;
+        if (c->customer ? requirements_format_reader(&f[i], &c->b->req, c->cat, out[n].v, sizeof out[n].v) != NULL
+                        : requirements_format(&f[i], &c->b->req, c->cat, out[n].v, sizeof out[n].v) != NULL)
+            out[n++].k = f[i].label;
     return n;
 }
 
@@ -496,6 +826,18 @@ static size_t sheet_lines(const ctx *c, kv *out, size_t max)
     return n;
 }
 
+/* Whether the quote shows a time per epoch: the user gave the dataset's
+ * size (a default size would make the figure up) and the workload trains
+ * (inference makes no passes over a dataset). */
+static bool epoch_applies(const ctx *c)
+{
+    const dlrig_estimate *e = c->est;
+    if (!e || isnan(e->epoch_hours) || !(e->epoch_hours > 0)) return false;
+    if (!requirements_given(requirements_field("dataset_gb"), &c->b->req)) return false;
+    const dlrig_workload *w = e->workload ? catalog_workload(c->cat, e->workload) : NULL;
+    return !w || w->training;
+}
+
 /* Estimate lines. */
 static size_t estimate_lines(const ctx *c, kv *out, size_t max)
 {
@@ -513,8 +855,11 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     if (n < max) {
         out[n].k = "Model";
         char label[256];
-        snprintf(out[n].v, sizeof out[n].v, "%s (workload %s)", estimate_model_label(e, label, sizeof label),
-                 e->workload ? e->workload : "?");
+        if (c->customer) /* the workload is named in words by the requirements */
+            snprintf(out[n].v, sizeof out[n].v, "%s", estimate_model_label(e, label, sizeof label));
+        else
+            snprintf(out[n].v, sizeof out[n].v, "%s (workload %s)", estimate_model_label(e, label, sizeof label),
+                     e->workload ? e->workload : "?");
         n++;
     }
     if (n < max) {
@@ -526,13 +871,12 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
                  e->scaling * 100, e->bound ? e->bound : "?");
         n++;
     }
-    if (n < max) {
+    if (n < max && epoch_applies(c)) {
         out[n].k = "Time per epoch";
-        if (isnan(e->epoch_hours)) snprintf(out[n].v, sizeof out[n].v, "- (no dataset size given)");
-        else format_hours(e->epoch_hours, out[n].v, sizeof out[n].v);
+        format_hours(e->epoch_hours, out[n].v, sizeof out[n].v);
         n++;
     }
-    double price = (double)c->m.subtotal / 100.0 / (c->rate > 0 ? c->rate : 1);
+    double price = (double)(c->m.subtotal - c->m.services) / 100.0 / (c->rate > 0 ? c->rate : 1); /* the hardware */
     if (n < max && price > 0) {
         out[n].k = "Per $1,000";
         snprintf(out[n].v, sizeof out[n].v, "%s %s", format_speed(e->throughput / (price / 1000.0), NULL, a, sizeof a),
@@ -555,7 +899,10 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
         n++;
         if (n < max) {
             out[n].k = "Assumed";
-            snprintf(out[n].v, sizeof out[n].v, "%s %s; %s", dlrig_method_ids[e->query.method],
+            const dlrig_reqfield *mf = requirements_field("method");
+            const char *method = dlrig_method_ids[e->query.method];
+            if (c->customer && mf && mf->labels && mf->labels[e->query.method]) method = mf->labels[e->query.method];
+            snprintf(out[n].v, sizeof out[n].v, "%s%s%s; %s", method, e->reference_model ? " of " : "",
                      e->reference_model ? e->reference_model : "", f->assumptions);
             n++;
         }
@@ -605,6 +952,12 @@ static void md_lines(strbuf *sb, const char *text, const char *prefix)
     }
 }
 
+/* A finding's id after its message, on a worksheet or parts list only. */
+static void md_finding_id(const ctx *c, const char *id)
+{
+    if (!c->customer) sb_printf(c->out, " (`%s`)", id);
+}
+
 /* The DRAFT notice and the problems of one build (a quote of several prefixes
  * each with its option). */
 static void md_problems(ctx *c)
@@ -616,7 +969,8 @@ static void md_problems(ctx *c)
         if (c->option) sb_printf(c->out, "%s: ", c->option);
         sb_printf(c->out, "**%s:** ", problem_kind(f));
         md_text(c->out, f->message);
-        sb_printf(c->out, " (`%s`)\n", f->id);
+        md_finding_id(c, f->id);
+        sb_append(c->out, "\n");
     }
     if (c->n_problems > n) sb_printf(c->out, "> - and %zu more\n", c->n_problems - n);
 }
@@ -650,6 +1004,8 @@ static void md_quote_meta(ctx *c)
         sb_append(sb, "  \n");
         if (given(c->o.seller->address)) md_lines(sb, c->o.seller->address, "");
         if (given(c->o.seller->contact)) md_lines(sb, c->o.seller->contact, "");
+    } else if (c->customer) {
+        sb_printf(sb, "**%s**  \n", unofficial_notice);
     }
     if (given(c->o.customer)) {
         sb_append(sb, "**Customer:** ");
@@ -661,31 +1017,56 @@ static void md_quote_meta(ctx *c)
         md_text(sb, c->o.project);
         sb_append(sb, "  \n");
     }
+    if (c->o.seller && given(c->o.seller->lead_time)) {
+        sb_append(sb, "**Lead time:** ");
+        md_text(sb, c->o.seller->lead_time);
+        sb_append(sb, "  \n");
+    }
     md_dateline(c);
 }
 
-/* The parts table and totals of one build. */
+/* The part cell of a Markdown line: the part as people name it, on a
+ * worksheet or parts list with its dlrig id and price source, on the
+ * customer's copy with "(used)" for a second-hand line. */
+static void md_part_cell(ctx *c, const dlrig_item *it)
+{
+    strbuf *sb = c->out;
+    char lbl[200];
+    md_text(sb, export_part_label(it->part, lbl, sizeof lbl));
+    dlrig_price pr = build_line_price(c->b, it);
+    if (c->customer) {
+        if (it->cluster_scope) sb_append(sb, ", cluster-wide");
+        const char *cond = line_condition(&pr);
+        if (cond) sb_printf(sb, " (%s)", cond);
+        return;
+    }
+    sb_append(sb, " (`");
+    sb_append(sb, it->part->id);
+    sb_append(sb, "`)");
+    if (it->cluster_scope) sb_append(sb, ", cluster-wide");
+    char pl[320];
+    if (export_price_source(c->cat, &pr, pl, sizeof pl)) {
+        sb_append(sb, "; priced ");
+        md_text(sb, pl);
+    }
+}
+
+/* The parts table and totals of one build, with the seller's services. */
 static void md_items(ctx *c)
 {
     strbuf *sb = c->out;
     char m1[48], m2[48], pct[24];
-    bool lead = c->o.n_lead > 0;
-    sb_printf(sb, "| Category | Part | Qty | Unit price | Line total |%s\n|---|---|---:|---:|---:|%s\n",
-              lead ? " Availability |" : "", lead ? "---|" : "");
+    bool lead = c->o.n_lead > 0, mpn = any_mpn(c);
+    sb_printf(sb, "| Category | Part |%s Qty | Unit price | Line total |%s\n|---|---|%s---:|---:|---:|%s\n",
+              mpn ? " Part number |" : "", lead ? " Availability |" : "", mpn ? "---|" : "", lead ? "---|" : "");
     for (size_t i = 0; i < c->b->n_items; i++) {
         const dlrig_item *it = &c->b->items[i];
         sb_printf(sb, "| %s | ", category_title(it->part->category));
-        char lbl[200];
-        md_text(sb, export_part_label(it->part, lbl, sizeof lbl));
-        sb_append(sb, " (`");
-        sb_append(sb, it->part->id);
-        sb_append(sb, "`)");
-        if (it->cluster_scope) sb_append(sb, ", cluster-wide");
-        char pl[320];
-        dlrig_price pr = build_line_price(c->b, it);
-        if (export_price_source(c->cat, &pr, pl, sizeof pl)) {
-            sb_append(sb, "; priced ");
-            md_text(sb, pl);
+        md_part_cell(c, it);
+        if (mpn) {
+            const char *m = part_mpn(c, it->part);
+            sb_append(sb, " | ");
+            md_text(sb, m ? m : "");
         }
         sb_printf(sb, " | %d | %s | %s |", export_item_total_qty(c->b, it), unit_money(c, it, m1, sizeof m1),
                   line_money(c, it, m2, sizeof m2));
@@ -696,6 +1077,16 @@ static void md_items(ctx *c)
             sb_append(sb, " |");
         }
         sb_append(sb, "\n");
+    }
+    for (size_t i = 0; i < n_services(c); i++) {
+        const dlrig_service *sv = &c->o.seller->services[i];
+        bool incl = isnan(sv->price);
+        long long unit = service_unit_cents(c, sv);
+        sb_append(sb, "| Service | ");
+        md_text(sb, sv->name);
+        sb_printf(sb, " |%s %d | %s | %s |%s\n", mpn ? " |" : "", service_qty(c, sv),
+                  incl ? "included" : money(c, unit, m1, sizeof m1),
+                  incl ? "included" : money(c, money_mul(unit, service_qty(c, sv)), m2, sizeof m2), lead ? " |" : "");
     }
     sb_append(sb, "\n| Totals | |\n|---|---:|\n");
     sb_printf(sb, "| Subtotal | %s |\n", money(c, c->m.subtotal, m1, sizeof m1));
@@ -738,7 +1129,8 @@ static void md_findings(ctx *c, const char *head)
         for (size_t i = 0; i < c->rep->n_findings; i++) {
             const dlrig_finding *f = &c->rep->findings[i];
             if ((int)f->severity != s || is_problem(c, f) || export_finding_unchecked(f)) continue;
-            sb_printf(sb, "- `%s`: ", f->id);
+            if (c->customer) sb_append(sb, "- ");
+            else sb_printf(sb, "- `%s`: ", f->id);
             md_text(sb, f->message);
             sb_append(sb, "\n");
         }
@@ -774,12 +1166,28 @@ static void md_unchecked(ctx *const *cs, size_t n)
     for (size_t i = 0; i < k; i++) {
         sb_append(sb, "- ");
         md_text(sb, finding_detail(notes[i]));
-        sb_printf(sb, " (`%s`)\n", notes[i]->id);
+        md_finding_id(cs[0], notes[i]->id);
+        sb_append(sb, "\n");
     }
 }
 
-static void md_end(ctx *c)
+/* The lines the customer fills in to order (see html_acceptance). */
+static void md_acceptance(ctx *const *cs, size_t n)
 {
+    const ctx *c = cs[0];
+    strbuf *sb = c->out;
+    if (!c->o.seller || any_draft(cs, n)) return;
+    sb_printf(sb, "\n## Acceptance\n\nTo order, sign and return this quote (%s, revision %d)%s.\n\n", c->qnum,
+              c->revision, n > 1 ? " with the option you choose" : "");
+    if (n > 1) sb_append(sb, "Option chosen: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_  \n");
+    static const char *const fields[] = {"Customer name", "Signature", "Date", "PO number"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        sb_printf(sb, "%s: \\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_\\_  \n", fields[i]);
+}
+
+static void md_end(ctx *const *cs, size_t n)
+{
+    ctx *c = cs[0];
     strbuf *sb = c->out;
     if (given(c->o.notes)) {
         sb_append(sb, "\n## Notes\n\n");
@@ -789,8 +1197,15 @@ static void md_end(ctx *c)
         sb_append(sb, "\n## Terms\n\n");
         md_lines(sb, c->o.seller->terms, "");
     }
+    if (c->customer) md_acceptance(cs, n);
     if (strcmp(c->currency, "USD") != 0)
         sb_printf(sb, "\nPrices in %s, converted from US dollars at 1 USD = %g %s.\n", c->currency, c->rate, c->currency);
+    if (c->customer) {
+        char basis[800];
+        sb_append(sb, "\n");
+        md_text(sb, price_basis(cs, n, basis, sizeof basis));
+        sb_append(sb, "\n");
+    }
     sb_printf(sb, "\n_Generated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements._\n", c->date);
 }
 
@@ -827,7 +1242,7 @@ static void export_md(ctx *c)
     md_findings(c, "## Findings");
     ctx *one[1] = {c};
     md_unchecked(one, 1);
-    md_end(c);
+    md_end(one, 1);
 }
 
 /* ------------------------------------------------------------ CSV */
@@ -915,6 +1330,16 @@ static void export_csv(ctx *c)
                              pnote};
         csv_row(sb, r, NC);
     }
+    for (size_t i = 0; i < n_services(c); i++) {
+        const dlrig_service *sv = &c->o.seller->services[i];
+        bool incl = isnan(sv->price);
+        long long unit = service_unit_cents(c, sv);
+        snprintf(q, sizeof q, "%d", service_qty(c, sv));
+        const char *r[NC] = {"service", "", "", sv->name, q, incl ? "0.00" : csv_money(unit, u, sizeof u),
+                             incl ? "0.00" : csv_money(money_mul(unit, service_qty(c, sv)), l, sizeof l),
+                             incl ? "included" : sv->per_node ? "per node" : ""};
+        csv_row(sb, r, NC);
+    }
     /* Totals: amounts are positive; the discount row says it is subtracted. */
     const char *r_sub[NC] = {"total", "", "subtotal", "Subtotal", "", "", csv_money(c->m.subtotal, l, sizeof l), ""};
     csv_row(sb, r_sub, NC);
@@ -977,6 +1402,8 @@ static void export_json(ctx *c)
             cJSON_AddItemToObject(j, "unit_price_usd", json_money(unit));
             cJSON_AddItemToObject(j, "line_total_usd", json_money(money_mul(unit, export_item_total_qty(c->b, it))));
         }
+        const char *mpn = part_mpn(c, it->part);
+        if (mpn) cJSON_AddStringToObject(j, "mpn", mpn);
         if (pr.user_list && pr.market) cJSON_AddStringToObject(j, "price_from", pr.market);
         char ps[320];
         if (export_price_source(c->cat, &pr, ps, sizeof ps)) cJSON_AddStringToObject(j, "price_source", ps);
@@ -1021,7 +1448,22 @@ static void export_json(ctx *c)
         if (c->o.seller->terms) cJSON_AddStringToObject(sj, "terms", c->o.seller->terms);
         cJSON_AddStringToObject(sj, "currency", c->o.seller->currency);
         cJSON_AddNumberToObject(sj, "usd_rate", c->o.seller->usd_rate);
+        if (c->o.seller->lead_time) cJSON_AddStringToObject(sj, "lead_time", c->o.seller->lead_time);
     } else cJSON_AddNullToObject(q, "seller");
+    /* the seller's services, in US dollars like every amount here */
+    cJSON *svs = cJSON_AddArrayToObject(q, "services");
+    for (size_t i = 0; i < n_services(c); i++) {
+        const dlrig_service *sv = &c->o.seller->services[i];
+        cJSON *sj = cJSON_CreateObject();
+        cJSON_AddStringToObject(sj, "name", sv->name);
+        cJSON_AddNumberToObject(sj, "qty", service_qty(c, sv));
+        cJSON_AddBoolToObject(sj, "included", isnan(sv->price));
+        long long unit = service_unit_cents(c, sv);
+        cJSON_AddItemToObject(sj, "unit_price_usd", json_money(unit));
+        cJSON_AddItemToObject(sj, "line_total_usd", json_money(money_mul(unit, service_qty(c, sv))));
+        cJSON_AddItemToArray(svs, sj);
+    }
+    cJSON_AddItemToObject(q, "services_usd", json_money(c->m.services));
     cJSON_AddStringToObject(q, "date", c->date);
     cJSON_AddNumberToObject(q, "validity_days", c->o.validity_days);
     if (c->stale && !c->o.prices_checked) cJSON_AddNullToObject(q, "valid_until");
@@ -1140,7 +1582,8 @@ static void export_txt(ctx *c)
         size_t np = c->n_problems < MAX_PROBLEMS ? c->n_problems : MAX_PROBLEMS;
         for (size_t i = 0; i < np; i++) {
             char *m = one_line(c->problems[i]->message);
-            sb_printf(sb, "  %s: %s (%s)\n", problem_kind(c->problems[i]), m, c->problems[i]->id);
+            if (c->customer) sb_printf(sb, "  %s: %s\n", problem_kind(c->problems[i]), m);
+            else sb_printf(sb, "  %s: %s (%s)\n", problem_kind(c->problems[i]), m, c->problems[i]->id);
             free(m);
         }
         sb_append(sb, "\n");
@@ -1162,6 +1605,9 @@ static void export_txt(ctx *c)
             snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
             free(v);
         }
+    } else if (c->customer) {
+        lines[n].k = "From";
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", unofficial_notice);
     }
     if (given(c->o.customer)) {
         lines[n].k = "Customer";
@@ -1181,6 +1627,12 @@ static void export_txt(ctx *c)
         lines[n].k = "Valid until";
         snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->validity);
     }
+    if (c->o.seller && given(c->o.seller->lead_time)) {
+        lines[n].k = "Lead time";
+        char *v = one_line(c->o.seller->lead_time);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", v);
+        free(v);
+    }
     n += requirement_lines(c, lines + n, MAX_LINES - n);
     txt_kv(sb, lines, n);
     sb_append(sb, "\n");
@@ -1189,19 +1641,31 @@ static void export_txt(ctx *c)
     enum { NC = 5 };
     static const char *const head[NC] = {"Category", "Part", "Qty", "Unit price", "Line total"};
     static const bool right[NC] = {false, false, true, true, true};
-    size_t rows = c->b->n_items;
+    size_t rows = c->b->n_items + n_services(c);
     char **cells = xcalloc((rows + 1) * NC, sizeof *cells);
     for (int k = 0; k < NC; k++) cells[k] = xstrdup(head[k]);
     char m1[48], m2[48], q[16];
     for (size_t i = 0; i < rows; i++) {
-        const dlrig_item *it = &c->b->items[i];
         char **r = cells + (i + 1) * NC;
+        if (i >= c->b->n_items) { /* the seller's services */
+            const dlrig_service *sv = &c->o.seller->services[i - c->b->n_items];
+            bool incl = isnan(sv->price);
+            long long unit = service_unit_cents(c, sv);
+            r[0] = xstrdup("Service");
+            r[1] = one_line(sv->name);
+            snprintf(q, sizeof q, "%d", service_qty(c, sv));
+            r[2] = xstrdup(q);
+            r[3] = xstrdup(incl ? "included" : money(c, unit, m1, sizeof m1));
+            r[4] = xstrdup(incl ? "included" : money(c, money_mul(unit, service_qty(c, sv)), m2, sizeof m2));
+            continue;
+        }
+        const dlrig_item *it = &c->b->items[i];
         r[0] = xstrdup(category_title(it->part->category));
         char lbl[200];
         char *pn = one_line(export_part_label(it->part, lbl, sizeof lbl));
         char pl[160];
         dlrig_price pr = build_line_price(c->b, it);
-        const char *used = price_label(&pr, pl, sizeof pl);
+        const char *used = c->customer ? line_condition(&pr) : price_label(&pr, pl, sizeof pl);
         r[1] = xasprintf("%s%s%s%s%s", pn, it->cluster_scope ? " (cluster-wide)" : "", used ? " [" : "",
                          used ? used : "", used ? "]" : "");
         free(pn);
@@ -1280,7 +1744,7 @@ static void export_txt(ctx *c)
             continue;
         }
         shown++;
-        if ((int)strlen(c->rep->findings[i].id) > idw) idw = (int)strlen(c->rep->findings[i].id);
+        if (!c->customer && (int)strlen(c->rep->findings[i].id) > idw) idw = (int)strlen(c->rep->findings[i].id);
     }
     if (shown == 0) sb_append(sb, "  No problems found.\n");
     for (size_t i = 0; i < c->rep->n_findings; i++) {
@@ -1289,8 +1753,10 @@ static void export_txt(ctx *c)
         sb_append(sb, "  ");
         cell(sb, severity_name(f->severity), 7, false);
         sb_append(sb, "  ");
-        cell(sb, f->id, idw, false);
-        sb_append(sb, "  ");
+        if (!c->customer) {
+            cell(sb, f->id, idw, false);
+            sb_append(sb, "  ");
+        }
         char *msg = one_line(f->message);
         sb_append(sb, msg);
         free(msg);
@@ -1305,7 +1771,8 @@ static void export_txt(ctx *c)
         size_t k = unchecked_notes(one, 1, notes, MAX_NOTES);
         for (size_t i = 0; i < k; i++) {
             char *v = one_line(finding_detail(notes[i]));
-            sb_printf(sb, "  - %s (%s)\n", v, notes[i]->id);
+            if (c->customer) sb_printf(sb, "  - %s\n", v);
+            else sb_printf(sb, "  - %s (%s)\n", v, notes[i]->id);
             free(v);
         }
     }
@@ -1330,8 +1797,21 @@ static void export_txt(ctx *c)
         sb_printf(sb, "  %s\n", v);
         free(v);
     }
+    if (c->customer && c->o.seller && !c->n_problems) {
+        sb_append(sb, "\n");
+        txt_heading(sb, "Acceptance", '-');
+        sb_printf(sb, "  To order, sign and return this quote (%s, revision %d).\n\n", c->qnum, c->revision);
+        static const char *const fields[] = {"Customer name", "Signature", "Date", "PO number"};
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+            sb_printf(sb, "  %-14s ______________________________\n\n", fields[i]);
+    }
     if (strcmp(c->currency, "USD") != 0)
         sb_printf(sb, "\nPrices in %s, converted from US dollars at 1 USD = %g %s.\n", c->currency, c->rate, c->currency);
+    if (c->customer) {
+        char basis[800];
+        ctx *one[1] = {c};
+        sb_printf(sb, "\n%s\n", price_basis(one, 1, basis, sizeof basis));
+    }
     sb_printf(sb, "\nGenerated by dlrig " DLRIG_VERSION " on %s; speeds are estimates, not measurements.\n", c->date);
 }
 
@@ -1381,21 +1861,47 @@ static const char html_style[] =
     "  footer { margin-top: 2rem; color: var(--muted); font-size: .85em; }\n"
     "  .head { display: flex; justify-content: space-between; gap: 2rem; align-items: flex-start; }\n"
     "  .seller p { margin: 0 0 .3rem; } .seller .company { font-weight: 700; font-size: 1.15rem; }\n"
+    "  .head .seller { flex: 0 1 18rem; } .head .quote { flex: 0 1 auto; }\n"
+    "  table.meta th { white-space: nowrap; padding-right: 1rem; }\n"
     "  .src { color: var(--muted); font-size: .85em; }\n"
     "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
     "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
-    "  section.option { break-inside: auto; page-break-inside: auto; }\n"
-    "  section, tr, .notes { break-inside: avoid; page-break-inside: avoid; }\n"
+    "  .mpn { font-size: .9em; white-space: nowrap; }\n"
+    "  tr.service td { color: var(--ink); background: #fafbfc; }\n"
+    "  .unofficial { border: 2px dashed var(--warn); padding: .4rem .8rem; max-width: 24rem; color: var(--warn); }\n"
+    "  table.sign th { width: 10rem; padding: 1.1rem .5rem .2rem 0; color: var(--muted); font-weight: normal; }\n"
+    "  table.sign td { border-bottom: 1px solid var(--ink); }\n"
+    "  section.option, section.lines { break-inside: auto; page-break-inside: auto; }\n"
+    "  section, tr, .notes, .block, table.kv, table.sign { break-inside: avoid; page-break-inside: avoid; }\n"
     "  thead { display: table-header-group; }\n"
     "  tfoot { display: table-row-group; }\n"
     "  @page { size: A4; margin: 15mm 14mm 18mm; }\n"
     "  @media print {\n"
-    "    body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }\n"
-    "    h2 { break-after: avoid; page-break-after: avoid; }\n"
-    "    thead th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
+    "    body { margin: 0; max-width: none; padding: 0; font-size: 9.5pt; }\n"
+    "    th, td { padding: .22rem .45rem; }\n"
+    "    h2 { margin: 1.1rem 0 .4rem; } h3 { margin: .8rem 0 .3rem; }\n"
+    "    h1, h2, h3 { break-after: avoid; page-break-after: avoid; }\n"
+    "    section, tr, td, th, .notes, .block, table.kv, table.sign, ul.findings li { break-inside: avoid; "
+    "page-break-inside: avoid; }\n"
+    "    section.lines { break-inside: auto; page-break-inside: auto; }\n"
+    "    section.option { break-inside: auto; page-break-inside: auto; break-before: page; page-break-before: always; }\n"
+    "    thead { display: table-header-group; }\n"
+    "    tfoot { display: table-row-group; }\n"
+    "    a { color: inherit; text-decoration: none; }\n"
+    "    thead th, tr.service td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
     "  }\n";
+
+/* A finding's id after its message, on a worksheet only: the customer
+ * reads the message. */
+static void html_finding_id(const ctx *c, const char *id)
+{
+    if (c->customer) return;
+    sb_append(c->out, " <span class=\"id\">");
+    h(c->out, id);
+    sb_append(c->out, "</span>");
+}
 
 static void html_kv(strbuf *sb, const kv *lines, size_t n)
 {
@@ -1460,6 +1966,8 @@ static void html_begin(ctx *c, const char *title, bool draft)
             sb_append(sb, "</p>\n");
         }
         sb_append(sb, "</div>\n");
+    } else {
+        sb_printf(sb, "<div class=\"seller unofficial\">\n<p>%s</p>\n</div>\n", unofficial_notice);
     }
     sb_printf(sb, "<div class=\"quote\">\n<h1>%s</h1>\n<table class=\"meta\">\n", draft ? "DRAFT quotation" : "Quotation");
     sb_append(sb, "  <tr><th scope=\"row\">Quote no.</th><td>");
@@ -1477,6 +1985,11 @@ static void html_begin(ctx *c, const char *title, bool draft)
     }
     sb_printf(sb, "  <tr><th scope=\"row\">Date</th><td>%s</td></tr>\n", c->date);
     sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s</td></tr>\n", c->validity);
+    if (c->o.seller && given(c->o.seller->lead_time)) {
+        sb_append(sb, "  <tr><th scope=\"row\">Lead time</th><td>");
+        h(sb, c->o.seller->lead_time);
+        sb_append(sb, "</td></tr>\n");
+    }
     sb_append(sb, "</table>\n</div>\n</div>\n<p class=\"build\">");
     h(sb, title);
     sb_append(sb, "</p>\n");
@@ -1501,24 +2014,57 @@ static void html_draft(ctx *const *cs, size_t n)
             if (c->option) sb_printf(sb, "%s: ", c->option);
             sb_printf(sb, "<span class=\"sev sev-%s\">%s</span> ", severity_name(f->severity), problem_kind(f));
             h(sb, f->message);
-            sb_append(sb, " <span class=\"id\">");
-            h(sb, f->id);
-            sb_append(sb, "</span></li>\n");
+            html_finding_id(c, f->id);
+            sb_append(sb, "</li>\n");
         }
         if (c->n_problems > np) sb_printf(sb, "  <li>and %zu more</li>\n", c->n_problems - np);
     }
     sb_append(sb, "</ul>\n</section>\n\n");
 }
 
-/* The line items table with totals of one build. */
+/* The part cell of a line: the part as people name it, cluster-wide and
+ * second-hand marks; on a worksheet also its dlrig id and price source. */
+static void html_part_cell(ctx *c, const dlrig_item *it)
+{
+    strbuf *sb = c->out;
+    char lbl[200];
+    h(sb, export_part_label(it->part, lbl, sizeof lbl));
+    if (it->cluster_scope) sb_append(sb, " (cluster-wide)");
+    dlrig_price pr = build_line_price(c->b, it);
+    if (c->customer) {
+        const char *cond = line_condition(&pr);
+        if (cond) sb_printf(sb, " <em>(%s)</em>", cond);
+        return;
+    }
+    char pl[160];
+    if (price_label(&pr, pl, sizeof pl)) {
+        sb_append(sb, " <em>(priced ");
+        h(sb, pl);
+        sb_append(sb, ")</em>");
+    }
+    sb_append(sb, "<br><span class=\"id\">");
+    h(sb, it->part->id);
+    sb_append(sb, "</span>");
+    char ps[320];
+    if (export_price_source(c->cat, &pr, ps, sizeof ps)) {
+        sb_append(sb, " <span class=\"src\">price: ");
+        h(sb, ps);
+        sb_append(sb, "</span>");
+    }
+}
+
+/* The line items table with totals of one build: its parts, then the
+ * seller's services. */
 static void html_items(ctx *c)
 {
     strbuf *sb = c->out;
     char m1[48], m2[48], pct[24];
-    bool lead = c->o.n_lead > 0;
-    int span = lead ? 6 : 5;
+    bool lead = c->o.n_lead > 0, mpn = any_mpn(c);
+    int span = 5 + (lead ? 1 : 0) + (mpn ? 1 : 0);
     sb_append(sb, "<table class=\"items\">\n<thead>\n  <tr><th class=\"num\">#</th>"
-                  "<th>Category</th><th>Part</th><th class=\"num\">Qty</th><th class=\"num\">Unit price</th>");
+                  "<th>Category</th><th>Part</th>");
+    if (mpn) sb_append(sb, "<th>Part number</th>");
+    sb_append(sb, "<th class=\"num\">Qty</th><th class=\"num\">Unit price</th>");
     if (lead) sb_append(sb, "<th>Availability</th>");
     sb_append(sb, "<th class=\"num\">Line total</th></tr>\n</thead>\n<tbody>\n");
     for (size_t i = 0; i < c->b->n_items; i++) {
@@ -1526,25 +2072,13 @@ static void html_items(ctx *c)
         sb_printf(sb, "  <tr><td class=\"num\">%zu</td><td>", i + 1);
         h(sb, category_title(it->part->category));
         sb_append(sb, "</td><td>");
-        char lbl[200];
-        h(sb, export_part_label(it->part, lbl, sizeof lbl));
-        if (it->cluster_scope) sb_append(sb, " (cluster-wide)");
-        char pl[160];
+        html_part_cell(c, it);
+        if (mpn) {
+            const char *m = part_mpn(c, it->part);
+            sb_append(sb, "</td><td class=\"mpn\">");
+            h(sb, m ? m : "");
+        }
         dlrig_price pr = build_line_price(c->b, it);
-        if (price_label(&pr, pl, sizeof pl)) {
-            sb_append(sb, " <em>(priced ");
-            h(sb, pl);
-            sb_append(sb, ")</em>");
-        }
-        sb_append(sb, "<br><span class=\"id\">");
-        h(sb, it->part->id);
-        sb_append(sb, "</span>");
-        char ps[320];
-        if (export_price_source(c->cat, &pr, ps, sizeof ps)) {
-            sb_append(sb, " <span class=\"src\">price: ");
-            h(sb, ps);
-            sb_append(sb, "</span>");
-        }
         sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">", export_item_total_qty(c->b, it));
         bool priced = price_known(&pr);
         h(sb, priced ? unit_money(c, it, m1, sizeof m1) : "on request");
@@ -1556,6 +2090,19 @@ static void html_items(ctx *c)
         sb_append(sb, "</td><td class=\"num\">");
         h(sb, priced ? line_money(c, it, m2, sizeof m2) : "-");
         sb_append(sb, "</td></tr>\n");
+    }
+    for (size_t i = 0; i < n_services(c); i++) {
+        const dlrig_service *sv = &c->o.seller->services[i];
+        bool incl = isnan(sv->price);
+        long long unit = service_unit_cents(c, sv);
+        sb_printf(sb, "  <tr class=\"service\"><td class=\"num\">%zu</td><td>Service</td><td>", c->b->n_items + i + 1);
+        h(sb, sv->name);
+        if (mpn) sb_append(sb, "</td><td>");
+        sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">%s", service_qty(c, sv),
+                  incl ? "included" : money(c, unit, m1, sizeof m1));
+        if (lead) sb_append(sb, "</td><td>");
+        sb_printf(sb, "</td><td class=\"num\">%s</td></tr>\n",
+                  incl ? "included" : money(c, money_mul(unit, service_qty(c, sv)), m2, sizeof m2));
     }
     sb_append(sb, "</tbody>\n<tfoot>\n");
     sb_printf(sb, "  <tr><td colspan=\"%d\" class=\"num\">Subtotal</td><td class=\"num\">%s</td></tr>\n", span,
@@ -1600,9 +2147,8 @@ static void html_review(ctx *c, const char *hx)
             const char *sev = severity_name(f->severity);
             sb_printf(sb, "  <li><span class=\"sev sev-%s\">%s</span> ", sev, sev);
             h(sb, f->message);
-            sb_append(sb, " <span class=\"id\">");
-            h(sb, f->id);
-            sb_append(sb, "</span></li>\n");
+            html_finding_id(c, f->id);
+            sb_append(sb, "</li>\n");
         }
     sb_append(sb, "</ul>\n");
 }
@@ -1619,15 +2165,34 @@ static void html_unchecked(ctx *const *cs, size_t n)
     for (size_t i = 0; i < k; i++) {
         sb_append(sb, "  <li>");
         h(sb, finding_detail(notes[i]));
-        sb_append(sb, " <span class=\"id\">");
-        h(sb, notes[i]->id);
-        sb_append(sb, "</span></li>\n");
+        html_finding_id(cs[0], notes[i]->id);
+        sb_append(sb, "</li>\n");
     }
     sb_append(sb, "</ul>\n</section>\n\n");
 }
 
-static void html_end(ctx *c)
+/* The block the customer signs to order: a seller's final quote only (a
+ * draft or an unofficial quote is not an offer to accept). */
+static void html_acceptance(ctx *const *cs, size_t n)
 {
+    const ctx *c = cs[0];
+    strbuf *sb = c->out;
+    if (!c->o.seller || any_draft(cs, n)) return;
+    sb_append(sb, "<section class=\"accept\">\n<h2>Acceptance</h2>\n<p>To order, sign and return this quote (");
+    h(sb, c->qnum);
+    sb_printf(sb, ", revision %d)%s.</p>\n<table class=\"sign\">\n", c->revision,
+              n > 1 ? " with the option you choose" : "");
+    if (n > 1) sb_append(sb, "  <tr><th scope=\"row\">Option chosen</th><td></td></tr>\n");
+    sb_append(sb, "  <tr><th scope=\"row\">Customer name</th><td></td></tr>\n"
+                  "  <tr><th scope=\"row\">Signature</th><td></td></tr>\n"
+                  "  <tr><th scope=\"row\">Date</th><td></td></tr>\n"
+                  "  <tr><th scope=\"row\">PO number</th><td></td></tr>\n"
+                  "</table>\n</section>\n\n");
+}
+
+static void html_end(ctx *const *cs, size_t n)
+{
+    ctx *c = cs[0];
     strbuf *sb = c->out;
     if (given(c->o.notes)) {
         sb_append(sb, "<section>\n<h2>Notes</h2>\n<p class=\"notes\">");
@@ -1639,7 +2204,19 @@ static void html_end(ctx *c)
         html_lines(sb, c->o.seller->terms);
         sb_append(sb, "</p>\n</section>\n\n");
     }
+    html_acceptance(cs, n);
     sb_append(sb, "<footer>\n<p>");
+    if (c->customer) {
+        char basis[800];
+        h(sb, price_basis(cs, n, basis, sizeof basis));
+        if (strcmp(c->currency, "USD") != 0)
+            sb_printf(sb, " Amounts in %s%s, converted from US dollars at 1 USD = %g %s.", c->currency,
+                      c->o.tax_pct > 0 ? "" : " before tax", c->rate, c->currency);
+        else sb_printf(sb, " Amounts in US dollars%s.", c->o.tax_pct > 0 ? "" : ", before tax");
+        sb_printf(sb, " Speeds are estimates, not measurements. Generated by dlrig " DLRIG_VERSION " on %s.</p>\n"
+                      "</footer>\n</body>\n</html>\n", c->date);
+        return;
+    }
     if (strcmp(c->currency, "USD") != 0)
         sb_printf(sb, "Prices in %s%s, converted from US dollars at 1 USD = %g %s; each line's price source gives the "
                       "month the US dollar price was seen. ", c->currency, c->o.tax_pct > 0 ? "" : " before tax",
@@ -1658,7 +2235,7 @@ static void export_html(ctx *c)
     html_begin(c, build_name(c->b), c->n_problems > 0);
     ctx *one[1] = {c};
     if (c->n_problems) html_draft(one, 1);
-    sb_append(sb, "<section>\n<h2>Line items</h2>\n");
+    sb_append(sb, "<section class=\"lines\">\n<h2>Line items</h2>\n");
     html_items(c);
     sb_append(sb, "</section>\n\n");
     sb_append(sb, "<section>\n<h2>Estimated performance</h2>\n");
@@ -1671,7 +2248,7 @@ static void export_html(ctx *c)
     html_review(c, "h2");
     sb_append(sb, "</section>\n\n");
     html_unchecked(one, 1);
-    html_end(c);
+    html_end(one, 1);
 }
 
 /* ------------------------------------------------------------ a quote of several options */
@@ -1702,8 +2279,10 @@ static void options_html(ctx *const *cs, size_t n)
                   "<th>Status</th><th class=\"num\">Total</th></tr>\n</thead>\n<tbody>\n");
     for (size_t k = 0; k < n; k++) {
         ctx *c = cs[k];
-        char sp[96], m1[48], v[32];
-        sb_printf(sb, "  <tr><td><a href=\"#option-%c\">%s</a></td><td>", (char)('a' + k), c->option);
+        char sp[96], m1[48], v[32], ot[80];
+        sb_printf(sb, "  <tr><td><a href=\"#option-%c\">", (char)('a' + k));
+        h(sb, option_title(c, ot, sizeof ot));
+        sb_append(sb, "</a></td><td>");
         h(sb, build_name(c->b));
         sb_printf(sb, "</td><td class=\"num\">%d</td><td class=\"num\">%s GB</td><td>", c->rep->totals.gpu_count,
                   format_number(c->rep->totals.vram_gb, 0, v, sizeof v));
@@ -1722,21 +2301,25 @@ static void options_html(ctx *const *cs, size_t n)
     sb_append(sb, "</section>\n\n");
     for (size_t k = 0; k < n; k++) {
         ctx *c = cs[k];
-        sb_printf(sb, "<section class=\"option\" id=\"option-%c\">\n<h2>%s: ", (char)('a' + k), c->option);
+        char ot[80];
+        sb_printf(sb, "<section class=\"option\" id=\"option-%c\">\n<h2>", (char)('a' + k));
+        h(sb, option_title(c, ot, sizeof ot));
+        sb_append(sb, ": ");
         h(sb, build_name(c->b));
         sb_append(sb, "</h2>\n");
         html_items(c);
-        sb_append(sb, "<h3>Estimated performance</h3>\n");
+        sb_append(sb, "<div class=\"block\">\n<h3>Estimated performance</h3>\n");
         html_kv(sb, lines, estimate_lines(c, lines, MAX_LINES));
-        sb_append(sb, "<h3>System</h3>\n");
+        sb_append(sb, "</div>\n<div class=\"block\">\n<h3>System</h3>\n");
         size_t nl = requirement_lines(c, lines, MAX_LINES);
         nl += sheet_lines(c, lines + nl, MAX_LINES - nl);
         html_kv(sb, lines, nl);
+        sb_append(sb, "</div>\n<div class=\"block\">\n");
         html_review(c, "h3");
-        sb_append(sb, "</section>\n\n");
+        sb_append(sb, "</div>\n</section>\n\n");
     }
     html_unchecked(cs, n);
-    html_end(c0);
+    html_end(cs, n);
 }
 
 static void options_md(ctx *const *cs, size_t n)
@@ -1760,7 +2343,10 @@ static void options_md(ctx *const *cs, size_t n)
     for (size_t k = 0; k < n; k++) {
         ctx *c = cs[k];
         char sp[96], m1[48], v[32];
-        sb_printf(sb, "| %s | ", c->option);
+        char ot[80];
+        sb_append(sb, "| ");
+        md_text(sb, option_title(c, ot, sizeof ot));
+        sb_append(sb, " | ");
         md_text(sb, build_name(c->b));
         sb_printf(sb, " | %d | %s GB | ", c->rep->totals.gpu_count,
                   format_number(c->rep->totals.vram_gb, 0, v, sizeof v));
@@ -1774,7 +2360,10 @@ static void options_md(ctx *const *cs, size_t n)
     if (unpriced) sb_append(sb, "\n\\+ some lines are priced on request and not included in the total.\n");
     for (size_t k = 0; k < n; k++) {
         ctx *c = cs[k];
-        sb_printf(sb, "\n## %s: ", c->option);
+        char ot[80];
+        sb_append(sb, "\n## ");
+        md_text(sb, option_title(c, ot, sizeof ot));
+        sb_append(sb, ": ");
         md_text(sb, build_name(c->b));
         sb_append(sb, "\n\n");
         md_items(c);
@@ -1783,7 +2372,7 @@ static void options_md(ctx *const *cs, size_t n)
         md_findings(c, "### Findings");
     }
     md_unchecked(cs, n);
-    md_end(c0);
+    md_end(cs, n);
 }
 
 static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const *all, size_t n_all, size_t k,
@@ -1854,8 +2443,10 @@ static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const 
         c->currency = c->o.seller->currency;
     }
     quote_money(b, c->rate, c->o.discount_pct, c->o.tax_pct, &c->m);
+    add_services(c);
+    c->customer = !c->o.internal && (fmt == DLRIG_EXPORT_HTML || n_all > 1 || quote_fields(c));
     if (given(c->o.quote_number)) snprintf(c->qnum, sizeof c->qnum, "%s", c->o.quote_number);
-    else export_quote_number(all, n_all, when, c->qnum, sizeof c->qnum);
+    else export_quote_number_for(all, n_all, &c->o, when, c->qnum, sizeof c->qnum);
     c->revision = c->o.revision > 0 ? c->o.revision : 1;
     c->n_problems = export_problems(an, c->problems, MAX_PROBLEMS);
 }

@@ -290,6 +290,38 @@ if [ -e "$DATA/builds/clean.json" ]; then
     done
     [ "$leaks" -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
 
+    # the customer's copy of a quote of the advisor's tiers: the tiers named, the requirements in words, no dlrig
+    # part id, no finding id, no line's price source, no tier's budget cap; --internal keeps them for the seller
+    Q=$DATA/quote
+    "$DLRIG" export "$Q/lab-good.json" "$Q/lab-better.json" "$Q/lab-best.json" --format html --customer 'Riverside' \
+        -o "$TMP/tiers.html" 2>"$TMP/tiers.err"
+    expect export-tiers-words 0 'Option A \(Good\).*Option B \(Better\).*Option C \(Best\).*Server room.*208 V / 30 A circuit.*Mixed precision \(FP16\)' -- cat "$TMP/tiers.html"
+    ids=$(jq -r '.parts[].id' "$Q"/lab-*.json | sort -u)
+    leaked=$( { [ -s "$TMP/tiers.html" ] || echo '(no quote written)'
+                for id in $ids; do grep -oF -- "$id" "$TMP/tiers.html"; done
+                "$DLRIG" export "$Q/lab-good.json" --format json | jq -r '.lines[].price_source // empty' | sed 's/^[^,]*, //' |
+                    sort -u | while read -r src; do grep -oF -- "$src" "$TMP/tiers.html"; done
+                grep -oE 'Budget|\$22,102|server-room|208v-30a|mixed-fp16|price: |(cooling|memory|power|nvlink|gpu|cpu|pcie|storage|env|budget|vram|ecc|compat)\.[a-z_]+' "$TMP/tiers.html"; } | sort -u | tr '\n' ' ')
+    expect export-tiers-no-ids 0 '^leaked: $' -- echo "leaked: $leaked"
+    expect export-tiers-internal 0 'nvidia-rtx-pro-4500-blackwell.*price: .*Budget' -- "$DLRIG" export "$Q/lab-good.json" "$Q/lab-better.json" "$Q/lab-best.json" --format html --internal
+    # no seller profile: the quote says it is unofficial and stderr says where the profile goes
+    expect export-no-seller-note 0 'No seller profile: add ~/\.?config/dlrig/seller\.json' -- cat "$TMP/tiers.err"
+    expect export-no-seller-unofficial 0 'Unofficial quote: no seller profile' -- cat "$TMP/tiers.html"
+    # two customers quoted the same build the same day: two quote numbers, from the counter in the state directory
+    qa=$("$DLRIG" export "$CLEAN" --format md --customer 'Alpha Corp' 2>/dev/null | grep -o 'Q-[0-9]*-[0-9A-F]*' | head -1)
+    qb=$("$DLRIG" export "$CLEAN" --format md --customer 'Beta Labs' --discount 15 2>/dev/null | grep -o 'Q-[0-9]*-[0-9A-F]*' | head -1)
+    expect export-quote-numbers-differ 0 '^Q-[0-9]{8}-[0-9]{4} Q-[0-9]{8}-[0-9]{4} differ$' -- sh -c '[ -n "$1" ] && [ "$1" != "$2" ] && echo "$1 $2 differ" || echo "$1 $2 same"' sh "$qa" "$qb"
+    expect export-quote-counter 0 '^[0-9]+$' -- cat "$HOME/.local/state/dlrig/quote-counter"
+    # time per epoch only for a dataset the user gave
+    jq 'del(.requirements.dataset_gb)' "$Q/lab-good.json" > "$TMP/nodata.json"
+    expect export-epoch-given 0 'Time per epoch' -- "$DLRIG" export "$Q/lab-good.json" --format html
+    expect export-epoch-not-given 0 '^no epoch$' -- sh -c '"$@" 2>/dev/null | grep -q "per epoch" && echo "an epoch line" || echo "no epoch"' sh "$DLRIG" export "$TMP/nodata.json" --format html
+    # the seller's services, lead time and the block the customer signs
+    printf '%s\n' '{"company": "Northwind", "lead_time": "2-3 weeks", "services": [{"name": "Assembly and burn-in", "price": 350}, {"name": "3-year warranty", "price": "included"}]}' > "$TMP/seller-svc.json"
+    expect export-services 0 'Lead time</th><td>2-3 weeks.*Assembly and burn-in.*\$350\.00.*3-year warranty.*included.*<h2>Acceptance</h2>.*PO number' -- "$DLRIG" export "$Q/lab-good.json" --format html --seller "$TMP/seller-svc.json"
+    printf '%s\n' '{"company": "Northwind", "services": [{"name": "Assembly", "price": "free"}]}' > "$TMP/seller-bad.json"
+    expect export-services-bad 2 "seller-bad.json: services\[1\] \('Assembly'\): field 'price': expected an amount" -- "$DLRIG" export "$Q/lab-good.json" --format html --seller "$TMP/seller-bad.json"
+
     # compare
     OTHER=$DATA/builds/cooling.open_air_dense.trigger.json
     expect compare 0 'Price.*\*.*the builds differ' -- "$DLRIG" compare "$CLEAN" "$OTHER"

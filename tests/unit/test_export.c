@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
@@ -747,29 +749,50 @@ START_TEST(old_prices_quote_says_recheck)
 }
 END_TEST
 
+/* "Prices as of OLDEST to NEWEST from retailer listings" of b's new-part lines. */
+static void price_span(const dlrig_build *b, char *buf, size_t len)
+{
+    const char *lo = NULL, *hi = NULL;
+    for (size_t i = 0; i < b->n_items; i++) {
+        dlrig_price pr = build_line_price(b, &b->items[i]);
+        if (!price_known(&pr) || !pr.date) continue;
+        if (!lo || strncmp(pr.date, lo, 7) < 0) lo = pr.date;
+        if (!hi || strncmp(pr.date, hi, 7) > 0) hi = pr.date;
+    }
+    ck_assert_ptr_nonnull(lo);
+    if (!strncmp(lo, hi, 7)) snprintf(buf, len, "Prices as of %.7s from retailer listings", lo);
+    else snprintf(buf, len, "Prices as of %.7s to %.7s from retailer listings", lo, hi);
+}
+
 START_TEST(quote_number_revision_lead_and_price_source)
 {
     dlrig_build b;
     load("clean.json", &b);
     const dlrig_build *one[1] = {&b};
-    char q1[64], q2[64];
-    export_quote_number(one, 1, FIXED_DATE, q1, sizeof q1);
-    export_quote_number(one, 1, FIXED_DATE, q2, sizeof q2);
-    ck_assert_str_eq(q1, q2);
-    ck_assert_msg(strncmp(q1, "Q-20250314-", 11) == 0 && strlen(q1) == 15, "%s", q1);
     dlrig_export_opts o;
     opts_fixed(&o);
     o.revision = 3;
+    char q1[64], q2[64];
+    export_quote_number_for(one, 1, &o, FIXED_DATE, q1, sizeof q1);
+    export_quote_number_for(one, 1, &o, FIXED_DATE, q2, sizeof q2);
+    ck_assert_str_eq(q1, q2);
+    ck_assert_msg(strncmp(q1, "Q-20250314-", 11) == 0 && strlen(q1) == 15, "%s", q1);
     dlrig_lead_time lead[] = {{"*", "in stock"}, {b.items[0].part->id, "4-6 weeks"}};
     o.lead = lead;
     o.n_lead = 2;
     char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
-    ck_assert_ptr_nonnull(strstr(html, q1));
+    ck_assert_msg(strstr(html, q1) != NULL, "no quote number %s", q1);
     ck_assert_ptr_nonnull(strstr(html, "Revision</th><td>3"));
     ck_assert_ptr_nonnull(strstr(html, "<th>Availability</th>"));
     ck_assert_ptr_nonnull(strstr(html, "<td>4-6 weeks</td>"));
     ck_assert_ptr_nonnull(strstr(html, "<td>in stock</td>"));
-    /* every priced line names the month and source of its price */
+    /* the customer's copy names no line's price source: one dated footnote says where the prices come from */
+    char basis[120];
+    price_span(&b, basis, sizeof basis);
+    ck_assert_msg(strstr(html, basis) != NULL, "no footnote '%s'", basis);
+    o.internal = true; /* the seller's worksheet: every priced line names the month and source of its price */
+    char *sheet = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    size_t sources = 0;
     for (size_t i = 0; i < b.n_items; i++) {
         char ps[320];
         dlrig_price pr = build_line_price(&b, &b.items[i]);
@@ -777,12 +800,18 @@ START_TEST(quote_number_revision_lead_and_price_source)
         ck_assert_msg(strlen(ps) > 9 && !strstr(ps, ".txt"), "%s: '%s'", b.items[i].part->id, ps);
         strbuf esc = {0};
         export_html_escape(&esc, ps);
-        ck_assert_msg(strstr(html, esc.s) != NULL, "no price source '%s'", ps);
+        ck_assert_msg(strstr(sheet, esc.s) != NULL, "no price source '%s' on the worksheet", ps);
+        ck_assert_msg(strstr(html, esc.s) == NULL, "price source '%s' on the customer's copy", ps);
         sb_free(&esc);
+        sources++;
     }
+    ck_assert_uint_gt(sources, 3);
     char why[128];
     ck_assert_msg(html_balanced(html, why, sizeof why), "%s", why);
+    ck_assert_msg(html_balanced(sheet, why, sizeof why), "%s", why);
+    free(sheet);
     free(html);
+    o.internal = false;
     o.quote_number = "SE-42";
     char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
     ck_assert_ptr_nonnull(strstr(md, "**Quote:** SE-42, revision 3"));
@@ -848,6 +877,296 @@ START_TEST(quote_with_three_options)
 }
 END_TEST
 
+/* ------------------------------------------------------------ the customer's copy */
+
+static void load_quote(const char *file, dlrig_build *b)
+{
+    char path[512], err[1024];
+    snprintf(path, sizeof path, "%s/quote/%s", DLRIG_TEST_DATA, file);
+    int rc = build_load(cat, path, b, err, sizeof err);
+    ck_assert_msg(rc == DLRIG_BUILD_OK, "%s", err);
+}
+
+/* Two customers quoted the same build on the same day get different quote
+ * numbers; so does one customer offered other terms; the same quote asked
+ * again at the same moment keeps its number. */
+START_TEST(quote_numbers_tell_quotes_apart)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    dlrig_export_opts a, z;
+    opts_fixed(&a);
+    opts_fixed(&z);
+    a.customer = "Alpha Corp";
+    z.customer = "Beta Labs";
+    z.discount_pct = 15;
+    char *ha = export_to_string(&b, DLRIG_EXPORT_HTML, &a), *hz = export_to_string(&b, DLRIG_EXPORT_HTML, &z);
+    const char *na = strstr(ha, "Quote no.</th><td>"), *nz = strstr(hz, "Quote no.</th><td>");
+    ck_assert(na && nz);
+    ck_assert_msg(strncmp(na, nz, 40) != 0, "both quotes are %.40s", na);
+    free(ha);
+    free(hz);
+    const dlrig_build *one[1] = {&b};
+    char q1[64], q2[64];
+    z.customer = "Alpha Corp";
+    export_quote_number_for(one, 1, &a, FIXED_DATE, q1, sizeof q1);
+    export_quote_number_for(one, 1, &z, FIXED_DATE, q2, sizeof q2);
+    ck_assert_str_ne(q1, q2); /* the same customer, another discount */
+    z.discount_pct = 0;
+    export_quote_number_for(one, 1, &z, FIXED_DATE, q2, sizeof q2);
+    ck_assert_str_eq(q1, q2);
+    export_quote_number_for(one, 1, &z, FIXED_DATE + 3600, q2, sizeof q2);
+    ck_assert_str_ne(q1, q2); /* an hour later: another quote */
+    build_free(&b);
+}
+END_TEST
+
+/* The counter in the state directory gives each quote its own number, also
+ * to processes taking numbers at the same time; a damaged counter file is
+ * refused naming the file. */
+START_TEST(quote_counter_numbers_each_quote_once)
+{
+    char dir[] = "/tmp/dlrig-qc-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char q[64], err[512];
+    ck_assert_int_eq(export_quote_serial_next(dir, FIXED_DATE, q, sizeof q, err, sizeof err), 0);
+    ck_assert_str_eq(q, "Q-20250314-0001");
+    ck_assert_int_eq(export_quote_serial_next(dir, FIXED_DATE, q, sizeof q, err, sizeof err), 0);
+    ck_assert_str_eq(q, "Q-20250314-0002");
+    enum { KIDS = 4, EACH = 25 };
+    for (int k = 0; k < KIDS; k++) {
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            char path[600], one[64], e[512];
+            snprintf(path, sizeof path, "%s/kid%d", dir, k);
+            FILE *f = fopen(path, "w");
+            for (int i = 0; f && i < EACH; i++)
+                if (export_quote_serial_next(dir, FIXED_DATE, one, sizeof one, e, sizeof e) == 0) fprintf(f, "%s\n", one);
+            _exit(f && fclose(f) == 0 ? 0 : 1);
+        }
+    }
+    for (int k = 0; k < KIDS; k++) {
+        int st;
+        ck_assert_int_gt(wait(&st), 0);
+        ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    char seen[KIDS * EACH][64];
+    int n = 0;
+    for (int k = 0; k < KIDS; k++) {
+        char path[600], line[64];
+        snprintf(path, sizeof path, "%s/kid%d", dir, k);
+        FILE *f = fopen(path, "r");
+        ck_assert_ptr_nonnull(f);
+        while (fgets(line, sizeof line, f) && n < KIDS * EACH) {
+            line[strcspn(line, "\n")] = '\0';
+            for (int i = 0; i < n; i++) ck_assert_msg(strcmp(seen[i], line) != 0, "%s given twice", line);
+            snprintf(seen[n++], sizeof seen[0], "%s", line);
+        }
+        fclose(f);
+        unlink(path);
+    }
+    ck_assert_int_eq(n, KIDS * EACH);
+    ck_assert_int_eq(export_quote_serial_next(dir, FIXED_DATE, q, sizeof q, err, sizeof err), 0);
+    ck_assert_str_eq(q, "Q-20250314-0103");
+    char path[600];
+    snprintf(path, sizeof path, "%s/quote-counter", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("twelve\n", f);
+    fclose(f);
+    ck_assert_int_eq(export_quote_serial_next(dir, FIXED_DATE, q, sizeof q, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "quote-counter") && strstr(err, "whole number"), "%s", err);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/quote-counter.lock", dir);
+    unlink(path);
+    rmdir(dir);
+    ck_assert_int_eq(export_quote_serial_next("/nonexistent/dlrig", FIXED_DATE, q, sizeof q, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "/nonexistent/dlrig/quote-counter"), "%s", err);
+}
+END_TEST
+
+/* The customer's copy of a quote of the advisor's three tiers: options
+ * titled by tier, the requirements in words, no dlrig part id, no finding
+ * id, no line's price source, no tier's budget cap; the seller's worksheet
+ * (internal) keeps the ids and the budget. */
+START_TEST(customer_copy_has_words_not_ids)
+{
+    static const char *const files[3] = {"lab-good.json", "lab-better.json", "lab-best.json"};
+    dlrig_build b[3];
+    dlrig_analysis an[3];
+    memset(an, 0, sizeof an);
+    const dlrig_build *bp[3];
+    const dlrig_analysis *ap[3];
+    for (int k = 0; k < 3; k++) {
+        load_quote(files[k], &b[k]);
+        export_analyze(cat, &b[k], &an[k]);
+        bp[k] = &b[k];
+        ap[k] = &an[k];
+    }
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    for (int fmt = 0; fmt < 2; fmt++) {
+        dlrig_export_format f = fmt ? DLRIG_EXPORT_MD : DLRIG_EXPORT_HTML;
+        strbuf sb = {0};
+        o.internal = false;
+        ck_assert_int_eq(export_options(cat, bp, ap, 3, f, &o, &sb), 0);
+        const char *t = sb.s;
+        static const char *const want[] = {"Option A (Good)", "Option B (Better)", "Option C (Best)", "Server room",
+                                           "208 V / 30 A circuit", "Mixed precision (FP16)",
+                                           "ECC memory (GPU and RAM)", "Transformer fine-tuning", "Time per epoch"};
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+            bool requirement = i >= 3 && i <= 7; /* the Markdown options list no requirements */
+            if (f == DLRIG_EXPORT_HTML || !requirement)
+                ck_assert_msg(strstr(t, want[i]) != NULL, "format %d: no '%s'", fmt, want[i]);
+        }
+        static const char *const never[] = {"server-room", "208v-30a", "mixed-fp16", "Budget", "(workload ",
+                                            "no dataset size given", "price: "};
+        for (size_t i = 0; i < sizeof never / sizeof never[0]; i++)
+            ck_assert_msg(strstr(t, never[i]) == NULL, "format %d: '%s' on the customer's copy", fmt, never[i]);
+        for (int k = 0; k < 3; k++) {
+            char cap[48];
+            format_usd(b[k].req.budget_usd, cap, sizeof cap);
+            ck_assert_msg(strstr(t, cap) == NULL, "format %d: the budget %s is shown", fmt, cap);
+            for (size_t i = 0; i < b[k].n_items; i++) {
+                const char *id = b[k].items[i].part->id;
+                ck_assert_msg(strstr(t, id) == NULL, "format %d: part id %s on the customer's copy", fmt, id);
+                char ps[320];
+                dlrig_price pr = build_line_price(&b[k], &b[k].items[i]);
+                const char *label = export_price_source(cat, &pr, ps, sizeof ps) ? strrchr(ps, ',') : NULL;
+                if (label) ck_assert_msg(strstr(t, label + 2) == NULL, "format %d: source '%s' shown", fmt, label + 2);
+            }
+            for (size_t i = 0; i < an[k].report.n_findings; i++)
+                ck_assert_msg(strstr(t, an[k].report.findings[i].id) == NULL, "format %d: finding id %s shown", fmt,
+                              an[k].report.findings[i].id);
+        }
+        sb_free(&sb);
+        /* the seller's worksheet */
+        o.internal = true;
+        ck_assert_int_eq(export_options(cat, bp, ap, 3, f, &o, &sb), 0);
+        ck_assert_msg(strstr(sb.s, b[1].items[0].part->id) != NULL, "format %d: the worksheet lacks the ids", fmt);
+        if (f == DLRIG_EXPORT_HTML) ck_assert_ptr_nonnull(strstr(sb.s, "Budget"));
+        sb_free(&sb);
+    }
+    for (int k = 0; k < 3; k++) {
+        export_analysis_free(&an[k]);
+        build_free(&b[k]);
+    }
+}
+END_TEST
+
+/* "Time per epoch" only when the user gave the dataset's size, and only for
+ * a workload that trains. */
+START_TEST(epoch_only_with_a_dataset)
+{
+    dlrig_build b;
+    load_quote("lab-good.json", &b);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    char *with = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(with, "Time per epoch"));
+    free(with);
+    b.req.dataset_gb = NAN;
+    for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
+        if (f == DLRIG_EXPORT_JSON) continue; /* data: "epoch_hours": null */
+        char *t = export_to_string(&b, (dlrig_export_format)f, &o);
+        ck_assert_msg(strstr(t, "epoch") == NULL && strstr(t, "Epoch") == NULL, "format %d shows an epoch", f);
+        free(t);
+    }
+    build_free(&b);
+    load("power-5090-pair-tr-llm.json", &b); /* token generation, with a dataset size: no epochs */
+    char *inf = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_null(strstr(inf, "Time per epoch"));
+    free(inf);
+    build_free(&b);
+}
+END_TEST
+
+/* Service lines from the seller profile: on the quote with their prices or
+ * "included", added to the subtotal before discount and tax; the lead time
+ * among the details; an acceptance block to sign on a seller's final quote
+ * (not on a draft); without a seller profile the quote says it is
+ * unofficial and has no block to sign. */
+START_TEST(seller_services_lead_time_and_acceptance)
+{
+    dlrig_seller s;
+    char err[512];
+    const char *doc = "{\"company\": \"Northwind\", \"lead_time\": \"2-3 weeks after the order\", \"services\": ["
+                      "{\"name\": \"Assembly and 48-hour burn-in\", \"price\": 350},"
+                      "{\"name\": \"3-year warranty\", \"price\": \"included\"},"
+                      "{\"name\": \"Shipping\", \"price\": 120.5, \"per_node\": true}]}";
+    ck_assert_msg(export_seller_parse(doc, strlen(doc), "seller.json", &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.n_services, 3);
+    ck_assert(isnan(s.services[1].price) && s.services[2].per_node);
+    dlrig_build b;
+    load_quote("lab-good.json", &b);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    o.discount_pct = 10;
+    o.tax_pct = 5;
+    o.seller = &s;
+    dlrig_quote_money parts;
+    export_quote_money(&b, 0, 0, &parts);
+    long long sub = parts.subtotal + 35000 + 12050, disc = llround(sub * 0.10), tax = llround((sub - disc) * 0.05);
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    char want[200], num[64];
+    format_cents(sub, true, num, sizeof num);
+    snprintf(want, sizeof want, "Subtotal</td><td class=\"num\">%s", num);
+    ck_assert_msg(strstr(html, want) != NULL, "no '%s'", want);
+    format_cents(sub - disc + tax, true, num, sizeof num);
+    snprintf(want, sizeof want, "Total (USD)</td><td class=\"num\">%s", num);
+    ck_assert_msg(strstr(html, want) != NULL, "no '%s'", want);
+    static const char *const shown[] = {"Assembly and 48-hour burn-in", "$350.00", "3-year warranty", "included",
+                                        "$120.50", "Lead time</th><td>2-3 weeks after the order", "<h2>Acceptance</h2>",
+                                        "Customer name", "Signature", "PO number"};
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        ck_assert_msg(strstr(html, shown[i]) != NULL, "no '%s'", shown[i]);
+    ck_assert_ptr_null(strstr(html, "Unofficial"));
+    free(html);
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_ptr_nonnull(strstr(md, "| Service | 3-year warranty | 1 | included | included |"));
+    ck_assert_ptr_nonnull(strstr(md, "## Acceptance"));
+    free(md);
+    char *csv = export_to_string(&b, DLRIG_EXPORT_CSV, &o);
+    ck_assert_ptr_nonnull(strstr(csv, "service,,,Assembly and 48-hour burn-in,1,350.00,350.00,"));
+    free(csv);
+    /* no seller: unofficial, nothing to sign */
+    o.seller = NULL;
+    html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "Unofficial quote: no seller profile"));
+    ck_assert_ptr_null(strstr(html, "Acceptance"));
+    ck_assert_ptr_null(strstr(html, "Assembly"));
+    free(html);
+    build_free(&b);
+    /* a draft is no offer to sign */
+    load("compat.socket.trigger.json", &b);
+    o.seller = &s;
+    html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "DRAFT quotation"));
+    ck_assert_ptr_null(strstr(html, "Acceptance"));
+    free(html);
+    build_free(&b);
+    export_seller_free(&s);
+
+    static const struct {
+        const char *doc, *msg;
+    } bad[] = {
+        {"{\"company\": \"X\", \"services\": {}}", "field 'services': expected an array"},
+        {"{\"company\": \"X\", \"services\": [{\"price\": 1}]}", "services[1]: field 'name'"},
+        {"{\"company\": \"X\", \"services\": [{\"name\": \"A\", \"price\": -5}]}", "services[1] ('A'): field 'price'"},
+        {"{\"company\": \"X\", \"services\": [{\"name\": \"A\", \"price\": \"free\"}]}", "\"included\""},
+        {"{\"company\": \"X\", \"services\": [{\"name\": \"A\", \"price\": 1, \"qty\": 2}]}", "unknown field 'qty'"},
+        {"{\"company\": \"X\", \"lead_time\": 14}", "field 'lead_time'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        ck_assert_int_eq(export_seller_parse(bad[i].doc, strlen(bad[i].doc), "seller.json", &s, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, bad[i].msg) && strstr(err, "seller.json"), "'%s': got '%s'", bad[i].doc, err);
+        export_seller_free(&s);
+    }
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -870,6 +1189,11 @@ static Suite *export_suite(void)
     tcase_add_test(tc, quote_number_revision_lead_and_price_source);
     tcase_add_test(tc, old_prices_quote_says_recheck);
     tcase_add_test(tc, quote_with_three_options);
+    tcase_add_test(tc, quote_numbers_tell_quotes_apart);
+    tcase_add_test(tc, quote_counter_numbers_each_quote_once);
+    tcase_add_test(tc, customer_copy_has_words_not_ids);
+    tcase_add_test(tc, epoch_only_with_a_dataset);
+    tcase_add_test(tc, seller_services_lead_time_and_acceptance);
     suite_add_tcase(s, tc);
     return s;
 }
