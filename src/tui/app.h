@@ -468,8 +468,10 @@ void tui_open_tiers(app *a, const dlrig_requirements *r);
 void recover_update(app *a);
 /* Removes this session's recovery file (normal quit). */
 void recover_remove(app *a);
-/* Offers the newest recovery file left by a session that is gone. */
-void recover_offer(app *a);
+/* Offers the newest recovery file left by a session that is gone, naming
+ * its build (name, price, GPUs); when a file was named on the command line
+ * (named, else NULL), Enter keeps that file ("Later"). */
+void recover_offer(app *a, const char *named);
 
 /* ---- presets.c ---- */
 /* F1..F8 load the first eight presets (db/presets/ORDER). */
@@ -506,16 +508,20 @@ typedef struct reqform_host {
 void reqform_open(app *a, const reqform_host *host);
 
 /* ---- quote.c ---- */
-/* The details of a quote (the fields of `dlrig export`), remembered between
- * runs in $XDG_STATE_HOME/dlrig/quote.json. */
+/* The details of a quote (the fields of `dlrig export`).  Only the seller's
+ * own defaults (tax rate, validity) are remembered between quotes, in
+ * $XDG_STATE_HOME/dlrig/quote.json; the customer, project, discount and notes
+ * belong to one customer and start empty every time. */
 typedef struct tui_quote {
     char *customer, *project, *notes; /* NULL when empty */
     double discount_pct, tax_pct;
     int validity_days;
 } tui_quote;
-/* The last answers (defaults when none or the file is damaged); free with tui_quote_free. */
+/* The remembered seller defaults (tax rate, validity; defaults when none or
+ * the file is damaged), every customer field empty; free with tui_quote_free. */
 void tui_quote_load(tui_quote *q);
-/* Remembers q; 0, or -1 with errno. */
+/* Remembers q's seller defaults (never its customer, project, discount or
+ * notes); 0, or -1 with errno. */
 int tui_quote_save(const tui_quote *q);
 void tui_quote_free(tui_quote *q);
 /* Replaces *dst (freed first) with a copy of src that owns its strings. */
@@ -537,6 +543,15 @@ void tui_quote_options(app *a, const dlrig_build *builds, size_t n);
  * export_seller_load; when it cannot be read, says "Not exported: why" on
  * the message line and returns -1. */
 int tui_quote_seller(app *a, dlrig_seller *s);
+/* Numbers a quote from the counter in the state directory (as `dlrig
+ * export`): sets o->quote_number to buf (len bytes) and o->date; when the
+ * counter cannot be written, leaves o's number to the core (a hash of the
+ * quote) and says why on the message line. */
+void tui_quote_number(app *a, dlrig_export_opts *o, char *buf, size_t len);
+/* What the message line adds after a quote exported without a seller
+ * profile ("; no seller profile: add ~/.config/dlrig/seller.json ..."), or
+ * "" when seller_rc (tui_quote_seller's) says there is one. */
+const char *tui_quote_seller_note(int seller_rc, char *buf, size_t len);
 
 /* ---- slots.c ---- */
 /* Rows the slot picture of the build's board needs (0 without a board). */

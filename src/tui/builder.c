@@ -1059,6 +1059,11 @@ static void export_write(app *a, const export_ctx *e, const char *path, bool ove
     dlrig_export_opts o;
     tui_quote_opts(&e->q, &o);
     if (src == 0) o.seller = &seller;
+    char qnum[64], note[600] = "";
+    if (e->format == DLRIG_EXPORT_HTML) { /* a quote: its number, and whether it is official */
+        tui_quote_number(a, &o, qnum, sizeof qnum);
+        tui_quote_seller_note(src, note, sizeof note);
+    }
     strbuf text = {0};
     export_build(a->cat, &s->b, &an, e->format, &o, &text);
     bool draft = export_problems(&an, NULL, 0) > 0;
@@ -1074,8 +1079,8 @@ static void export_write(app *a, const export_ctx *e, const char *path, bool ove
             app_message(a, DLRIG_ROLE_ERROR, "Export failed: %s: %s", path, strerror(errno));
         }
     } else {
-        app_message(a, draft ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "Exported %s to %s%s", export_titles[e->format],
-                    path, draft ? " (marked DRAFT: the build has problems)" : "");
+        app_message(a, draft || note[0] ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "Exported %s to %s%s%s",
+                    export_titles[e->format], path, draft ? " (marked DRAFT: the build has problems)" : "", note);
     }
     sb_free(&text);
 }

@@ -1,13 +1,17 @@
 /* quote.c — the details of a quote asked before an HTML export, the same
  * fields as `dlrig export` (customer, project, discount, tax, validity,
- * notes), remembered between runs in $XDG_STATE_HOME/dlrig/quote.json; and
- * the confirmation a build with problems needs before it is quoted (DRAFT). */
+ * notes); the seller's defaults among them (tax, validity) are remembered
+ * between runs in $XDG_STATE_HOME/dlrig/quote.json, never what belongs to one
+ * customer (customer, project, discount, notes: the next customer must not
+ * get them).  Also the confirmation a build with problems needs before it is
+ * quoted (DRAFT), the quote's number and the note when no seller is set. */
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dlrig/export.h"
@@ -58,14 +62,9 @@ void tui_quote_load(tui_quote *q)
         cJSON_Delete(doc);
         return;
     }
-    const cJSON *v;
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "customer"))) set_str(&q->customer, v->valuestring);
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "project"))) set_str(&q->project, v->valuestring);
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "notes"))) set_str(&q->notes, v->valuestring);
-    v = cJSON_GetObjectItemCaseSensitive(doc, "discount_pct");
-    if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= DLRIG_EXPORT_MAX_PCT)
-        q->discount_pct = v->valuedouble;
-    v = cJSON_GetObjectItemCaseSensitive(doc, "tax_pct");
+    /* a file written by an earlier dlrig may hold a customer, project,
+     * discount and notes: they are not read (and go at the next save) */
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, "tax_pct");
     if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= DLRIG_EXPORT_MAX_PCT) q->tax_pct = v->valuedouble;
     v = cJSON_GetObjectItemCaseSensitive(doc, "validity_days");
     if (cJSON_IsNumber(v) && v->valuedouble >= 1 && v->valuedouble <= DLRIG_EXPORT_MAX_DAYS)
@@ -80,12 +79,8 @@ int tui_quote_save(const tui_quote *q)
     char *path = xasprintf("%s/" STATE_FILE, dir);
     free(dir);
     cJSON *doc = cJSON_CreateObject();
-    cJSON_AddStringToObject(doc, "customer", q->customer ? q->customer : "");
-    cJSON_AddStringToObject(doc, "project", q->project ? q->project : "");
-    cJSON_AddNumberToObject(doc, "discount_pct", q->discount_pct);
     cJSON_AddNumberToObject(doc, "tax_pct", q->tax_pct);
     cJSON_AddNumberToObject(doc, "validity_days", q->validity_days);
-    cJSON_AddStringToObject(doc, "notes", q->notes ? q->notes : "");
     char *s = cJSON_Print(doc);
     cJSON_Delete(doc);
     int rc = s ? write_file_atomic(path, s, strlen(s), true) : -1;
@@ -178,7 +173,7 @@ static void field_cb(app *a, const char *text, void *ctx)
     }
     default: break;
     }
-    details_menu(a, k, F_WRITE);
+    details_menu(a, k, k->field); /* the cursor stays on the line just edited */
 }
 
 static void details_cb(app *a, int idx, void *ctx)
@@ -282,6 +277,32 @@ void tui_quote_ask(app *a, const dlrig_analysis *const *an, size_t n, tui_quote_
               k->q.customer ? k->q.customer : "", customer_cb, k, qask_free);
 }
 
+void tui_quote_number(app *a, dlrig_export_opts *o, char *buf, size_t len)
+{
+    o->date = time(NULL);
+    char *dir = xdg_state_dir(true);
+    char err[1200];
+    if (dir && export_quote_serial_next(dir, o->date, buf, len, err, sizeof err) == 0) o->quote_number = buf;
+    else app_message(a, DLRIG_ROLE_WARNING, "The quote is numbered from its content: %s",
+                     dir ? err : "no state directory for the quote counter");
+    free(dir);
+}
+
+const char *tui_quote_seller_note(int seller_rc, char *buf, size_t len)
+{
+    if (seller_rc != 1) return snprintf(buf, len, "%s", ""), buf;
+    char *dir = xdg_config_dir(false);
+    const char *home = getenv("HOME");
+    char *path = dir ? xasprintf("%s/seller.json", dir) : xstrdup("$XDG_CONFIG_HOME/dlrig/seller.json");
+    size_t hl = home ? strlen(home) : 0;
+    bool tilde = hl > 1 && strncmp(path, home, hl) == 0 && path[hl] == '/';
+    snprintf(buf, len, "; no seller profile: add %s%s, the quote says it is unofficial", tilde ? "~" : "",
+             tilde ? path + hl : path);
+    free(path);
+    free(dir);
+    return buf;
+}
+
 int tui_quote_seller(app *a, dlrig_seller *s)
 {
     char *dir = xdg_config_dir(false);
@@ -330,6 +351,9 @@ static void options_path_cb(app *a, const char *path, void *ctx)
     dlrig_export_opts eo;
     tui_quote_opts(&o->q, &eo);
     if (src == 0) eo.seller = &seller;
+    char qnum[64], note[600];
+    tui_quote_number(a, &eo, qnum, sizeof qnum);
+    tui_quote_seller_note(src, note, sizeof note);
     strbuf text = {0};
     export_options(a->cat, bp, ap, o->n, DLRIG_EXPORT_HTML, &eo, &text);
     size_t problems = 0;
@@ -342,8 +366,9 @@ static void options_path_cb(app *a, const char *path, void *ctx)
         if (errno == EEXIST) app_message(a, DLRIG_ROLE_ERROR, "Not exported: %s exists; choose another name", path);
         else app_message(a, DLRIG_ROLE_ERROR, "Export failed: %s: %s", path, strerror(errno));
     } else {
-        app_message(a, problems ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "Exported a quote with %zu options to %s%s", o->n,
-                    path, problems ? " (marked DRAFT: some options have problems)" : "");
+        app_message(a, problems || note[0] ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK,
+                    "Exported a quote with %zu options to %s%s%s", o->n, path,
+                    problems ? " (marked DRAFT: some options have problems)" : "", note);
     }
     sb_free(&text);
 }

@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dlrig/query.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
 #include "tui/app.h"
 
@@ -127,7 +129,36 @@ static bool running(long pid)
     return kill((pid_t)pid, 0) == 0 || errno != ESRCH;
 }
 
-void recover_offer(app *a)
+/* The recovered build: its name into name, "$18,286, 4 x RTX PRO 4500
+ * Blackwell" (the price and GPUs as the rules total them) into buf; both ""
+ * when the file does not load. */
+static void describe(app *a, const char *json, char *name, size_t nlen, char *buf, size_t len)
+{
+    dlrig_build b;
+    char err[512];
+    buf[0] = name[0] = '\0';
+    if (build_load(a->cat, json, &b, err, sizeof err) != DLRIG_BUILD_OK) {
+        build_free(&b);
+        return;
+    }
+    dlrig_report rep;
+    memset(&rep, 0, sizeof rep);
+    rules_check(a->cat, &b, &rep);
+    char price[48], gpus[160];
+    format_usd(rep.totals.price_usd, price, sizeof price);
+    int n = 0;
+    const dlrig_part *g = build_first(&b, DLRIG_CAT_GPU, &n);
+    int all = build_count(&b, DLRIG_CAT_GPU);
+    if (g && n == all) snprintf(gpus, sizeof gpus, "%d x %s", n, g->name ? g->name : g->id);
+    else if (g) snprintf(gpus, sizeof gpus, "%d GPUs", all);
+    else snprintf(gpus, sizeof gpus, "no GPU");
+    snprintf(name, nlen, "%s", b.name ? b.name : "Untitled build");
+    snprintf(buf, len, "%s, %s", price, gpus);
+    report_free(&rep);
+    build_free(&b);
+}
+
+void recover_offer(app *a, const char *named)
 {
     char *dir = xdg_state_dir(false);
     if (!dir) return;
@@ -167,16 +198,24 @@ void recover_offer(app *a)
     if (!best) return;
     size_t len = 0;
     char *orig = read_file_limit(best->path_file, 8192, &len);
-    char when[32], detail[300], title[96];
+    char when[32], detail[700], title[400], what[300], name[200];
     struct tm tm;
     localtime_r(&best->mtime, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-    snprintf(detail, sizeof detail, "%s, %s", orig && *orig ? orig : "never saved", when);
+    describe(a, best->json, name, sizeof name, what, sizeof what);
+    /* the file by its name alone: the line has room for little (the message after recovering gives the path) */
+    const char *file = orig && *orig ? strrchr(orig, '/') ? strrchr(orig, '/') + 1 : orig : "never saved";
+    snprintf(detail, sizeof detail, "%s%s%s, %s", what, what[0] ? "; " : "", file, when);
     free(orig);
-    snprintf(title, sizeof title, "Unsaved changes from a session that ended%s",
-             more ? " (and older ones)" : "");
+    /* the title names the recovered build, so it is never mistaken for the
+     * file named on the command line */
+    snprintf(title, sizeof title, "Unsaved changes from a session that ended%s%s%s", more ? " (and older ones)" : "",
+             name[0] ? ": " : "", name);
+    char later[200];
+    snprintf(later, sizeof later, "ask again at the next start%s", named ? "; keep the file opened now" : "");
     ov_item items[] = {{"Recover them", detail, DLRIG_ROLE_NORMAL},
                        {"Discard them", "the recovery file is deleted", DLRIG_ROLE_WARNING},
-                       {"Later", "ask again at the next start", DLRIG_ROLE_NORMAL}};
-    ov_menu(a, title, items, 3, 0, offer_cb, best, found_free);
+                       {"Later", later, DLRIG_ROLE_NORMAL}};
+    /* a file named on the command line is what the user asked for: Enter keeps it */
+    ov_menu(a, title, items, 3, named ? 2 : 0, offer_cb, best, found_free);
 }

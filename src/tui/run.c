@@ -255,7 +255,7 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
     app_theme_apply(a, &theme);
 
     open_first(a, have_build ? &loaded : NULL, build_path);
-    recover_offer(a);
+    recover_offer(a, have_build ? build_path : NULL);
     run_loop(a);
 
     close_everything(a);

@@ -537,28 +537,33 @@ test_export_html_and_compare() {
     type_text "Vision 2027"
     keys Enter
     wait_for "Quote details"
-    keys Enter
+    keys Up Up Enter # the cursor stayed on Project
     wait_for "Export HTML quote to"
     keys Enter
     wait_for "Exported HTML quote"
+    # no seller profile: the message says where it goes
+    wait_for "no seller profile: add ~/config/dlrig/seller.json"
     local html="$WORK/vision-lab-box.html"
     [ -f "$html" ] || fail "no $html"
     grep -q '<!DOCTYPE html>' "$html" || fail "not an HTML document"
     grep -qF 'Ada &amp; &lt;Co&gt;' "$html" || fail "the customer is missing or not escaped"
     grep -qF 'Vision 2027' "$html" || fail "the project is missing"
-    grep -q 'Quote no.' "$html" || fail "the quote has no number"
-    grep -q 'nvidia-rtx-6000-ada' "$html" || fail "the quote lacks the GPU"
+    grep -q 'Quote no.</th><td>Q-[0-9]*-0001<' "$html" || fail "the quote has no number from the counter"
+    grep -q 'RTX 6000 Ada' "$html" || fail "the quote lacks the GPU"
+    grep -q 'nvidia-rtx-6000-ada' "$html" && fail "the customer's quote shows a dlrig part id"
+    grep -q 'Unofficial quote' "$html" || fail "the quote without a seller does not say it is unofficial"
     # exporting again asks before replacing; Cancel keeps the file
     cp "$html" "$TMP/quote-before.html"
     keys e
     wait_for "HTML quote"
     keys End Enter
     wait_for "HTML quote for"
-    wait_for "Ada & <Co>"
-    type_text " and someone else"
+    # the next customer starts empty: no name, project or discount of the last quote
+    screen | grep -qF "Ada & <Co>" && fail "the last customer's name is offered to the next"
+    type_text "Someone else"
     keys Enter
-    # the last answers are remembered
-    wait_for "Vision 2027"
+    wait_for "Quote details"
+    screen | grep -qF "Vision 2027" && fail "the last customer's project is offered to the next"
     keys Enter
     wait_for "Export HTML quote to"
     keys Enter
@@ -573,8 +578,8 @@ test_export_html_and_compare() {
     keys Enter
     wait_for "Compare"
     wait_for "A  Good"
-    wait_for "B  Better"
-    wait_for "C  Best"
+    # Better only when a build between the two is faster than Good by more than a tie (the catalog decides)
+    wait_for "  Best"
     wait_for "Throughput"
     wait_for "Time per epoch"
     wait_for "best in the row"
@@ -583,7 +588,7 @@ test_export_html_and_compare() {
     wait_for "back to the builder"
     keys Escape
     wait_gone "Keys: compare"
-    # the three builds as one quote with options A, B, C, with the remembered answers
+    # the three builds as one quote with options A, B, C titled by their tiers
     keys e
     wait_for "HTML quote for"
     keys Enter
@@ -591,10 +596,16 @@ test_export_html_and_compare() {
     keys Enter
     wait_for "Export the options as one HTML quote to"
     keys Enter
-    wait_for "Exported a quote with 3 options"
+    wait_for "Exported a quote with"
+    local n
+    n=$(screen | grep -o 'Exported a quote with [23] options' | grep -o '[23]')
+    [ -n "$n" ] || fail "not a quote of the 2 or 3 tiers"
+    local last=$([ "$n" = 3 ] && echo C || echo B)
     grep -q 'Options at a glance' "$WORK/quote-options.html" || fail "the options quote lacks its summary"
-    grep -q 'id="option-c"' "$WORK/quote-options.html" || fail "the options quote lacks option C"
-    grep -qF 'Vision 2027' "$WORK/quote-options.html" || fail "the options quote lacks the remembered project"
+    grep -q "id=\"option-$(echo "$last" | tr A-Z a-z)\"" "$WORK/quote-options.html" || fail "the options quote lacks option $last"
+    grep -qF 'Option A (Good)' "$WORK/quote-options.html" || fail "the options quote lost the tier names"
+    grep -qF "Option $last (Best)" "$WORK/quote-options.html" || fail "the options quote lost the tier names"
+    grep -qF 'Vision 2027' "$WORK/quote-options.html" && fail "the options quote has an earlier customer's project"
     # Esc goes back unchanged
     keys Escape
     wait_for "Build sheet"
@@ -1011,9 +1022,9 @@ test_sighup_recovery() {
     done
     [ "$(stat -c %a "$state/dlrig")" = 700 ] || fail "the state directory is not private"
     START_ENV="XDG_STATE_HOME=$state" start hup2 80 24 tui "$FIXTURE"
-    wait_for "Unsaved changes from a session that ended"
-    wait_for "$TMP/hup.json"
-    keys Enter
+    wait_for "Unsaved changes from a session that ended: Recovered box"
+    wait_for "3 x RTX 6000 Ada; hup.json"
+    keys Up Up Enter # a file was named: Later is the default
     wait_for "Recovered the unsaved build"
     wait_for "Recovered box *"
     wait_for "3× RTX 6000 Ada"
@@ -1807,6 +1818,99 @@ test_typing_keys() {
     end_session
 }
 
+# The quote details: the cursor stays on the line just edited (before, it
+# jumped back to "Write the quote" and the next Down Enter edited the
+# customer); the next quote starts without the last customer's name,
+# project and discount, and keeps the seller's tax and validity.
+test_quote_details_cursor_and_memory() {
+    cp "$FIXTURE" "$TMP/qd.json"
+    start quotedet 100 30 tui "$TMP/qd.json"
+    wait_for "Build sheet"
+    keys e
+    wait_for "HTML quote"
+    keys End Enter
+    wait_for "HTML quote for"
+    type_text "Alpha Corp"
+    keys Enter
+    wait_for "Quote details"
+    keys Down Down Down Enter
+    wait_for "Discount (% of the subtotal)"
+    keys C-u
+    type_text "8"
+    keys Enter
+    wait_for "Quote details"
+    wait_for "8%"
+    # the natural next move: Down to Tax, Enter, type it
+    keys Down Enter
+    wait_for "Tax (% of the discounted subtotal)"
+    keys C-u
+    type_text "7.25"
+    keys Enter
+    wait_for "Quote details"
+    wait_for "7.25%"
+    screen | grep -q "Customer.*7.25" && fail "the tax went into the customer's name"
+    # Enter again edits the tax, the line just edited
+    keys Enter
+    wait_for "Tax (% of the discounted subtotal)"
+    keys Escape
+    wait_for "Quote details"
+    keys Up Up Up Up Enter
+    wait_for "Export HTML quote to"
+    keys Enter
+    wait_for "Exported HTML quote"
+    local html="$WORK/vision-lab-box.html"
+    grep -qF 'Alpha Corp' "$html" || fail "no customer"
+    grep -qF 'Discount (8%)' "$html" || fail "no discount"
+    grep -qF 'Tax (7.25%)' "$html" || fail "no tax"
+    local state="$WORK/state/dlrig/quote.json"
+    [ -f "$state" ] || fail "the seller's defaults were not remembered"
+    grep -qE 'Alpha|discount|customer|project' "$state" && fail "a customer's details were remembered: $(cat "$state")"
+    # the next quote: nothing of Alpha Corp, the seller's tax kept
+    keys e
+    wait_for "HTML quote"
+    keys End Enter
+    wait_for "HTML quote for"
+    screen | grep -qF "Alpha Corp" && fail "the last customer is offered again"
+    keys Enter
+    wait_for "Quote details"
+    wait_for "7.25%"
+    screen | grep -qE "Discount +8%" && fail "the last customer's discount is offered again"
+    keys Escape
+    wait_gone "Quote details"
+    quit_discarding
+    wait_exit 0
+}
+
+# A recovery file left by another session, and a file named on the command
+# line: the dialog names the recovered build (name, price, GPUs) and Enter
+# keeps the named file ("Later"); the recovery file stays for the next start.
+test_recovery_with_named_file() {
+    local state="$TMP/recstate/dlrig" pid=4194300
+    mkdir -p "$state"
+    chmod 700 "$TMP/recstate" "$state"
+    while kill -0 "$pid" 2>/dev/null; do pid=$((pid - 1)); done
+    cp "$HERE/../data/quote/lab-better.json" "$state/recover-$pid.json"
+    printf '%s' "$TMP/other-lab.json" > "$state/recover-$pid.path"
+    START_ENV="XDG_STATE_HOME=$TMP/recstate" start recnamed 100 30 tui "$FIXTURE"
+    wait_for "Unsaved changes from a session that ended: 4 x RTX PRO 4500 Blackwell"
+    wait_for '$18,286, 4 x RTX PRO 4500 Blackwell'
+    keys Enter
+    wait_gone "Unsaved changes from a session that ended"
+    wait_for "Vision lab box"
+    screen | grep -qF "Recovered the unsaved build" && fail "Enter recovered the other session's build"
+    [ -f "$state/recover-$pid.json" ] || fail "Later deleted the recovery file"
+    keys q
+    wait_exit 0
+    end_session
+    # without a file on the command line, Enter still recovers
+    START_ENV="XDG_STATE_HOME=$TMP/recstate" start recwizard 100 30
+    wait_for "Unsaved changes from a session that ended: 4 x RTX PRO 4500 Blackwell"
+    keys Enter
+    wait_for "Recovered the unsaved build of $TMP/other-lab.json"
+    quit_discarding
+    wait_exit 0
+}
+
 run() {
     local name=$1 rc
     # E2E_ONLY=REGEX runs only the tests whose names match
@@ -1851,6 +1955,8 @@ run test_two_tuis_one_file
 run test_vendor_line_long_names
 run test_ctrl_s
 run test_sighup_recovery
+run test_quote_details_cursor_and_memory
+run test_recovery_with_named_file
 run test_no_tty_input_gone
 run test_config_home_is_a_file
 run test_home_end
