@@ -364,6 +364,19 @@ CREATE TABLE switch (
 -- new prices.  part_id names a part of any category (the data check and the
 -- catalog test verify it exists).  The advisor considers used and refurbished
 -- offers only when the user allows second-hand parts (allow_used).
+-- Manufacturer part numbers (an optional table: catalog files made before it
+-- have none and their quotes show no part number): what a buyer orders a part
+-- by.  A part may have several rows (the first is shown); part_id is any
+-- part table's id (the `part` view is not a table, so it has no foreign
+-- key: the data tests check it).
+CREATE TABLE part_number (
+  part_id     TEXT NOT NULL,
+  mpn         TEXT NOT NULL CHECK (length(mpn) BETWEEN 3 AND 60),
+  source      TEXT NOT NULL REFERENCES source(id),
+  note        TEXT,
+  PRIMARY KEY (part_id, mpn)
+) STRICT;
+
 CREATE TABLE price_offer (
   part_id     TEXT NOT NULL,
   condition   TEXT NOT NULL CHECK (condition IN ('new','used','refurbished')),

@@ -219,7 +219,7 @@ expect against-equals-check 0 'Result: no errors' -- "$DLRIG" check "$TMP/swappe
 # export
 if [ -e "$DATA/builds/clean.json" ]; then
     CLEAN=$DATA/builds/clean.json
-    expect export-md 0 '\| Category \| Part \| Qty \| Unit price \| Line total \|' -- "$DLRIG" export "$CLEAN" --format md
+    expect export-md 0 '\| Category \| Part \| Part number \| Qty \| Unit price \| Line total \|.*\| 4 x KSM48R40BD8-32MD \|' -- "$DLRIG" export "$CLEAN" --format md
     expect export-csv 0 'type,category,id,name,qty' -- "$DLRIG" export "$CLEAN" --format csv
     expect export-json 0 '"format":[[:space:]]*"dlrig-export"' -- "$DLRIG" export "$CLEAN" --format json
     expect export-txt 0 'Subtotal' -- "$DLRIG" export "$CLEAN" --format txt

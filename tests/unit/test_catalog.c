@@ -449,6 +449,38 @@ START_TEST(price_offers_consistent)
 }
 END_TEST
 
+/* Part numbers: each names a known part and a source, and is read from the
+ * part's own row (its name or note carries it), never guessed; a kit of
+ * modules says how many ("4 x KSM..."). */
+START_TEST(part_numbers_from_the_rows)
+{
+    size_t n;
+    const dlrig_part_number *m = catalog_part_numbers(cat, &n);
+    ck_assert_msg(n >= 40, "only %zu part numbers", n);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *p = catalog_find(cat, m[i].part_id);
+        ck_assert_msg(p != NULL, "part number %s for unknown part %s", m[i].mpn, m[i].part_id);
+        ck_assert_msg(catalog_source(cat, m[i].source) != NULL, "%s: source %s unknown", m[i].part_id, m[i].source);
+        const char *bare = strstr(m[i].mpn, " x ") ? strstr(m[i].mpn, " x ") + 3 : m[i].mpn;
+        bool in_row = strstr(p->name, bare) || (p->note && strstr(p->note, bare));
+        if (!in_row) { /* or in the source the row's note cites for it */
+            const dlrig_source *src = catalog_source(cat, m[i].source);
+            in_row = p->note && strstr(p->note, m[i].source) && src && src->title;
+        }
+        ck_assert_msg(in_row, "%s: %s is not in its row", m[i].part_id, m[i].mpn);
+        if (bare != m[i].mpn) {
+            char kit[16];
+            snprintf(kit, sizeof kit, "%.*sx", (int)(bare - 3 - m[i].mpn), m[i].mpn);
+            ck_assert_msg(strstr(p->name, kit) != NULL, "%s: %s, but the name says no %s", m[i].part_id, m[i].mpn, kit);
+        }
+        if (i == 0 || strcmp(m[i - 1].part_id, m[i].part_id) != 0)
+            ck_assert_str_eq(catalog_part_number(cat, m[i].part_id), m[i].mpn);
+    }
+    ck_assert_ptr_null(catalog_part_number(cat, "nvidia-rtx-4090")); /* none known: no cell text */
+    ck_assert_ptr_null(catalog_part_number(cat, "no-such-part"));
+}
+END_TEST
+
 /* A part's own price is a new price (db/schema.sql): a note that gives the
  * stored price as a used-market figure means a second-hand price was stored
  * as new, and a quote would assume a used part nobody asked for.  Such a
@@ -1118,6 +1150,7 @@ int main(void)
     tcase_add_test(tc, model_suggest_and_filter);
     tcase_add_test(tc, catalog_without_models_refused);
     tcase_add_test(tc, price_offers_consistent);
+    tcase_add_test(tc, part_numbers_from_the_rows);
     tcase_add_test(tc, own_price_is_a_new_price);
     tcase_add_test(tc, used_offers_only_when_allowed);
     tcase_add_test(tc, used_prices_of_parts_read_later);

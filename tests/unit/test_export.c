@@ -293,19 +293,20 @@ START_TEST(markdown_one_row_per_part)
     dlrig_build b;
     load(_i == 0 ? "clean.json" : "cooling.open_air_dense.trigger.json", &b);
     char *md = export_to_string(&b, DLRIG_EXPORT_MD, NULL);
-    const char *head = "| Category | Part | Qty | Unit price | Line total |\n|---|---|---:|---:|---:|\n";
+    /* the part-number column, as a line of each build has one */
+    const char *head = "| Category | Part | Part number | Qty | Unit price | Line total |\n|---|---|---|---:|---:|---:|\n";
     const char *p = strstr(md, head);
     ck_assert_ptr_nonnull(p);
     p += strlen(head);
     size_t rows = 0;
     while (*p == '|') {
-        /* five cells: six unescaped pipes */
+        /* six cells: seven unescaped pipes */
         const char *e = strchr(p, '\n');
         ck_assert_ptr_nonnull(e);
         int pipes = 0;
         for (const char *q = p; q < e; q++)
             if (*q == '|' && (q == p || q[-1] != '\\')) pipes++;
-        ck_assert_int_eq(pipes, 6);
+        ck_assert_int_eq(pipes, 7);
         rows++;
         p = e + 1;
     }
@@ -1124,7 +1125,7 @@ START_TEST(seller_services_lead_time_and_acceptance)
     ck_assert_ptr_null(strstr(html, "Unofficial"));
     free(html);
     char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
-    ck_assert_ptr_nonnull(strstr(md, "| Service | 3-year warranty | 1 | included | included |"));
+    ck_assert_ptr_nonnull(strstr(md, "| Service | 3-year warranty | | 1 | included | included |")); /* no part number */
     ck_assert_ptr_nonnull(strstr(md, "## Acceptance"));
     free(md);
     char *csv = export_to_string(&b, DLRIG_EXPORT_CSV, &o);
@@ -1167,6 +1168,32 @@ START_TEST(seller_services_lead_time_and_acceptance)
 }
 END_TEST
 
+/* A "Part number" column with the catalog's manufacturer part numbers, an
+ * empty cell where it has none; no column when no line has one. */
+START_TEST(part_number_column)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    dlrig_export_opts o;
+    opts_fixed(&o);
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "<th>Part number</th>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">4 x KSM48R40BD8-32MD</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">MZ-V9P4T0</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "NVIDIA RTX 5000 Ada</td><td class=\"mpn\"></td>"));
+    free(html);
+    /* only parts without a number: no column */
+    dlrig_build g;
+    build_init(&g, "GPUs only");
+    build_add(&g, catalog_find(cat, "nvidia-rtx-4090"), 1);
+    html = export_to_string(&g, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_null(strstr(html, "Part number"));
+    free(html);
+    build_free(&g);
+    build_free(&b);
+}
+END_TEST
+
 static Suite *export_suite(void)
 {
     Suite *s = suite_create("export");
@@ -1194,6 +1221,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, customer_copy_has_words_not_ids);
     tcase_add_test(tc, epoch_only_with_a_dataset);
     tcase_add_test(tc, seller_services_lead_time_and_acceptance);
+    tcase_add_test(tc, part_number_column);
     suite_add_tcase(s, tc);
     return s;
 }
