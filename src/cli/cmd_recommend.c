@@ -475,8 +475,9 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     }
     if (preset_arg && !json) printf("Preset %s: %s\n  %s\n\n", preset.name, preset.title, preset.story);
     if (outfile) {
-        /* a build saved from a preset carries the scenario's title */
-        dlrig_build saved = recs[0].build;
+        /* a build saved from a preset carries the scenario's title; of the tiers (cheapest first) the
+         * Best, with its "tier" (the others: --json, each build with its tier) */
+        dlrig_build saved = recs[tiers ? n - 1 : 0].build;
         if (preset_arg) saved.name = preset.title;
         if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
             cli_error("%s", err);

@@ -290,6 +290,10 @@ if [ -e "$DATA/builds/clean.json" ]; then
     done
     [ "$leaks" -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
 
+    # recommend --tiers -o writes the Best tier, as it says, and the file knows its tier
+    expect recommend-tiers-out 0 'Best build written to' -- "$DLRIG" recommend --workload transformer --budget-usd 40000 --tiers -o "$TMP/best.json"
+    expect recommend-tiers-out-tier 0 '^Best$' -- jq -r .tier "$TMP/best.json"
+    expect recommend-tiers-json-tier 0 '^Good Good,(Better Better,)?Best Best$' -- sh -c '"$@" | jq -r "[.recommendations[] | .tier + \" \" + .build.tier] | join(\",\")"' sh "$DLRIG" recommend --workload transformer --budget-usd 40000 --tiers --json
     # the customer's copy of a quote of the advisor's tiers: the tiers named, the requirements in words, no dlrig
     # part id, no finding id, no line's price source, no tier's budget cap; --internal keeps them for the seller
     Q=$DATA/quote
