@@ -1868,7 +1868,7 @@ static const char html_style[] =
     "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
-    "  .mpn { font-size: .9em; white-space: nowrap; }\n"
+    "  .mpn { font-size: .9em; white-space: nowrap; width: 1%; }\n"
     "  tr.service td { color: var(--ink); background: #fafbfc; }\n"
     "  .unofficial { border: 2px dashed var(--warn); padding: .4rem .8rem; max-width: 24rem; color: var(--warn); }\n"
     "  table.sign th { width: 10rem; padding: 1.1rem .5rem .2rem 0; color: var(--muted); font-weight: normal; }\n"
@@ -2063,7 +2063,7 @@ static void html_items(ctx *c)
     int span = 5 + (lead ? 1 : 0) + (mpn ? 1 : 0);
     sb_append(sb, "<table class=\"items\">\n<thead>\n  <tr><th class=\"num\">#</th>"
                   "<th>Category</th><th>Part</th>");
-    if (mpn) sb_append(sb, "<th>Part number</th>");
+    if (mpn) sb_append(sb, "<th class=\"mpn\">Part number</th>");
     sb_append(sb, "<th class=\"num\">Qty</th><th class=\"num\">Unit price</th>");
     if (lead) sb_append(sb, "<th>Availability</th>");
     sb_append(sb, "<th class=\"num\">Line total</th></tr>\n</thead>\n<tbody>\n");

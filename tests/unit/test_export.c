@@ -1177,7 +1177,7 @@ START_TEST(part_number_column)
     dlrig_export_opts o;
     opts_fixed(&o);
     char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
-    ck_assert_ptr_nonnull(strstr(html, "<th>Part number</th>"));
+    ck_assert_ptr_nonnull(strstr(html, "<th class=\"mpn\">Part number</th>"));
     ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">4 x KSM48R40BD8-32MD</td>"));
     ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">MZ-V9P4T0</td>"));
     ck_assert_ptr_nonnull(strstr(html, "NVIDIA RTX 5000 Ada</td><td class=\"mpn\"></td>"));
