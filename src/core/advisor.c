@@ -733,18 +733,23 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (!constraint_gpu_count_ok(g, n)) return false;
     if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
     if (!constraint_gpu_datacenter_ok(g, c->req)) return false;
+    if (!constraint_gpu_count_requested(c->req, n) || !constraint_vram_requested(c->req, g)) return false;
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
+    /* shape.one_card: the job on one card (every card then holds a copy) */
+    int room = c->req->one_card ? 1 : n;
     if (c->llm) {
         char why[256];
         dlrig_fit f;
         if (!llm_gpu_runs(g, &c->q, why, sizeof why)) return false;
-        llm_fit(g, n, NULL, &c->q, &f);
+        llm_fit(g, room, NULL, &c->q, &f);
+        if (!f.fits) return false;
+        if (room != n) llm_fit(g, n, NULL, &c->q, &f);
         return f.fits;
     }
-    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
+    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * room) return false;
     return true;
 }
 
@@ -1996,6 +2001,10 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
+    if (req->min_gpus > 0 && req->max_gpus > 0 && req->min_gpus > req->max_gpus) {
+        snprintf(err, errlen, "at least %d GPUs and at most %d: no count meets both", req->min_gpus, req->max_gpus);
+        return -1;
+    }
     /* Power limits: off on request, and for language-model jobs, whose
      * estimate (llm.h) does not read limits. */
     c->n_levels = req->no_power_limit || c->llm ? 1 : N_LIMIT_LEVELS;

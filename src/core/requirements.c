@@ -98,6 +98,20 @@ static const dlrig_reqfield fields[] = {
      .help = "never propose GPU power limits (nvidia-smi -pl); by default the advisor may, when no power supply "
              "and wall circuit would carry the cards at their rating",
      AT(no_power_limit), .version = 2},
+    /* the purchase's shape */
+    {.key = "min_gpus", .option = "min-gpus", .metavar = "N", .label = "At least", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 64, .suffix = " GPUs a node", .def_help = "any count",
+     .help = "at least N GPUs a node (with --max-gpus N: exactly N)", AT(min_gpus), .version = 2},
+    {.key = "max_gpus", .option = "max-gpus", .metavar = "N", .label = "At most", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 64, .suffix = " GPUs a node", .def_help = "any count", .help = "at most N GPUs a node", AT(max_gpus),
+     .version = 2},
+    {.key = "min_vram_gb", .option = "min-vram-gb", .metavar = "N", .label = "VRAM a card", .kind = DLRIG_RK_NUMBER,
+     .unit = DLRIG_UNIT_GB, .lo = 0, .hi = 1e4, .suffix = " GB or more", .def_help = "any",
+     .help = "each GPU has at least N GB of VRAM", AT(min_vram_gb), .version = 2},
+    {.key = "one_card", .option = "one-card", .label = "On one card", .kind = DLRIG_RK_BOOL,
+     .def_help = "no: a job may be split over GPUs (FSDP, ZeRO, layer split) where its tools do that",
+     .help = "the job must fit on one GPU (its tools do not split a model: several GPUs then each run a copy)",
+     AT(one_card), .version = 2},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
