@@ -645,6 +645,7 @@ static void r_dataset_ram(ctx *c)
 {
     double ds = c->b->req.dataset_gb;
     if (isnan(ds) || c->n_mem_lines == 0) return;
+    if (c->wl && !c->wl->training) return; /* serving reads no dataset epoch after epoch */
     if (ds > c->t->ram_gb)
         emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
              "The %.0f GB dataset is larger than %d GB of RAM: it will stream from storage each epoch (use NVMe)", ds,
