@@ -176,6 +176,11 @@ bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_
  * workload, or a method or model given), 0 when not (*q untouched), -1 with
  * a message in err when a field cannot be used (an unknown model name, with
  * the closest names). */
+/* The second job of a workload mix (also_model, also_method, also_weights):
+ * its question as llm_query_for makes it (the method's defaults for context
+ * and batch).  1 with *q filled, 0 when there is none, -1 with a message. */
+int llm_query_second(const dlrig_catalog *cat, const dlrig_requirements *r, dlrig_fit_query *q, char *err,
+                     size_t errlen);
 int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const dlrig_workload *w,
                   dlrig_fit_query *q, char *err, size_t errlen);
 

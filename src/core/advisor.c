@@ -488,6 +488,8 @@ typedef struct ctx {
     double params_m;
     bool llm;           /* a language-model job: q is what must fit */
     dlrig_fit_query q;
+    dlrig_fit_query q2; /* the second job of a workload mix, when has_second */
+    bool has_second;
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
@@ -734,6 +736,13 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
     if (!constraint_gpu_datacenter_ok(g, c->req)) return false;
     if (!constraint_gpu_count_requested(c->req, n) || !constraint_vram_requested(c->req, g)) return false;
+    if (c->has_second) { /* job.second: the box runs the second job too */
+        char why[256];
+        dlrig_fit f2;
+        if (!llm_gpu_runs(g, &c->q2, why, sizeof why)) return false;
+        llm_fit(g, n, NULL, &c->q2, &f2);
+        if (!f2.fits) return false;
+    }
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
@@ -2001,6 +2010,9 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
+    rc = llm_query_second(cat, req, &c->q2, err, errlen);
+    if (rc < 0) return -1;
+    c->has_second = rc == 1;
     if (req->min_gpus > 0 && req->max_gpus > 0 && req->min_gpus > req->max_gpus) {
         snprintf(err, errlen, "at least %d GPUs and at most %d: no count meets both", req->min_gpus, req->max_gpus);
         return -1;

@@ -876,3 +876,22 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     *q = out;
     return 1;
 }
+
+int llm_query_second(const dlrig_catalog *cat, const dlrig_requirements *r, dlrig_fit_query *q, char *err,
+                     size_t errlen)
+{
+    if (!r->also_model[0]) return 0;
+    dlrig_requirements two = *r;
+    snprintf(two.model, sizeof two.model, "%s", r->also_model);
+    snprintf(two.method, sizeof two.method, "%s", r->also_method[0] ? r->also_method : dlrig_method_ids[0]);
+    snprintf(two.weights, sizeof two.weights, "%s", r->also_weights);
+    two.model_params_m = NAN;
+    two.active_params_m = NAN;
+    two.context_tokens = two.batch = 0;
+    two.prompt_tokens = two.output_tokens = 0;
+    two.optimizer[0] = two.offload[0] = '\0';
+    char e[400];
+    int rc = llm_query_for(cat, &two, NULL, q, e, sizeof e);
+    if (rc < 0) snprintf(err, errlen, "the second job: %s", e);
+    return rc < 0 ? -1 : 1;
+}

@@ -112,6 +112,19 @@ static const dlrig_reqfield fields[] = {
      .def_help = "no: a job may be split over GPUs (FSDP, ZeRO, layer split) where its tools do that",
      .help = "the job must fit on one GPU (its tools do not split a model: several GPUs then each run a copy)",
      AT(one_card), .version = 2},
+    /* a second job on the same box */
+    {.key = "also_model", .option = "also-model", .metavar = "NAME", .label = "Second job", .kind = DLRIG_RK_STRING,
+     .lo = 1, .hi = 95, .def_help = "none",
+     .help = "a second language-model job the same box must run (e.g. chat with one model and fine-tune another): "
+             "the model by name; every build must fit and run it too, and builds are ranked by the first job",
+     AT(also_model), .version = 2},
+    {.key = "also_method", .option = "also-method", .metavar = "M", .label = "Second job runs as",
+     .kind = DLRIG_RK_ENUM, .choices = dlrig_method_ids, .def_help = "inference",
+     .help = "what the second job does with its model", AT(also_method), .version = 2},
+    {.key = "also_weights", .option = "also-weights", .metavar = "W", .label = "Second job's weights",
+     .kind = DLRIG_RK_ENUM_BITS, .choices = weights_ids, .lo = 1, .hi = 32, .suffix = " bits per weight",
+     .def_help = "the method's default (NF4 for QLoRA, 16-bit otherwise)",
+     .help = "how the second job's weights are stored", AT(also_weights), .version = 2},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 

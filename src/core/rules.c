@@ -917,6 +917,38 @@ static void r_shape_one_card(ctx *c)
          need, unit, small->p.name, small->vram_gb, unit);
 }
 
+/* A workload mix: the second job the requirements name runs on the build's
+ * GPUs (its method on their platform, its memory on the cards). */
+static void r_second_job(ctx *c)
+{
+    if (!c->b->req.also_model[0] || c->n_gpus == 0) return;
+    dlrig_fit_query q;
+    char err[400];
+    int rc = llm_query_second(c->cat, &c->b->req, &q, err, sizeof err);
+    if (rc < 0) {
+        emit(c, DLRIG_SEV_ERROR, NULL, NULL, "%s", err);
+        return;
+    }
+    const dlrig_gpu *small = NULL;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!small || g->vram_gb < small->vram_gb) small = g;
+    }
+    char why[256];
+    const char *name = q.model.name ? q.model.name : c->b->req.also_model;
+    if (!llm_gpu_runs(small, &q, why, sizeof why)) {
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL, "The second job (%s, %s) cannot run: %s", name,
+             dlrig_method_ids[q.method], why);
+        return;
+    }
+    dlrig_fit f;
+    llm_fit(small, c->n_gpus, NULL, &q, &f);
+    if (!f.fits)
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "The second job (%s, %s, %s weights) needs %.1f GiB a card on %d x %s (%.0f GiB)", name,
+             dlrig_method_ids[q.method], q.weights.name, f.per_gpu.total, c->n_gpus, small->p.name, small->vram_gb);
+}
+
 static void r_vram_tier(ctx *c)
 {
     if (!c->wl) return;
@@ -1433,6 +1465,12 @@ static const rule rules[] = {
       "model over GPUs, so more cards add speed, never room.",
       "the build's requirements",
       0, {FIX_REPLACE(GPU)}}, r_shape_one_card},
+    {{"job.second", DLRIG_SEV_ERROR, "the second job cannot run on the build",
+      "A box bought for two jobs (e.g. chat with a 70B model at 4-bit and QLoRA of an 8B) must run both: the "
+      "second job's method on the GPUs' platform (bitsandbytes' NF4 for QLoRA needs a CUDA card) and its "
+      "memory on the cards.",
+      "the build's requirements; bitsandbytes platform support",
+      0, {FIX_REPLACE(GPU), FIX_MORE_GPUS}}, r_second_job},
     {{"cpu.workstation_cores", DLRIG_SEV_WARNING, "a desktop CPU under professional GPUs",
       "Workstation and datacenter cards are bought for machine-learning workstations, where the CPU prepares "
       "the data, runs the evaluation and serves the GPUs' I/O: Puget Systems consider 16 cores the minimum for "
