@@ -2580,8 +2580,53 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
     struct {
         const char *what;
         dlrig_requirements r;
-    } alt[16];
+    } alt[24];
     size_t na = 0;
+    /* near misses: what a buyer would trade for a build (used parts, a
+     * shorter context, offload, the purchase's shape) */
+    if (!req->allow_used) {
+        alt[na].r = *req;
+        alt[na].r.allow_used = true;
+        alt[na++].what = "with used parts allowed (--allow-used)";
+    }
+    dlrig_fit_query fq;
+    char qerr[256];
+    if (llm_query_for(cat, req, NULL, &fq, qerr, sizeof qerr) == 1) {
+        static const int shorter[] = {1024, 512};
+        static const char *const say[] = {"with a 1,024-token context", "with a 512-token context"};
+        for (int i = 0; i < 2; i++)
+            if (fq.context > shorter[i]) {
+                alt[na].r = *req;
+                alt[na].r.context_tokens = shorter[i];
+                alt[na++].what = say[i];
+                break;
+            }
+        if (fq.method != DLRIG_METHOD_INFERENCE && fq.offload == DLRIG_OFFLOAD_NONE) {
+            alt[na].r = *req;
+            snprintf(alt[na].r.offload, sizeof alt[na].r.offload, "%s", dlrig_offload_ids[DLRIG_OFFLOAD_OPTIMIZER]);
+            alt[na++].what = "with the optimizer state in system memory (--offload optimizer)";
+        }
+    }
+    if (req->min_gpus > 0 || req->max_gpus > 0) {
+        alt[na].r = *req;
+        alt[na].r.min_gpus = alt[na].r.max_gpus = 0;
+        alt[na++].what = "with any number of GPUs";
+    }
+    if (!isnan(req->min_vram_gb)) {
+        alt[na].r = *req;
+        alt[na].r.min_vram_gb = NAN;
+        alt[na++].what = "with any VRAM a card";
+    }
+    if (req->one_card) {
+        alt[na].r = *req;
+        alt[na].r.one_card = false;
+        alt[na++].what = "with the job split over cards (without --one-card)";
+    }
+    if (req->also_model[0]) {
+        alt[na].r = *req;
+        alt[na].r.also_model[0] = '\0';
+        alt[na++].what = "without the second job";
+    }
     if (req->circuit[0]) {
         alt[na].r = *req;
         alt[na].r.circuit[0] = '\0';
