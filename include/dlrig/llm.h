@@ -47,6 +47,7 @@ typedef struct dlrig_llm_shape {
     int kv_lora_rank;       /* multi-head latent attention (DeepSeek V2/V3): compressed KV width, else 0 */
     int rope_head_dim;      /* MLA's decoupled RoPE key width */
     int sliding_window;     /* tokens a windowed layer keeps, 0 when none */
+    int experts, experts_per_token; /* a mixture of experts' routed experts and those a token uses; 0 when dense */
     double global_share;    /* share of layers with full attention when windowed (e.g. 1/6), else 1 */
     bool assumed;           /* the layer shape was derived from the size, not published */
 } dlrig_llm_shape;

@@ -158,6 +158,8 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
     s->kv_lora_rank = known_int(m->kv_lora_rank);
     s->rope_head_dim = known_int(m->qk_rope_head_dim);
     s->sliding_window = known_int(m->sliding_window);
+    s->experts = known_int(m->experts);
+    s->experts_per_token = known_int(m->experts_per_token);
     int global = known_int(m->global_layers);
     s->global_share = s->sliding_window > 0 && global > 0 && s->layers > 0 ? (double)global / s->layers : 1;
     llm_shape_complete(s);
@@ -165,14 +167,26 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
 
 /* ------------------------------------------------------------ weights */
 
-/* Bits per weight and whether it is dequantised for compute, by format. */
+/* Bits per weight, whether it is dequantised for compute, and whether the
+ * bits are the file's average over every tensor (GGUF files, whose mixes
+ * give the embeddings and the output their own types), by format.
+ * GGUF averages: llama.cpp's quantize README (Llama 2 7B: Q3_K_M 3.91,
+ * Q4_K_M 4.84, Q5_K_M 5.68, Q6_K 6.56 bits per weight); Q8_0 and Q4_0 by
+ * their blocks (32 weights and a 16-bit scale: 34 and 18 bytes).  MXFP4
+ * (OCP Microscaling: 32 4-bit values and an 8-bit scale, 4.25 bits) holds a
+ * mixture of experts' expert weights; the rest stays 16-bit, as gpt-oss
+ * ships (weight_bytes). */
 static const struct {
     double bits;
-    bool quantised;
+    bool quantised, whole;
 } formats[DLRIG_WEIGHTS_COUNT] = {
-    [DLRIG_WEIGHTS_FP32] = {32, false}, [DLRIG_WEIGHTS_FP16] = {16, false}, [DLRIG_WEIGHTS_BF16] = {16, false},
-    [DLRIG_WEIGHTS_FP8] = {8, true},    [DLRIG_WEIGHTS_INT8] = {8, true},   [DLRIG_WEIGHTS_INT4] = {4.25, true},
-    [DLRIG_WEIGHTS_NF4] = {4.127, true},
+    [DLRIG_WEIGHTS_FP32] = {32, false, false}, [DLRIG_WEIGHTS_FP16] = {16, false, false},
+    [DLRIG_WEIGHTS_BF16] = {16, false, false}, [DLRIG_WEIGHTS_FP8] = {8, true, false},
+    [DLRIG_WEIGHTS_INT8] = {8, true, false},   [DLRIG_WEIGHTS_INT4] = {4.25, true, false},
+    [DLRIG_WEIGHTS_NF4] = {4.127, true, false}, [DLRIG_WEIGHTS_Q8_0] = {8.5, true, true},
+    [DLRIG_WEIGHTS_Q6_K] = {6.56, true, true},  [DLRIG_WEIGHTS_Q5_K_M] = {5.68, true, true},
+    [DLRIG_WEIGHTS_Q4_K_M] = {4.84, true, true}, [DLRIG_WEIGHTS_Q4_0] = {4.5, true, true},
+    [DLRIG_WEIGHTS_Q3_K_M] = {3.91, true, true}, [DLRIG_WEIGHTS_MXFP4] = {4.25, true, false},
 };
 
 int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen)
@@ -180,8 +194,8 @@ int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errle
     memset(out, 0, sizeof *out);
     out->format = DLRIG_WEIGHTS_UNKNOWN;
     if (!s || !*s) {
-        snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4) or bits per weight "
-                              "(e.g. 4.85), got nothing");
+        snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4, q8_0, q6_k, q5_k_m, "
+                              "q4_k_m, q4_0, q3_k_m, mxfp4) or bits per weight (e.g. 4.85), got nothing");
         return -1;
     }
     for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
@@ -190,6 +204,7 @@ int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errle
             snprintf(out->name, sizeof out->name, "%s", dlrig_weight_format_names[i]);
             out->bits = formats[i].bits;
             out->quantised = formats[i].quantised;
+            out->whole_model = formats[i].whole;
             return 0;
         }
     char *end;
@@ -221,6 +236,15 @@ static double weight_bytes(const dlrig_llm_shape *s, const dlrig_weights *w, dou
 {
     double p = params_m * 1e6;
     if (w->whole_model || !w->quantised) return p * w->bits / 8;
+    if (w->format == DLRIG_WEIGHTS_MXFP4 && s->experts > 0 && s->experts_per_token > 0 &&
+        s->active_params_m < s->params_m) {
+        /* the expert weights: what the inactive experts hold, over their share of all experts */
+        double k = (double)s->experts_per_token / s->experts;
+        double experts = (s->params_m - s->active_params_m) / (1 - k) * 1e6;
+        if (experts > 0.95 * s->params_m * 1e6) experts = 0.95 * s->params_m * 1e6;
+        double share = experts / (s->params_m * 1e6);
+        return p * share * w->bits / 8 + p * (1 - share) * 2;
+    }
     double e = embedding_params(s) * (params_m / s->params_m);
     return (p - e) * w->bits / 8 + e * 2;
 }
