@@ -55,6 +55,9 @@
  * (inference servers such as llama.cpp), plus the PyTorch caching
  * allocator's slack in training. */
 #define OVERHEAD_INFERENCE_GIB 0.5
+/* The share of VRAM a serving engine gives the model (vLLM's default
+ * gpu_memory_utilization). */
+#define SERVING_VRAM_SHARE 0.9
 #define OVERHEAD_TRAINING_GIB 1.0
 
 /* Tokens processed at once while reading a prompt (llama.cpp's n_ubatch). */
@@ -657,7 +660,12 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
     out->gpus = n;
     out->batch = q->batch;
     out->how = "one GPU";
-    out->capacity_gib = g->vram_gb;
+    /* A serving engine (vLLM, TensorRT-LLM, SGLang: what serves batches, and
+     * what runs FP8 weights, which llama.cpp has not) keeps a share of VRAM
+     * for itself: vLLM gives the model 90% by default
+     * (gpu_memory_utilization 0.9). */
+    bool engine = !training(q) && (q->serving || q->batch > 1 || q->weights.format == DLRIG_WEIGHTS_FP8);
+    out->capacity_gib = engine ? SERVING_VRAM_SHARE * g->vram_gb : g->vram_gb;
     dlrig_mem_breakdown rep;
     double host;
     replica(q, &rep, &host);

@@ -1605,23 +1605,23 @@ test_wizard_filter() {
     wait_for "filter: _"
     type_text "qwen3"
     wait_for "filter: qwen3_"
-    wait_for "▸ Qwen3 8B"
+    wait_for "▸ Qwen3 0.6B"
     wait_gone "Llama 3.2 1B"
-    wait_for " 1/5 "
+    wait_for " 1/10 "
     keys End
-    wait_for "▸ Qwen3 235B-A22B"
+    wait_for "▸ Qwen3-Coder 480B-A35B"
     keys Home
-    wait_for "▸ Qwen3 8B"
+    wait_for "▸ Qwen3 0.6B"
     keys Escape
     wait_gone "filter: "
     wait_for "Llama 3.2 1B"
-    wait_for "▸ Qwen3 8B"
+    wait_for "▸ Qwen3 0.6B"
     keys /
     type_text "qwen 14b"
     wait_for "filter: qwen 14b_"
-    wait_for " 1/2 "
+    wait_for " 1/3 "
     wait_for "▸ Qwen2.5 14B"
-    keys Down
+    keys Down Down
     wait_for "▸ Qwen3 14B"
     keys Enter
     wait_for "How will it run?"
