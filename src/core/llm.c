@@ -99,14 +99,18 @@
 
 /* ------------------------------------------------------------ shapes */
 
-/* Published Llama-family shapes used to derive an unknown model's layers
- * from its size (Llama 3.2 1B/3B, 3.1 8B/70B/405B; Llama 2 13B; Qwen2.5 32B). */
+/* Published shapes used to derive an unknown model's layers from its size
+ * (Llama 3.2 1B/3B, 3.1 8B/70B/405B; Qwen2.5 14B and 32B).  All of them
+ * group their keys and values (8 KV heads), as models of 2024 on do: a
+ * model known only by its size gets a grouped-query KV cache, not the
+ * full-head cache of Llama 2 13B (40 KV heads, five times larger), which
+ * was the 13B reference before. */
 static const struct {
     double params_m;
     int layers, hidden, heads, kv_heads, intermediate;
 } ref_shapes[] = {
     {1236, 16, 2048, 32, 8, 8192},    {3213, 28, 3072, 24, 8, 8192},     {8030, 32, 4096, 32, 8, 14336},
-    {13016, 40, 5120, 40, 40, 13824}, {32764, 64, 5120, 40, 8, 27648},   {70554, 80, 8192, 64, 8, 28672},
+    {14700, 48, 5120, 40, 8, 13824},  {32764, 64, 5120, 40, 8, 27648},   {70554, 80, 8192, 64, 8, 28672},
     {405853, 126, 16384, 128, 8, 53248},
 };
 
