@@ -29,6 +29,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/gpurate.h"
 #include "dlrig/vocab.h"
 
 /* The method, optimizer and offload vocabularies (dlrig_method, dlrig_optim,
@@ -117,12 +118,7 @@ typedef struct dlrig_mem_breakdown {
     double total;
 } dlrig_mem_breakdown;
 
-/* The link between the GPUs, for multi-GPU speed. */
-typedef struct dlrig_link {
-    double gbs;     /* per direction, GB/s */
-    bool nvlink;
-    bool host;      /* no peer-to-peer (GeForce 40/50 series, chipset slots, two CPUs): staged through host memory */
-} dlrig_link;
+/* The link between the GPUs (dlrig_link) is gpurate.h's. */
 
 typedef struct dlrig_fit {
     int gpus;

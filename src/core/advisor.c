@@ -1777,7 +1777,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
-    char sp[64], each[64];
+    char sp[64], each[64], sc[64];
     format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
         sb_printf(&b, "): %s for %s (%s, %s weights, %d-token context), bound by %s", sp, e->reference_model,
@@ -1800,7 +1800,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
-        sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+        sb_printf(&b, " (%s)", perf_scaling_text(e, sc, sizeof sc));
     if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
         sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
     sb_printf(&b, ". %s per $1,000.", format_speed(r->perf_per_kusd, e->unit, each, sizeof each));

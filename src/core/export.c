@@ -519,11 +519,11 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     }
     if (n < max) {
         out[n].k = "Speed";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
-                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "",
-                 e->gpus,
+        char sc[64];
+        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, %s), %s-bound",
+                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "", e->gpus,
                  e->gpus == 1 ? "" : "s", format_speed(e->per_gpu, NULL, b2, sizeof b2),
-                 e->scaling * 100, e->bound ? e->bound : "?");
+                 perf_scaling_text(e, sc, sizeof sc), e->bound ? e->bound : "?");
         n++;
     }
     if (n < max) {

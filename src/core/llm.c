@@ -636,12 +636,13 @@ static void fit_serving(const dlrig_gpu *g, int n, const dlrig_link *link, const
 
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
 {
-    /* An SXM module sits on a baseboard whose NVLink joins every module: its
-     * own link, not the PCIe 4.0 x16 assumed for a card without a build. */
-    dlrig_link sxm;
-    if (!link && g->form == DLRIG_GPU_SXM && g->nvlink && !isnan(g->nvlink_gbs)) {
-        sxm = (dlrig_link){g->nvlink_gbs / 2, true, false};
-        link = &sxm;
+    /* Without a build: the card's own link (gpu_own_link: a full slot of its
+     * PCIe generation, or an SXM module's NVLink), as a build that gives
+     * every card such a slot finds it. */
+    dlrig_link own;
+    if (!link) {
+        own = gpu_own_link(g);
+        link = &own;
     }
     if (query->serving && query->batch <= 0 && query->method == DLRIG_METHOD_INFERENCE) {
         fit_serving(g, n < 1 ? 1 : n, link, query, out);

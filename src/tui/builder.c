@@ -1753,7 +1753,8 @@ static void draw_totals(app *a, rect r)
     }
     if (y < end && s->have_est) {
         snprintf(v, sizeof v, "%.2fx", s->est.relative);
-        snprintf(rest, sizeof rest, "one RTX 4090 %s scaling %.0f%%", a->g->sep, s->est.scaling * 100);
+        char sc[64];
+        snprintf(rest, sizeof rest, "one RTX 4090 %s %s", a->g->sep, perf_scaling_text(&s->est, sc, sizeof sc));
         sheet_line(a, y++, x, w, "vs", DLRIG_ROLE_NORMAL, v, rest);
     }
 }
