@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "dlrig/catalog.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <sqlite3.h>
@@ -204,6 +205,9 @@ struct dlrig_catalog {
     dlrig_offer *offers;      /* price_offer rows, by part id then price */
     size_t n_offers;
     bool offers_loaded;
+    dlrig_part_number *numbers; /* part_number rows, by normalised number */
+    size_t n_numbers;
+    bool numbers_loaded;
 };
 
 static void price_part(dlrig_catalog *c, dlrig_part *p);
@@ -1289,6 +1293,7 @@ void catalog_close(dlrig_catalog *c)
     free(c->index);
     free(c->uprices);
     free(c->offers);
+    free(c->numbers);
     free(c);
 }
 
@@ -1829,6 +1834,22 @@ static int cmp_offer(const void *x, const void *y)
     return k ? -k : strcmp(a->market, b->market); /* newest first among equal prices */
 }
 
+/* Whether the catalog file has a table of that name (a file made before
+ * the table existed has not). */
+static bool has_table(dlrig_catalog *c, const char *name)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", -1, &st,
+                           NULL) != SQLITE_OK) {
+        catalog_fail(c, name);
+        return false;
+    }
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    bool have = step_row(c, st, name) && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return have;
+}
+
 /* Reads the price_offer table once (a catalog file made before offers
  * existed has none). */
 static void ensure_offers(const dlrig_catalog *cc)
@@ -1837,14 +1858,7 @@ static void ensure_offers(const dlrig_catalog *cc)
     if (c->offers_loaded) return;
     c->offers_loaded = true;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'price_offer'",
-                           -1, &st, NULL) != SQLITE_OK) {
-        catalog_fail(c, "price_offer");
-        return;
-    }
-    bool have = step_row(c, st, "price_offer") && sqlite3_column_int(st, 0) > 0;
-    sqlite3_finalize(st);
-    if (!have) return;
+    if (!has_table(c, "price_offer")) return;
     if (sqlite3_prepare_v2(c->db,
                            "SELECT part_id, condition, price_usd, price_date, market, source, note FROM price_offer "
                            "WHERE price_usd > 0",
@@ -1892,6 +1906,79 @@ const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t
     while (end < c->n_offers && strcmp(c->offers[end].part_id, id) == 0) end++;
     *n = end - lo;
     return *n ? &c->offers[lo] : NULL;
+}
+
+static int cmp_number(const void *x, const void *y)
+{
+    const dlrig_part_number *a = x, *b = y;
+    int k = strcmp(a->key, b->key);
+    return k ? k : strcmp(a->part_id, b->part_id);
+}
+
+/* Reads the part_number table once (a catalog file made before it existed
+ * has none).  A row naming no catalog part is left out. */
+static void ensure_numbers(const dlrig_catalog *cc)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->numbers_loaded) return;
+    c->numbers_loaded = true;
+    if (!has_table(c, "part_number")) return;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT mpn, part_id, units FROM part_number", -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "part_number");
+        return;
+    }
+    size_t cap = 0;
+    while (step_row(c, st, "part_number")) {
+        const unsigned char *mpn = sqlite3_column_text(st, 0), *id = sqlite3_column_text(st, 1);
+        int units = sqlite3_column_int(st, 2);
+        const dlrig_part *p = id ? catalog_find(c, (const char *)id) : NULL;
+        char key[DLRIG_MPN_KEY_MAX];
+        if (!mpn || !p || units < 1 || units > 64 || !part_number_key((const char *)mpn, key, sizeof key)) continue;
+        if (c->n_numbers == cap) c->numbers = xrealloc(c->numbers, (cap = cap ? cap * 2 : 64) * sizeof *c->numbers);
+        dlrig_part_number *n = &c->numbers[c->n_numbers++];
+        n->mpn = own_string(c, mpn);
+        n->key = own_string(c, (const unsigned char *)key);
+        n->part_id = p->id;
+        n->units = units;
+    }
+    sqlite3_finalize(st);
+    if (c->n_numbers) qsort(c->numbers, c->n_numbers, sizeof *c->numbers, cmp_number);
+}
+
+bool part_number_key(const char *mpn, char *out, size_t len)
+{
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)mpn; *p; p++) {
+        if (*p == ' ' || *p == '-' || *p == '_' || *p == '.' || *p == '\t') continue;
+        if (*p >= 0x80 || *p < 0x20) return false;
+        if (k + 1 >= len) return false;
+        out[k++] = (char)toupper(*p);
+    }
+    out[k] = '\0';
+    return k >= 3;
+}
+
+const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *c, const char *mpn, size_t *n)
+{
+    ensure_numbers(c);
+    *n = 0;
+    if (!mpn) {
+        *n = c->n_numbers;
+        return c->n_numbers ? c->numbers : NULL;
+    }
+    char key[DLRIG_MPN_KEY_MAX];
+    if (!part_number_key(mpn, key, sizeof key)) return NULL;
+    size_t lo = 0, hi = c->n_numbers;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->numbers[mid].key, key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t end = lo;
+    while (end < c->n_numbers && strcmp(c->numbers[end].key, key) == 0) end++;
+    *n = end - lo;
+    return *n ? &c->numbers[lo] : NULL;
 }
 
 /* The source id a part's note gives for its row's price (the first word
