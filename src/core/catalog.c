@@ -286,7 +286,12 @@ static void catalog_fail(const dlrig_catalog *cc, const char *what)
     dlrig_catalog *c = (dlrig_catalog *)cc;
     if (c->failed) return;
     c->failed = true;
-    snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s: %s)", c->label, what, db_message(c->db));
+    const char *m = db_message(c->db);
+    size_t lw = strlen(what), lm = strlen(m);
+    if (lw >= lm && strcmp(what + lw - lm, m) == 0) /* `what` says it already */
+        snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s)", c->label, what);
+    else
+        snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s: %s)", c->label, what, m);
 }
 
 const char *catalog_error(const dlrig_catalog *c)
@@ -825,6 +830,15 @@ static const col_rule col_rules[] = {
     {"storage", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"psu", "watts", "\"watts\" <= 0", "a positive power"},
     {"nic", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
+    /* counts multiplied by quantities up to 1000 in int arithmetic (rules.c) */
+    {"gpu", "power_6pin", "NOT (\"power_6pin\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_8pin", "NOT (\"power_8pin\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_12vhpwr", "NOT (\"power_12vhpwr\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_eps8", "NOT (\"power_eps8\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"psu", "pcie_8pin", "NOT (\"pcie_8pin\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"psu", "hpwr", "NOT (\"hpwr\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"psu", "eps8", "NOT (\"eps8\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"memory", "modules", "NOT (\"modules\" BETWEEN 1 AND 64)", "1 to 64 modules"},
 };
 
 /* The CHECK (...) expressions of a CREATE TABLE statement, each with the

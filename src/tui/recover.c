@@ -96,7 +96,7 @@ static void offer_cb(app *a, int idx, void *ctx)
     if (idx != 0) return; /* later: kept for the next start */
     dlrig_build b;
     char err[1024];
-    if (build_load(a->cat, f->json, &b, err, sizeof err) != DLRIG_BUILD_OK) {
+    if (build_load_found(a->cat, f->json, &b, err, sizeof err) != DLRIG_BUILD_OK) {
         build_free(&b);
         app_message(a, DLRIG_ROLE_ERROR, "Cannot recover: %s", err);
         return;

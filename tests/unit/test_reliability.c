@@ -120,6 +120,55 @@ START_TEST(notes_survive_load_and_save)
 }
 END_TEST
 
+/* Markdown keeps its structure whatever the text: a quote number, a part id
+ * (a backtick ended the code span) and notes with block syntax at a line's
+ * start are escaped; the core does this even where the command line refuses
+ * such text first. */
+static bool unescaped_lt(const char *s)
+{
+    for (const char *p = s; (p = strchr(p, '<')) != NULL; p++)
+        if (p == s || p[-1] != '\\') return true;
+    return false;
+}
+
+START_TEST(markdown_keeps_its_structure)
+{
+    dlrig_build b;
+    char err[512];
+    ck_assert_int_eq(build_load(cat, DLRIG_TEST_DATA "/builds/clean.json", &b, err, sizeof err), DLRIG_BUILD_OK);
+    dlrig_gpu g = *(const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-5000-ada");
+    g.p.id = "rtx`<img src=x onerror=alert(1)>`";
+    for (size_t i = 0; i < b.n_items; i++)
+        if (b.items[i].part->category == DLRIG_CAT_GPU) b.items[i].part = &g.p;
+    dlrig_analysis an = {0};
+    export_analyze(cat, &b, &an);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.quote_number = "<img src=x onerror=alert(1)>\n# Injected";
+    o.customer = "ACME";
+    o.notes = "Payment in advance\n---\n1. not a list\n    not code\n\n+ no list\n2) no list";
+    strbuf md = {0};
+    ck_assert_int_eq(export_build(cat, &b, &an, DLRIG_EXPORT_MD, &o, &md), 0);
+    ck_assert_msg(!unescaped_lt(md.s), "raw HTML in: %s", md.s);
+    ck_assert_ptr_nonnull(strstr(md.s, "**Quote:** \\<img src=x onerror=alert(1)\\> \\# Injected, revision 1"));
+    ck_assert_ptr_nonnull(strstr(md.s, "(rtx\\`\\<img src=x onerror=alert(1)\\>\\`)"));
+    const char *notes = strstr(md.s, "## Notes\n\n");
+    ck_assert_ptr_nonnull(notes);
+    ck_assert_ptr_nonnull(strstr(notes, "Payment in advance  \n\\---  \n1\\. not a list  \nnot code  \n\\  \n"
+                                        "\\+ no list  \n2\\) no list  \n"));
+    const dlrig_build *bs[2] = {&b, &b};
+    const dlrig_analysis *as[2] = {&an, &an};
+    strbuf q = {0};
+    ck_assert_int_eq(export_options(cat, bs, as, 2, DLRIG_EXPORT_MD, &o, &q), 0);
+    ck_assert_msg(!unescaped_lt(q.s) && !strstr(q.s, "\n# Injected"), "raw in: %.300s", q.s);
+    ck_assert_msg(strncmp(q.s, "# Quote \\<img", 13) == 0 || strncmp(q.s, "# DRAFT Quote \\<img", 19) == 0, "%.80s", q.s);
+    sb_free(&md);
+    sb_free(&q);
+    export_analysis_free(&an);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(invalid_utf8_text_refused)
 {
     static const char *const docs[] = {
@@ -432,6 +481,7 @@ int main(void)
     tcase_add_test(tc, term_safe_neutralises_controls);
     tcase_add_test(tc, notes_survive_load_and_save);
     tcase_add_test(tc, invalid_utf8_text_refused);
+    tcase_add_test(tc, markdown_keeps_its_structure);
     suite_add_tcase(s, tc);
     tc = tcase_create("numbers");
     tcase_add_checked_fixture(tc, setup, teardown);
