@@ -1136,6 +1136,22 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
         sb_free(&sql);
         sb_free(&any);
     }
+    if (rc == 0 && key.len) { /* the key is unique, as the built-in schema declares it (a file may declare none) */
+        char *dup = xasprintf("SELECT %s FROM \"%s\" GROUP BY %s HAVING count(*) > 1 LIMIT 1", key.s, t, key.s);
+        if (sqlite3_prepare_v2(db, dup, -1, &st, NULL) == SQLITE_OK) {
+            int s = sqlite3_step(st);
+            if (s == SQLITE_ROW) {
+                snprintf(err, errlen, "table %s, row %s: the key appears more than once", t,
+                         sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : "?");
+                rc = -1;
+            } else if (s != SQLITE_DONE) {
+                snprintf(err, errlen, "table %s: %s", t, db_message(db));
+                rc = -1;
+            }
+            sqlite3_finalize(st);
+        }
+        free(dup);
+    }
     for (size_t i = 0; i < n; i++) {
         free(v[i].column);
         free(v[i].cond);

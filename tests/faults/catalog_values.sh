@@ -95,6 +95,9 @@ refused offer-condition "UPDATE price_offer SET condition = 'broken' WHERE rowid
 refused arch-share "UPDATE architecture SET tensor_generation_share = 2 WHERE id = 'turing'" \
     "table architecture, row 'turing', column tensor_generation_share: expected a value where" quick
 refused lanes-huge "UPDATE cpu SET pcie_lanes = 100000 WHERE rowid = 1" "table cpu, .*column pcie_lanes: expected 0 to 256"
+# a key twice (the file need not declare it unique)
+refused duplicate-id "INSERT INTO gpu SELECT * FROM gpu WHERE id = 'nvidia-rtx-4090'" \
+    "table gpu, row 'nvidia-rtx-4090': the key appears more than once" quick
 # counts multiplied by quantities in int arithmetic: bounded
 refused psu-connectors-huge "UPDATE psu SET pcie_8pin = 1000000000 WHERE rowid = 1" "table psu, .*column pcie_8pin: expected 0 to 64 connectors" quick
 refused gpu-connectors-huge "UPDATE gpu SET power_8pin = 100 WHERE id = 'nvidia-rtx-4090'" "column power_8pin: expected 0 to 16 connectors" quick
