@@ -121,7 +121,6 @@ bool uc_hidden_format(unsigned cp);
 /* Flags of text_problem. */
 enum {
     TEXT_MULTILINE = 1 << 0, /* line breaks (\n, \r\n) allowed */
-    TEXT_MAX_4K = 1 << 1,    /* at most 4096 bytes */
 };
 /* The one check of text a user gives for a document (quote fields, the
  * seller profile, remembered answers): NULL when len bytes of s are valid

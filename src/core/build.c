@@ -328,7 +328,8 @@ static int load_from(const dlrig_catalog *cat, const char *path, bool regular, d
                      size_t errlen)
 {
     size_t len;
-    char *text = regular ? read_file_regular(path, MAX_BUILD_BYTES, &len) : read_file_limit(path, MAX_BUILD_BYTES, &len);
+    char *text =
+        regular ? read_file_regular(path, MAX_BUILD_BYTES, &len) : read_file_limit(path, MAX_BUILD_BYTES, &len);
     if (!text) {
         build_init(out, NULL);
         if (errno == EFBIG) return jsondoc_fail(err, errlen, path, "file is larger than 1 MiB");

@@ -114,7 +114,8 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
             }
             memcpy(s->currency, v, 4);
         } else if (!strcmp(k, "usd_rate")) {
-            if (!cJSON_IsNumber(it) || !(it->valuedouble >= DLRIG_SELLER_RATE_MIN && it->valuedouble <= DLRIG_SELLER_RATE_MAX)) {
+            if (!cJSON_IsNumber(it) ||
+                !(it->valuedouble >= DLRIG_SELLER_RATE_MIN && it->valuedouble <= DLRIG_SELLER_RATE_MAX)) {
                 snprintf(err, errlen, "%s: field 'usd_rate': expected a number from %g to %g (units of the currency "
                                       "for one US dollar)", name, DLRIG_SELLER_RATE_MIN, DLRIG_SELLER_RATE_MAX);
                 goto bad;

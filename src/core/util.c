@@ -674,7 +674,6 @@ const char *text_problem(const char *s, size_t len, unsigned flags)
         if (!line && cp != '\t' && (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)))
             return flags & TEXT_MULTILINE ? "contains control characters (text, tabs and line breaks only)"
                                           : "contains control characters or line breaks (one line of text only)";
-        if (flags & TEXT_MAX_4K && (size_t)(p - (const unsigned char *)s) + n > 4096) return "is longer than 4096 bytes";
         p += n;
         len -= n;
     }

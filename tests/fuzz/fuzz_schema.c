@@ -89,7 +89,8 @@ static void setup(void)
     sqlite3_stmt *st;
     FUZZ_CHECK(sqlite3_prepare_v2(db, "SELECT name FROM cat.sqlite_schema WHERE type = 'table' AND name NOT LIKE "
                                       "'sqlite_%' ORDER BY rowid", -1, &st, NULL) == SQLITE_OK, "schema");
-    while (sqlite3_step(st) == SQLITE_ROW && n_tables < 64) tables[n_tables++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+    while (sqlite3_step(st) == SQLITE_ROW && n_tables < 64)
+        tables[n_tables++] = xstrdup((const char *)sqlite3_column_text(st, 0));
     sqlite3_finalize(st);
     for (size_t i = 0; i < n_tables; i++) {
         char *sql = sqlite3_mprintf("CREATE TABLE main.\"%w\" AS SELECT * FROM cat.\"%w\"", tables[i], tables[i]);
@@ -107,14 +108,19 @@ static void setup(void)
     sqlite3_close(db);
 }
 
+/* A copy of a base file, kept in memory after the first read (no fsync: a
+ * scratch file). */
 static void copy_file(const char *from, const char *to)
 {
-    size_t len;
-    char *data = read_file_limit(from, 64u << 20, &len);
-    FUZZ_CHECK(data != NULL, "cannot read %s", from);
-    unlink(to);
-    FUZZ_CHECK(write_file_atomic(to, data, len, true) == 0, "cannot write %s", to);
-    free(data);
+    static char *data[2];
+    static size_t len[2];
+    int k = from == base_strict;
+    if (!data[k]) {
+        data[k] = read_file_limit(from, 64u << 20, &len[k]);
+        FUZZ_CHECK(data[k] != NULL, "cannot read %s", from);
+    }
+    FILE *f = fopen(to, "wb");
+    FUZZ_CHECK(f && fwrite(data[k], 1, len[k], f) == len[k] && fclose(f) == 0, "cannot write %s", to);
 }
 
 static void remove_work(void)
@@ -178,6 +184,7 @@ static void edit(const uint8_t *data, size_t size)
 {
     sqlite3 *db;
     FUZZ_CHECK(sqlite3_open(work, &db) == SQLITE_OK, "cannot open %s", work);
+    exec(db, "PRAGMA synchronous = OFF; PRAGMA journal_mode = MEMORY"); /* a scratch file */
     for (int edits = 0; size >= 4 && edits < 8; edits++) {
         unsigned op = data[0] % OP_COUNT, c = data[2], v = data[3];
         const char *t = tables[data[1] % n_tables];
@@ -204,8 +211,8 @@ static void edit(const uint8_t *data, size_t size)
             break;
         case OP_UPDATE:
             if ((col = column_name(db, t, c, NULL)))
-                sql = sqlite3_mprintf("UPDATE \"%w\" SET \"%w\" = %s WHERE rowid = (SELECT min(rowid) FROM \"%w\") + %u",
-                                      t, col, values[v % N_VALUES], t, v / N_VALUES % 8);
+                sql = sqlite3_mprintf("UPDATE \"%w\" SET \"%w\" = %s WHERE rowid = (SELECT min(rowid) FROM \"%w\") + "
+                                      "%u", t, col, values[v % N_VALUES], t, (unsigned)(v / N_VALUES % 8));
             break;
         case OP_UPDATE_BYTES:
         case OP_UPDATE_NUMBER: {
@@ -241,7 +248,9 @@ static void edit(const uint8_t *data, size_t size)
             break;
         case OP_RENAME: sql = sqlite3_mprintf("ALTER TABLE \"%w\" RENAME TO \"%w_gone\"", t, t); break;
         case OP_DELETE: sql = sqlite3_mprintf("DELETE FROM \"%w\" WHERE rowid %% %u = 0", t, v % 5 + 1); break;
-        case OP_DUPLICATE: sql = sqlite3_mprintf("INSERT INTO \"%w\" SELECT * FROM \"%w\" LIMIT %u", t, t, v % 4 + 1); break;
+        case OP_DUPLICATE:
+            sql = sqlite3_mprintf("INSERT INTO \"%w\" SELECT * FROM \"%w\" LIMIT %u", t, t, v % 4 + 1);
+            break;
         case OP_VIRTUAL:
             if ((col = column_name(db, t, c, NULL)))
                 sql = sqlite3_mprintf("ALTER TABLE \"%w\" RENAME TO \"%w_real\"; CREATE VIRTUAL TABLE \"%w\" USING "
@@ -249,8 +258,8 @@ static void edit(const uint8_t *data, size_t size)
             break;
         case OP_ADD_GENERATED:
             if ((col = column_name(db, t, c, NULL)))
-                sql = sqlite3_mprintf("ALTER TABLE \"%w\" ADD COLUMN \"g%u\" GENERATED ALWAYS AS (\"%w\") VIRTUAL", t, v,
-                                      col);
+                sql = sqlite3_mprintf("ALTER TABLE \"%w\" ADD COLUMN \"g%u\" GENERATED ALWAYS AS (\"%w\") "
+                                      "VIRTUAL", t, v, col);
             break;
         case OP_VERSION: sql = sqlite3_mprintf("PRAGMA user_version = %u", v % 16); break;
         }
@@ -276,14 +285,15 @@ static void check_shape(void)
     sqlite3 *db;
     FUZZ_CHECK(sqlite3_open_v2(work, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK, "reopen");
     sqlite3_stmt *st;
-    FUZZ_CHECK(sqlite3_prepare_v2(db, "SELECT type, name FROM sqlite_schema WHERE type = 'trigger' OR (type = 'view' AND "
-                                      "name != 'part') OR sql LIKE 'CREATE VIRTUAL%'", -1, &st, NULL) == SQLITE_OK,
-               "schema query");
+    FUZZ_CHECK(sqlite3_prepare_v2(db, "SELECT type, name FROM sqlite_schema WHERE type = 'trigger' OR "
+                                      "(type = 'view' AND name != 'part') OR sql LIKE 'CREATE VIRTUAL%'", -1, &st,
+                                  NULL) == SQLITE_OK, "schema query");
     while (sqlite3_step(st) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(st, 1);
         bool dlrig_table = false;
         for (size_t i = 0; i < n_tables && name; i++) dlrig_table |= strcasecmp(name, tables[i]) == 0;
-        FUZZ_CHECK(strcmp((const char *)sqlite3_column_text(st, 0), "trigger") != 0, "accepted with a trigger %s", name);
+        FUZZ_CHECK(strcmp((const char *)sqlite3_column_text(st, 0), "trigger") != 0, "accepted with a trigger %s",
+                   name);
         FUZZ_CHECK(!dlrig_table, "accepted with %s a %s", name, sqlite3_column_text(st, 0));
     }
     sqlite3_finalize(st);

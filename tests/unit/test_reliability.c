@@ -57,9 +57,11 @@ START_TEST(term_safe_neutralises_controls)
         {"a\nb\tc\rd\x1b", "a\nb\tc\\x0dd\\x1b", TERM_SAFE_KEEP_LINES},
         {"a\r\nb\r", "a\r\nb\\x0d", TERM_SAFE_KEEP_LINES},
         /* the invisible marks that reorder or hide text: escaped too */
-        {"\xe2\x80\x8f\xe2\x80\x8e\xd8\x9c\xe2\x80\x8b\xef\xbb\xbf\xe2\x81\xaa", "\\u200f\\u200e\\u061c\\u200b\\ufeff\\u206a", 0},
+        {"\xe2\x80\x8f\xe2\x80\x8e\xd8\x9c\xe2\x80\x8b\xef\xbb\xbf\xe2\x81\xaa",
+         "\\u200f\\u200e\\u061c\\u200b\\ufeff\\u206a", 0},
         /* the joiners stay (scripts and emoji need them) */
-        {"\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c", "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c", 0},
+        {"\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c",
+         "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c", 0},
         {"del\x7f", "del\\x7f", 0},
         {"c1 \xc2\x9b" "2J \xc2\x80 \xc2\x9f \xc2\xa0", "c1 \\u009b2J \\u0080 \\u009f \xc2\xa0", 0},
         {"\xe2\x80\xaa\xe2\x80\xae\xe2\x81\xa6\xe2\x81\xa9\xe2\x80\xa9", "\\u202a\\u202e\\u2066\\u2069\xe2\x80\xa9", 0},
@@ -161,7 +163,8 @@ START_TEST(markdown_keeps_its_structure)
     strbuf q = {0};
     ck_assert_int_eq(export_options(cat, bs, as, 2, DLRIG_EXPORT_MD, &o, &q), 0);
     ck_assert_msg(!unescaped_lt(q.s) && !strstr(q.s, "\n# Injected"), "raw in: %.300s", q.s);
-    ck_assert_msg(strncmp(q.s, "# Quote \\<img", 13) == 0 || strncmp(q.s, "# DRAFT Quote \\<img", 19) == 0, "%.80s", q.s);
+    ck_assert_msg(strncmp(q.s, "# Quote \\<img", 13) == 0 || strncmp(q.s, "# DRAFT Quote \\<img", 19) == 0, "%.80s",
+                  q.s);
     sb_free(&md);
     sb_free(&q);
     export_analysis_free(&an);
