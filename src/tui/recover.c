@@ -159,7 +159,7 @@ void recover_update(app *a)
         written_gen = gen;
         failed_gen = 0;
     } else {
-        if (p) unlink(p); /* no half pair */
+        if (p && !(have_file && strcmp(p, path_file) == 0)) unlink(p); /* no half pair (the last good one stays) */
         free(j);
         free(p);
         if (failed_gen == 0)
