@@ -1470,6 +1470,13 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
                      S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file (a FIFO, socket or device)");
             return NULL;
         }
+        for (int i = 0; i < 3; i++) { /* what SQLite opens beside it, never waited on either */
+            char *side = xasprintf("%s%s", path, side_ext[i]);
+            bool odd = lstat(side, &st) == 0 && !S_ISREG(st.st_mode);
+            if (odd) snprintf(err, errlen, "%s: is not a regular file; SQLite reads it with the catalog", side);
+            free(side);
+            if (odd) return NULL;
+        }
         identified = catalog_id_of(path, &id_before);
         int orc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
         if (orc != SQLITE_OK) {

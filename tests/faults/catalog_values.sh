@@ -172,6 +172,12 @@ out=$(timeout 5 "$DLRIG" --catalog "$TMP/dir.db" parts 2>&1)
 rc=$?
 { [ $rc -eq 3 ] && printf '%s' "$out" | grep -q 'dir.db: is a directory'; } && pass=$((pass + 1)) ||
     { echo "FAIL catalog-directory: exit $rc: $out"; fail=$((fail + 1)); }
+cp "$CATDB" "$TMP/side.db"
+mkfifo "$TMP/side.db-journal" # SQLite opens it to look for a hot journal: it hung
+out=$(timeout 5 "$DLRIG" --catalog "$TMP/side.db" parts 2>&1)
+rc=$?
+{ [ $rc -eq 3 ] && printf '%s' "$out" | grep -q 'side.db-journal: is not a regular file'; } && pass=$((pass + 1)) ||
+    { echo "FAIL catalog-journal-fifo: exit $rc: $out"; fail=$((fail + 1)); }
 mkfifo "$TMP/fifo.db"
 out=$(timeout 5 "$DLRIG" --catalog "$TMP/fifo.db" parts 2>&1)
 rc=$?
