@@ -198,6 +198,19 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
     return n ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/* The GPU id closest to id (as catalog_suggest measures, among GPUs only), or NULL. */
+static const char *nearest_gpu(const dlrig_catalog *cat, const char *id)
+{
+    const char *best = NULL;
+    int limit = (int)strlen(id) / 3 + 2, best_d = limit + 1;
+    for (size_t i = 0; i < catalog_count(cat, DLRIG_CAT_GPU); i++) {
+        const dlrig_part *g = catalog_part_at(cat, DLRIG_CAT_GPU, i);
+        int d = edit_distance(id, g->id, limit);
+        if (d < best_d) best_d = d, best = g->id;
+    }
+    return best;
+}
+
 int cmd_fit(cli_ctx *ctx, int argc, char **argv)
 {
     enum { O_JSON = 256, O_MAX };
@@ -270,10 +283,16 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
 
     const dlrig_part *p = catalog_find(cat, gpu_id);
     if (!p || p->category != DLRIG_CAT_GPU) {
-        const char *near[3];
-        size_t k = catalog_suggest(cat, gpu_id, near, 3);
-        cli_error("--gpu: '%s' is not a GPU of the catalog%s%s%s (dlrig parts --category gpu lists them)",
-                  cli_safe(gpu_id), k ? "; did you mean '" : "", k ? near[0] : "", k ? "'?" : "");
+        if (p) /* a part of the catalog, of another kind: say which */
+            cli_error("--gpu: '%s' is a %s, not a GPU (dlrig parts --category gpu lists them)", cli_safe(gpu_id),
+                      category_title(p->category));
+        else if (!*gpu_id)
+            cli_error("--gpu: expected a GPU id (dlrig parts --category gpu lists them)");
+        else {
+            const char *near = nearest_gpu(cat, gpu_id);
+            cli_error("--gpu: '%s' is not a GPU of the catalog%s%s%s (dlrig parts --category gpu lists them)",
+                      cli_safe(gpu_id), near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+        }
         return EXIT_USAGE;
     }
     const dlrig_gpu *g = (const dlrig_gpu *)p;

@@ -851,6 +851,13 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     } else {
         out.model.params_m = !isnan(r->model_params_m) ? r->model_params_m : w && w->params_m > 0 ? w->params_m : 8000;
         if (!isnan(r->active_params_m)) out.model.active_params_m = r->active_params_m;
+        if (out.model.active_params_m > out.model.params_m) {
+            /* a mixture of experts activates some of its parameters, never more than all */
+            snprintf(err, errlen, "active parameters (%gM, --active-params-m) above the model's %gM parameters "
+                     "(--model-params-m): a model activates at most all of them", out.model.active_params_m,
+                     out.model.params_m);
+            return -1;
+        }
         llm_shape_complete(&out.model);
     }
     dlrig_method method = DLRIG_METHOD_INFERENCE;

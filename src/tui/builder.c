@@ -923,7 +923,7 @@ static void open_cb(app *a, int idx, void *ctx)
     struct builder_state *s = B(a);
     dlrig_build nb;
     char err[1024];
-    if (build_load(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
+    if (build_load_found(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
         build_free(&nb);
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
