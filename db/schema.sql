@@ -364,19 +364,6 @@ CREATE TABLE switch (
 -- new prices.  part_id names a part of any category (the data check and the
 -- catalog test verify it exists).  The advisor considers used and refurbished
 -- offers only when the user allows second-hand parts (allow_used).
--- Manufacturer part numbers (an optional table: catalog files made before it
--- have none and their quotes show no part number): what a buyer orders a part
--- by.  A part may have several rows (the first is shown); part_id is any
--- part table's id (the `part` view is not a table, so it has no foreign
--- key: the data tests check it).
-CREATE TABLE part_number (
-  part_id     TEXT NOT NULL,
-  mpn         TEXT NOT NULL CHECK (length(mpn) BETWEEN 3 AND 60),
-  source      TEXT NOT NULL REFERENCES source(id),
-  note        TEXT,
-  PRIMARY KEY (part_id, mpn)
-) STRICT;
-
 CREATE TABLE price_offer (
   part_id     TEXT NOT NULL,
   condition   TEXT NOT NULL CHECK (condition IN ('new','used','refurbished')),
@@ -386,6 +373,20 @@ CREATE TABLE price_offer (
   source      TEXT NOT NULL REFERENCES source(id),
   note        TEXT,                  -- how the figure was read (median of sold listings, range midpoint, ...)
   PRIMARY KEY (part_id, condition, market, price_date)
+) STRICT;
+
+-- Manufacturer part numbers (MPN, SKU) as makers and sellers print them, so
+-- that a vendor's price list or a parts list keyed by part number finds the
+-- catalog part.  A part may have several numbers (regional or retail
+-- variants); one number may name parts of several kit sizes.  units is how
+-- many items of that number make one catalog part: a part sold as 8 RDIMMs
+-- of one module number has units 8, and a price per module is multiplied by 8.
+CREATE TABLE part_number (
+  mpn         TEXT NOT NULL CHECK (length(mpn) BETWEEN 3 AND 64),
+  part_id     TEXT NOT NULL,
+  units       INTEGER NOT NULL DEFAULT 1 CHECK (units BETWEEN 1 AND 64),
+  source      TEXT NOT NULL REFERENCES source(id),
+  PRIMARY KEY (mpn, part_id)
 ) STRICT;
 
 -- ---------------------------------------------------------------- reference

@@ -53,7 +53,7 @@ void tui_quote_load(tui_quote *q)
     char *path = xasprintf("%s/" STATE_FILE, dir);
     free(dir);
     size_t len = 0;
-    char *text = read_file_limit(path, 64 * 1024, &len);
+    char *text = read_file_regular(path, 64 * 1024, &len); /* a FIFO there is not waited on */
     free(path);
     if (!text) return;
     cJSON *doc = cJSON_ParseWithLength(text, len);

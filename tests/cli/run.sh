@@ -386,8 +386,16 @@ expect prices-rate 0 'Rate: 1 EUR = 1.08 USD' -- "$DLRIG" prices import "$P/eur.
 expect prices-cheapest 0 '"price_usd":[[:space:]]*1620' -- "$DLRIG" show nvidia-rtx-4090 --json
 expect prices-list-rate 0 '1 EUR = 1.08 USD' -- "$DLRIG" prices list
 expect prices-list-json 0 '"usd_per_unit":[[:space:]]*1.08' -- "$DLRIG" prices list --json
-printf 'id,cost,currency,date,vendor\n' > "$P/header.csv"
-expect prices-bad-header 2 "header.csv:1: header: unknown column 'cost'.*missing column 'price'" -- "$DLRIG" prices import "$P/header.csv"
+printf 'id,stock,currency,date,vendor\n' > "$P/header.csv"
+expect prices-bad-header 2 "header.csv:1: header: missing column 'price'; not used: 'stock'" -- "$DLRIG" prices import "$P/header.csv"
+# a seller's spreadsheet export: ';', a decimal comma, its own column names, parts by part number and name
+printf 'SKU;Product;Stock;Unit price;Date\nMZ-V9P2T0B/AM;Samsung 990 PRO 2TB;4;179,90;2026-11-02\nKSM48R40BS4TMM-32HMR;Kingston 32GB DDR5 RDIMM;40;189,00;2026-11-02\n;GeForce RTX 4090;1;2.099,00;2026-11-02\n' > "$P/seller.csv"
+expect prices-mpn-no-comma 2 "seller.csv:2: price '179,90' is not a positive number .a decimal comma" -- "$DLRIG" prices import "$P/seller.csv" --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn 0 "Imported 5 prices.*Matched 3 lines: 2 by part number, 1 by name.*line 3: 'KSM48R40BS4TMM-32HMR' is kingston-ksm48r40bs4tmm-32hmr-8x .by part number; 8 of them make the part: 8 x 189.00 EUR.*Fields separated by ';'.*Columns not used: 'Stock'" -- "$DLRIG" prices import "$P/seller.csv" --decimal-comma --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn-list 0 'samsung-990-pro-2tb +Seller GmbH +179.90 +EUR' -- "$DLRIG" prices list
+"$DLRIG" prices clear --vendor 'Seller GmbH' >/dev/null
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2031-01,Acme\n' > "$P/future.csv"
+expect prices-future 2 'future.csv:2: date 2031-01 is after today' -- "$DLRIG" prices import "$P/future.csv"
 expect prices-missing-file 3 'nope.csv: cannot read' -- "$DLRIG" prices import "$P/nope.csv"
 expect prices-bad-sub 2 "unknown subcommand 'drop'" -- "$DLRIG" prices drop
 expect prices-clear-vendor 0 "Removed 1 price from 'Euro Parts'" -- "$DLRIG" prices clear --vendor "Euro Parts"

@@ -449,35 +449,63 @@ START_TEST(price_offers_consistent)
 }
 END_TEST
 
-/* Part numbers: each names a known part and a source, and is read from the
- * part's own row (its name or note carries it), never guessed; a kit of
- * modules says how many ("4 x KSM..."). */
-START_TEST(part_numbers_from_the_rows)
+/* The number a quote shows for a part: the first of its rows (the one its
+ * own source prints, before regional variants), with the count of modules
+ * of a kit; none for a part without a row. */
+START_TEST(part_number_of_a_part)
+{
+    const dlrig_part_number *m = catalog_part_number_of(cat, "corsair-hx1200i-2023");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->mpn, "CP-9020281-NA"); /* not -AU, -UK, -WW, -EU that follow it */
+    m = catalog_part_number_of(cat, "amd-radeon-rx-9070-xt");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->mpn, "PRIME-RX9070XT-16G");
+    m = catalog_part_number_of(cat, "kingston-ksm32rd4-32-8x");
+    ck_assert_ptr_nonnull(m);
+    ck_assert_str_eq(m->mpn, "KSM32RD4/32");
+    ck_assert_int_eq(m->units, 8);
+    size_t n;
+    const dlrig_part_number *all = catalog_part_numbers(cat, NULL, &n);
+    for (size_t i = 0; i < n; i++) { /* each part's number is its first row */
+        const dlrig_part_number *first = catalog_part_number_of(cat, all[i].part_id);
+        ck_assert_ptr_nonnull(first);
+        ck_assert_msg(first->seq <= all[i].seq, "%s: %s shown, %s listed before it", all[i].part_id, first->mpn,
+                      all[i].mpn);
+    }
+    ck_assert_ptr_null(catalog_part_number_of(cat, "no-such-part"));
+    ck_assert_ptr_null(catalog_part_number_of(cat, NULL));
+}
+END_TEST
+
+/* Manufacturer part numbers: every row names a catalog part; a number is
+ * found however it is written (case, '-', spaces); a module number sold in
+ * kits of several sizes names each kit with its count of modules. */
+START_TEST(part_numbers_find_parts)
 {
     size_t n;
-    const dlrig_part_number *m = catalog_part_numbers(cat, &n);
+    const dlrig_part_number *all = catalog_part_numbers(cat, NULL, &n);
     ck_assert_msg(n >= 40, "only %zu part numbers", n);
     for (size_t i = 0; i < n; i++) {
-        const dlrig_part *p = catalog_find(cat, m[i].part_id);
-        ck_assert_msg(p != NULL, "part number %s for unknown part %s", m[i].mpn, m[i].part_id);
-        ck_assert_msg(catalog_source(cat, m[i].source) != NULL, "%s: source %s unknown", m[i].part_id, m[i].source);
-        const char *bare = strstr(m[i].mpn, " x ") ? strstr(m[i].mpn, " x ") + 3 : m[i].mpn;
-        bool in_row = strstr(p->name, bare) || (p->note && strstr(p->note, bare));
-        if (!in_row) { /* or in the source the row's note cites for it */
-            const dlrig_source *src = catalog_source(cat, m[i].source);
-            in_row = p->note && strstr(p->note, m[i].source) && src && src->title;
-        }
-        ck_assert_msg(in_row, "%s: %s is not in its row", m[i].part_id, m[i].mpn);
-        if (bare != m[i].mpn) {
-            char kit[16];
-            snprintf(kit, sizeof kit, "%.*sx", (int)(bare - 3 - m[i].mpn), m[i].mpn);
-            ck_assert_msg(strstr(p->name, kit) != NULL, "%s: %s, but the name says no %s", m[i].part_id, m[i].mpn, kit);
-        }
-        if (i == 0 || strcmp(m[i - 1].part_id, m[i].part_id) != 0)
-            ck_assert_str_eq(catalog_part_number(cat, m[i].part_id), m[i].mpn);
+        ck_assert_msg(catalog_find(cat, all[i].part_id) != NULL, "number %s: unknown part %s", all[i].mpn,
+                      all[i].part_id);
+        ck_assert(all[i].units >= 1);
     }
-    ck_assert_ptr_null(catalog_part_number(cat, "nvidia-rtx-4090")); /* none known: no cell text */
-    ck_assert_ptr_null(catalog_part_number(cat, "no-such-part"));
+    const dlrig_part_number *m = catalog_part_numbers(cat, "mz v9p2t0", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-990-pro-2tb");
+    m = catalog_part_numbers(cat, "KSM48R40BS4TMM-32HMR", &n);
+    ck_assert_uint_eq(n, 3); /* kits of 4, 8 and 12 */
+    int units = 0;
+    for (size_t i = 0; i < n; i++) units += m[i].units;
+    ck_assert_int_eq(units, 4 + 8 + 12);
+    ck_assert_ptr_null(catalog_part_numbers(cat, "NO-SUCH-NUMBER", &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(catalog_part_numbers(cat, "--", &n)); /* too short once normalised */
+    char key[16];
+    ck_assert(part_number_key("mz-v9p2t0b/am", key, sizeof key));
+    ck_assert_str_eq(key, "MZV9P2T0B/AM");
+    ck_assert(!part_number_key("caf\xc3\xa9-123", key, sizeof key));
+    ck_assert(!part_number_key("ABCDEFGHIJKLMNOPQRSTUVWXYZ", key, sizeof key));
 }
 END_TEST
 
@@ -1150,12 +1178,13 @@ int main(void)
     tcase_add_test(tc, model_suggest_and_filter);
     tcase_add_test(tc, catalog_without_models_refused);
     tcase_add_test(tc, price_offers_consistent);
-    tcase_add_test(tc, part_numbers_from_the_rows);
+    tcase_add_test(tc, part_number_of_a_part);
     tcase_add_test(tc, own_price_is_a_new_price);
     tcase_add_test(tc, used_offers_only_when_allowed);
     tcase_add_test(tc, used_prices_of_parts_read_later);
     tcase_add_test(tc, framework_platforms);
     tcase_add_test(tc, vocabularies_match_the_schema);
+    tcase_add_test(tc, part_numbers_find_parts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1180,12 +1180,18 @@ START_TEST(part_number_column)
     ck_assert_ptr_nonnull(strstr(html, "<th class=\"mpn\">Part number</th>"));
     ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">4 x KSM48R40BD8-32MD</td>"));
     ck_assert_ptr_nonnull(strstr(html, "<td class=\"mpn\">MZ-V9P4T0</td>"));
-    ck_assert_ptr_nonnull(strstr(html, "NVIDIA RTX 5000 Ada</td><td class=\"mpn\"></td>"));
+    ck_assert_ptr_nonnull(strstr(html, "NVIDIA RTX 5000 Ada</td><td class=\"mpn\">VCNRTX5000ADA-PB</td>"));
+    ck_assert_ptr_nonnull(strstr(html, "TRX50 AERO D</td><td class=\"mpn\"></td>"));
     free(html);
+    /* JSON: the number as printed, and the count of modules of a kit */
+    char *json = export_to_string(&b, DLRIG_EXPORT_JSON, &o);
+    ck_assert_ptr_nonnull(strstr(json, "\"mpn\":\t\"KSM48R40BD8-32MD\",\n\t\t\t\"mpn_units\":\t4,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"mpn\":\t\"MZ-V9P4T0\""));
+    free(json);
     /* only parts without a number: no column */
     dlrig_build g;
-    build_init(&g, "GPUs only");
-    build_add(&g, catalog_find(cat, "nvidia-rtx-4090"), 1);
+    build_init(&g, "A board only");
+    build_add(&g, catalog_find(cat, "gigabyte-trx50-aero-d"), 1);
     html = export_to_string(&g, DLRIG_EXPORT_HTML, &o);
     ck_assert_ptr_null(strstr(html, "Part number"));
     free(html);
