@@ -419,6 +419,9 @@ void ov_text_add(app *a, int role, int indent, const char *fmt, ...) __attribute
 /* Menu: items are copied; cb is called with the chosen index (or -1 on Esc). */
 void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel, ov_menu_cb cb, void *ctx,
              void (*ctx_free)(void *));
+/* A line or two above the open menu's items (wrapped; up to 4 lines): what
+ * the choice is about.  Call after ov_menu. */
+void ov_menu_note(app *a, const char *note);
 /* Prompt for a line of text; cb gets the text (NULL on Esc). */
 void ov_prompt(app *a, const char *title, const char *note, const char *initial, ov_prompt_cb cb, void *ctx,
                void (*ctx_free)(void *));

@@ -282,6 +282,8 @@ static void menu_draw(app *a)
     w = label_w + 4 + (detail_w ? detail_w + 3 : 0);
     int tw = ui_width(a, o->title) + 6;
     if (tw > w) w = tw;
+    int nw = o->note[0] ? ui_width(a, o->note) : 0; /* a note wraps, but takes the width there is first */
+    if (nw > w) w = nw;
     w += 4;
     if (w < 40) w = 40;
     if (w > a->w - 4) w = a->w - 4;
@@ -289,14 +291,18 @@ static void menu_draw(app *a)
         draw_keys(a, menu_keys, "menu", w);
         return;
     }
-    frame(a, w, (int)o->n_items + 2); /* as tall as every item: a filter does not move the box */
-    int body = o->h - 2;
+    int note_lines = o->note[0] ? ui_wrapped_lines(a, o->note, w - 4) : 0;
+    if (note_lines > 4) note_lines = 4;
+    /* as tall as every item: a filter does not move the box */
+    frame(a, w, (int)o->n_items + 2 + note_lines);
+    if (note_lines) ui_put_wrapped(a, o->y + 1, o->x + 2, note_lines, o->w - 4, DLRIG_ROLE_NORMAL, o->note);
+    int body = o->h - 2 - note_lines;
     ui_list *l = &o->list;
-    ui_list_place(l, o->y + 1, o->x + 1, body, o->w - 2, 1);
+    ui_list_place(l, o->y + 1 + note_lines, o->x + 1, body, o->w - 2, 1);
     for (int r = 0; r < body && l->top + r < l->n; r++) {
         const ov_item *it = &o->items[o->shown[l->top + r]];
         bool sel = l->top + r == l->sel;
-        int y = o->y + 1 + r, x = o->x + 1, iw = o->w - 2;
+        int y = o->y + 1 + note_lines + r, x = o->x + 1, iw = o->w - 2;
         if (sel) ui_fill(a, y, x, iw, DLRIG_ROLE_SELECTION);
         int used = ui_putf(a, y, x + 1, iw - 2, sel ? DLRIG_ROLE_SELECTION : it->role, "%s %s",
                            sel ? a->g->cursor : " ", it->label);
@@ -305,7 +311,8 @@ static void menu_draw(app *a)
         if (it->detail && dx < iw - 2)
             ui_put(a, y, x + 1 + dx, iw - 2 - dx, sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_DIM, it->detail);
     }
-    if (l->n == 0 && o->n_items) ui_put(a, o->y + 1, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, "No item matches the filter (Esc clears it)");
+    if (l->n == 0 && o->n_items)
+        ui_put(a, o->y + 1 + note_lines, o->x + 2, o->w - 4, DLRIG_ROLE_DIM, "No item matches the filter (Esc clears it)");
     /* the bottom border: the filter, and where the selection is in a long menu */
     char f[128];
     bool filter = ui_list_filter_text(l, f, sizeof f) != NULL;
@@ -439,6 +446,8 @@ void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel,
     o->ctx_free = ctx_free;
     a->ov = &menu_overlay;
 }
+
+void ov_menu_note(app *a, const char *note) { snprintf(a->ovs.note, sizeof a->ovs.note, "%s", note ? note : ""); }
 
 /* ---- prompt ---- */
 

@@ -353,17 +353,14 @@ void recover_offer(app *a, const char *named)
     if (!best) return;
     size_t len = 0;
     char *orig = read_file_regular(best->path_file, 8192, &len);
-    char when[32], detail[700], title[400], what[300], name[200];
+    char when[32], detail[700], title[96], what[300], name[200];
     struct tm tm;
     localtime_r(&best->mtime, &tm);
     strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
     describe(a, best->json, name, sizeof name, what, sizeof what);
     snprintf(detail, sizeof detail, "%s, %s", orig && *orig ? orig : "never saved", when);
     free(orig);
-    /* the title names the recovered build (name, price, GPUs), so it is
-     * never mistaken for the file named on the command line */
-    snprintf(title, sizeof title, "Unsaved changes from a session that ended%s%s%s%s%s",
-             more ? " (and older ones)" : "", name[0] ? ": " : "", name, what[0] ? ", " : "", what);
+    snprintf(title, sizeof title, "Unsaved changes from a session that ended%s", more ? " (and older ones)" : "");
     char later[200];
     snprintf(later, sizeof later, "ask again at the next start%s", named ? "; keep the file opened now" : "");
     ov_item items[] = {{"Recover them", detail, DLRIG_ROLE_NORMAL},
@@ -371,4 +368,11 @@ void recover_offer(app *a, const char *named)
                        {"Later", later, DLRIG_ROLE_NORMAL}};
     /* a file named on the command line is what the user asked for: Enter keeps it */
     ov_menu(a, title, items, 3, named ? 2 : 0, offer_cb, best, found_free);
+    /* the recovered build by name, price and GPUs, so it is never mistaken
+     * for the file named on the command line */
+    char note[600];
+    if (name[0]) {
+        snprintf(note, sizeof note, "The unsaved build: %s, %s", name, what);
+        ov_menu_note(a, note);
+    }
 }
