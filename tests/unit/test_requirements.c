@@ -137,6 +137,11 @@ START_TEST(reader_words_not_ids)
         {"batch", "1", "1 sequence"},
         {"weights", "4.85", "4.85 bits per weight"},
         {"method", "qlora", "QLoRA fine-tuning (4-bit base model)"},
+        {"weights", "q4_k_m", "GGUF Q4_K_M (4-bit)"},
+        {"min_gpus", "1", "1 GPU a node"},
+        {"max_gpus", "4", "4 GPUs a node"},
+        {"also_model", "llama-3.1-8b", "Llama 3.1 8B"},
+        {"also_method", "qlora", "QLoRA fine-tuning (4-bit base model)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const dlrig_reqfield *fi = requirements_field(cases[i].key);
