@@ -28,8 +28,9 @@ bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 NP=$TMP/noprices
 env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload cnn --budget-usd 9000 -o "$TMP/rec-old.json" >/dev/null 2>&1
 env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload transformer --budget-usd 30000 -o "$TMP/rec-new.json" >/dev/null 2>&1
-env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html -o "$TMP/exp-old.html" 2>/dev/null
-env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html --customer "New customer" -o "$TMP/exp-new.html" 2>/dev/null
+# fixed quote numbers: the counter gives each export its own, and a version is compared byte for byte
+env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html --quote-number Q-OLD -o "$TMP/exp-old.html" 2>/dev/null
+env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html --customer "New customer" --quote-number Q-NEW -o "$TMP/exp-new.html" 2>/dev/null
 cmp -s "$TMP/rec-old.json" "$TMP/rec-new.json" && bad "setup: the two recommend versions are the same"
 # A price list of every part from 8 vendors (thousands of rows) and a small one.
 "$DLRIG" parts --json | grep -o '"id":[[:space:]]*"[^"]*"' | sed 's/.*"\([^"]*\)"$/\1/' > "$TMP/ids"
@@ -92,9 +93,9 @@ for ((i = 0; i < KILLS; i++)); do
         ;;
     export)
         cp "$TMP/exp-old.html" "$W/e.html"
-        d=$(duration env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html --customer "New customer" -o "$W/probe.html" --force)
+        d=$(duration env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html --customer "New customer" --quote-number Q-NEW -o "$W/probe.html" --force)
         kill_at $((RANDOM * (d + d / 5) / 32768)) env XDG_DATA_HOME="$NP" "$DLRIG" export "$DATA/builds/clean.json" --format html \
-            --customer "New customer" -o "$W/e.html" --force &&
+            --customer "New customer" --quote-number Q-NEW -o "$W/e.html" --force &&
             killed[$kind]=$((${killed[$kind]:-0} + 1)) || done_[$kind]=$((${done_[$kind]:-0} + 1))
         cmp -s "$W/e.html" "$TMP/exp-old.html" || cmp -s "$W/e.html" "$TMP/exp-new.html" ||
             bad "export kill $i: e.html is neither version"

@@ -153,7 +153,14 @@ START_TEST(markdown_keeps_its_structure)
     ck_assert_int_eq(export_build(cat, &b, &an, DLRIG_EXPORT_MD, &o, &md), 0);
     ck_assert_msg(!unescaped_lt(md.s), "raw HTML in: %s", md.s);
     ck_assert_ptr_nonnull(strstr(md.s, "**Quote:** \\<img src=x onerror=alert(1)\\> \\# Injected, revision 1"));
-    ck_assert_ptr_nonnull(strstr(md.s, "(rtx\\`\\<img src=x onerror=alert(1)\\>\\`)"));
+    ck_assert_ptr_null(strstr(md.s, "onerror=alert(1)\\>\\`")); /* the customer's copy names no part id */
+    o.internal = true; /* the seller's worksheet does, escaped */
+    strbuf ws = {0};
+    ck_assert_int_eq(export_build(cat, &b, &an, DLRIG_EXPORT_MD, &o, &ws), 0);
+    ck_assert_msg(!unescaped_lt(ws.s), "raw HTML in: %s", ws.s);
+    ck_assert_ptr_nonnull(strstr(ws.s, "(rtx\\`\\<img src=x onerror=alert(1)\\>\\`)"));
+    sb_free(&ws);
+    o.internal = false;
     const char *notes = strstr(md.s, "## Notes\n\n");
     ck_assert_ptr_nonnull(notes);
     ck_assert_ptr_nonnull(strstr(notes, "Payment in advance  \n\\---  \n1\\. not a list  \nnot code  \n\\  \n"
