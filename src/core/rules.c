@@ -1017,6 +1017,13 @@ static void r_multi_low_gain(ctx *c)
              "%d GPUs for a %.0f GB dataset: small datasets rarely train faster on several GPUs (they do let you run "
              "several experiments at once)",
              c->n_gpus, ds);
+    else if (c->wl && c->wl->scaling_kind == DLRIG_SCALING_POOR && !c->wl->training && !c->wl->single_stream)
+        /* batched work that trains nothing (molecular dynamics): the estimate
+         * counts one independent job a GPU, as such runs are made */
+        emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL,
+             "%d GPUs for %s work: one job spread over several GPUs gains little; the estimate counts %d "
+             "independent jobs, one a GPU",
+             c->n_gpus, c->wl->id, c->n_gpus);
     else if (c->wl && c->wl->scaling_kind == DLRIG_SCALING_POOR)
         emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL, "%d GPUs for %s work: it scales poorly over data parallelism",
              c->n_gpus, c->wl->id);

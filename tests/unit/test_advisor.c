@@ -741,6 +741,39 @@ START_TEST(sxm_server_recommended_for_a_large_fine_tune)
 }
 END_TEST
 
+/* Molecular dynamics runs in FP32 (mixed precision): the $6,000 pick is a
+ * GeForce card, where the FP64 workload at the same budget takes the TITAN V
+ * (its 1:2 FP64 rate) that a molecular-dynamics buyer was offered before the
+ * md-simulation workload existed. */
+START_TEST(md_simulation_picks_geforce)
+{
+    dlrig_catalog *cat = open_shipped();
+    static const char *const wl[] = {"md-simulation", "scientific-fp64"};
+    const dlrig_gpu *picked[2] = {NULL, NULL};
+    for (int w = 0; w < 2; w++) {
+        dlrig_requirements req;
+        requirements_init(&req);
+        snprintf(req.workload, sizeof req.workload, "%s", wl[w]);
+        req.budget_usd = 6000;
+        dlrig_recommendation *recs;
+        size_t n;
+        char err[256];
+        ck_assert_msg(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 3, &recs, &n, err, sizeof err) == 0, "%s: %s",
+                      wl[w], err);
+        ck_assert_msg(n > 0, "%s: %s", wl[w], err);
+        int q = 0;
+        picked[w] = (const dlrig_gpu *)build_first(&recs[0].build, DLRIG_CAT_GPU, &q);
+        ck_assert_ptr_nonnull(picked[w]);
+        printf("%s at $6,000: %d x %s, $%.0f\n", wl[w], q, picked[w]->p.name, recs[0].price_usd);
+        recommendations_free(recs, n);
+    }
+    ck_assert_msg(picked[0]->segment_kind == DLRIG_SEGMENT_CONSUMER && strstr(picked[0]->p.name, "GeForce"),
+                  "md-simulation at $6,000: %s", picked[0]->p.name);
+    ck_assert_msg(picked[1] != picked[0], "the FP64 workload picks the molecular-dynamics card, %s", picked[0]->p.name);
+    catalog_close(cat);
+}
+END_TEST
+
 START_TEST(tie_band_goes_to_the_cheaper_build)
 {
     dlrig_catalog *cat = open_shipped();
@@ -1232,6 +1265,7 @@ int main(void)
     tcase_add_test(obj, quiet_must_have_in_the_pick);
     tcase_add_test(obj, power_limited_when_circuit_binds);
     tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);
+    tcase_add_test(obj, md_simulation_picks_geforce);
     suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);
