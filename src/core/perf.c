@@ -159,7 +159,7 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
      * (molecular dynamics) moves what its own code moves, whatever precision
      * the request names. */
     if (!w->training) {
-        if (w->params_m > 0) bytes *= weight_bytes(precision) / 2.0;
+        if (!perf_workload_own_precision(w)) bytes *= weight_bytes(precision) / 2.0;
     } else if (precision == DLRIG_PRECISION_FP32 || precision == DLRIG_PRECISION_TF32) {
         bytes *= 2;
     }
@@ -776,6 +776,8 @@ bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision)
     return true;
 }
 
+bool perf_workload_own_precision(const dlrig_workload *w) { return w && w->params_m <= 0 && !w->training; }
+
 /* Cards that hold the model and run the precision natively first; then the
  * higher value, NAN last, then by id. */
 static int cmp_rated(double va, double vb, const dlrig_gpu_speed *a, const dlrig_gpu_speed *b)
@@ -813,7 +815,7 @@ void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload
         o->per_kusd = !isnan(price) && price > 0 ? o->throughput / (price / 1000.0) : NAN;
         o->mem_need_gb = need;
         o->fits = need <= g->vram_gb;
-        o->supported = perf_gpu_supports(g, precision);
+        o->supported = perf_workload_own_precision(w) || perf_gpu_supports(g, precision);
     }
     if (n > 1) qsort(out, n, sizeof *out, by_value ? cmp_by_value : cmp_by_speed);
 }

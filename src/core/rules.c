@@ -989,6 +989,7 @@ static void r_fp64(ctx *c)
 
 static void r_precision(ctx *c)
 {
+    if (perf_workload_own_precision(c->wl)) return; /* molecular dynamics: its own precision */
     dlrig_precision p = c->precision;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;

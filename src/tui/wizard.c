@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dlrig/llm.h"
+#include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 #include "tui/app.h"
@@ -431,7 +432,7 @@ static bool model_applies(app *a)
 static bool precision_applies(app *a)
 {
     const dlrig_workload *wl = chosen_workload(a);
-    if (wl && wl->params_m <= 0 && !wl->training) return false;
+    if (perf_workload_own_precision(wl)) return false;
     dlrig_fit_query fq;
     return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
 }

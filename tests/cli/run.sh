@@ -91,6 +91,9 @@ expect recommend-md-8000 0 '^1\. 2 x GeForce RTX 5090 ' -- "$DLRIG" recommend --
 expect recommend-fp64-6000 0 '^1\. [0-9] x TITAN V' -- "$DLRIG" recommend --workload scientific-fp64 --budget-usd 6000 --top 1
 expect recommend-help-md 0 'scientific-fp64, md-simulation' -- "$DLRIG" recommend --help
 expect parts-rank-md 0 'One GPU alone on md-simulation' -- "$DLRIG" parts --workload md-simulation
+# its own mixed precision: --precision fp8 neither names FP8 nor marks Ampere cards 'no native fp8'
+expect parts-rank-md-precision 0 'its own mixed precision\), fastest first' -- "$DLRIG" parts --workload md-simulation --precision fp8
+expect parts-rank-md-no-native 0 '^0$' -- bash -c '"$0" parts --workload md-simulation --precision fp8 | grep -c "no native" || true' "$DLRIG"
 expect recommend-md-typo 2 "unknown value 'md'; expected one of .*md-simulation" -- "$DLRIG" recommend --workload md --budget-usd 3000
 expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
 # GPU power limits: the sustained draw drops to the limit (the 15 A circuit then holds), the speed cost is shown,

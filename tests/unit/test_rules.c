@@ -871,6 +871,28 @@ START_TEST(several_gpus_for_md_are_independent_runs)
 }
 END_TEST
 
+/* Molecular dynamics runs at its codes' own mixed precision: FP8 asked of an
+ * RTX A6000 (Ampere) is an error for a CNN and nothing for md-simulation. */
+START_TEST(md_simulation_ignores_the_precision)
+{
+    static const struct {
+        const char *workload;
+        bool flagged;
+    } cases[] = {{"cnn", true}, {"md-simulation", false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dlrig_build b;
+        load("gpu.precision_unsupported.trigger.json", &b);
+        snprintf(b.req.workload, sizeof b.req.workload, "%s", cases[i].workload);
+        dlrig_report r = {0};
+        rules_check(cat, &b, &r);
+        ck_assert_msg((report_find(&r, "gpu.precision_unsupported") != NULL) == cases[i].flagged, "%s: found %s",
+                      cases[i].workload, ids_of(&r));
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
 /* --require rackmount wants a rack chassis: a tower that converts to a rack (it lists rack units) is not one. */
 START_TEST(rackmount_means_rack_chassis)
 {
@@ -1177,6 +1199,7 @@ int main(void)
     tcase_add_test(tc, open_air_dense_counts_the_model);
     tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
     tcase_add_test(tc, several_gpus_for_md_are_independent_runs);
+    tcase_add_test(tc, md_simulation_ignores_the_precision);
     tcase_add_test(tc, rackmount_means_rack_chassis);
     tcase_add_test(tc, datacenter_cards_need_forced_airflow);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
