@@ -77,6 +77,11 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
  * catalog does not know g's architecture. */
 bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision);
 
+/* Whether w runs at a precision of its own, so that the requested one
+ * changes nothing: work without parameters that trains nothing (molecular
+ * dynamics, in its codes' mixed precision). */
+bool perf_workload_own_precision(const dlrig_workload *w);
+
 /* One GPU alone on a workload, for ranking cards the way a buyer's guide
  * does: speed, speed per dollar, and whether the model fits. */
 typedef struct dlrig_gpu_speed {

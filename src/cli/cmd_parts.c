@@ -92,7 +92,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
     char label[256];
     printf("One GPU alone on %s (%s, %s), %s first\n", cli_safe(w->id),
            cli_safe(workload_model_label(w, params_m, label, sizeof label)),
-           prec,
+           perf_workload_own_precision(w) ? "its own mixed precision" : prec,
            by_value ? "most speed per $1,000" : "fastest");
     static const char *const head[] = {"ID", "Name", "VRAM GB", "Speed", "Bound", "Per $1k", "Note", "Price"};
     static const bool right[] = {false, false, true, true, false, true, false, true};

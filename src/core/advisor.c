@@ -744,7 +744,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
         if (!f2.fits) return false;
     }
     if (g->arch) {
-        if (!perf_gpu_supports(g, c->precision)) return false;
+        if (!perf_workload_own_precision(c->wl) && !perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
     /* shape.one_card: the job on one card (every card then holds a copy) */

@@ -155,9 +155,14 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double flops = w->gflops_per_sample * 1e9 * ratio;
     double bytes = w->mem_bytes_per_sample * ratio;
     /* Profiles count 16-bit traffic: FP32/TF32 training moves twice the bytes,
-     * inference weights scale with their width. */
-    if (!w->training) bytes *= weight_bytes(precision) / 2.0;
-    else if (precision == DLRIG_PRECISION_FP32 || precision == DLRIG_PRECISION_TF32) bytes *= 2;
+     * inference weights scale with their width.  A workload without weights
+     * (molecular dynamics) moves what its own code moves, whatever precision
+     * the request names. */
+    if (!w->training) {
+        if (!perf_workload_own_precision(w)) bytes *= weight_bytes(precision) / 2.0;
+    } else if (precision == DLRIG_PRECISION_FP32 || precision == DLRIG_PRECISION_TF32) {
+        bytes *= 2;
+    }
     double tensor, rest;
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
@@ -730,7 +735,9 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
 static const char *model_label(const char *ref, double ref_params_m, double params_m, char *buf, size_t n)
 {
     if (!ref) ref = "?";
-    if (!isnan(ref_params_m) && ref_params_m > 0 && fabs(params_m - ref_params_m) > 0.01 * ref_params_m)
+    if (isnan(params_m) || params_m <= 0) /* no parameters to count (molecular dynamics, a DGEMM) */
+        snprintf(buf, n, "%s", ref);
+    else if (!isnan(ref_params_m) && ref_params_m > 0 && fabs(params_m - ref_params_m) > 0.01 * ref_params_m)
         snprintf(buf, n, "a %gM-parameter model, scaled from %s", params_m, ref);
     else
         snprintf(buf, n, "%s, %gM parameters", ref, params_m);
@@ -769,6 +776,8 @@ bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision)
     return true;
 }
 
+bool perf_workload_own_precision(const dlrig_workload *w) { return w && w->params_m <= 0 && !w->training; }
+
 /* Cards that hold the model and run the precision natively first; then the
  * higher value, NAN last, then by id. */
 static int cmp_rated(double va, double vb, const dlrig_gpu_speed *a, const dlrig_gpu_speed *b)
@@ -806,7 +815,7 @@ void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload
         o->per_kusd = !isnan(price) && price > 0 ? o->throughput / (price / 1000.0) : NAN;
         o->mem_need_gb = need;
         o->fits = need <= g->vram_gb;
-        o->supported = perf_gpu_supports(g, precision);
+        o->supported = perf_workload_own_precision(w) || perf_gpu_supports(g, precision);
     }
     if (n > 1) qsort(out, n, sizeof *out, by_value ? cmp_by_value : cmp_by_speed);
 }

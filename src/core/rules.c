@@ -989,6 +989,7 @@ static void r_fp64(ctx *c)
 
 static void r_precision(ctx *c)
 {
+    if (perf_workload_own_precision(c->wl)) return; /* molecular dynamics: its own precision */
     dlrig_precision p = c->precision;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
@@ -1017,6 +1018,13 @@ static void r_multi_low_gain(ctx *c)
              "%d GPUs for a %.0f GB dataset: small datasets rarely train faster on several GPUs (they do let you run "
              "several experiments at once)",
              c->n_gpus, ds);
+    else if (c->wl && c->wl->scaling_kind == DLRIG_SCALING_POOR && !c->wl->training && !c->wl->single_stream)
+        /* batched work that trains nothing (molecular dynamics): the estimate
+         * counts one independent job a GPU, as such runs are made */
+        emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL,
+             "%d GPUs for %s work: one job spread over several GPUs gains little; the estimate counts %d "
+             "independent jobs, one a GPU",
+             c->n_gpus, c->wl->id, c->n_gpus);
     else if (c->wl && c->wl->scaling_kind == DLRIG_SCALING_POOR)
         emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL, "%d GPUs for %s work: it scales poorly over data parallelism",
              c->n_gpus, c->wl->id);

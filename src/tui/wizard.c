@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dlrig/llm.h"
+#include "dlrig/perf.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 #include "tui/app.h"
@@ -409,10 +410,30 @@ static bool training_workload(app *a)
     return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
 }
 
+/* The workload chosen, NULL before one is. */
+static const dlrig_workload *chosen_workload(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("workload") + 1, &r);
+    return requirements_workload(a->cat, &r);
+}
+
+/* Whether the workload has a model to size: not one without parameters
+ * (molecular dynamics, an FP64 solver), whose estimate no size changes. */
+static bool model_applies(app *a)
+{
+    const dlrig_workload *wl = chosen_workload(a);
+    return !wl || wl->params_m > 0 || llm_workload(a);
+}
+
 /* Whether a training precision applies: not for a language model that only
- * generates (its weight format is asked instead). */
+ * generates (its weight format is asked instead), nor for work without
+ * parameters that trains nothing (molecular dynamics runs its own mixed
+ * precision, whatever the request names). */
 static bool precision_applies(app *a)
 {
+    const dlrig_workload *wl = chosen_workload(a);
+    if (perf_workload_own_precision(wl)) return false;
     dlrig_fit_query fq;
     return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
 }
@@ -746,7 +767,8 @@ static const question questions[] = {
     {.step = "Workload", .title = "What will it mostly run?", .label = "Workload", .kind = QK_CHOICE,
      .field = "workload", .choices = workload_choices},
     {.step = "Model", .title = "How big is the model?", .label = "Model", .kind = QK_AMOUNT,
-     .field = "model_params_m", .choices = model_choices, .retitle = llm_title, .describe = model_describe},
+     .field = "model_params_m", .choices = model_choices, .retitle = llm_title, .describe = model_describe,
+     .asked = model_applies, .asked_when = "workloads with a model"},
     {.step = "Model", .title = "How will it run?", .label = "Runs as", .kind = QK_CHOICE, .field = "method",
      .choices = llm_run_choices, .asked = llm_workload, .asked_when = "language-model workloads"},
     {.step = "Model", .title = "How long a context?", .label = "Context", .kind = QK_CHOICE,
@@ -761,7 +783,7 @@ static const question questions[] = {
      .choices = framework_choices, .dflt = "pytorch"},
     {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
      .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT, .asked = precision_applies,
-     .asked_when = "training and non-language-model workloads"},
+     .asked_when = "neural-network workloads"},
     {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
      .field = "environment", .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
     {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,

@@ -1390,6 +1390,34 @@ test_wizard_catalog_workload() {
     end_session
 }
 
+# Molecular dynamics has no model to size, reads no dataset and runs its own
+# mixed precision: the wizard goes from the workload to the budget and skips
+# the training precision, and the review says why each was not asked.
+test_wizard_md() {
+    start wizmd 100 32
+    wait_for "What will it mostly run?"
+    keys End
+    wait_for "Molecular dynamics (GROMACS, AMBER, OpenMM)"
+    wait_for "FP64 does not matter"
+    keys Enter
+    wait_for "What is the budget?"
+    local q
+    for q in "What is the budget?" "Which framework?" "Where will it stand?" "Which wall circuit feeds it?" \
+        "Does noise matter?" "Must-haves (Space toggles)"; do
+        wait_for "$q"
+        keys Enter
+    done
+    wait_for "Review the answers"
+    wait_for "workloads with a model"
+    wait_for "- (neural-network workloads)"
+    keys Enter
+    wait_for "Build sheet"
+    wait_for "samples/s"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 # The builder's category pane is the list widget: PgDn/PgUp move a page
 # (all eleven categories at 80x24, so to the last and the first), Home and
 # End go to the ends, Up and Down still go round, ? lists the keys.
@@ -2155,6 +2183,7 @@ run test_discoverable_80x24
 run test_whatif_form
 run test_fix_its
 run test_wizard_catalog_workload
+run test_wizard_md
 run test_builder_category_paging
 run test_reqform_list
 run test_menu_paging

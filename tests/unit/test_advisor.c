@@ -741,6 +741,61 @@ START_TEST(sxm_server_recommended_for_a_large_fine_tune)
 }
 END_TEST
 
+/* Molecular dynamics runs in FP32 (mixed precision), and the experts who
+ * measure it recommend consumer cards: Kutzner et al. ("Best bang for your
+ * buck", GROMACS 4.6/5.0, 2015; "More bang for your buck", GROMACS 2018,
+ * 2019) find the performance-to-price ratio of consumer GPU nodes the
+ * highest, and Amber's GPU page validates GeForce cards for AMBER; OpenMM's
+ * STMV table runs one RTX 5090 at 103.4 ns/day and one H100 at 47.8 (2025
+ * edition).  So at $3,000, $6,000, $8,000 and $20,000 every pick is an RTX
+ * 4090 or RTX 5090, more of them as the budget grows, where the FP64
+ * workload at $6,000 takes the TITAN V (its 1:2 FP64 rate) that a
+ * molecular-dynamics buyer was offered before the md-simulation workload
+ * existed. */
+START_TEST(md_simulation_picks_geforce)
+{
+    dlrig_catalog *cat = open_shipped();
+    static const struct {
+        const char *workload;
+        double budget;
+    } cases[] = {{"md-simulation", 3000}, {"md-simulation", 6000}, {"md-simulation", 8000},
+                 {"md-simulation", 20000}, {"scientific-fp64", 6000}};
+    enum { N = sizeof cases / sizeof cases[0] };
+    const dlrig_gpu *picked[N] = {NULL};
+    double speed[N] = {0};
+    for (size_t w = 0; w < N; w++) {
+        dlrig_requirements req;
+        requirements_init(&req);
+        snprintf(req.workload, sizeof req.workload, "%s", cases[w].workload);
+        req.budget_usd = cases[w].budget;
+        dlrig_recommendation *recs;
+        size_t n;
+        char err[256];
+        ck_assert_msg(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 3, &recs, &n, err, sizeof err) == 0, "%s: %s",
+                      cases[w].workload, err);
+        ck_assert_msg(n > 0, "%s: %s", cases[w].workload, err);
+        int q = 0;
+        picked[w] = (const dlrig_gpu *)build_first(&recs[0].build, DLRIG_CAT_GPU, &q);
+        ck_assert_ptr_nonnull(picked[w]);
+        speed[w] = recs[0].estimate.throughput;
+        printf("%s at $%.0f: %d x %s, $%.0f, %.0f samples/s\n", cases[w].workload, cases[w].budget, q,
+               picked[w]->p.name, recs[0].price_usd, speed[w]);
+        if (strcmp(cases[w].workload, "md-simulation") == 0) {
+            ck_assert_msg(picked[w]->segment_kind == DLRIG_SEGMENT_CONSUMER &&
+                              (strstr(picked[w]->p.name, "RTX 4090") || strstr(picked[w]->p.name, "RTX 5090")),
+                          "md-simulation at $%.0f: %s", cases[w].budget, picked[w]->p.name);
+            ck_assert_msg(w == 0 || speed[w] > speed[w - 1], "md-simulation at $%.0f: %.0f samples/s, not above %.0f",
+                          cases[w].budget, speed[w], speed[w - 1]);
+        }
+    }
+    /* the FP64 workload's card is another one, for its FP64 rate */
+    ck_assert_msg(picked[N - 1] != picked[1] && picked[N - 1]->fp64_tflops > 4 * picked[1]->fp64_tflops,
+                  "the FP64 workload at $6,000 picks %s (%.1f TFLOPS FP64), md-simulation %s (%.1f)",
+                  picked[N - 1]->p.name, picked[N - 1]->fp64_tflops, picked[1]->p.name, picked[1]->fp64_tflops);
+    catalog_close(cat);
+}
+END_TEST
+
 START_TEST(tie_band_goes_to_the_cheaper_build)
 {
     dlrig_catalog *cat = open_shipped();
@@ -1235,6 +1290,7 @@ int main(void)
     tcase_add_test(obj, quiet_must_have_in_the_pick);
     tcase_add_test(obj, power_limited_when_circuit_binds);
     tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);
+    tcase_add_test(obj, md_simulation_picks_geforce);
     suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);

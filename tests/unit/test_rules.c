@@ -838,6 +838,61 @@ START_TEST(quiet_means_quiet_case_and_no_blowers)
 }
 END_TEST
 
+/* Several GPUs for molecular dynamics: one simulation spread over them gains
+ * little, and the estimate counts an independent simulation on each, so the
+ * note says that, not that data parallelism scales poorly (which it says for
+ * an RNN and for one generation stream). */
+START_TEST(several_gpus_for_md_are_independent_runs)
+{
+    dlrig_build b;
+    load("gpu.multi_gpu_low_gain.trigger.json", &b); /* 2 x RTX 5000 Ada */
+    b.req.dataset_gb = NAN;
+    dlrig_report r = {0};
+    static const struct {
+        const char *workload, *says;
+    } cases[] = {{"md-simulation", "one job spread over several GPUs gains little; the estimate counts 2 independent "
+                                   "jobs, one a GPU"},
+                 {"rnn", "it scales poorly over data parallelism"},
+                 {"llm-inference", "it scales poorly over data parallelism"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(b.req.workload, sizeof b.req.workload, "%s", cases[i].workload);
+        rules_check(cat, &b, &r);
+        const dlrig_finding *f = report_find(&r, "gpu.multi_gpu_low_gain");
+        ck_assert_msg(f != NULL, "%s: found %s", cases[i].workload, ids_of(&r));
+        HAS(f, cases[i].says);
+    }
+    dlrig_estimate e;
+    char err[128];
+    snprintf(b.req.workload, sizeof b.req.workload, "md-simulation");
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &e, err, sizeof err), 0);
+    ck_assert_double_eq_tol(e.throughput, 2 * e.per_gpu, 1e-9 * e.throughput);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
+/* Molecular dynamics runs at its codes' own mixed precision: FP8 asked of an
+ * RTX A6000 (Ampere) is an error for a CNN and nothing for md-simulation. */
+START_TEST(md_simulation_ignores_the_precision)
+{
+    static const struct {
+        const char *workload;
+        bool flagged;
+    } cases[] = {{"cnn", true}, {"md-simulation", false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dlrig_build b;
+        load("gpu.precision_unsupported.trigger.json", &b);
+        snprintf(b.req.workload, sizeof b.req.workload, "%s", cases[i].workload);
+        dlrig_report r = {0};
+        rules_check(cat, &b, &r);
+        ck_assert_msg((report_find(&r, "gpu.precision_unsupported") != NULL) == cases[i].flagged, "%s: found %s",
+                      cases[i].workload, ids_of(&r));
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
 /* --require rackmount wants a rack chassis: a tower that converts to a rack (it lists rack units) is not one. */
 START_TEST(rackmount_means_rack_chassis)
 {
@@ -1143,6 +1198,8 @@ int main(void)
     tcase_add_test(tc, messages_name_parts_and_numbers);
     tcase_add_test(tc, open_air_dense_counts_the_model);
     tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
+    tcase_add_test(tc, several_gpus_for_md_are_independent_runs);
+    tcase_add_test(tc, md_simulation_ignores_the_precision);
     tcase_add_test(tc, rackmount_means_rack_chassis);
     tcase_add_test(tc, datacenter_cards_need_forced_airflow);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
