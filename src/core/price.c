@@ -43,7 +43,7 @@ const char *price_today(char buf[8])
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
-    snprintf(buf, 8, "%04d-%02d", (tm.tm_year + 1900) % 10000, tm.tm_mon + 1);
+    snprintf(buf, 8, "%04u-%02u", (unsigned)(tm.tm_year + 1900) % 10000u, (unsigned)(tm.tm_mon + 1) % 100u);
     return buf;
 }
 
