@@ -92,6 +92,71 @@ const char *const *cli_override_keys(void);
 /* Prints the usage lines of the fields named by keys (NULL: every field). */
 void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys);
 
+/* ---- the command table (main.c), which usage, option errors and completion read ---- */
+
+/* What an option's value or a command's operand is, for completion. */
+typedef enum cli_value {
+    CLI_V_NONE,           /* free text: nothing to offer */
+    CLI_V_FILE,           /* a file name */
+    CLI_V_JSON,           /* a JSON file, or - for standard input */
+    CLI_V_CSV,            /* a CSV file, or - for standard input */
+    CLI_V_OUTPUT,         /* a file to write, or - for standard output */
+    CLI_V_PART,           /* a catalog part id */
+    CLI_V_GPU,            /* a GPU's part id */
+    CLI_V_MODEL,          /* an ML model id of the catalog */
+    CLI_V_CATEGORY,       /* a part category */
+    CLI_V_CATEGORIES,     /* a comma-separated list of part categories */
+    CLI_V_SORT,           /* a part field to sort by (FIELD[:desc]), speed or value */
+    CLI_V_EXPORT_FORMAT,  /* md, csv, json, txt, html */
+    CLI_V_COMPARE_FORMAT, /* md */
+    CLI_V_OBJECTIVE,      /* speed, value */
+    CLI_V_PRESET,         /* a scenario preset's name */
+    CLI_V_THEME,          /* a colour theme's name */
+    CLI_V_SHELL,          /* bash, zsh, fish */
+} cli_value;
+
+/* The value kind of one option of a command (option is its long name). */
+typedef struct cli_optvalue {
+    const char *option;
+    cli_value value;
+} cli_optvalue;
+
+/* Which requirement options (requirements.h's table) a command takes. */
+typedef enum cli_reqs { CLI_REQS_NONE, CLI_REQS_ALL, CLI_REQS_OVERRIDE, CLI_REQS_LIST } cli_reqs;
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(cli_ctx *ctx, int argc, char **argv);
+    const char *args;    /* its synopsis after the name */
+    const char *summary; /* one line */
+    const struct option *opts;      /* its own options: the getopt_long table it parses with */
+    cli_reqs reqs;                  /* and the requirement options it takes */
+    const char *const *req_keys;    /* CLI_REQS_LIST: their JSON keys, NULL-terminated */
+    const cli_optvalue *values;     /* what its options' values are ({NULL} ends it; others: free text) */
+    cli_value operand;              /* what its operands are */
+    int max_operands;               /* how many it takes (-1: any number) */
+    const struct cli_command *subs; /* subcommands (dlrig prices import|list|clear), NULL when none */
+    size_t n_subs;
+    bool hidden; /* not in --help (the completion helper) */
+} cli_command;
+
+extern const cli_command cli_commands[];
+extern const size_t cli_n_commands;
+extern const cli_command cli_prices_subs[];
+extern const size_t cli_n_prices_subs;
+
+/* getopt_long for command `cmd` ("recommend", "prices import"), with one
+ * voice for mistakes: an unknown option (with the closest one: "did you
+ * mean"), an ambiguous abbreviation, a missing or unexpected value each get
+ * one "dlrig: CMD: ..." line instead of getopt's own message and the whole
+ * usage.  Returns what getopt_long returns; '?' after such a message (the
+ * caller returns EXIT_USAGE). */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts, const char *cmd);
+
+/* The long option of `opts` closest to `name` (no dashes) by edit distance,
+ * or NULL when none is close. */
+const char *cli_closest_option(const struct option *opts, const char *name);
+
 /* Subcommands: each gets argv starting at the subcommand name. */
 int cmd_parts(cli_ctx *ctx, int argc, char **argv);
 int cmd_show(cli_ctx *ctx, int argc, char **argv);
@@ -104,5 +169,18 @@ int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 int cmd_models(cli_ctx *ctx, int argc, char **argv);
 int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 int cmd_fix(cli_ctx *ctx, int argc, char **argv);
+int cmd_completion(cli_ctx *ctx, int argc, char **argv);
+int cmd_complete(cli_ctx *ctx, int argc, char **argv);
+int cmd_prices_import(cli_ctx *ctx, int argc, char **argv);
+int cmd_prices_list(cli_ctx *ctx, int argc, char **argv);
+int cmd_prices_clear(cli_ctx *ctx, int argc, char **argv);
+
+/* The option tables of the commands (each command's file), for cli_commands. */
+extern const struct option cli_parts_opts[], cli_show_opts[], cli_check_opts[], cli_fix_opts[], cli_recommend_opts[],
+    cli_fit_opts[], cli_export_opts[], cli_compare_opts[], cli_models_opts[], cli_prices_import_opts[],
+    cli_prices_list_opts[], cli_prices_clear_opts[], cli_completion_opts[];
+extern const cli_optvalue cli_parts_values[], cli_check_values[], cli_fix_values[], cli_recommend_values[],
+    cli_fit_values[], cli_export_values[], cli_compare_values[], cli_prices_import_values[];
+extern const char *const cli_parts_keys[], *const cli_fit_keys[];
 
 #endif

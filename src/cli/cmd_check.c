@@ -69,19 +69,22 @@ static int apply_power_limit(const char *cmd, const char *arg, dlrig_build *b)
  * overrides and *json set; else the exit status to return (EXIT_OK after
  * --help, which prints usage and the override options).  --power-limit-w N
  * applies N W to every GPU line of the loaded build. */
+const struct option cli_check_opts[] = {{"json", no_argument, NULL, 'j'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {"power-limit-w", required_argument, NULL, OPT_POWER_LIMIT},
+                                        {NULL, 0, NULL, 0}};
+const cli_optvalue cli_check_values[] = {{NULL, CLI_V_NONE}};
+
 static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, const char *usage,
                       dlrig_requirements *over, bool *json, dlrig_build *b)
 {
-    static const struct option own[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
-        {"power-limit-w", required_argument, NULL, OPT_POWER_LIMIT}, {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, cli_override_keys(), own, "h");
+    cli_reqopts_build(&ro, cli_override_keys(), cli_check_opts, "h");
     requirements_init(over);
     const char *limit = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, cmd)) != -1) {
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, over, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;

@@ -99,23 +99,21 @@ static void refuse(loaded *L, char **paths, size_t n)
     sb_free(&msg);
 }
 
-int cmd_export(cli_ctx *ctx, int argc, char **argv)
-{
-    enum {
-        O_FORCE = 256,
-        O_CUSTOMER,
-        O_PROJECT,
-        O_DAYS,
-        O_DISCOUNT,
-        O_TAX,
-        O_NOTES,
-        O_QNUM,
-        O_REV,
-        O_AVAIL,
-        O_SELLER,
-        O_ALLOW
-    };
-    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+enum {
+    O_FORCE = 256,
+    O_CUSTOMER,
+    O_PROJECT,
+    O_DAYS,
+    O_DISCOUNT,
+    O_TAX,
+    O_NOTES,
+    O_QNUM,
+    O_REV,
+    O_AVAIL,
+    O_SELLER,
+    O_ALLOW
+};
+const struct option cli_export_opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"output", required_argument, NULL, 'o'},
                                          {"force", no_argument, NULL, O_FORCE},
                                          {"customer", required_argument, NULL, O_CUSTOMER},
@@ -131,6 +129,11 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                                          {"allow-errors", no_argument, NULL, O_ALLOW},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
+const cli_optvalue cli_export_values[] = {
+    {"format", CLI_V_EXPORT_FORMAT}, {"output", CLI_V_OUTPUT}, {"seller", CLI_V_JSON}, {NULL, CLI_V_NONE}};
+
+int cmd_export(cli_ctx *ctx, int argc, char **argv)
+{
     dlrig_export_opts eo;
     export_opts_init(&eo);
     const char *format = NULL, *output = NULL, *seller_path = NULL;
@@ -141,7 +144,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     int status = EXIT_OK;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "hf:o:", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hf:o:", cli_export_opts, "export")) != -1) {
         switch (c) {
         case 'f': format = optarg; break;
         case 'o':
@@ -211,7 +214,6 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         }
         case 'h': usage(stdout); goto out_opts;
         default:
-            usage(stderr);
             status = EXIT_USAGE;
             goto out_opts;
         }

@@ -72,23 +72,25 @@ static void print_fix(const dlrig_fix *f, const char *lead)
     putchar('\n');
 }
 
+enum { O_FORCE = 256, O_FEWER, O_LIMIT, O_JSON };
+const struct option cli_fix_opts[] = {{"output", required_argument, NULL, 'o'},
+                                      {"force", no_argument, NULL, O_FORCE},
+                                      {"dry-run", no_argument, NULL, 'n'},
+                                      {"allow-fewer-gpus", no_argument, NULL, O_FEWER},
+                                      {"allow-power-limit", no_argument, NULL, O_LIMIT},
+                                      {"json", no_argument, NULL, O_JSON},
+                                      {"help", no_argument, NULL, 'h'},
+                                      {NULL, 0, NULL, 0}};
+const cli_optvalue cli_fix_values[] = {{"output", CLI_V_OUTPUT}, {NULL, CLI_V_NONE}};
+
 int cmd_fix(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_FORCE = 256, O_FEWER, O_LIMIT, O_JSON };
-    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"force", no_argument, NULL, O_FORCE},
-                                         {"dry-run", no_argument, NULL, 'n'},
-                                         {"allow-fewer-gpus", no_argument, NULL, O_FEWER},
-                                         {"allow-power-limit", no_argument, NULL, O_LIMIT},
-                                         {"json", no_argument, NULL, O_JSON},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *output = NULL;
     bool force = false, dry = false, json = false;
     unsigned kinds = 1u << DLRIG_FIX_PARTS;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "o:nh", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:nh", cli_fix_opts, "fix")) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case O_FORCE: force = true; break;
@@ -97,7 +99,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         case O_LIMIT: kinds |= 1u << DLRIG_FIX_POWER_LIMIT; break;
         case O_JSON: json = true; break;
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {

@@ -122,24 +122,24 @@ static int show_model(const dlrig_catalog *cat, const dlrig_model *m, bool json)
     return EXIT_OK;
 }
 
-int cmd_models(cli_ctx *ctx, int argc, char **argv)
-{
-    static const struct option opts[] = {{"filter", required_argument, NULL, 'f'},
+const struct option cli_models_opts[] = {{"filter", required_argument, NULL, 'f'},
                                          {"json", no_argument, NULL, 'j'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
+
+int cmd_models(cli_ctx *ctx, int argc, char **argv)
+{
     const char *filter = NULL;
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "f:h", cli_models_opts, "models")) != -1) {
         if (c == 'f') filter = optarg;
         else if (c == 'j') json = true;
         else if (c == 'h') {
             models_usage(stdout);
             return EXIT_OK;
         } else {
-            models_usage(stderr);
             return EXIT_USAGE;
         }
     }

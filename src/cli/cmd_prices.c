@@ -46,20 +46,26 @@ static char *db_path(bool create)
     return p;
 }
 
-static int do_import(cli_ctx *ctx, int argc, char **argv)
+enum { O_SKIP = 256, O_RATE };
+const struct option cli_prices_import_opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
+                                                {"rate", required_argument, NULL, O_RATE},
+                                                {"help", no_argument, NULL, 'h'},
+                                                {NULL, 0, NULL, 0}};
+const cli_optvalue cli_prices_import_values[] = {{NULL, CLI_V_NONE}};
+const struct option cli_prices_list_opts[] = {
+    {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+const struct option cli_prices_clear_opts[] = {
+    {"vendor", required_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
+int cmd_prices_import(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_SKIP = 256, O_RATE };
-    static const struct option opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
-                                         {"rate", required_argument, NULL, O_RATE},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     bool skip = false;
     dlrig_rate rates[DLRIG_PRICES_MAX_RATES];
     size_t n_rates = 0;
     char err[512];
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_import_opts, "prices import")) != -1) {
         switch (c) {
         case O_SKIP: skip = true; break;
         case O_RATE: {
@@ -81,7 +87,7 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
             break;
         }
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {
@@ -164,20 +170,17 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
     return EXIT_OK;
 }
 
-static int do_list(cli_ctx *ctx, int argc, char **argv)
+int cmd_prices_list(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_list_opts, "prices list")) != -1) {
         if (c == 'j') json = true;
         else if (c == 'h') {
             usage(stdout);
             return EXIT_OK;
         } else {
-            usage(stderr);
             return EXIT_USAGE;
         }
     }
@@ -275,21 +278,18 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
     return EXIT_OK;
 }
 
-static int do_clear(cli_ctx *ctx, int argc, char **argv)
+int cmd_prices_clear(cli_ctx *ctx, int argc, char **argv)
 {
     (void)ctx;
-    static const struct option opts[] = {
-        {"vendor", required_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     const char *vendor = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_clear_opts, "prices clear")) != -1) {
         if (c == 'v') vendor = optarg;
         else if (c == 'h') {
             usage(stdout);
             return EXIT_OK;
         } else {
-            usage(stderr);
             return EXIT_USAGE;
         }
     }
@@ -328,9 +328,12 @@ int cmd_prices(cli_ctx *ctx, int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    if (!strcmp(sub, "import")) return do_import(ctx, argc - 1, argv + 1);
-    if (!strcmp(sub, "list")) return do_list(ctx, argc - 1, argv + 1);
-    if (!strcmp(sub, "clear")) return do_clear(ctx, argc - 1, argv + 1);
-    cli_error("prices: unknown subcommand '%s'; expected import, list or clear", sub);
+    for (size_t i = 0; i < cli_n_prices_subs; i++)
+        if (!strcmp(sub, cli_prices_subs[i].name)) return cli_prices_subs[i].run(ctx, argc - 1, argv + 1);
+    const char *near = NULL;
+    for (size_t i = 0; i < cli_n_prices_subs && !near; i++)
+        if (edit_distance(sub, cli_prices_subs[i].name, 2) <= 2) near = cli_prices_subs[i].name;
+    if (near) cli_error("prices: unknown subcommand '%s'; did you mean '%s'?", sub, near);
+    else cli_error("prices: unknown subcommand '%s'; expected import, list or clear", sub);
     return EXIT_USAGE;
 }

@@ -266,22 +266,27 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     return status;
 }
 
+enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS, O_FROM, O_PIN, O_FORCE };
+const struct option cli_recommend_opts[] = {{"top", required_argument, NULL, 'k'},
+                                            {"json", no_argument, NULL, O_JSON},
+                                            {"output", required_argument, NULL, 'o'},
+                                            {"force", no_argument, NULL, O_FORCE},
+                                            {"preset", required_argument, NULL, 'p'},
+                                            {"list-presets", no_argument, NULL, O_LIST_PRESETS},
+                                            {"objective", required_argument, NULL, O_OBJECTIVE},
+                                            {"tiers", no_argument, NULL, O_TIERS},
+                                            {"from", required_argument, NULL, O_FROM},
+                                            {"pin", required_argument, NULL, O_PIN},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+const cli_optvalue cli_recommend_values[] = {{"output", CLI_V_OUTPUT}, {"preset", CLI_V_PRESET},
+                                             {"objective", CLI_V_OBJECTIVE}, {"from", CLI_V_JSON},
+                                             {"pin", CLI_V_CATEGORIES}, {NULL, CLI_V_NONE}};
+
 static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from)
 {
-    enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS, O_FROM, O_PIN };
-    static const struct option extra[] = {{"top", required_argument, NULL, 'k'},
-                                          {"json", no_argument, NULL, O_JSON},
-                                          {"output", required_argument, NULL, 'o'},
-                                          {"preset", required_argument, NULL, 'p'},
-                                          {"list-presets", no_argument, NULL, O_LIST_PRESETS},
-                                          {"objective", required_argument, NULL, O_OBJECTIVE},
-                                          {"tiers", no_argument, NULL, O_TIERS},
-                                          {"from", required_argument, NULL, O_FROM},
-                                          {"pin", required_argument, NULL, O_PIN},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, NULL, extra, "k:o:p:h");
+    cli_reqopts_build(&ro, NULL, cli_recommend_opts, "k:o:p:h");
     dlrig_requirements req;
     requirements_init(&req);
     /* A preset gives the starting requirements; every other option overrides
@@ -338,7 +343,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     double v = 0;
     char err[512];
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, "recommend")) != -1) {
         const dlrig_reqfield *field = NULL;
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, &field);
         if (got < 0) return field && field->kind == DLRIG_RK_CATALOG && !ctx->cat ? EXIT_IO : EXIT_USAGE;
@@ -382,7 +387,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             outfile = optarg;
             break;
         case 'h': usage(ctx, stdout); return EXIT_OK;
-        default: usage(ctx, stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind < argc) {

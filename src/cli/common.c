@@ -465,3 +465,90 @@ void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys)
     catalog_close(own);
 }
 
+
+/* ---- option mistakes, in one voice ---- */
+
+const char *cli_closest_option(const struct option *opts, const char *name)
+{
+    const char *best = NULL;
+    int bestd = 0;
+    int len = (int)strlen(name);
+    int limit = len < 6 ? 2 : len / 3; /* a typo or two, not another word */
+    for (size_t i = 0; opts && opts[i].name; i++) {
+        int d = edit_distance(name, opts[i].name, limit);
+        /* or a typo in an abbreviation getopt would have taken ("--budgt" for --budget-usd) */
+        size_t ol = strlen(opts[i].name);
+        for (size_t k = len > 3 ? (size_t)len - 1 : ol; k <= (size_t)len + 1 && k < ol; k++) {
+            char pre[64];
+            snprintf(pre, sizeof pre, "%.*s", (int)k, opts[i].name);
+            int dp = edit_distance(name, pre, limit);
+            if (dp < d) d = dp;
+        }
+        if (d <= limit && (!best || d < bestd)) best = opts[i].name, bestd = d;
+    }
+    return best;
+}
+
+/* Every long option of opts that `name` abbreviates, joined with ", ". */
+static size_t prefix_matches(const struct option *opts, const char *name, size_t len, strbuf *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; opts[i].name; i++)
+        if (strncmp(opts[i].name, name, len) == 0) sb_printf(out, "%s--%s", n++ ? ", " : "", opts[i].name);
+    return n;
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts, const char *cmd)
+{
+    /* a leading ':' makes a missing value ':' (told apart from an unknown option) and keeps getopt quiet */
+    char so[96];
+    snprintf(so, sizeof so, ":%s", shortopts[0] == ':' ? shortopts + 1 : shortopts);
+    opterr = 0;
+    int before = optind ? optind : 1;
+    int c = getopt_long(argc, argv, so, longopts, NULL);
+    if (c != '?' && c != ':') return c;
+    /* the element getopt stopped at: argv[optind - 1] once it moved on, else a short option inside a cluster */
+    const char *elem = optind > before && optind - 1 < argc ? argv[optind - 1] : NULL;
+    if (elem && strncmp(elem, "--", 2) == 0) {
+        const char *name = elem + 2;
+        size_t len = strcspn(name, "=");
+        char *bare = xmalloc(len + 1);
+        memcpy(bare, name, len);
+        bare[len] = '\0';
+        strbuf m = {0};
+        size_t n = prefix_matches(longopts, bare, len, &m);
+        const struct option *exact = NULL;
+        for (size_t i = 0; longopts[i].name; i++)
+            if (strcmp(longopts[i].name, bare) == 0) exact = &longopts[i];
+        if (!exact && n == 1)
+            for (size_t i = 0; longopts[i].name; i++)
+                if (strncmp(longopts[i].name, bare, len) == 0) exact = &longopts[i];
+        if (c == ':' && exact)
+            cli_error("%s: --%s needs a value; see 'dlrig %s --help'", cmd, exact->name, cmd);
+        else if (exact && name[len] == '=')
+            cli_error("%s: --%s takes no value (got '%s')", cmd, exact->name, name + len + 1);
+        else if (n > 1)
+            cli_error("%s: option '--%s' is ambiguous: it begins %s", cmd, bare, m.s);
+        else {
+            const char *near = cli_closest_option(longopts, bare);
+            if (near) cli_error("%s: unknown option '--%s'; did you mean '--%s'?", cmd, bare, near);
+            else cli_error("%s: unknown option '--%s'; see 'dlrig %s --help' for its options", cmd, bare, cmd);
+        }
+        sb_free(&m);
+        free(bare);
+        return '?';
+    }
+    if (c == ':') {
+        const struct option *lo = NULL;
+        for (size_t i = 0; longopts[i].name; i++)
+            if (longopts[i].val == optopt) lo = &longopts[i];
+        if (lo) cli_error("%s: -%c (--%s) needs a value; see 'dlrig %s --help'", cmd, optopt, lo->name, cmd);
+        else cli_error("%s: -%c needs a value; see 'dlrig %s --help'", cmd, optopt, cmd);
+    } else if (optopt > ' ' && optopt < 127) {
+        cli_error("%s: unknown option '-%c'; see 'dlrig %s --help' for its options", cmd, optopt, cmd);
+    } else {
+        cli_error("%s: unknown option '%s'; see 'dlrig %s --help' for its options", cmd,
+                  elem ? elem : optind < argc ? argv[optind] : "?", cmd);
+    }
+    return '?';
+}

@@ -71,7 +71,19 @@ expect models-show-hf 0 'id +llama-3.1-70b.*n_kv_heads +8' -- "$DLRIG" models me
 expect models-show-json 0 '"kv_lora_rank":[[:space:]]*512' -- "$DLRIG" models DeepSeek-V3 --json
 expect models-unknown 2 "unknown model 'llama-3.1-7b'; did you mean:.*llama-3.1-8b" -- "$DLRIG" models llama-3.1-7b
 expect models-two-names 2 'expected at most one model NAME' -- "$DLRIG" models a b
-expect models-bad-option 2 'Usage: dlrig models' -- "$DLRIG" models --sort params
+expect models-bad-option 2 "^dlrig: models: unknown option '--sort'; see 'dlrig models --help' for its options$" -- "$DLRIG" models --sort params
+# one voice for option mistakes: one "dlrig: COMMAND: ..." line, the closest option, no usage dump
+expect option-did-you-mean 2 "^dlrig: recommend: unknown option '--jsn'; did you mean '--json'\\?$" -- "$DLRIG" recommend --jsn --workload cnn --budget-usd 5000
+expect option-did-you-mean-req 2 "^dlrig: recommend: unknown option '--budgt'; did you mean '--budget-usd'\\?$" -- "$DLRIG" recommend --workload cnn --budgt 5000
+expect option-ambiguous 2 "^dlrig: parts: option '--c' is ambiguous: it begins --category, --compatible$" -- "$DLRIG" parts --c gpu
+expect option-needs-value 2 "^dlrig: recommend: --workload needs a value; see 'dlrig recommend --help'$" -- "$DLRIG" recommend --budget-usd 5000 --workload
+expect option-short-needs-value 2 "^dlrig: export: -o \\(--output\\) needs a value" -- "$DLRIG" export "$DATA/builds/clean.json" --format md -o
+expect option-takes-no-value 2 "^dlrig: check: --json takes no value \\(got 'yes'\\)$" -- "$DLRIG" check "$DATA/builds/clean.json" --json=yes
+expect option-unknown-short 2 "^dlrig: fix: unknown option '-x'" -- "$DLRIG" fix -x "$DATA/builds/clean.json"
+expect option-prices-sub 2 "^dlrig: prices import: unknown option '--skip-bd'; did you mean '--skip-bad'\\?$" -- "$DLRIG" prices import --skip-bd x.csv
+expect command-did-you-mean 2 "^dlrig: unknown command 'recomend'; did you mean 'recommend'\\?$" -- "$DLRIG" recomend
+expect global-did-you-mean 2 "^dlrig: unknown option '--verison'; did you mean '--version'\\?$" -- "$DLRIG" --verison
+expect prices-sub-did-you-mean 2 "^dlrig: prices: unknown subcommand 'lst'; did you mean 'list'\\?$" -- "$DLRIG" prices lst
 
 # check / estimate on the build files
 for f in "$DATA"/builds/*.json; do
