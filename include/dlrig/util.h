@@ -31,9 +31,9 @@ void sb_free(strbuf *b);
 /* Returns the string and leaves b empty; the caller frees the result. */
 char *sb_take(strbuf *b);
 
-/* Reads a whole file of at most max bytes.  Returns a NUL-terminated buffer
- * (caller frees) and its length in *len, or NULL with errno set (EFBIG when
- * the file is larger than max). */
+/* Reads a whole file of at most max bytes; path "-" reads standard input to
+ * its end.  Returns a NUL-terminated buffer (caller frees) and its length in
+ * *len, or NULL with errno set (EFBIG when the file is larger than max). */
 char *read_file_limit(const char *path, size_t max, size_t *len);
 
 /* Writes data to path atomically: a temporary file in the same directory

@@ -31,12 +31,33 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * (term_safe), for printing text from files; the result stays valid until 16
  * more calls (do not free it). */
 const char *cli_safe(const char *s);
+/* A file name for messages: "standard input" for "-", else cli_safe(path). */
+const char *cli_file(const char *path);
 /* Writes len bytes of s to f, escaped as term_safe does but keeping lines. */
 void cli_put_safe(const char *s, size_t len, FILE *f);
 
-/* Prints a cJSON value (freed here) as one document on stdout. */
+/* Prints a cJSON value (freed here) as one document on stdout (on f), in
+ * dlrig's one printed form (jsondoc_print: two-space indents). */
 struct cJSON;
 void cli_print_json(struct cJSON *doc);
+void cli_print_json_to(FILE *f, struct cJSON *doc);
+
+/* ---- files: "-" is standard input or standard output ---- */
+
+/* When a command writes a document to standard output (-o -) and also
+ * prints its report: returns a stream on the real standard output, and
+ * standard output (stdout, fd 1) goes to standard error from here on. */
+FILE *cli_claim_stdout(void);
+/* Whether the output path may be written: "-" and NULL always, an existing
+ * file only with force (else "CMD: PATH exists; not overwritten" and false). */
+bool cli_output_free(const char *cmd, const char *path, bool force);
+/* Writes len bytes of text to path atomically, or to out (NULL: stdout)
+ * when path is "-"; an existing file is replaced only with force.  Returns
+ * EXIT_OK, or after a message EXIT_USAGE (the file exists) or EXIT_IO. */
+int cli_write_output(const char *cmd, const char *path, const char *text, size_t len, bool force, FILE *out);
+/* Whether "-" (standard input) is among paths[0..n) and `also` (may be NULL)
+ * at most once; else a message and false. */
+bool cli_stdin_once(const char *cmd, char *const *paths, size_t n, const char *also);
 
 /* Whether colour output is wanted on stream fd (a terminal and NO_COLOR unset). */
 bool cli_use_color(int fd);

@@ -82,7 +82,7 @@ static void render_table(const dlrig_compare *c, char *const *paths)
 
     printf("Comparing %zu builds; speeds estimated for the %s workload%s%s%s\n", c->n, c->workload,
            c->unit ? " (" : "", c->unit ? c->unit : "", c->unit ? ")" : "");
-    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], cli_safe(c->builds[i]->name), cli_safe(paths[i]));
+    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], cli_safe(c->builds[i]->name), cli_file(paths[i]));
     printf("\n");
 
     /* widths: label, then one column per build; values get " *" when best */
@@ -226,6 +226,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
         cli_error("compare: expected 2 or 3 build files, got %d; see 'dlrig compare --help'", n);
         return EXIT_USAGE;
     }
+    if (!cli_stdin_once("compare", argv + optind, (size_t)n, NULL)) return EXIT_USAGE;
     /* --workload is the workload every build is estimated for; the other
      * options override each build's own requirements */
     char workload_buf[sizeof over.workload];

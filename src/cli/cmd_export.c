@@ -72,6 +72,8 @@ static int int_opt(const char *opt, const char *what, const char *s, long lo, lo
 }
 
 #define MAX_LEAD 64
+/* a seller profile is a few lines; more is not one */
+#define DLRIG_SELLER_MAX_BYTES (64 * 1024)
 
 typedef struct loaded {
     dlrig_build b;
@@ -245,6 +247,11 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         status = EXIT_USAGE;
         goto out_opts;
     }
+    if (output && strcmp(output, "-") == 0) output = NULL; /* -o -: standard output */
+    if (!cli_stdin_once("export", argv + optind, n, seller_path)) {
+        status = EXIT_USAGE;
+        goto out_opts;
+    }
     /* never write over a build being exported, even with --force */
     struct stat so, si;
     for (size_t k = 0; output && k < n; k++)
@@ -255,13 +262,14 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             goto out_opts;
         }
     /* refuse early, before any work, when the output exists */
-    if (output && !force && access(output, F_OK) == 0) {
-        cli_error("%s exists; not overwritten (use --force to replace it)", output);
+    if (!cli_output_free("export", output, force)) {
         status = EXIT_USAGE;
         goto out_opts;
     }
-    /* the seller: --seller FILE must exist; the default file is optional */
+    /* the seller: --seller FILE must be there (a missing file is an I/O failure, exit 3, as a missing build
+     * file is); the default file is optional */
     dlrig_seller seller;
+    memset(&seller, 0, sizeof seller);
     char err[1024];
     char *def = NULL;
     if (!seller_path) {
@@ -269,17 +277,35 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         if (dir) def = xasprintf("%s/seller.json", dir);
         free(dir);
     }
-    int src = export_seller_load(seller_path ? seller_path : def ? def : "", &seller, err, sizeof err);
-    if (src < 0 || (src == 1 && seller_path)) {
-        if (src == 1) cli_error("--seller: %s does not exist", seller_path);
-        else cli_error("%s", err);
+    const char *spath = seller_path ? seller_path : def;
+    size_t slen = 0;
+    char *stext = spath ? read_file_limit(spath, DLRIG_SELLER_MAX_BYTES, &slen) : NULL;
+    if (spath && !stext && (seller_path || errno != ENOENT)) {
+        if (errno == EFBIG) {
+            cli_error("%s: larger than %d KiB; not a seller profile", cli_safe(spath), DLRIG_SELLER_MAX_BYTES >> 10);
+            status = EXIT_USAGE;
+        } else {
+            cli_error("%s%s: cannot read: %s", seller_path ? "--seller: " : "",
+                      strcmp(spath, "-") ? cli_safe(spath) : "standard input", strerror(errno));
+            status = EXIT_IO;
+        }
         free(def);
-        export_seller_free(&seller);
-        status = EXIT_USAGE;
         goto out_opts;
     }
+    if (stext) {
+        int src = export_seller_parse(stext, slen, strcmp(spath, "-") ? spath : "standard input", &seller, err,
+                                      sizeof err);
+        free(stext);
+        if (src != 0) {
+            cli_error("%s", err);
+            free(def);
+            export_seller_free(&seller);
+            status = EXIT_USAGE;
+            goto out_opts;
+        }
+        eo.seller = &seller;
+    }
     free(def);
-    if (src == 0) eo.seller = &seller;
     eo.lead = lead;
     eo.n_lead = n_lead;
 
@@ -333,14 +359,8 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         sb_free(&safe);
         if (fflush(stdout) != 0) status = EXIT_IO;
         if (status) cli_error("writing to standard output: %s", strerror(errno));
-    } else if (write_file_atomic(output, outb.s ? outb.s : "", outb.len, force) != 0) {
-        if (errno == EEXIST) {
-            cli_error("%s exists; not overwritten (use --force to replace it)", output);
-            status = EXIT_USAGE;
-        } else {
-            cli_error("cannot write %s: %s", output, strerror(errno));
-            status = EXIT_IO;
-        }
+    } else if ((status = cli_write_output("export", output, outb.s ? outb.s : "", outb.len, force, NULL)) != EXIT_OK) {
+        /* said */
     } else {
         fprintf(stderr, "dlrig: %s%s written to %s\n", problems ? "DRAFT " : "", format, cli_safe(output));
     }

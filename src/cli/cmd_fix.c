@@ -111,9 +111,16 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         cli_error("fix: -o needs a file name");
         return EXIT_USAGE;
     }
-    char *outpath = dry ? NULL : output ? xstrdup(output) : default_output(input);
-    if (outpath && !force && access(outpath, F_OK) == 0) {
-        cli_error("%s exists; not overwritten (use --force to replace it%s)", outpath,
+    /* standard input in: the repaired build goes to standard output unless -o says otherwise */
+    char *outpath = dry ? NULL : output ? xstrdup(output) : strcmp(input, "-") == 0 ? xstrdup("-") : default_output(input);
+    bool to_stdout = outpath && strcmp(outpath, "-") == 0;
+    if (to_stdout && json) {
+        cli_error("fix: --json and the repaired build would both go to standard output; give -o FILE");
+        free(outpath);
+        return EXIT_USAGE;
+    }
+    if (outpath && !to_stdout && !force && access(outpath, F_OK) == 0) {
+        cli_error("fix: %s exists; not overwritten (use --force to replace it%s)", cli_safe(outpath),
                   output ? "" : ", or -o to write elsewhere");
         free(outpath);
         return EXIT_USAGE;
@@ -132,6 +139,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         free(outpath);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* the report goes to standard error */
     dlrig_report before = {0};
     rules_check(cat, &b, &before);
     size_t errors_before = before.counts[DLRIG_SEV_ERROR];
@@ -141,14 +149,14 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
     size_t left = fix_repair(cat, &b, kinds, &r);
     int status = left ? EXIT_FINDINGS : EXIT_OK;
     bool wrote = false;
-    if (outpath && r.n_steps) {
-        if (build_save(&b, outpath, force, err, sizeof err) != DLRIG_BUILD_OK) {
-            cli_error("%s", err);
-            status = EXIT_IO;
-        } else {
-            wrote = true;
-        }
+    if (outpath && (r.n_steps || to_stdout)) {
+        char *text = build_to_text(&b);
+        int wr = cli_write_output("fix", outpath, text, strlen(text), force, doc_out);
+        free(text);
+        if (wr != EXIT_OK) status = wr;
+        else wrote = true;
     }
+    if (doc_out && doc_out != stdout) fclose(doc_out);
     double delta = r.price_after_usd - r.price_before_usd;
     if (json) {
         cJSON *o = cJSON_CreateObject();
@@ -194,7 +202,8 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
                           option_label(r.left_options[i * DLRIG_REPAIR_OPTIONS + k].kind));
         }
         if (!left) printf("%s\n", errors_before ? "No error left." : "No errors: nothing to fix.");
-        if (wrote) printf("Wrote %s\n", cli_safe(outpath));
+        if (wrote && to_stdout) printf("Wrote the repaired build to standard output\n");
+        else if (wrote) printf("Wrote %s\n", cli_safe(outpath));
         else if (dry && r.n_steps) printf("Dry run: nothing written.\n");
     }
     if (left && !json) {

@@ -94,9 +94,10 @@ int cmd_prices_import(cli_ctx *ctx, int argc, char **argv)
         cli_error("prices import: expected one FILE.csv");
         return EXIT_USAGE;
     }
-    const char *file = argv[optind];
+    const char *path = argv[optind];
+    const char *file = strcmp(path, "-") ? path : "standard input"; /* "-": the list comes on standard input */
     size_t len;
-    char *text = read_file_limit(file, DLRIG_PRICES_MAX_BYTES, &len);
+    char *text = read_file_limit(path, DLRIG_PRICES_MAX_BYTES, &len);
     if (!text) {
         if (errno == EFBIG) {
             cli_error("%s: larger than %u MiB; not a price list", file, DLRIG_PRICES_MAX_BYTES >> 20);

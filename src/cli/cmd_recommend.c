@@ -179,7 +179,8 @@ static const char *pins_text(const bool *pinned, char *buf, size_t len)
  * re-advised build, writes it to outfile when given; returns the exit
  * status. */
 static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *from, const bool *pinned,
-                    const dlrig_requirements *req, dlrig_objective obj, int top, bool json, const char *outfile)
+                    const dlrig_requirements *req, dlrig_objective obj, int top, bool json, const char *outfile,
+                    bool force)
 {
     char err[512], pins[256];
     pins_text(pinned, pins, sizeof pins);
@@ -187,7 +188,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
     int rc = whatif_readvise_by(cat, req, obj, from, pinned, top < 1 ? 1 : top, &rv, err, sizeof err);
     if (rc != 0) {
         whatif_readvice_free(&rv);
-        cli_error("recommend --from %s: %s", cli_safe(path), err[0] ? err : "no build meets the requirements");
+        cli_error("recommend --from %s: %s", cli_file(path), err[0] ? err : "no build meets the requirements");
         if (rc == -2) return EXIT_USAGE;
         char what[2048];
         double cheapest;
@@ -203,9 +204,16 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
     char e2[128];
     bool have_est = perf_estimate(cat, &rv.build, &pl, NULL, &est, e2, sizeof e2) == 0;
     int status = EXIT_OK;
-    if (outfile && build_save(&rv.build, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
-        cli_error("%s", err);
-        status = EXIT_IO;
+    bool to_stdout = outfile && strcmp(outfile, "-") == 0;
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* the listing goes to standard error */
+    if (outfile) {
+        char *text = build_to_text(&rv.build);
+        status = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
+        free(text);
+    }
+    if (doc_out && doc_out != stdout) fclose(doc_out);
+    if (status != EXIT_OK) {
+        /* said */
     } else if (json) {
         cJSON *doc = cJSON_CreateObject();
         cJSON_AddStringToObject(doc, "from", path);
@@ -225,7 +233,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         cli_print_json(doc);
     } else {
         char price[32];
-        printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_safe(path), rv.pick + 1, rv.n,
+        printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_file(path), rv.pick + 1, rv.n,
                pins[0] ? " (kept: " : "", pins, pins[0] ? ")" : "");
         printf("%s — %s", cli_safe(rv.build.name ? rv.build.name : "build"),
                format_usd(rep.totals.price_usd, price, sizeof price));
@@ -242,11 +250,12 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
             printf("   findings: %zu error%s, %zu warning%s, %zu info (dlrig check for details)\n", rv.errors,
                    rv.errors == 1 ? "" : "s", warn, warn == 1 ? "" : "s", info);
         printf("Objective: %s.\n", advisor_objective_rule(obj));
-        if (outfile) printf("Re-advised build written to %s\n", cli_safe(outfile));
+        if (to_stdout) printf("Re-advised build written to standard output\n");
+        else if (outfile) printf("Re-advised build written to %s\n", cli_safe(outfile));
     }
     if (status == EXIT_OK && rv.errors) {
         cli_error("recommend --from %s: the kept parts (%s) fit none of the advisor's %zu build%s without an error; "
-                  "%zu error-level finding%s remain%s", cli_safe(path), pins, rv.n, rv.n == 1 ? "" : "s", rv.errors,
+                  "%zu error-level finding%s remain%s", cli_file(path), pins, rv.n, rv.n == 1 ? "" : "s", rv.errors,
                   rv.errors == 1 ? "" : "s", rv.errors == 1 ? "s" : "");
         status = EXIT_FINDINGS;
     }
@@ -337,7 +346,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     dlrig_objective objective = DLRIG_OBJ_SPEED;
     bool tiers = false, objective_given = false;
     bool nodes_given = false;
-    bool json = false;
+    bool json = false, force = false;
     const char *outfile = NULL;
     int c;
     double v = 0;
@@ -363,6 +372,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             top_given = true;
             break;
         case O_JSON: json = true; break;
+        case O_FORCE: force = true; break;
         case O_OBJECTIVE: {
             int k = id_index(dlrig_objective_ids, optarg);
             if (k < 0) {
@@ -395,6 +405,12 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         return EXIT_USAGE;
     }
     if (list_presets) return list_all_presets(ctx, json);
+    if (outfile && json && strcmp(outfile, "-") == 0) {
+        cli_error("recommend: --json and -o - would both write to standard output; give -o FILE");
+        return EXIT_USAGE;
+    }
+    /* refuse before the search, as export and fix do */
+    if (!cli_output_free("recommend", outfile, force)) return EXIT_USAGE;
     if (pin_given && !from_arg) {
         cli_error("recommend: --pin keeps parts of a saved build; give it with --from BUILD.json");
         return EXIT_USAGE;
@@ -406,19 +422,19 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     for (int k = 0; k < DLRIG_CAT_COUNT && from_arg; k++)
         if (pinned[k] && build_count(from, (dlrig_category)k) == 0) {
             cli_error("recommend: --pin %s: %s has no %s to keep", category_name((dlrig_category)k),
-                      cli_safe(from_arg), category_name((dlrig_category)k));
+                      cli_file(from_arg), category_name((dlrig_category)k));
             return EXIT_USAGE;
         }
     if (!req.workload[0]) {
         strbuf valid = {0};
         requirements_describe(requirements_field("workload"), cli_catalog(ctx), &valid);
-        if (from_arg) cli_error("recommend: %s names no workload; give --workload (%s)", cli_safe(from_arg), valid.s);
+        if (from_arg) cli_error("recommend: %s names no workload; give --workload (%s)", cli_file(from_arg), valid.s);
         else cli_error("recommend: --workload is required (%s)", valid.s);
         sb_free(&valid);
         return EXIT_USAGE;
     }
     if (isnan(req.budget_usd)) {
-        if (from_arg) cli_error("recommend: %s names no budget; give --budget-usd", cli_safe(from_arg));
+        if (from_arg) cli_error("recommend: %s names no budget; give --budget-usd", cli_file(from_arg));
         else cli_error("recommend: --budget-usd is required");
         return EXIT_USAGE;
     }
@@ -430,7 +446,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     if (!cat) return EXIT_IO;
     if (from_arg) {
         /* the builds the pinned parts are tried in: as many as the builder's re-advise tries unless -k says */
-        return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile);
+        return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile, force);
     }
     dlrig_recommendation *recs = NULL;
     size_t n;
@@ -477,20 +493,25 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                     "them)\n", unpriced, unpriced == 1 ? "" : "s");
         return EXIT_FINDINGS;
     }
+    bool to_stdout = outfile && strcmp(outfile, "-") == 0;
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* -o -: the listing goes to standard error */
     if (preset_arg && !json) printf("Preset %s: %s\n  %s\n\n", preset.name, preset.title, preset.story);
     if (outfile) {
         /* a build saved from a preset carries the scenario's title */
         dlrig_build saved = recs[0].build;
         if (preset_arg) saved.name = preset.title;
-        if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
-            cli_error("%s", err);
+        char *text = build_to_text(&saved);
+        int wr = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
+        free(text);
+        if (doc_out && doc_out != stdout) fclose(doc_out);
+        if (wr != EXIT_OK) {
             if (tiers) {
                 free(recs);
                 compare_tiers_free(&tr);
             } else {
                 recommendations_free(recs, n);
             }
-            return EXIT_IO;
+            return wr;
         }
     }
     if (json) {
@@ -541,7 +562,8 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                    advisor_objective_rule(DLRIG_OBJ_VALUE), advisor_objective_rule(DLRIG_OBJ_SPEED));
         else
             printf("Objective: %s.\n", advisor_objective_rule(objective));
-        if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
+        if (to_stdout) printf("Best build written to standard output\n");
+        else if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
     if (tiers) {
         free(recs);

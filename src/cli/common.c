@@ -11,12 +11,17 @@
 
 #include "cli/cli.h"
 #include "dlrig/prices.h"
+#include "dlrig/jsondoc.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
 dlrig_catalog *cli_catalog(cli_ctx *ctx)
 {
     if (ctx->cat) return ctx->cat;
+    if (ctx->catalog_path && strcmp(ctx->catalog_path, "-") == 0) {
+        cli_error("--catalog: a catalog is a SQLite file; standard input ('-') cannot be one");
+        return NULL;
+    }
     char err[512];
     ctx->cat = catalog_open(ctx->catalog_path, err, sizeof err);
     if (!ctx->cat) {
@@ -61,6 +66,8 @@ const char *cli_safe(const char *s)
     return *slot;
 }
 
+const char *cli_file(const char *path) { return strcmp(path, "-") ? cli_safe(path) : "standard input"; }
+
 void cli_put_safe(const char *s, size_t len, FILE *f)
 {
     strbuf b = {0};
@@ -69,18 +76,65 @@ void cli_put_safe(const char *s, size_t len, FILE *f)
     sb_free(&b);
 }
 
-void cli_print_json(cJSON *doc)
+void cli_print_json_to(FILE *f, cJSON *doc)
 {
-    char *s = cJSON_Print(doc);
-    if (s) {
-        strbuf b = {0};
-        sb_append_term_safe(&b, s, strlen(s), TERM_SAFE_KEEP_LINES | TERM_SAFE_JSON);
-        fputs(b.s, stdout);
-        fputc('\n', stdout);
-        sb_free(&b);
-        cJSON_free(s);
-    }
+    char *s = jsondoc_print(doc);
+    strbuf b = {0};
+    sb_append_term_safe(&b, s, strlen(s), TERM_SAFE_KEEP_LINES | TERM_SAFE_JSON);
+    fputs(b.s, f);
+    sb_free(&b);
+    free(s);
     cJSON_Delete(doc);
+}
+
+void cli_print_json(cJSON *doc) { cli_print_json_to(stdout, doc); }
+
+FILE *cli_claim_stdout(void)
+{
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return stdout;
+    }
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    return f;
+}
+
+bool cli_output_free(const char *cmd, const char *path, bool force)
+{
+    if (!path || strcmp(path, "-") == 0 || force || access(path, F_OK) != 0) return true;
+    cli_error("%s: %s exists; not overwritten (use --force to replace it)", cmd, cli_safe(path));
+    return false;
+}
+
+int cli_write_output(const char *cmd, const char *path, const char *text, size_t len, bool force, FILE *out)
+{
+    if (strcmp(path, "-") == 0) {
+        if (!out) out = stdout;
+        if ((len && fwrite(text, 1, len, out) != len) || fflush(out) != 0) {
+            cli_error("%s: writing to standard output: %s", cmd, strerror(errno));
+            return EXIT_IO;
+        }
+        return EXIT_OK;
+    }
+    if (write_file_atomic(path, text, len, force) == 0) return EXIT_OK;
+    if (errno == EEXIST) {
+        cli_error("%s: %s exists; not overwritten (use --force to replace it)", cmd, cli_safe(path));
+        return EXIT_USAGE;
+    }
+    cli_error("%s: cannot write %s: %s (nothing was written)", cmd, cli_safe(path), strerror(errno));
+    return EXIT_IO;
+}
+
+bool cli_stdin_once(const char *cmd, char *const *paths, size_t n, const char *also)
+{
+    size_t dashes = also && strcmp(also, "-") == 0;
+    for (size_t i = 0; i < n; i++) dashes += strcmp(paths[i], "-") == 0;
+    if (dashes <= 1) return true;
+    cli_error("%s: '-' (standard input) is given %zu times; it can be read once", cmd, dashes);
+    return false;
 }
 
 bool cli_use_color(int fd)

@@ -163,6 +163,10 @@ int main(int argc, char **argv)
         argc = out;
         argv[argc] = NULL;
     }
+    if (ctx.catalog_path && strcmp(ctx.catalog_path, "-") == 0) {
+        cli_error("--catalog: a catalog is a SQLite file; standard input ('-') cannot be one");
+        return EXIT_USAGE;
+    }
 
     if (argc < 2) {
 #ifdef DLRIG_WITH_TUI

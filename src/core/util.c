@@ -116,14 +116,15 @@ char *sb_take(strbuf *b)
 
 char *read_file_limit(const char *path, size_t max, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    bool std_in = strcmp(path, "-") == 0;
+    FILE *f = std_in ? stdin : fopen(path, "rb");
     if (!f) return NULL;
     strbuf b = {0};
     char chunk[8192];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
         if (b.len + n > max) {
-            fclose(f);
+            if (!std_in) fclose(f);
             sb_free(&b);
             errno = EFBIG;
             return NULL;
@@ -131,7 +132,7 @@ char *read_file_limit(const char *path, size_t max, size_t *len)
         sb_appendn(&b, chunk, n);
     }
     int err = ferror(f);
-    fclose(f);
+    if (!std_in) fclose(f);
     if (err) {
         sb_free(&b);
         errno = EIO;

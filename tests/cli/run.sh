@@ -280,7 +280,16 @@ if [ -e "$DATA/builds/clean.json" ]; then
     printf '{"compnay": "X"}\n' > "$XDG_CONFIG_HOME/dlrig/seller.json"
     expect export-seller-typo 2 "seller.json: unknown field 'compnay'" -- "$DLRIG" export "$CLEAN" --format md
     rm -f "$XDG_CONFIG_HOME/dlrig/seller.json"
-    expect export-seller-missing 2 "seller: .*none.json does not exist" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
+    # a missing file is an I/O failure (exit 3) whichever option names it, as a missing build file is
+    expect export-seller-missing 3 "^dlrig: --seller: .*none.json: cannot read: No such file or directory$" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
+    expect export-build-missing 3 "^dlrig: .*none.json: cannot read: No such file or directory$" -- "$DLRIG" export "$TMP/none.json" --format html
+    expect prices-missing 3 "^dlrig: .*none.csv: cannot read: No such file or directory$" -- "$DLRIG" prices import "$TMP/none.csv"
+    expect from-missing 3 "none.json: cannot read: No such file or directory$" -- "$DLRIG" recommend --from "$TMP/none.json"
+    expect against-missing 3 "none.json: cannot read: No such file or directory$" -- "$DLRIG" parts --category gpu --against "$TMP/none.json"
+    expect catalog-missing 3 "none.db" -- "$DLRIG" --catalog "$TMP/none.db" parts
+    printf '{"company": "Stdin Traders"}\n' > "$TMP/seller-in.json"
+    expect export-seller-stdin 0 'Stdin Traders' -- sh -c '"$1" export "$2" --format md --seller - < "$3"' sh "$DLRIG" "$CLEAN" "$TMP/seller-in.json"
+    expect export-seller-and-build-stdin 2 "'-' \\(standard input\\) is given 2 times" -- "$DLRIG" export - --format md --seller -
     # one quote with several options
     OPT2=$DATA/builds/unknown-card-length.json
     expect export-options-html 0 'Options at a glance.*Option A.*Option B.*Option C.*<h2>Not checked</h2>' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format html --allow-errors
@@ -442,6 +451,46 @@ expect fix-bad-input 2 'bad-unknown-id.json' -- "$DLRIG" fix -n "$DATA/builds/ba
 expect fix-no-args 2 'fix: expected one BUILD.json' -- "$DLRIG" fix
 expect fix-help 0 'Usage: dlrig fix BUILD.json' -- "$DLRIG" fix --help
 expect fix-in-usage 0 'dlrig fix +BUILD.json' -- "$DLRIG" --help
+
+# ---- "-": standard input wherever a file is read, standard output wherever one is written
+CLEAN=$DATA/builds/clean.json
+stdin() { # FILE CMD... : CMD with FILE on standard input
+    local f=$1
+    shift
+    "$@" < "$f"
+}
+expect stdin-check 0 '^Clean: 2x RTX 5000 Ada' -- stdin "$CLEAN" "$DLRIG" check -
+expect stdin-check-json 0 '"ok":[[:space:]]*true' -- stdin "$CLEAN" "$DLRIG" check - --json
+expect stdin-check-bad 2 "^dlrig: standard input: parts\[0\]\.id: unknown part id 'nvidia-rtx-409'" -- stdin "$DATA/builds/bad-unknown-id.json" "$DLRIG" check -
+expect stdin-estimate 0 'throughput' -- stdin "$CLEAN" "$DLRIG" estimate -
+expect stdin-export 0 '^Clean: 2x RTX 5000 Ada.*Estimated speed' -- stdin "$CLEAN" "$DLRIG" export - --format txt
+expect stdin-compare 0 'A  Clean: .*\(standard input\)' -- stdin "$CLEAN" "$DLRIG" compare - "$DATA/builds/pcie.lanes.ok.json"
+expect stdin-compare-twice 2 "^dlrig: compare: '-' \\(standard input\\) is given 2 times; it can be read once$" -- stdin "$CLEAN" "$DLRIG" compare - -
+expect stdin-against 0 'nvidia-rtx-4090' -- stdin "$CLEAN" "$DLRIG" parts --category gpu --against -
+expect stdin-from 0 'Re-advised standard input from the advisor' -- stdin "$CLEAN" "$DLRIG" recommend --from - --pin gpu
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2026-11,Stdin Shop\n' > "$TMP/stdin-prices.csv"
+expect stdin-prices 0 'Imported 1 price from standard input \(vendor: Stdin Shop\)' -- env XDG_DATA_HOME="$TMP/stdin-data" sh -c '"$1" prices import - < "$2"' sh "$DLRIG" "$TMP/stdin-prices.csv"
+expect stdin-catalog 2 "^dlrig: --catalog: a catalog is a SQLite file; standard input \\('-'\\) cannot be one$" -- "$DLRIG" --catalog - parts
+expect stdin-tui 2 "^dlrig: tui: standard input is the terminal" -- "$DLRIG" tui -
+# -o -: the document on standard output, the report on standard error
+expect stdout-export 0 '^# ' -- "$DLRIG" export "$CLEAN" --format md -o -
+"$DLRIG" recommend --workload cnn --budget-usd 3000 -o - > "$TMP/rec-stdout.json" 2> "$TMP/rec-stderr.txt"
+expect stdout-recommend-is-a-build 0 'Result: no errors' -- "$DLRIG" check "$TMP/rec-stdout.json"
+expect stdout-recommend-report-on-stderr 0 '^1\. .*Best build written to standard output' -- cat "$TMP/rec-stderr.txt"
+expect stdout-recommend-json 2 "^dlrig: recommend: --json and -o - would both write to standard output; give -o FILE$" -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o - --json
+stdin "$FIX/socket.json" "$DLRIG" fix - > "$TMP/fix-stdout.json" 2> "$TMP/fix-stderr.txt"
+expect stdout-fix-is-fixed 0 'Result: no errors' -- "$DLRIG" check "$TMP/fix-stdout.json"
+expect stdout-fix-report-on-stderr 0 'No error left.*Wrote the repaired build to standard output' -- cat "$TMP/fix-stderr.txt"
+expect stdout-fix-o 0 '"format": "dlrig-build"' -- "$DLRIG" fix "$FIX/socket.json" -o -
+expect stdout-fix-json 2 "^dlrig: fix: --json and the repaired build would both go to standard output" -- stdin "$FIX/socket.json" "$DLRIG" fix - --json
+# no silent overwrite: recommend -o keeps an existing file without --force, as export and fix do
+echo '{"keep": "me"}' > "$TMP/rec-exists.json"
+expect recommend-o-exists 2 "^dlrig: recommend: .*rec-exists.json exists; not overwritten \\(use --force to replace it\\)$" -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o "$TMP/rec-exists.json"
+expect recommend-o-kept 0 '"keep": "me"' -- cat "$TMP/rec-exists.json"
+expect recommend-o-force 0 'Best build written to' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o "$TMP/rec-exists.json" --force
+expect recommend-o-forced 0 '"format": "dlrig-build"' -- cat "$TMP/rec-exists.json"
+cp "$CLEAN" "$TMP/readvise.json"
+expect recommend-from-o-exists 2 "readvise.json exists; not overwritten" -- "$DLRIG" recommend --from "$TMP/readvise.json" --pin gpu -o "$TMP/readvise.json"
 
 # shellcheck source=reliability.sh
 . "$(dirname "$0")/reliability.sh"
