@@ -36,10 +36,23 @@ const char *cli_file(const char *path);
 /* Writes len bytes of s to f, escaped as term_safe does but keeping lines. */
 void cli_put_safe(const char *s, size_t len, FILE *f);
 
-/* Prints a cJSON value (freed here) as one document on stdout (on f), in
- * dlrig's one printed form (jsondoc_print: two-space indents). */
+/* The JSON documents the commands print: each names its format and version
+ * as its first two keys ("format": "dlrig-check", "version": 1).  The man
+ * page (JSON DOCUMENTS) describes each; docs/schemas/NAME.schema.json is its
+ * JSON Schema, which the tests validate the commands' output against.  A
+ * change that removes or retypes a key bumps the version. */
+typedef struct cli_docfmt {
+    const char *name;
+    int version;
+} cli_docfmt;
+extern const cli_docfmt CLI_DOC_CHECK, CLI_DOC_ESTIMATE, CLI_DOC_FIT, CLI_DOC_RECOMMEND, CLI_DOC_PRESETS,
+    CLI_DOC_PARTS, CLI_DOC_PART, CLI_DOC_MODELS, CLI_DOC_MODEL, CLI_DOC_COMPARE, CLI_DOC_FIX, CLI_DOC_PRICES;
+
+/* Prints doc (freed here) as one document on stdout, its format and version
+ * first, in dlrig's one printed form (jsondoc_print: two-space indents). */
 struct cJSON;
-void cli_print_json(struct cJSON *doc);
+void cli_print_doc(const cli_docfmt *fmt, struct cJSON *doc);
+/* The same for a document that names its own format (a build file), on f. */
 void cli_print_json_to(FILE *f, struct cJSON *doc);
 
 /* ---- files: "-" is standard input or standard output ---- */

@@ -125,7 +125,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     if (json) {
         cJSON *doc = report_to_json(&b, &rep);
         fix_annotate_json(ctx->cat, &b, &rep, doc, 3);
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_CHECK, doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
         const dlrig_totals *t = &rep.totals;
@@ -195,7 +195,7 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (json) {
-        cli_print_json(estimate_to_json(&e));
+        cli_print_doc(&CLI_DOC_ESTIMATE, estimate_to_json(&e));
     } else {
         char label[256];
         printf("%s — %s (%s)\n", cli_safe(b.name), e.workload, cli_safe(estimate_model_label(&e, label, sizeof label)));

@@ -257,7 +257,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             status = EXIT_USAGE;
         } else {
             if (json) {
-                cli_print_json(compare_to_json(&cmp));
+                cli_print_doc(&CLI_DOC_COMPARE, compare_to_json(&cmp));
             } else if (md) {
                 strbuf sb = {0};
                 compare_markdown(&cmp, &sb);

@@ -163,7 +163,7 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
             add_fit_json(it, o[i].gpu, q, &o[i].fit);
             cJSON_AddItemToArray(arr, it);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_FIT, doc);
     } else {
         print_query(q);
         if (n == 0) {
@@ -286,7 +286,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
         cJSON_AddStringToObject(doc, "gpu", g->p.id);
         add_fit_json(doc, g, &q, &f);
         if (!runs) cJSON_AddStringToObject(doc, "unsupported", why);
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_FIT, doc);
     } else {
         print_query(&q);
         print_fit(g, &q, &f);

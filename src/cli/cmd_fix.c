@@ -183,7 +183,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddItemToArray(un, j);
         }
         cJSON_AddItemToObject(o, "build", build_to_json(&b));
-        cli_print_json(o);
+        cli_print_doc(&CLI_DOC_FIX, o);
     } else {
         char p0[32], p1[32], d[40];
         printf("%s: %zu error%s\n", cli_safe(b.name), errors_before, errors_before == 1 ? "" : "s");

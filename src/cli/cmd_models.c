@@ -84,7 +84,7 @@ static const char *format_int(int v, char *buf, size_t len)
 static int show_model(const dlrig_catalog *cat, const dlrig_model *m, bool json)
 {
     if (json) {
-        cli_print_json(model_to_json(cat, m));
+        cli_print_doc(&CLI_DOC_MODEL, model_to_json(cat, m));
         return EXIT_OK;
     }
     printf("%s  (model)\n", m->name);
@@ -169,7 +169,7 @@ int cmd_models(cli_ctx *ctx, int argc, char **argv)
         cJSON *doc = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(doc, "models");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, model_to_json(cat, v[i]));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_MODELS, doc);
         free(v);
         return EXIT_OK;
     }

@@ -85,7 +85,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
             cJSON_AddBoolToObject(sp, "native_precision", r[i].supported);
             cJSON_AddItemToArray(arr, o);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(r);
         return EXIT_OK;
     }
@@ -227,7 +227,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
             cJSON_AddItemToObject(p, "swap", swap_json(rows[i].swap, rows[i].in_build));
             cJSON_AddItemToArray(arr, p);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(rows);
         whatif_free(w);
         return EXIT_OK;
@@ -480,7 +480,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         cJSON *doc = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, part_to_json(v[i]));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(v);
         return EXIT_OK;
     }
@@ -626,7 +626,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
             if (off[i].note) cJSON_AddStringToObject(v, "note", off[i].note);
             cJSON_AddItemToArray(offers, v);
         }
-        cli_print_json(o);
+        cli_print_doc(&CLI_DOC_PART, o);
         return EXIT_OK;
     }
     printf("%s  (%s)\n", cli_safe(p->name), category_title(p->category));

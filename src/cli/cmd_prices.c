@@ -233,7 +233,7 @@ int cmd_prices_list(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddStringToObject(o, "imported_at", r->imported_at);
             cJSON_AddItemToArray(arr, o);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PRICES, doc);
     } else if (n == 0) {
         printf("No price lists imported (dlrig prices import FILE.csv); every price is the catalog's.\n");
     } else {

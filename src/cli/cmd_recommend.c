@@ -92,7 +92,7 @@ static int list_all_presets(cli_ctx *ctx, bool json)
             printf("\n");
         }
     }
-    if (json) cli_print_json(doc);
+    if (json) cli_print_doc(&CLI_DOC_PRESETS, doc);
     else printf("\nUse: dlrig recommend --preset NAME [options that override it]\n");
     return status;
 }
@@ -230,7 +230,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         cJSON_AddItemToObject(doc, "build", build_to_json(&rv.build));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < rv.n; i++) cJSON_AddItemToArray(arr, rec_to_json(&rv.recs[i], i, NULL));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         char price[32];
         printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_file(path), rv.pick + 1, rv.n,
@@ -483,7 +483,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             else cJSON_AddNumberToObject(doc, "cheapest_price_usd", round(cheapest * 100) / 100);
             cJSON_AddStringToObject(doc, "what_would", what);
             cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
-            cli_print_json(doc);
+            cli_print_doc(&CLI_DOC_RECOMMEND, doc);
         }
         cli_error("%s", err);
         if (what[0] && !json) fprintf(stderr, "%s\n", cli_safe(what));
@@ -527,7 +527,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, rec_to_json(&recs[i], i, tiers ? tr.label[i] : NULL));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         for (size_t i = 0; i < n; i++) {
             const dlrig_recommendation *r = &recs[i];

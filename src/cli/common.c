@@ -87,7 +87,26 @@ void cli_print_json_to(FILE *f, cJSON *doc)
     cJSON_Delete(doc);
 }
 
-void cli_print_json(cJSON *doc) { cli_print_json_to(stdout, doc); }
+const cli_docfmt CLI_DOC_CHECK = {"dlrig-check", 1}, CLI_DOC_ESTIMATE = {"dlrig-estimate", 1},
+                 CLI_DOC_FIT = {"dlrig-fit", 1}, CLI_DOC_RECOMMEND = {"dlrig-recommend", 1},
+                 CLI_DOC_PRESETS = {"dlrig-presets", 1}, CLI_DOC_PARTS = {"dlrig-parts", 1},
+                 CLI_DOC_PART = {"dlrig-part", 1}, CLI_DOC_MODELS = {"dlrig-models", 1},
+                 CLI_DOC_MODEL = {"dlrig-model", 1}, CLI_DOC_COMPARE = {"dlrig-compare", 1},
+                 CLI_DOC_FIX = {"dlrig-fix", 1}, CLI_DOC_PRICES = {"dlrig-prices", 1};
+
+void cli_print_doc(const cli_docfmt *fmt, cJSON *doc)
+{
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "format");
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "version");
+    cJSON *f = cJSON_AddStringToObject(doc, "format", fmt->name);
+    cJSON *v = cJSON_AddNumberToObject(doc, "version", fmt->version);
+    /* first in the document, where a reader looks */
+    cJSON_DetachItemViaPointer(doc, v);
+    cJSON_DetachItemViaPointer(doc, f);
+    cJSON_InsertItemInArray(doc, 0, v);
+    cJSON_InsertItemInArray(doc, 0, f);
+    cli_print_json_to(stdout, doc);
+}
 
 FILE *cli_claim_stdout(void)
 {

@@ -274,6 +274,14 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     }
     free(buf);
     int rc = 0;
+    char twice[200];
+    if (jsondoc_duplicate_key(root, twice, sizeof twice)) {
+        rc = jsondoc_fail(err, errlen, label, "%s: the key is given twice (JSON readers differ on which one counts); keep one", twice);
+        cJSON_Delete(root);
+        build_free(out);
+        build_init(out, NULL);
+        return rc;
+    }
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");

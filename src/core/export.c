@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <wchar.h>
 
+#include "dlrig/jsondoc.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 
@@ -76,6 +77,13 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
     if (!doc || !cJSON_IsObject(doc)) {
         snprintf(err, errlen, "%s: not a JSON object; expected {\"company\": \"...\", ...} with the fields %s", name,
                  known);
+        cJSON_Delete(doc);
+        return -1;
+    }
+    char twice[200];
+    if (jsondoc_duplicate_key(doc, twice, sizeof twice)) {
+        snprintf(err, errlen, "%s: %s: the key is given twice (JSON readers differ on which one counts); keep one",
+                 name, twice);
         cJSON_Delete(doc);
         return -1;
     }
@@ -1018,12 +1026,9 @@ static void export_json(ctx *c)
     cJSON_AddNumberToObject(q, "unpriced_lines", c->m.unpriced_lines);
     if (given(c->o.notes)) cJSON_AddStringToObject(q, "notes", c->o.notes);
     else cJSON_AddNullToObject(q, "notes");
-    char *s = cJSON_Print(doc);
-    if (s) {
-        sb_append(c->out, s);
-        sb_append(c->out, "\n");
-        cJSON_free(s);
-    }
+    char *s = jsondoc_print(doc); /* dlrig's one JSON form: two-space indents */
+    sb_append(c->out, s);
+    free(s);
     cJSON_Delete(doc);
 }
 

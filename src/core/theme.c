@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/jsondoc.h"
 #include "dlrig/util.h"
 
 #define ROLE_NAME(up, low) #low,
@@ -133,6 +134,11 @@ int theme_parse(const char *json, size_t len, const char *label, const char *fal
     free(buf);
     int rc = -1;
     char what[200];
+    if (jsondoc_duplicate_key(doc, what, sizeof what)) {
+        snprintf(err, errlen, "%s: %s: the key is given twice (JSON readers differ on which one counts); keep one",
+                 label, what);
+        goto done;
+    }
     if (!cJSON_IsObject(doc)) {
         snprintf(err, errlen, "%s: expected a JSON object with \"colors\"", label);
         goto done;

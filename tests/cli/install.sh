@@ -26,12 +26,14 @@ want="./usr/bin/dlrig
 ./usr/share/fish/vendor_completions.d/dlrig.fish
 ./usr/share/man/man1/dlrig.1.gz
 ./usr/share/zsh/vendor-completions/_dlrig"
-got=$(cd "$ROOT" && find . -type f | sort)
+got=$(cd "$ROOT" && find . -type f ! -path './usr/share/doc/dlrig/schemas/*' | sort)
 if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
     fail=$((fail + 1))
     echo "FAIL layout:"
     diff <(echo "$want") <(echo "$got")
 fi
+# every JSON Schema of docs/schemas, for the documents the man page describes
+check "schemas" diff <(cd "$(dirname "$0")/../../docs/schemas" && ls) <(ls "$U/share/doc/dlrig/schemas")
 check "dlrig runs" "$U/bin/dlrig" --version
 # gzip -9n: a valid stream, no file name flag (byte 3, bit 3) and no time (bytes 4-7)
 for gz in "$U/share/man/man1/dlrig.1.gz" "$U/share/doc/dlrig/changelog.gz"; do

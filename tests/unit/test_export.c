@@ -613,7 +613,7 @@ START_TEST(draft_quote_lists_problems_first)
     opts_fixed(&o);
     for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
         char *s = export_to_string(&b, (dlrig_export_format)f, &o);
-        const char *d = strstr(s, f == DLRIG_EXPORT_JSON ? "\"draft\":\ttrue" : "DRAFT");
+        const char *d = strstr(s, f == DLRIG_EXPORT_JSON ? "\"draft\": true" : "DRAFT");
         ck_assert_msg(d != NULL, "format %d: no DRAFT mark", f);
         if (f != DLRIG_EXPORT_JSON && f != DLRIG_EXPORT_CSV) {
             const char *prob = strstr(s, "does not fit TRX50 AERO D");
@@ -684,6 +684,7 @@ START_TEST(seller_file_fields)
         {"{\"company\": \"X\", \"usd_rate\": -1}", "field 'usd_rate'"},
         {"[1]", "not a JSON object"},
         {"{", "not a JSON object"},
+        {"{\"company\": \"X\", \"terms\": \"30 days\", \"company\": \"Y\"}", "company: the key is given twice"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
