@@ -103,6 +103,15 @@ char *term_safe(const char *s, unsigned flags);
  * code points above U+10FFFF). */
 bool utf8_valid(const char *s, size_t len);
 
+/* Decodes the UTF-8 character at s (left bytes, left > 0): its code point in
+ * *cp and its length; an invalid byte is U+FFFD of length 1. */
+size_t utf8_decode(const char *s, size_t left, unsigned *cp);
+/* Display columns of a code point, and of UTF-8 text, the same whatever the
+ * process's locale (LANG=C included): wcwidth as the C.UTF-8 locale has it
+ * (East Asian wide 2, combining marks 0), controls 0, other unknowns 1. */
+int utf8_cp_width(unsigned cp);
+int utf8_width(const char *s);
+
 /* Monotonic time in seconds. */
 double now_seconds(void);
 

@@ -76,6 +76,10 @@ bool cli_stdin_once(const char *cmd, char *const *paths, size_t n, const char *a
 bool cli_use_color(int fd);
 /* Width of the terminal on stdout, or 0 when stdout is not a terminal. */
 int cli_term_width(void);
+/* Prints text, which starts at column col, wrapped at spaces to width
+ * columns (display width; width 0: one line), later lines indented to
+ * indent; ends the line.  A word longer than a line stays whole. */
+void cli_wrap(FILE *f, const char *text, int col, int indent, int width);
 
 /* ---- aligned text tables ---- */
 typedef struct cli_table cli_table;
@@ -87,8 +91,11 @@ void table_row(cli_table *t, const char *const *cells);
  * a line saying so. */
 void table_print(cli_table *t, int max_width, size_t shrink, size_t keep);
 void table_free(cli_table *t);
-/* Display width of a UTF-8 string (columns). */
+/* Display width of a UTF-8 string (columns), whatever the locale (utf8_width). */
 int display_width(const char *s);
+/* s followed by spaces up to w display columns (printf's %-*s counts bytes);
+ * valid until 16 more calls (do not free it). */
+const char *cli_padded(const char *s, int w);
 /* Appends s cut to at most w display columns ("~" marks a cut). */
 struct strbuf;
 void sb_append_cut(struct strbuf *sb, const char *s, int w);

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
+#include "dlrig/util.h"
 
 /* Loads BUILD.json; returns an exit status (0 on success). */
 static int load(cli_ctx *ctx, const char *path, dlrig_build *b)
@@ -128,20 +130,29 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         cli_print_doc(&CLI_DOC_CHECK, doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
+        /* on a terminal, lines wrap at its width between words, continued under their text; piped, one line each */
+        int width = cli_term_width();
         const dlrig_totals *t = &rep.totals;
         char price[80];
         printf("%s\n", cli_safe(b.name));
-        printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall running "
-               "the workload",
-               format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
-               t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
-               t->wall_w);
-        if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
-        printf("\n");
+        strbuf line = {0};
+        sb_printf(&line, "%s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall "
+                  "running the workload",
+                  format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
+                  t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
+                  t->wall_w);
+        if (t->nodes > 1) sb_printf(&line, " per node, %d nodes", t->nodes);
+        fputs("  ", stdout);
+        cli_wrap(stdout, line.s, 2, 4, width);
+        sb_free(&line);
         char lim[800];
-        if (power_build_limited(&b))
-            printf("  power limits: %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
+        if (power_build_limited(&b)) {
+            fputs("  power limits: ", stdout);
+            cli_wrap(stdout, cli_safe(power_limit_summary(&b, lim, sizeof lim)), 16, 4, width);
+        }
         printf("\n");
+        /* a finding's text starts after its id (column 31), or under it when the terminal is narrow */
+        int text_col = width && width < 31 + 24 ? 4 : 31;
         static const char *const heads[] = {"Info", "Warnings", "Errors"};
         for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
             if (!rep.counts[s]) continue;
@@ -150,18 +161,29 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
             for (size_t i = 0; i < rep.n_findings; i++) {
                 const dlrig_finding *f = &rep.findings[i];
                 if ((int)f->severity != s) continue;
-                printf("  %s%-28s%s %s\n", color ? sev_color(f->severity) : "", f->id, color ? "\033[0m" : "",
-                       cli_safe(f->message));
+                const char *on = color ? sev_color(f->severity) : "", *off = color ? "\033[0m" : "";
+                if (text_col == 31) printf("  %s%-28s%s ", on, f->id, off);
+                else printf("  %s%s%s\n%*s", on, f->id, off, text_col, "");
+                cli_wrap(stdout, cli_safe(f->message), text_col, text_col, width);
                 dlrig_fix fx;
-                if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1))
-                    printf("  %-28s %sfix: %s (%s)%s\n", "", color ? "\033[32m" : "", cli_safe(fx.summary),
-                           format_price_change(fx.price_delta_usd, fx.price_complete, price, sizeof price), color ? "\033[0m" : "");
+                if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
+                    char *fixtext = xasprintf("fix: %s (%s)", cli_safe(fx.summary),
+                                              format_price_change(fx.price_delta_usd, fx.price_complete, price,
+                                                                  sizeof price));
+                    printf("%*s%s", text_col, "", color ? "\033[32m" : "");
+                    cli_wrap(stdout, fixtext, text_col, text_col + 5, width);
+                    if (color) fputs("\033[0m", stdout);
+                    free(fixtext);
+                }
             }
             printf("\n");
         }
-        if (rep.n_findings == 0) printf("No findings: the rules agree with this build.\n\n");
-        printf("%s\n", status ? "Result: will not work as specified (errors above)."
-                              : "Result: no errors.");
+        if (rep.n_findings == 0) {
+            cli_wrap(stdout, "No findings: the rules agree with this build.", 0, 0, width);
+            printf("\n");
+        }
+        cli_wrap(stdout, status ? "Result: will not work as specified (errors above)." : "Result: no errors.", 0, 0,
+                 width);
     }
     report_free(&rep);
     build_free(&b);

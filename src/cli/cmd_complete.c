@@ -385,7 +385,8 @@ static void offer_value(comp *c, const opt *o)
         size_t nb = 0;
         while (dlrig_builtin_themes[nb].name) nb++;
         dlrig_theme_src *b = xcalloc(nb + 1, sizeof *b);
-        for (size_t i = 0; i < nb; i++) b[i] = (dlrig_theme_src){dlrig_builtin_themes[i].name, dlrig_builtin_themes[i].json};
+        for (size_t i = 0; i < nb; i++)
+            b[i] = (dlrig_theme_src){dlrig_builtin_themes[i].name, dlrig_builtin_themes[i].json};
         char **names;
         size_t n = theme_names(b, &names);
         for (size_t i = 0; i < n; i++) offer(c, names[i], NULL);

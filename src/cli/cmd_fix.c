@@ -112,7 +112,10 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     /* standard input in: the repaired build goes to standard output unless -o says otherwise */
-    char *outpath = dry ? NULL : output ? xstrdup(output) : strcmp(input, "-") == 0 ? xstrdup("-") : default_output(input);
+    char *outpath = dry                         ? NULL
+                    : output                    ? xstrdup(output)
+                    : strcmp(input, "-") == 0   ? xstrdup("-")
+                                                : default_output(input);
     bool to_stdout = outpath && strcmp(outpath, "-") == 0;
     if (to_stdout && json) {
         cli_error("fix: --json and the repaired build would both go to standard output; give -o FILE");

@@ -656,8 +656,8 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < n_off; i++) {
             char usd[32];
             snprintf(usd, sizeof usd, "$%.2f", off[i].price_usd);
-            printf("     %-12s %12s  %s, %s  [%s]\n", cli_safe(off[i].condition), usd, cli_safe(off[i].market),
-                   cli_safe(off[i].price_date), cli_safe(off[i].source));
+            printf("     %s %12s  %s, %s  [%s]\n", cli_padded(cli_safe(off[i].condition), 12), usd,
+                   cli_safe(off[i].market), cli_safe(off[i].price_date), cli_safe(off[i].source));
         }
     }
     if (n_vp) {
@@ -666,9 +666,9 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
             char usd[32];
             snprintf(usd, sizeof usd, "$%.2f", vp[i].price_usd);
             if (strcmp(vp[i].currency, "USD") == 0)
-                printf("   %s %-28s %12s  %s\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd, cli_safe(vp[i].date));
+                printf("   %s %s %12s  %s\n", i == 0 ? "*" : " ", cli_padded(cli_safe(vp[i].vendor), 28), usd, cli_safe(vp[i].date));
             else
-                printf("   %s %-28s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd,
+                printf("   %s %s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", cli_padded(cli_safe(vp[i].vendor), 28), usd,
                        cli_safe(vp[i].date), vp[i].price, cli_safe(vp[i].currency), vp[i].usd_per_unit,
                        cli_safe(vp[i].currency));
         }

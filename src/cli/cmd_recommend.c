@@ -86,7 +86,7 @@ static int list_all_presets(cli_ctx *ctx, bool json)
             cJSON_AddItemToArray(arr, o);
         } else {
             char budget[32];
-            printf("  %-18s %-36s %-15s %10s", p.name, p.title, p.req.workload,
+            printf("  %-18s %s %-15s %10s", p.name, cli_padded(cli_safe(p.title), 36), p.req.workload,
                    format_usd(p.req.budget_usd, budget, sizeof budget));
             if (p.req.nodes > 1) printf(", %d nodes", p.req.nodes);
             printf("\n");
@@ -241,7 +241,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         printf("\n");
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
-            printf("   %3d x %-44s %-13s %10s%s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+            printf("   %3d x %s %-13s %10s%s\n", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
                    format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
                    pinned[it->part->category] ? "  (kept)" : "");
         }
@@ -542,7 +542,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                 const dlrig_item *it = &r->build.items[k];
                 char used[160];
                 dlrig_price pr = build_line_price(&r->build, it);
-                printf("   %3d x %-44s %-13s %10s", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+                printf("   %3d x %s %-13s %10s", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
                        format_usd(pr.usd * it->qty, price, sizeof price));
                 if (price_label(&pr, used, sizeof used)) printf("  (%s)", cli_safe(used));
                 printf("\n");

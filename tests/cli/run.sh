@@ -2,11 +2,13 @@
 # Command-line contract tests: exit statuses, messages naming the problem,
 # JSON documents.  Usage: run.sh PATH_TO_DLRIG PATH_TO_CATALOG_DB
 set -u
-DLRIG=$1
-CATDB=$2
+DLRIG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+CATDB=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+HERE=$(cd "$(dirname "$0")" && pwd)
+cd "$TMP" || exit 2 # what a command writes by mistake (a file named "-") lands here
 export HOME=$TMP XDG_DATA_HOME=$TMP/data XDG_CONFIG_HOME=$TMP/config NO_COLOR=1 LC_ALL=C.UTF-8
 pass=0
 fail=0
@@ -452,6 +454,20 @@ expect fix-no-args 2 'fix: expected one BUILD.json' -- "$DLRIG" fix
 expect fix-help 0 'Usage: dlrig fix BUILD.json' -- "$DLRIG" fix --help
 expect fix-in-usage 0 'dlrig fix +BUILD.json' -- "$DLRIG" --help
 
+# follows FILE ERE1 ERE2: some line of FILE matching ERE1 is followed by one matching ERE2 (prints "follows")
+follows() {
+    local line prev=0
+    while IFS= read -r line; do
+        if [ $prev = 1 ] && [[ $line =~ $3 ]]; then
+            echo follows
+            return
+        fi
+        prev=0
+        [[ $line =~ $2 ]] && prev=1
+    done < "$1"
+    echo "no line matching $2 followed by $3"
+}
+
 # ---- "-": standard input wherever a file is read, standard output wherever one is written
 CLEAN=$DATA/builds/clean.json
 stdin() { # FILE CMD... : CMD with FILE on standard input
@@ -492,8 +508,64 @@ expect recommend-o-forced 0 '"format": "dlrig-build"' -- cat "$TMP/rec-exists.js
 cp "$CLEAN" "$TMP/readvise.json"
 expect recommend-from-o-exists 2 "readvise.json exists; not overwritten" -- "$DLRIG" recommend --from "$TMP/readvise.json" --pin gpu -o "$TMP/readvise.json"
 
+# ---- text aligned by display width, whatever the locale (LANG=C counted bytes or one column a character)
+sed 's/"name": "Clean: [^"]*"/"name": "研究室 GPU サーバー, café"/' "$CLEAN" > "$TMP/wide.json"
+for loc in C C.UTF-8 POSIX; do
+    LC_ALL=$loc LANG=$loc "$DLRIG" export "$TMP/wide.json" --format txt --customer 'Müller & Söhne' --notes 'ÉTÉ' > "$TMP/wide.$loc.txt" 2>&1
+done
+expect width-export-c-same 0 'same' -- sh -c 'cmp -s "$1" "$2" && cmp -s "$1" "$3" && echo same' sh "$TMP/wide.C.UTF-8.txt" "$TMP/wide.C.txt" "$TMP/wide.POSIX.txt"
+# the heading's underline is as wide as the name: 3 + 1 + 3 + 1 + 4 wide characters (19 columns) and ", café" (6)
+expect width-export-underline 0 'follows' -- follows "$TMP/wide.C.txt" '^研究室 GPU サーバー, café$' '^={25}$'
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2026-11,Bäckerei Großhändler\nnvidia-rtx-4090,1850,USD,2026-11,Plain Shop\n' > "$TMP/wide-prices.csv"
+XDG_DATA_HOME="$TMP/wide-data" "$DLRIG" prices import "$TMP/wide-prices.csv" >/dev/null 2>&1
+for loc in C C.UTF-8; do
+    LC_ALL=$loc XDG_DATA_HOME="$TMP/wide-data" "$DLRIG" show nvidia-rtx-4090 > "$TMP/wide-show.$loc.txt" 2>&1
+done
+expect width-show-c-same 0 'same' -- sh -c 'cmp -s "$1" "$2" && echo same' sh "$TMP/wide-show.C.txt" "$TMP/wide-show.C.UTF-8.txt"
+# the price column starts in the same column after a vendor with umlauts as after a plain one
+expect width-show-vendor-aligned 0 'aligned' -- sh -c 'a=$(grep "Großhändler .*2026-11\$" "$1" | sed "s/\\$.*//" | wc -m); b=$(grep "Plain Shop .*2026-11\$" "$1" | sed "s/\\$.*//" | wc -m); [ "$a" = "$b" ] && echo aligned || echo "$a != $b"' sh "$TMP/wide-show.C.UTF-8.txt"
+
+# ---- check on a terminal: wrapped to its width between words, continued under the text; piped: a line each
+if command -v script >/dev/null; then
+    CIRCUIT=$DATA/builds/power.circuit.trigger.json
+    for cols in 72 40; do
+        script -qc "stty cols $cols; NO_COLOR=1 LC_ALL=C.UTF-8 '$DLRIG' check '$CIRCUIT'" /dev/null | tr -d '\r' > "$TMP/wrap-$cols.txt"
+        expect "check-wrap-$cols-width" 0 '^fits$' -- awk -v w="$cols" 'length($0) > w { print "line " NR " is " length($0) " wide: " $0; bad = 1 } END { if (!bad) print "fits" }' "$TMP/wrap-$cols.txt"
+    done
+    # the words are those of the one-line message, none cut: joining the continuation lines gives it back
+    piped=$("$DLRIG" check "$CIRCUIT" | grep '^  power.circuit ' | sed 's/^  power.circuit  *//')
+    joined=$(awk '/^  power.circuit/ { on = 1; sub(/^  power.circuit */, ""); printf "%s", $0; next }
+                  on && /^ +fix:/ { exit } on { sub(/^ +/, " "); printf "%s", $0 }' "$TMP/wrap-72.txt")
+    expect check-wrap-words 0 'same' -- sh -c '[ "$1" = "$2" ] && echo same || printf "%s\n!=\n%s\n" "$1" "$2"' sh "$piped" "$joined"
+    expect check-wrap-hanging 0 'follows' -- follows "$TMP/wrap-72.txt" '^  power.circuit {16}The machine draws about [0-9]+ W at the$' '^ {31}wall running CNN'
+    expect check-wrap-fix-hanging 0 'follows' -- follows "$TMP/wrap-72.txt" '^ {31}fix: Limit each NVIDIA' '^ {36}[^ ]'
+    expect check-wrap-narrow 0 'follows' -- follows "$TMP/wrap-40.txt" '^  power.circuit$' '^    The machine draws'
+    expect check-piped-one-line 0 '^1$' -- sh -c '"$1" check "$2" | grep -c "^  power.circuit .*~4% slower$"' sh "$DLRIG" "$CIRCUIT"
+fi
+
+# ---- parts at 80 columns: a cut name keeps what tells it from the others ("~RTX 5070 Ti", not "GeForce RTX 5~")
+if command -v script >/dev/null; then
+    # name_cells FILE: "id<TAB>name cell" for each row of a parts table (the Name column by the header's position)
+    name_cells() {
+        awk 'NR == 1 { s = index($0, "Name"); rest = substr($0, s + 4); match(rest, /[^ ]/); e = s + 4 + RSTART - 1; next }
+             /^\(hidden/ { next }
+             { id = $1; cell = substr($0, s, e - s); sub(/ +$/, "", cell); print id "\t" cell }' "$1"
+    }
+    for cat in gpu cpu motherboard memory storage psu case cooler nic; do
+        "$DLRIG" parts --category "$cat" > "$TMP/parts-wide.txt"
+        script -qc "stty cols 80; '$DLRIG' parts --category $cat" /dev/null | tr -d '\r' > "$TMP/parts-80.txt"
+        name_cells "$TMP/parts-wide.txt" > "$TMP/full.tsv"
+        name_cells "$TMP/parts-80.txt" > "$TMP/cut.tsv"
+        expect "parts-80-$cat-width" 0 '^fits$' -- awk 'length($0) > 80 { print "line " NR " is " length($0) " wide"; bad = 1 } END { if (!bad) print "fits" }' "$TMP/parts-80.txt"
+        # two parts whose names differ never show the same cell
+        expect "parts-80-$cat-distinct" 0 '^distinct$' -- awk -F '\t' 'NR == FNR { full[$1] = $2; next }
+            { if (($2 in seen) && full[seen[$2]] != full[$1]) { print $1 " and " seen[$2] " both show \"" $2 "\""; bad = 1 } seen[$2] = $1 }
+            END { if (!bad) print "distinct" }' "$TMP/full.tsv" "$TMP/cut.tsv"
+    done
+fi
+
 # shellcheck source=reliability.sh
-. "$(dirname "$0")/reliability.sh"
+. "$HERE/reliability.sh"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

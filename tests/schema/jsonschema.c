@@ -137,18 +137,21 @@ static bool validate(jsonschema *s, const cJSON *root, const cJSON *schema, cons
     if (cJSON_IsFalse(schema)) return fail(s, path, "not allowed here");
     if (!cJSON_IsObject(schema)) return fail(s, path, "the schema is not an object");
     for (const cJSON *k = schema->child; k; k = k->next)
-        if (!known_keyword(k->string)) return fail(s, path, "the schema uses '%s', which this validator lacks", k->string);
+        if (!known_keyword(k->string))
+            return fail(s, path, "the schema uses '%s', which this validator lacks", k->string);
     const cJSON *kw;
     if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "$ref"))) {
         const cJSON *nroot = root;
         const cJSON *target = cJSON_IsString(kw) ? resolve(s, root, kw->valuestring, &nroot) : NULL;
-        if (!target) return fail(s, path, "the schema's $ref '%s' does not resolve", cJSON_IsString(kw) ? kw->valuestring : "?");
+        if (!target)
+            return fail(s, path, "the schema's $ref '%s' does not resolve", cJSON_IsString(kw) ? kw->valuestring : "?");
         if (!validate(s, nroot, target, v, path)) return false;
     }
     if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "type"))) {
         bool ok = false;
         if (cJSON_IsString(kw)) ok = is_type(v, kw->valuestring);
-        for (const cJSON *t = cJSON_IsArray(kw) ? kw->child : NULL; t; t = t->next) ok = ok || is_type(v, t->valuestring);
+        for (const cJSON *t = cJSON_IsArray(kw) ? kw->child : NULL; t; t = t->next)
+            ok = ok || is_type(v, t->valuestring);
         if (!ok) {
             char *want = cJSON_PrintUnformatted(kw);
             fail(s, path, "expected type %s, got %s", want, type_of(v));
@@ -183,7 +186,8 @@ static bool validate(jsonschema *s, const cJSON *root, const cJSON *schema, cons
             return fail(s, path, "%s is above the maximum", num);
     }
     if (cJSON_IsString(v)) {
-        if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "minLength")) && strlen(v->valuestring) < (size_t)kw->valuedouble)
+        kw = cJSON_GetObjectItemCaseSensitive(schema, "minLength");
+        if (kw && strlen(v->valuestring) < (size_t)kw->valuedouble)
             return fail(s, path, "'%s' is shorter than minLength", v->valuestring);
         if ((kw = cJSON_GetObjectItemCaseSensitive(schema, "pattern"))) {
             regex_t re;
