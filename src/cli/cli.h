@@ -59,8 +59,10 @@ void cli_print_json_to(FILE *f, struct cJSON *doc);
 
 /* When a command writes a document to standard output (-o -) and also
  * prints its report: returns a stream on the real standard output, and
- * standard output (stdout, fd 1) goes to standard error from here on. */
+ * standard output (stdout, fd 1) goes to standard error until
+ * cli_release_stdout(f) puts it back (and closes f). */
 FILE *cli_claim_stdout(void);
+void cli_release_stdout(FILE *f);
 /* Whether the output path may be written: "-" and NULL always, an existing
  * file only with force (else "CMD: PATH exists; not overwritten" and false). */
 bool cli_output_free(const char *cmd, const char *path, bool force);

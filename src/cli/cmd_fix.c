@@ -159,7 +159,6 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         if (wr != EXIT_OK) status = wr;
         else wrote = true;
     }
-    if (doc_out && doc_out != stdout) fclose(doc_out);
     double delta = r.price_after_usd - r.price_before_usd;
     if (json) {
         cJSON *o = cJSON_CreateObject();
@@ -220,6 +219,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         }
         cli_error("%zu error%s left that no change of parts fixes: %s", left, left == 1 ? "" : "s", ids);
     }
+    cli_release_stdout(doc_out); /* the report went to standard error */
     fix_repair_free(&r);
     build_free(&b);
     free(outpath);

@@ -211,7 +211,6 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         status = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
         free(text);
     }
-    if (doc_out && doc_out != stdout) fclose(doc_out);
     if (status != EXIT_OK) {
         /* said */
     } else if (json) {
@@ -259,6 +258,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
                   rv.errors == 1 ? "" : "s", rv.errors == 1 ? "s" : "");
         status = EXIT_FINDINGS;
     }
+    cli_release_stdout(doc_out); /* the listing went to standard error */
     report_free(&rep);
     whatif_readvice_free(&rv);
     return status;
@@ -503,8 +503,8 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         char *text = build_to_text(&saved);
         int wr = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
         free(text);
-        if (doc_out && doc_out != stdout) fclose(doc_out);
         if (wr != EXIT_OK) {
+            cli_release_stdout(doc_out);
             if (tiers) {
                 free(recs);
                 compare_tiers_free(&tr);
@@ -565,6 +565,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         if (to_stdout) printf("Best build written to standard output\n");
         else if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
+    cli_release_stdout(doc_out); /* the listing went to standard error */
     if (tiers) {
         free(recs);
         compare_tiers_free(&tr);

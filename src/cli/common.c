@@ -120,6 +120,15 @@ FILE *cli_claim_stdout(void)
     return f;
 }
 
+void cli_release_stdout(FILE *f)
+{
+    if (!f || f == stdout) return;
+    fflush(stdout);
+    fflush(f);
+    dup2(fileno(f), STDOUT_FILENO);
+    fclose(f);
+}
+
 bool cli_output_free(const char *cmd, const char *path, bool force)
 {
     if (!path || strcmp(path, "-") == 0 || force || access(path, F_OK) != 0) return true;
