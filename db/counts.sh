@@ -9,10 +9,10 @@
 #   datacenter  GPUs of segment 'datacenter'; U.2/E1.S drives; NICs of 100 Gb/s
 #               or more; switches.
 #   server      rack chassis or chassis with forced airflow; server PSU modules;
-#               CPUs and boards for 2-socket or SP5/LGA4189/LGA3647/LGA4677
+#               CPUs and boards for 2-socket or SP5/SP3/LGA7529/LGA4189/LGA3647/LGA4677
 #               Xeon Scalable platforms; RDIMM kits of 12 or more modules; NICs of
 #               25-99 Gb/s.
-#   workstation GPUs of segment 'workstation'; sTR5/sWRX8/sTRX4, Xeon W and W680
+#   workstation GPUs of segment 'workstation'; sTR5/sWRX8/sTRX4/LGA4710, Xeon W and W680
 #               platforms; RDIMM or ECC kits below 12 modules; ATX PSUs above
 #               1300 W; towers with 8 or more slots; coolers that fit no
 #               mainstream socket; NVLink bridges; NICs below 25 Gb/s.
@@ -34,13 +34,13 @@ SELECT 'gpu' AS category, price_usd AS price,
             WHEN segment = 'workstation' THEN 'workstation'
             WHEN price_usd < 500 THEN 'entry' ELSE 'mainstream' END AS tier FROM gpu
 UNION ALL SELECT 'cpu', price_usd,
-       CASE WHEN max_sockets > 1 OR socket IN ('SP5','LGA4189','LGA3647')
+       CASE WHEN max_sockets > 1 OR socket IN ('SP5','SP3','LGA7529','LGA4189','LGA3647')
                  OR (socket = 'LGA4677' AND family LIKE 'Xeon Scalable%') THEN 'server'
-            WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677') THEN 'workstation'
+            WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677','LGA4710') THEN 'workstation'
             WHEN price_usd < 250 THEN 'entry' ELSE 'mainstream' END FROM cpu
 UNION ALL SELECT 'motherboard', price_usd,
-       CASE WHEN cpu_sockets > 1 OR socket IN ('SP5','LGA4189','LGA3647') THEN 'server'
-            WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677') OR chipset = 'W680' THEN 'workstation'
+       CASE WHEN cpu_sockets > 1 OR socket IN ('SP5','SP3','LGA7529','LGA4189','LGA3647') THEN 'server'
+            WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677','LGA4710') OR chipset = 'W680' THEN 'workstation'
             WHEN price_usd < 200 THEN 'entry' ELSE 'mainstream' END FROM motherboard
 UNION ALL SELECT 'memory', price_usd,
        CASE WHEN registered = 1 AND modules >= 12 THEN 'server'

@@ -31,8 +31,8 @@ INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note,
  'Street price from a 2026-04 Newegg receipt; used on sTR5 (WRX90) per the build log and the sTR5 guide. SP6 is not a catalog socket; SP5 fit (same mounting) not confirmed in sources read. Height 165 mm with its two NF-A15 fans fitted (envelope 165 x 150 x 111 mm; heatsink alone 165 x 150 x 52 mm), Noctua figures as copied in a public build brief (cooler-zacangemi-tr5sp6); the same 165 mm as the plain NH-U14S heatsink (Technews.lt). No TDP rating: Noctua uses NSPR.',
  'air', 165, NULL, 'sTR5,SP5', NULL),
 ('noctua-nh-u14s-tr4-sp3', 'Noctua', 'NH-U14S TR4-SP3', 109.95, '2025-07', NULL, 'cooler-occlub-strx4',
- 'sTRX4 per Noctua (via OCClub): sTRX4 mounting is identical to TR4/SP3 and all TR4-SP3 coolers fit. sWRX8 uses the same SP3-style mounting but no source read states it; kept, verify. Height 165 mm: a parts database (cooler-buildcores-opendb, SECONDARY) and a public build catalogue ("165mm tall", case-dealtracker-ebay-catalog); the same as the plain NH-U14S heatsink (Technews.lt) and the TR5-SP6 variant with fans (Noctua figures, cooler-zacangemi-tr5sp6). No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07) (99.95 on 2024-05-14).',
- 'air', 165, NULL, 'sTRX4,sWRX8', NULL),
+ 'sTRX4 per Noctua (via OCClub): sTRX4 mounting is identical to TR4/SP3 and all TR4-SP3 coolers fit. sWRX8 uses the same SP3-style mounting but no source read states it; kept, verify. Height 165 mm: a parts database (cooler-buildcores-opendb, SECONDARY) and a public build catalogue ("165mm tall", case-dealtracker-ebay-catalog); the same as the plain NH-U14S heatsink (Technews.lt) and the TR5-SP6 variant with fans (Noctua figures, cooler-zacangemi-tr5sp6). No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07) (99.95 on 2024-05-14). SP3 (EPYC 7002/7003, the socket in its name): a dated public build cools an EPYC 7532 on a Gigabyte MZ01-CE1 SP3 board with it (cooler-space-lab-2026-07); OCClub''s note that all TR4-SP3 coolers fit sTRX4 names the same SP3 mounting.',
+ 'air', 165, NULL, 'sTRX4,sWRX8,SP3', NULL),
 ('noctua-nh-d15-g2', 'Noctua', 'NH-D15 G2', 179.95, '2025-07', NULL, 'cooler-noctua-d15g2',
  'AM5 and LGA1700 per Noctua''s version guide (LBC/HBC variants tune base convexity per platform); LGA1851 via LGA1700 cooler compatibility. Height 168 mm with fans: Noctua spec page "Height (with fan): 168 mm" as quoted in a public README (cooler-noctua-d15g2-spec); a second public project cites the same published figure. No TDP rating: Noctua uses NSPR. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07), standard version; the LBC and HBC versions are listed at the same price.',
  'air', 168, NULL, 'AM5,LGA1700,LGA1851', NULL),
@@ -85,3 +85,17 @@ INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note,
 ('coolermaster-hyper-212-spectrum-v3', 'Cooler Master', 'Hyper 212 Spectrum V3', 16.98, '2025-07', NULL, 'cooler-opendb-2026',
  'Single-tower air cooler with one 120 mm fan (RR-S4NA-17PA-R1): 152 mm high; AM4, AM5, LGA1700 and LGA1851 mounting (cooler-opendb-2026, checked against the Cooler Master tech specs). Rated heat load not published in the sources read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (cooler-pcpp-2025-07).',
  'air', 152, NULL, 'AM4,AM5,LGA1700,LGA1851', NULL);
+
+-- SP3 (EPYC 7002/7003): the socket of the second-hand multi-GPU rigs.  The
+-- NH-U14S TR4-SP3 above now lists SP3; a server tower bought with an SP3 build.
+INSERT INTO source (id, title, url, note) VALUES
+('cooler-space-lab-2026-07', 'Unleashing Bare-Metal AI: Building a Local Research Server (personal blog post in a public GitHub site, dated 2026-07-31)', NULL, 'Bill of materials: AMD EPYC Rome 7532 on a Gigabyte MZ01-CE1 SP3 DDR4 board, cooled by a Noctua NH-U14S TR4-SP3; Sluice V.2 12-GPU mining rig frame; GLOTRENDS 200 mm PCIe 4.0 x16 riser cables; CORSAIR HX1500i. Total about 5,000 USD (no per-part prices). Repository URL not recorded by the lookup tool.'),
+('cooler-jamesob-local-llm-2026-07', 'jamesob/local-llm README, "Base system" table (commits of 2026-07-03 to 2026-07-10; read at 4172e40)', 'https://github.com/jamesob/local-llm/blob/4172e40/README.md', '"Dynatron T17 SP3 tower, 280W TDP" bought for 40 USD with an EPYC 7313P on an ASRock Rack ROMED8-2T, base-system parts "purchased in parts almost entirely from eBay" (July 2026).');
+
+INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm, radiator_mm, sockets, tdp_rating_w) VALUES
+('dynatron-t17', 'Dynatron', 'T17 (SP3 tower)', NULL, NULL, NULL, 'cooler-jamesob-local-llm-2026-07',
+ 'Server tower air cooler for SP3, rated 280 W, as listed in a published July 2026 build (EPYC 7313P on an ASRock Rack ROMED8-2T); the rating and socket come from that list, not a Dynatron page (SECONDARY). Height not in a source read (NULL: clearance unchecked). No new price read: reaches a build through its used offer (eBay, 2026-07).',
+ 'air', NULL, NULL, 'SP3', 280);
+
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
+('dynatron-t17', 'used', 40, '2026-07', 'eBay (owner purchase)', 'cooler-jamesob-local-llm-2026-07', 'Price paid in a published build whose base-system parts were bought "almost entirely from eBay" (README dated July 2026); condition not itemised, stored as used.');

@@ -444,6 +444,59 @@ INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pc
 ('supermicro-sys-821ge-tnhr-board', 9, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
 ('supermicro-sys-821ge-tnhr-board', 10, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.');
 
+-- More 8-GPU SXM / OAM server boards (HGX B200, HGX B300, AMD Instinct UBB):
+-- built into their chassis (case.sql), not sold alone, unpriced.  Their PCIe
+-- slots take network cards; the GPUs sit on the chassis' GPU baseboard.
+INSERT INTO source (id, title, url, note) VALUES
+('mb-cisco-aifactory-sizing', 'Cisco Secure AI Factory platform table of a public repository''s cluster-sizing tool (TypeScript data; Supermicro HGX systems in the Cisco reference portfolio)', NULL, 'SECONDARY (a tool''s data, not the vendor page). Supermicro SYS-A21GE-NBRT (8x Blackwell B200 180GB): 10U rack chassis, 8 GPUs, chassis TDP 14.5 kW, host "Dual 5th Gen Intel Xeon Scalable Processors", "Up to 8.0 TB DDR5 (32x DIMM slots)", host NICs "8x 800G ConnectX-8 SuperNICs / ConnectX-7 + 2x Storage NICs". SYS-821GE-TNHR (H200 / H100): 8U, the same host figures, 8x 400G ConnectX-7 + 2 storage NICs. Repository URL not recorded by the lookup tool.'),
+('mb-kedios-b300-node', 'Kedios Infrastructure Report: B300 Single Rack Server Unit, Architecture Specification (2026-02-28), ASUS XA NB3I-E12 with NVIDIA HGX B300 x 8', 'https://neocloud.kedios.io/planning-summary-reports/B300-Single-Rack-Server-Unit-Architecture.html', 'A deployed configuration (32 identical servers): 2x Intel Xeon 6776P (350 W each in the per-server power audit), 32x 128 GB DDR5-6400 RDIMM (Samsung M321RAJA0MB2-CCP), 10x Samsung PM9D3a U.2 NVMe, 8x ConnectX-8 800 Gb/s soldered on the HGX B300 tray (not PCIe add-in cards), 2x BlueField-3 B3220 DPUs and an Intel X710-AT2 management NIC; the tray reaches the host over PCIe 6.0.'),
+('mb-rocm-8125gs-configs', 'AMD ROCm documentation and ROCm blog test configurations naming the Supermicro AS-8125GS-TNMR2 (performance-results pages and a vLLM blog post, AMD AI Framework testing as of 2026-01-29; read as copies in public repositories)', NULL, 'MI300X: Supermicro AS-8125GS-TNMR2 with 2x AMD EPYC 9654 (or 9554), 8x MI300X (192 GB, 750 W), 1,536 GiB to 2.3 TiB in 24 DIMMs at 4,800 MT/s. MI325X (2026-01-29 testing): the same chassis with 2x EPYC 9575F and 8x MI325X (256 GB, 1,000 W), 2.2 TiB in 24 DIMMs. The same 2026-01-29 list also names this chassis for 8x MI355X at 1,400 W, which its 3+3 x 3,000 W supplies (case-smc-amd-pages) could not feed: not used.'),
+('mb-smc-amd-pages', 'Supermicro AS-8125GS-TNMR2 and AS-A126GS-TNMR system pages as recorded in a public repository''s hardware data (a game''s sourced part catalog, entries marked published with the Supermicro page as source)', NULL, 'SECONDARY (the Supermicro pages were not opened here). AS-8125GS-TNMR2 (MI300X class): 8U, 2 CPU sockets, GPU-to-GPU AMD Infinity Fabric Link (full mesh, no switch), 6 PSU bays, 3+3 redundant, 6x 3,000 W Titanium Level (96 %), 10 heavy-duty fans. AS-A126GS-TNMR (MI355X): 10U, 2 CPU sockets, Infinity Fabric Link, 6x 6,600 W Titanium, 4+2 redundant, up to 19 x 8 cm heavy-duty fans, 17.2 x 17.6 x 33.2 in. Memory slots and PCIe slots are not recorded there. Repository URL not recorded by the lookup tool.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes, cpu_families) VALUES
+('supermicro-sys-a21ge-nbrt-board', 'Supermicro', 'SYS-A21GE-NBRT system board', NULL, NULL, NULL, 'mb-cisco-aifactory-sizing',
+ 'Built into the SYS-A21GE-NBRT (not sold alone, so unpriced): two LGA4677 sockets for 5th-gen Xeon Scalable, 32 DDR5 RDIMM slots, up to 8 TB (mb-cisco-aifactory-sizing, SECONDARY; the same host figures as the SYS-821GE-TNHR board). The B200 modules sit on the chassis'' HGX baseboard, not in these slots. Ten PCIe 5.0 x16 positions for network cards, from the configuration read (8 GPU-fabric NICs, one per GPU, plus 2 storage NICs); the slot count, positions and which CPU (or PCIe switch) each hangs off are UNVERIFIED. 4th-gen Xeon support not confirmed in a source read, so not listed. Chipset and M.2 sockets not read.',
+ 'LGA4677', 2, NULL, 'supermicro-a21ge', 'DDR5', 32, 8192, 1, 1, 10, 0, NULL, NULL, 'Xeon Scalable 5th gen'),
+('asus-xa-nb3i-e12-board', 'ASUS', 'XA NB3I-E12 system board', NULL, NULL, NULL, 'mb-kedios-b300-node',
+ 'Built into the XA NB3I-E12 (not sold alone, so unpriced): two LGA4710 sockets for Xeon 6700P (2x Xeon 6776P in the deployment read, mb-kedios-b300-node; NVIDIA''s DGX B300 uses the same processor, cpu-heise-xeon6776p), 32 DDR5 RDIMM slots (32 x 128 GB DDR5-6400 in that deployment, 4 TB; the board''s maximum not read: NULL). The GPU fabric needs no card: the HGX B300 tray carries eight ConnectX-8 800 Gb/s NICs (STH review, case-sth-xa-nb3i-e12; Kedios). Two PCIe 5.0 x16 positions stored, for the two BlueField-3 DPUs of the deployment read; the management NIC (Intel X710-AT2) is not modelled. The total slot count, positions and CPU attachment are UNVERIFIED. Chipset and M.2 sockets not read.',
+ 'LGA4710', 2, NULL, 'asus-xa-nb3i', 'DDR5', 32, NULL, 1, 1, 2, 0, NULL, NULL, 'Xeon 6700P'),
+('supermicro-as-8125gs-tnmr2-board', 'Supermicro', 'AS-8125GS-TNMR2 system board', NULL, NULL, NULL, 'mb-rocm-8125gs-configs',
+ 'Built into the AS-8125GS-TNMR2 (not sold alone, so unpriced): two SP5 sockets, EPYC 9004 (9654, 9554 in AMD''s MI300X test systems) and EPYC 9005 (9575F in AMD''s MI325X tests of January 2026), 24 DDR5 RDIMM slots populated in every AMD configuration read (up to 2.3 TiB there; the maximum not read: NULL). The OAM modules sit on the chassis'' AMD Universal Base Board. Eight PCIe 5.0 x16 NIC positions stored, one per GPU: UNVERIFIED, no source read gives this chassis'' slot count (eight low-profile 400 Gb/s NICs, one per GPU, is the usual fit STH reports for these 8-GPU servers, case-sth-amd-8gpu-servers); positions and CPU attachment UNVERIFIED too. Chipset and M.2 sockets not read.',
+ 'SP5', 2, NULL, 'supermicro-8125gs', 'DDR5', 24, NULL, 1, 1, 8, 0, NULL, NULL, 'EPYC 9004,EPYC 9005'),
+('supermicro-as-a126gs-tnmr-board', 'Supermicro', 'AS-A126GS-TNMR system board', NULL, NULL, NULL, 'mb-smc-amd-pages',
+ 'Built into the AS-A126GS-TNMR (not sold alone, so unpriced): two CPU sockets (mb-smc-amd-pages, SECONDARY). Socket SP5 and EPYC 9005 from the model name (Supermicro''s A+ "A126GS" line); UNVERIFIED. Memory slots: 24 stored, one DIMM on each of the twelve DDR5 channels of two SP5 sockets, UNVERIFIED (no slot count in a source read); maximum NULL. Eight PCIe 5.0 x16 NIC positions stored, one per GPU, UNVERIFIED as for the AS-8125GS-TNMR2 board. Chipset and M.2 sockets not read.',
+ 'SP5', 2, NULL, 'supermicro-a126gs', 'DDR5', 24, NULL, 1, 1, 8, 0, NULL, NULL, 'EPYC 9005');
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('supermicro-sys-a21ge-nbrt-board', 1, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 2, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 3, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 4, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 5, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 6, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 7, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 8, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 9, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-sys-a21ge-nbrt-board', 10, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('asus-xa-nb3i-e12-board', 1, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('asus-xa-nb3i-e12-board', 2, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 1, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 2, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 3, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 4, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 5, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 6, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 7, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-8125gs-tnmr2-board', 8, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 1, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 2, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 3, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 4, 16, 16, 5, 'cpu1', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 5, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 6, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 7, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.'),
+('supermicro-as-a126gs-tnmr-board', 8, 16, 16, 5, 'cpu2', 'NIC slot; position and attachment UNVERIFIED.');
+
 -- Entry tier: a DDR5 H610 micro-ATX board, the cheapest LGA1700 board with a
 -- published layout (the top x16 slot is the processor's; H610 has no PCIe 4.0
 -- or 5.0 chipset lanes for it).
@@ -505,3 +558,27 @@ INSERT INTO board_m2 (board_id, idx, pcie_gen, lanes, attached_to) VALUES
 -- only when the user allows used parts.
 INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
 ('asus-pro-ws-w790e-sage-se', 'used', 800, '2026-06', 'US resale', 'mb-homelab-platform-research-2026', 'Used-market listing around 800 USD in a June 2026 platform-research snapshot.');
+
+-- SP3 (EPYC 7002/7003) board of the second-hand multi-GPU rigs: seven PCIe 4.0
+-- x16 slots on an ATX board, all from the processor (SP3 has no chipset).
+INSERT INTO source (id, title, url, note) VALUES
+('mb-tomshwit-romed8-2t', 'Tom''s Hardware Italia: ASRock Rack ROMED8-2T, la scheda madre per server con sette PCI Express x16', 'https://www.tomshw.it/hardware/asrock-rack-romed8-2t-la-scheda-madre-per-server-con-sette-pci-express-x16/', 'ROMED8-2T: ATX, single socket, AMD EPYC 7002/7001; seven PCI Express 4.0 x16 slots using the 128 PCIe 4.0 lanes of the EPYC 7002; eight DDR4 RDIMM/LRDIMM slots in eight channels, up to 64 GB RDIMM, 256 GB LRDIMM or 32 GB NVDIMM per slot, up to 3200 MHz; the second slot shares its bandwidth with the mini-SAS, M.2 and OCuLink connectors; two mini-SAS (8 SATA) and two OCuLink ports (4 lanes each, taken from the second slot); Intel X550-AT2 dual 10 GbE plus a dedicated IPMI LAN port, ASPEED AST2500 BMC.'),
+('mb-samsyeung-homelab', 'samsyeung/homelab: homelab.md hardware list (public GitHub markdown, read at commit 003cde1 of 2026-04-30)', 'https://github.com/samsyeung/homelab/blob/003cde1/homelab.md', 'ASRock Rack ROMED8-2T "chosen because it has 6 PCIe4.0x16 slots, the 7ths is split between OcuLink/M.2"; EPYC 7532; 8 x 32 GB DDR4-3200 ECC RDIMM; four RTX 3090 Founders Edition on Cooler Master PCIe 4.0 x16 200 mm risers in an 8-GPU open mining frame. No prices.'),
+('mb-jamesob-local-llm-2026-07', 'jamesob/local-llm README, "Base system" table and BIOS notes (commits of 2026-07-03 to 2026-07-10; read at 4172e40)', 'https://github.com/jamesob/local-llm/blob/4172e40/README.md', 'ASRock Rack ROMED8-2T (SP3, 7x PCIe 4.0 x16, dual 10GbE) bought for 715 USD in a base system "purchased in parts almost entirely from eBay" (July 2026), running an EPYC Milan 7313P; one x16 slot feeds a PCIe 4.0 switch at x16 after setting the slot''s link width from x8/x8 to x16 in the BIOS.');
+
+INSERT INTO motherboard (id, vendor, name, price_usd, price_date, year, source, note, socket, cpu_sockets, chipset, form_factor, memory_type, memory_slots, max_memory_gb, rdimm, ecc, expansion_positions, m2_slots, onboard_network, chipset_lanes) VALUES
+('asrock-rack-romed8-2t', 'ASRock Rack', 'ROMED8-2T', NULL, NULL, NULL, 'mb-tomshwit-romed8-2t',
+ 'Single SP3, ATX, seven PCIe 4.0 x16 slots, eight DDR4 RDIMM/LRDIMM slots (eight channels, up to 3200; 64 GB RDIMM or 256 GB LRDIMM per slot, so 2 TB with LRDIMMs and 512 GB with RDIMMs), Intel X550-AT2 dual 10GbE, AST2500 BMC (Tom''s Hardware Italia). The article names EPYC 7002/7001; owners run Milan (EPYC 7003) parts on it (mb-jamesob-local-llm-2026-07: 7313P). The second slot shares its lanes with the M.2, mini-SAS and OCuLink connectors (the article; an owner list puts it as six full x16 slots and a seventh split between OCuLink and M.2, mb-samsyeung-homelab); how wide it runs when they are used is not in a source read, so no lane-sharing row is stored. Seven slots on an ATX board fill positions 1-7; that slot 2 is the second from the top (ASRock numbering from the CPU end) is UNVERIFIED against the manual. M.2 socket count and link not read (m2_slots 0 = not modelled). SP3 has no chipset: every slot is the processor''s. No dated new price found: the board reaches a build through its used offer (eBay, 2026-07).',
+ 'SP3', 1, NULL, 'ATX', 'DDR4', 8, 2048, 1, 1, 7, 0, '2x 10GbE (Intel X550-AT2)', NULL);
+
+INSERT INTO board_slot (board_id, position, physical_width, electrical_width, pcie_gen, attached_to, note) VALUES
+('asrock-rack-romed8-2t', 1, 16, 16, 4, 'cpu1', 'PCIE1, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 2, 16, 16, 4, 'cpu1', 'PCIE2, PCIe 4.0 x16; shares its lanes with the M.2, mini-SAS (SATA) and OCuLink connectors (width when they are used not read); its place as the second slot from the top is UNVERIFIED.'),
+('asrock-rack-romed8-2t', 3, 16, 16, 4, 'cpu1', 'PCIE3, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 4, 16, 16, 4, 'cpu1', 'PCIE4, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 5, 16, 16, 4, 'cpu1', 'PCIE5, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 6, 16, 16, 4, 'cpu1', 'PCIE6, PCIe 4.0 x16 from the CPU.'),
+('asrock-rack-romed8-2t', 7, 16, 16, 4, 'cpu1', 'PCIE7, PCIe 4.0 x16 from the CPU; the last position of the ATX board.');
+
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
+('asrock-rack-romed8-2t', 'used', 715, '2026-07', 'eBay (owner purchase)', 'mb-jamesob-local-llm-2026-07', 'Price paid in a published build whose base-system parts were bought "almost entirely from eBay" (README dated July 2026); condition not itemised, stored as used.');

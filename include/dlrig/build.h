@@ -41,6 +41,8 @@ typedef struct dlrig_build {
 dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it);
 /* Its dollars (NAN when unpriced). */
 double build_line_usd(const dlrig_build *b, const dlrig_item *it);
+/* The month of the oldest dated line price (the catalog's string), or NULL. */
+const char *build_oldest_price_date(const dlrig_build *b);
 /* An empty build named `name` (copied; NULL for "Untitled build"). */
 void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);
@@ -75,8 +77,13 @@ enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUIL
 int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
                 char *err, size_t errlen);
 /* Reads path (at most 1 MiB; "-" is standard input, "standard input" in
- * messages) and parses it.  EIO when it cannot be read. */
+ * messages) and parses it.  EIO when it cannot be read (a directory: "is a
+ * directory").  A FIFO the user names is read (waiting for its writer, as
+ * cat(1) does). */
 int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
+/* build_load for a file dlrig found itself (in its builds folder, a
+ * recovery file): only a regular file is read, never waited on. */
+int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
 /* The build as its file document (version 2 when an LLM requirement or a
  * GPU power limit is given, else 1).  Caller frees with cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);

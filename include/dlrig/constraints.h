@@ -35,8 +35,23 @@
  * cooling.  More cards run every fan at full speed (env.noise). */
 #define CONSTRAINT_QUIET_MAX_GPUS 2
 
+/* Puget Systems (hardware recommendations for ML/AI): 16 cores are the
+ * minimum for a machine-learning workstation; applied to builds of
+ * professional GPUs (workstation and datacenter cards), which are bought for
+ * such machines (rule cpu.workstation_cores). */
+#define CONSTRAINT_WORKSTATION_MIN_CORES 16
+
+/* shape.gpus: n GPUs a node is within the requested count (min_gpus,
+ * max_gpus; either 0 when not given). */
+bool constraint_gpu_count_requested(const dlrig_requirements *r, int n);
+/* shape.vram: g has the requested VRAM a card (min_vram_gb). */
+bool constraint_vram_requested(const dlrig_requirements *r, const dlrig_gpu *g);
+
 /* cpu.cores_per_gpu: ncpu x cpu carry `gpus` GPUs' data loading. */
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus);
+/* cpu.workstation_cores: ncpu x cpu are a workstation's cores for GPU g
+ * (any CPU for a consumer card). */
+bool constraint_workstation_cores_ok(const dlrig_cpu *cpu, int ncpu, const dlrig_gpu *g);
 
 /* storage.dataset: GB of checkpoints kept for a model of params_m million parameters. */
 double constraint_checkpoint_gb(double params_m);
@@ -80,8 +95,9 @@ bool constraint_case_gpu_count_ok(const dlrig_case *cs, int n);
 bool constraint_gpu_sxm(const dlrig_gpu *g);
 /* compat.sxm: the chassis is an HGX server (a GPU baseboard with SXM sockets). */
 bool constraint_case_sxm(const dlrig_case *cs);
-/* compat.sxm: n of g fit the case's GPU mounting: SXM modules only on a baseboard that lists them and has n
- * sockets, PCIe cards only in a case without one (an HGX server's slots are for NICs). */
+/* compat.sxm: n of g fit the case's GPU mounting: SXM modules only on a baseboard that lists them and has
+ * exactly n sockets (it is sold with every socket filled), PCIe cards only in a case without one (an HGX
+ * server's slots are for NICs). */
 bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);
 /* All four above: the case takes n cards of model g. */
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n);

@@ -73,6 +73,10 @@ typedef struct dlrig_export_opts {
     const struct dlrig_seller *seller;    /* NULL: no seller block; amounts in US dollars */
     const struct dlrig_lead_time *lead;   /* availability / lead time per part (column shown when n_lead > 0) */
     size_t n_lead;
+    /* The seller has re-checked the prices: a quote with prices older than
+     * DLRIG_PRICE_STALE_MONTHS still promises its validity (without it, such
+     * a quote says "re-check before ordering" and promises none). */
+    bool prices_checked;
 } dlrig_export_opts;
 
 /* Availability or lead time of a part on a quote ("in stock", "4-6 weeks").
@@ -88,8 +92,13 @@ typedef struct dlrig_lead_time {
  * company is required; the others are optional strings (newlines kept).
  * currency is an ISO 4217 code (three capital letters, default "USD"); any
  * other currency needs usd_rate, the units of it for one US dollar, and the
- * quote's amounts are converted at that rate (the quote says so).  CSV and
- * JSON exports stay in US dollars. */
+ * quote's amounts are converted at that rate (the quote says so), which is
+ * between DLRIG_SELLER_RATE_MIN and DLRIG_SELLER_RATE_MAX (a rate near zero
+ * would turn every price into 0.00).  Text fields are UTF-8 without control
+ * characters (the company one line).  CSV and JSON exports stay in US
+ * dollars. */
+#define DLRIG_SELLER_RATE_MIN 1e-4
+#define DLRIG_SELLER_RATE_MAX 1e6
 typedef struct dlrig_seller {
     char *company, *contact, *address, *terms; /* malloc'd; NULL when absent */
     char currency[4];
@@ -102,7 +111,8 @@ typedef struct dlrig_seller {
 int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen);
 /* Reads and parses the seller file at path: 0 on success, 1 when the file
  * does not exist (s is empty: no seller block), -1 with err on a bad or
- * unreadable file.  Free with export_seller_free. */
+ * unreadable file, one that is not a regular file (never waited on), or a
+ * symlink whose target is missing.  Free with export_seller_free. */
 int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errlen);
 void export_seller_free(dlrig_seller *s);
 

@@ -81,7 +81,7 @@ size_t fix_finding(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_r
 /* Applies a fix's changes to b (requirements through the requirement table). */
 void fix_apply(dlrig_build *b, const dlrig_fix *f);
 
-/* The fix as DESIGN's JSON: {"summary", "kind", "changes": [...],
+/* The fix as check --json writes it: {"summary", "kind", "changes": [...],
  * "price_delta_usd", "resolves", "introduces"}.  Caller frees. */
 cJSON *fix_to_json(const dlrig_fix *f);
 

@@ -22,6 +22,15 @@ const char *format_number(double v, int decimals, char *buf, size_t len);
 /* x rounded half away from zero to a whole number with thousands separators
  * ("70,554"), "-" for NAN, "over 999,999,999,999,999" beyond a quadrillion. */
 const char *format_thousands(double x, char *buf, size_t len);
+/* A speed (samples/s, tokens/s, ...) as every screen and document writes
+ * it: whole numbers with separators from 100 up ("2,477"), one decimal from
+ * 1 up ("38.4"), two significant digits below 1 ("0.21", "0.0034"), so a
+ * slow workload never reads "0"; "-" for NAN or a negative value.  With a
+ * unit (not NULL), "2,477 samples/s". */
+const char *format_speed(double v, const char *unit, char *buf, size_t len);
+/* A duration given in hours as people read it: "45 min", "1.4 h",
+ * "38 h", "3.2 days", "59 days"; "-" for NAN or a negative value. */
+const char *format_hours(double hours, char *buf, size_t len);
 /* Money in whole dollars: "$1,599", "-$12", "-" for NAN; a quadrillion
  * dollars or more (or infinite) saturates as "over $999,999,999,999,999". */
 const char *format_usd(double usd, char *buf, size_t len);

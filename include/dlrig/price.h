@@ -21,8 +21,10 @@
 #include "dlrig/vocab.h"
 
 /* Months before a part's newest price within which another market's price
- * is still current. */
-#define DLRIG_PRICE_WINDOW_MONTHS 6
+ * is still current.  Three: in 2025-26 GPU and memory prices moved by 40 %
+ * within a few months (the DRAM shortage), so a price half a year older
+ * than the newest one is no longer one a buyer can get. */
+#define DLRIG_PRICE_WINDOW_MONTHS 3
 /* A price older than this many months is flagged where it is shown (quotes
  * say "re-check before ordering"). */
 #define DLRIG_PRICE_STALE_MONTHS 6
@@ -53,6 +55,14 @@ int price_month_index(const char *date);
 /* Months from date to today ('YYYY-MM...'): >= 0; -1 when either is not a
  * date. */
 int price_age_months(const char *date, const char *today);
+/* What a reader is told of a build's price age, from its oldest price date
+ * (NULL: none dated): "prices from 2026-05" when they are recent, "prices
+ * from 2025-07, 16 months old: re-check before ordering" when the oldest is
+ * more than DLRIG_PRICE_STALE_MONTHS before today; "" when no price is
+ * dated.  Returns buf. */
+const char *price_age_note(const char *oldest, const char *today, char *buf, size_t len);
+/* Whether a price of `date` is more than DLRIG_PRICE_STALE_MONTHS old on `today`. */
+bool price_stale(const char *date, const char *today);
 /* Today's month as 'YYYY-MM' into buf (8 bytes): the local date, or
  * DLRIG_TODAY ('YYYY-MM' or 'YYYY-MM-DD') from the environment when set
  * (tests and reproducible documents). */

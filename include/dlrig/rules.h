@@ -125,6 +125,7 @@ typedef enum {
     DLRIG_MOVE_POWER_LIMITS,     /* GPU power limits (nvidia-smi -pl) */
     DLRIG_MOVE_FEWER_GPUS,       /* fewer of the same GPU, as many as work */
     DLRIG_MOVE_MORE_GPUS,        /* one to three more of the same GPU */
+    DLRIG_MOVE_GPU_COUNT,        /* the same GPU at each count the requirements allow (min_gpus..max_gpus) */
     DLRIG_MOVE_MORE_DRIVES,      /* one or two more of the same drive */
     DLRIG_MOVE_ADD_BRIDGES,      /* NVLink bridges for the GPU pairs */
     DLRIG_MOVE_BIGGER_CIRCUIT,   /* a requirement change: a wall circuit that carries more */
@@ -190,7 +191,7 @@ double case_psu_max_load_w(const dlrig_case *cs, const dlrig_circuit *circuit);
  * (cpu_families; NULL takes any CPU of the socket).  compat.socket's test. */
 bool board_takes_cpu(const dlrig_motherboard *b, const dlrig_cpu *cpu);
 
-/* The check document of DESIGN ("name", "ok", "totals", "findings"). */
+/* The check document ("name", "ok", "totals", "prices", "findings"; man page). */
 cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep);
 
 #endif

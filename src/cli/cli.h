@@ -10,7 +10,7 @@
 #include "dlrig/catalog.h"
 #include "dlrig/requirements.h"
 
-/* Exit statuses (DESIGN: command-line contract). */
+/* Exit statuses (the command-line contract; man page, EXIT STATUS). */
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 typedef struct cli_ctx {

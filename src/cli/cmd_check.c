@@ -145,6 +145,13 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         fputs("  ", stdout);
         cli_wrap(stdout, line.s, 2, 4, width);
         sb_free(&line);
+        char today[8], age[160];
+        if (*price_age_note(t->oldest_price_date, price_today(today), age, sizeof age)) {
+            bool stale = color && price_stale(t->oldest_price_date, today);
+            printf("  %s", stale ? "\033[1;33m" : "");
+            cli_wrap(stdout, age, 2, 4, width);
+            if (stale) fputs("\033[0m", stdout); /* after the line: the colour adds no width to wrap */
+        }
         char lim[800];
         if (power_build_limited(&b)) {
             fputs("  power limits: ", stdout);
@@ -221,13 +228,16 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
     } else {
         char label[256];
         printf("%s — %s (%s)\n", cli_safe(b.name), e.workload, cli_safe(estimate_model_label(&e, label, sizeof label)));
-        printf("  throughput     %.1f %s on %d GPU%s (%.1f per GPU, scaling %.0f%%)\n", e.throughput, e.unit, e.gpus,
-               e.gpus == 1 ? "" : "s", e.per_gpu, e.scaling * 100);
+        char sp[64], pg[64], sc[64];
+        printf("  throughput     %s on %d GPU%s (%s per GPU, %s)\n", format_speed(e.throughput, e.unit, sp, sizeof sp),
+               e.gpus, e.gpus == 1 ? "" : "s", format_speed(e.per_gpu, NULL, pg, sizeof pg),
+               perf_scaling_text(&e, sc, sizeof sc));
         printf("  bound by       %s\n", e.bound);
         char lim[800];
         if (power_build_limited(&b))
             printf("  power limits   %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
-        if (!isnan(e.epoch_hours)) printf("  one epoch      %.2f hours\n", e.epoch_hours);
+        char ep[48];
+        if (!isnan(e.epoch_hours)) printf("  time per epoch %s\n", format_hours(e.epoch_hours, ep, sizeof ep));
         if (!isnan(e.relative)) printf("  vs one RTX 4090  %.2fx\n", e.relative);
         if (e.llm) {
             const dlrig_mem_breakdown *m = &e.memory.per_gpu;

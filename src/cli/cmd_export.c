@@ -25,9 +25,12 @@ static void usage(FILE *f)
           "      --force            replace FILE when it exists (without it, an existing file is kept)\n"
           "      --customer NAME    the customer the quote is for\n"
           "      --project NAME     the project name\n"
-          "      --quote-number ID  the quote's number (default Q-YYYYMMDD-XXXX from the date and the builds)\n"
+          "      --quote-number ID  the quote's number, letters, digits and - _ . / (default Q-YYYYMMDD-XXXX from\n"
+          "                         the date and the builds)\n"
           "      --revision N       the quote's revision (default 1)\n"
           "      --valid-days N     days the quote is valid (default 30)\n"
+          "      --prices-checked   you re-checked prices older than 6 months: promise the validity anyway\n"
+          "                         (without it such a quote says to re-check and promises none)\n"
           "      --discount PCT     discount in percent of the subtotal (0-100)\n"
           "      --tax PCT          tax in percent of the discounted subtotal (0-100)\n"
           "      --notes TEXT       notes printed at the end of the quote\n"
@@ -74,6 +77,14 @@ static int int_opt(const char *opt, const char *what, const char *s, long lo, lo
 #define MAX_LEAD 64
 /* a seller profile is a few lines; more is not one */
 #define DLRIG_SELLER_MAX_BYTES (64 * 1024)
+#define QUOTE_NUMBER_CHARS "-_./" /* besides ASCII letters and digits */
+
+/* path is a symbolic link to nothing: a profile that went missing, not no profile */
+static bool is_dangling_link(const char *path)
+{
+    struct stat st, target;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &target) != 0;
+}
 
 typedef struct loaded {
     dlrig_build b;
@@ -113,7 +124,8 @@ enum {
     O_REV,
     O_AVAIL,
     O_SELLER,
-    O_ALLOW
+    O_ALLOW,
+    O_CHECKED
 };
 const struct option cli_export_opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"output", required_argument, NULL, 'o'},
@@ -129,6 +141,7 @@ const struct option cli_export_opts[] = {{"format", required_argument, NULL, 'f'
                                          {"availability", required_argument, NULL, O_AVAIL},
                                          {"seller", required_argument, NULL, O_SELLER},
                                          {"allow-errors", no_argument, NULL, O_ALLOW},
+                                         {"prices-checked", no_argument, NULL, O_CHECKED},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
 const cli_optvalue cli_export_values[] = {
@@ -159,13 +172,25 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             break;
         case O_FORCE: force = true; break;
         case O_ALLOW: allow = true; break;
-        case O_CUSTOMER: eo.customer = optarg; break;
-        case O_PROJECT: eo.project = optarg; break;
-        case O_NOTES: eo.notes = optarg; break;
+        case O_CUSTOMER:
+        case O_PROJECT:
+        case O_NOTES: {
+            /* what goes into the document: checked here, as build names are at load */
+            const char *why = text_problem(optarg, strlen(optarg), c == O_NOTES ? TEXT_MULTILINE : 0);
+            if (why) {
+                cli_error("--%s %s", c == O_CUSTOMER ? "customer" : c == O_PROJECT ? "project" : "notes", why);
+                status = EXIT_USAGE;
+                goto out_opts;
+            }
+            if (c == O_CUSTOMER) eo.customer = optarg;
+            else if (c == O_PROJECT) eo.project = optarg;
+            else eo.notes = optarg;
+            break;
+        }
         case O_SELLER: seller_path = optarg; break;
         case O_QNUM:
-            if (!*optarg || strlen(optarg) > 40) {
-                cli_error("--quote-number: expected 1 to 40 characters, got '%s'", optarg);
+            if (!token_valid(optarg, 40, QUOTE_NUMBER_CHARS)) {
+                cli_error("--quote-number: expected 1 to 40 letters, digits and '-', '_', '.', '/', got '%s'", optarg);
                 status = EXIT_USAGE;
                 goto out_opts;
             }
@@ -177,6 +202,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                 goto out_opts;
             }
             break;
+        case O_CHECKED: eo.prices_checked = true; break;
         case O_DAYS:
             if (int_opt("--valid-days", "days", optarg, 1, DLRIG_EXPORT_MAX_DAYS, &eo.validity_days)) {
                 status = EXIT_USAGE;
@@ -199,6 +225,12 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             const char *eq = strchr(optarg, '=');
             if (!eq || eq == optarg || !eq[1]) {
                 cli_error("--availability: expected PART_ID=TEXT (or *=TEXT for every line), got '%s'", optarg);
+                status = EXIT_USAGE;
+                goto out_opts;
+            }
+            const char *why = text_problem(optarg, strlen(optarg), 0);
+            if (why) {
+                cli_error("--availability %s", why);
                 status = EXIT_USAGE;
                 goto out_opts;
             }
@@ -279,14 +311,23 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     }
     const char *spath = seller_path ? seller_path : def;
     size_t slen = 0;
-    char *stext = spath ? read_file_limit(spath, DLRIG_SELLER_MAX_BYTES, &slen) : NULL;
-    if (spath && !stext && (seller_path || errno != ENOENT)) {
-        if (errno == EFBIG) {
+    /* a file the user names is read as it is (standard input, a FIFO); the default one only when it is a
+     * regular file, never waited on */
+    errno = 0;
+    char *stext = !spath        ? NULL
+                  : seller_path ? read_file_limit(spath, DLRIG_SELLER_MAX_BYTES, &slen)
+                                : read_file_regular(spath, DLRIG_SELLER_MAX_BYTES, &slen);
+    if (spath && !stext && (seller_path || errno != ENOENT || is_dangling_link(spath))) {
+        int e = errno;
+        if (e == EFBIG) {
             cli_error("%s: larger than %d KiB; not a seller profile", cli_safe(spath), DLRIG_SELLER_MAX_BYTES >> 10);
             status = EXIT_USAGE;
         } else {
-            cli_error("%s%s: cannot read: %s", seller_path ? "--seller: " : "",
-                      strcmp(spath, "-") ? cli_safe(spath) : "standard input", strerror(errno));
+            const char *name = strcmp(spath, "-") ? cli_safe(spath) : "standard input";
+            if (e == ENOENT && is_dangling_link(spath))
+                cli_error("%s%s: a link to a file that does not exist; fix the link or remove it",
+                          seller_path ? "--seller: " : "", name);
+            else cli_error("%s%s: cannot read: %s", seller_path ? "--seller: " : "", name, file_error(e));
             status = EXIT_IO;
         }
         free(def);

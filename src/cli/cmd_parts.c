@@ -101,7 +101,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
         const dlrig_gpu *g = r[i].gpu;
         char vram[16], speed[32], value[32], price[32], note[96] = "";
         snprintf(vram, sizeof vram, "%g", g->vram_gb);
-        snprintf(speed, sizeof speed, "%.*f", r[i].throughput < 100 ? 1 : 0, r[i].throughput);
+        format_speed(r[i].throughput, NULL, speed, sizeof speed);
         if (isnan(r[i].per_kusd)) snprintf(value, sizeof value, "-");
         else snprintf(value, sizeof value, "%.*f", r[i].per_kusd < 100 ? 1 : 0, r[i].per_kusd);
         if (!r[i].fits) snprintf(note, sizeof note, "needs %.0f GB: shard", r[i].mem_need_gb);
@@ -238,7 +238,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
     printf("%s: %s%s, ", cli_safe(b->name), format_usd(base->price_usd, m, sizeof m),
            base->unpriced_parts ? " (some parts unpriced)" : "");
     if (isnan(base->speed)) printf("no speed estimate");
-    else printf("%s %s", format_number(base->speed, base->speed < 100 ? 1 : 0, sp, sizeof sp), base->unit);
+    else printf("%s %s", format_speed(base->speed, NULL, sp, sizeof sp), base->unit);
     printf(", %zu error%s.\n", base->errors, base->errors == 1 ? "" : "s");
     if (in_build) printf("Each part below takes the place of the build's %s (qty %d).\n", category_title(c), in_build);
     else printf("Each part below is added (the build has no %s).\n", category_title(c));
@@ -282,7 +282,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
         if (swap_col) {
             cells[swap_col] = rows[r].in_build ? "in the build" : s->error_id ? s->error_id : "ok";
             if (isnan(s->speed)) snprintf(speed, sizeof speed, "-");
-            else format_number(s->speed, s->speed < 100 ? 1 : 0, speed, sizeof speed);
+            else format_speed(s->speed, NULL, speed, sizeof speed);
             cells[swap_col + 1] = speed;
             cells[swap_col + 2] = speed_change_text(s, base, dspeed, sizeof dspeed);
             cells[swap_col + 3] = price_change_text(s->price_delta_usd, dprice, sizeof dprice);

@@ -236,7 +236,8 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
                pins[0] ? " (kept: " : "", pins, pins[0] ? ")" : "");
         printf("%s — %s", cli_safe(rv.build.name ? rv.build.name : "build"),
                format_usd(rep.totals.price_usd, price, sizeof price));
-        if (have_est) printf(", %.0f %s", est.throughput, cli_safe(est.unit));
+        char sp[64];
+        if (have_est) printf(", %s", cli_safe(format_speed(est.throughput, est.unit, sp, sizeof sp)));
         printf("\n");
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
@@ -531,12 +532,14 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     } else {
         for (size_t i = 0; i < n; i++) {
             const dlrig_recommendation *r = &recs[i];
-            char price[32];
+            char price[32], sp[64];
             if (tiers) printf("%s: ", tr.label[i]);
             else printf("%zu. ", i + 1);
-            printf("%s — %s, %.0f %s", cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
-                   r->estimate.throughput, cli_safe(r->estimate.unit));
-            if (!isnan(r->estimate.epoch_hours)) printf(", %.1f h/epoch", r->estimate.epoch_hours);
+            printf("%s — %s, %s", cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
+                   cli_safe(format_speed(r->estimate.throughput, r->estimate.unit, sp, sizeof sp)));
+            char ep[48];
+            if (!isnan(r->estimate.epoch_hours))
+                printf(", %s per epoch", format_hours(r->estimate.epoch_hours, ep, sizeof ep));
             printf("\n   %s\n", cli_safe(r->why));
             for (size_t k = 0; k < r->build.n_items; k++) {
                 const dlrig_item *it = &r->build.items[k];
@@ -545,8 +548,12 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                 printf("   %3d x %s %-13s %10s", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
                        format_usd(pr.usd * it->qty, price, sizeof price));
                 if (price_label(&pr, used, sizeof used)) printf("  (%s)", cli_safe(used));
+                else if (price_known(&pr) && pr.date) printf("  %.7s", pr.date);
                 printf("\n");
             }
+            char today[8], age[160];
+            if (*price_age_note(r->report.totals.oldest_price_date, price_today(today), age, sizeof age))
+                printf("   %s\n", age);
             size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];
             if (warn || info) printf("   findings: %zu warning%s, %zu info (dlrig check for details)\n", warn,
                                      warn == 1 ? "" : "s", info);

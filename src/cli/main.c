@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,7 @@ const cli_command cli_commands[] = {
     {"models", cmd_models, "[--filter TEXT] [--json] | NAME [--json]",
      "ML models (LLMs, vision, diffusion) with their size and attention layout", cli_models_opts, CLI_REQS_NONE,
      NULL, NULL, CLI_V_MODEL, 1, NULL, 0, false},
-    {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--skip-bad] | list [--json] | clear",
+    {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--currency CUR] ... | list [--json] | clear",
      "vendors' price lists that override catalog prices", NULL, CLI_REQS_NONE, NULL, NULL, CLI_V_NONE, 0,
      cli_prices_subs, 3, false},
     {"completion", cmd_completion, "bash|zsh|fish", "the shell completion script (installed with dlrig)",
@@ -85,8 +86,9 @@ const cli_command cli_commands[] = {
 const size_t cli_n_commands = sizeof cli_commands / sizeof cli_commands[0];
 
 const cli_command cli_prices_subs[] = {
-    {"import", cmd_prices_import, "FILE.csv [--rate CUR=USD]... [--skip-bad]", "import a vendor's price list",
-     cli_prices_import_opts, CLI_REQS_NONE, NULL, cli_prices_import_values, CLI_V_CSV, 1, NULL, 0, false},
+    {"import", cmd_prices_import,
+     "FILE.csv [--rate CUR=USD]... [--decimal-comma] [--currency CUR] [--vendor NAME] [--date DATE] [--skip-bad]",
+     "import a vendor's price list", cli_prices_import_opts, CLI_REQS_NONE, NULL, cli_prices_import_values, CLI_V_CSV, 1, NULL, 0, false},
     {"list", cmd_prices_list, "[--json]", "the imported prices", cli_prices_list_opts, CLI_REQS_NONE, NULL, NULL,
      CLI_V_NONE, 0, NULL, 0, false},
     {"clear", cmd_prices_clear, "[--vendor NAME]", "remove imported prices", cli_prices_clear_opts, CLI_REQS_NONE,
@@ -131,6 +133,10 @@ int main(int argc, char **argv)
 {
     /* Only LC_CTYPE: numbers, CSV and JSON keep a '.' decimal point. */
     setlocale(LC_CTYPE, "");
+    /* A write past a file-size limit (ulimit -f) fails with EFBIG, which is
+     * reported, instead of killing the process (and, in the terminal
+     * interface, losing the change it was saving). */
+    signal(SIGXFSZ, SIG_IGN);
     cli_ctx ctx = {0};
 
     /* Global options come before the command; they may also follow it (they

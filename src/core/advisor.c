@@ -488,6 +488,8 @@ typedef struct ctx {
     double params_m;
     bool llm;           /* a language-model job: q is what must fit */
     dlrig_fit_query q;
+    dlrig_fit_query q2; /* the second job of a workload mix, when has_second */
+    bool has_second;
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
@@ -733,18 +735,30 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (!constraint_gpu_count_ok(g, n)) return false;
     if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
     if (!constraint_gpu_datacenter_ok(g, c->req)) return false;
+    if (!constraint_gpu_count_requested(c->req, n) || !constraint_vram_requested(c->req, g)) return false;
+    if (c->has_second) { /* job.second: the box runs the second job too */
+        char why[256];
+        dlrig_fit f2;
+        if (!llm_gpu_runs(g, &c->q2, why, sizeof why)) return false;
+        llm_fit(g, n, NULL, &c->q2, &f2);
+        if (!f2.fits) return false;
+    }
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
+    /* shape.one_card: the job on one card (every card then holds a copy) */
+    int room = c->req->one_card ? 1 : n;
     if (c->llm) {
         char why[256];
         dlrig_fit f;
         if (!llm_gpu_runs(g, &c->q, why, sizeof why)) return false;
-        llm_fit(g, n, NULL, &c->q, &f);
+        llm_fit(g, room, NULL, &c->q, &f);
+        if (!f.fits) return false;
+        if (room != n) llm_fit(g, n, NULL, &c->q, &f);
         return f.fits;
     }
-    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
+    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * room) return false;
     return true;
 }
 
@@ -1459,7 +1473,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             if (!c->takes[bi * nc + ci]) continue; /* board_takes_cpu and the memory type */
             if ((c->req->require & DLRIG_REQ_ECC) && !cpu->ecc) continue;
             for (int ncpu = 1; ncpu <= board->cpu_sockets && ncpu <= cpu->max_sockets && ncpu <= 2; ncpu++) {
-                if (!constraint_cores_ok(cpu, ncpu, n)) continue;
+                if (!constraint_cores_ok(cpu, ncpu, n) || !constraint_workstation_cores_ok(cpu, ncpu, g)) continue;
                 double platform = COST(c, &g->p) * n + COST(c, &cpu->p) * ncpu + board_price;
                 if (!isnan(budget) &&
                     (platform - board_price + board_min + min_mem + min_sto + min_psu) * c->nodes > budget)
@@ -1763,33 +1777,33 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
+    char sp[64], each[64], sc[64];
+    format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
-        sb_printf(&b, "): %.0f %s for %s (%s, %s weights, %d-token context), bound by %s", e->throughput, e->unit,
-                  e->reference_model, dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context,
-                  e->bound);
+        sb_printf(&b, "): %s for %s (%s, %s weights, %d-token context), bound by %s", sp, e->reference_model,
+                  dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, e->bound);
     else if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
-        sb_printf(&b, "): %.0f %s for a %.0fM-parameter model (scaled from %s), bound by %s", e->throughput, e->unit,
-                  e->params_m, e->reference_model, e->bound);
+        sb_printf(&b, "): %s for a %.0fM-parameter model (scaled from %s), bound by %s", sp, e->params_m,
+                  e->reference_model, e->bound);
     else
-        sb_printf(&b, "): %.0f %s for %s, bound by %s", e->throughput, e->unit, e->reference_model, e->bound);
+        sb_printf(&b, "): %s for %s, bound by %s", sp, e->reference_model, e->bound);
     if (e->gpus > 1 && e->llm && e->memory.how && !strcmp(e->memory.how, "tensor parallel"))
-        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %.0f %s each%s)", e->memory.gpus,
-                  e->memory.batch, e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
-                                                       : e->throughput, e->unit,
+        sb_printf(&b, " (tensor parallel over %d GPUs: %d streams at once, %s each%s)", e->memory.gpus, e->memory.batch,
+                  format_speed(e->memory.batch > 0 ? e->throughput / e->memory.batch / (e->gpus / e->memory.gpus)
+                                                   : e->throughput, e->unit, each, sizeof each),
                   e->query.serving ? ", counting the time spent reading their prompts" : "");
     else if (e->llm && e->query.serving && e->memory.batch > 1)
-        sb_printf(&b, " (%d streams at once, %.0f %s each, counting the time spent reading their prompts)",
-                  e->memory.batch,
-                  e->throughput / e->memory.batch / (e->memory.gpus > 0 && e->gpus >= e->memory.gpus
-                                                          ? e->gpus / e->memory.gpus : 1),
-                  e->unit);
+        sb_printf(&b, " (%d streams at once, %s each, counting the time spent reading their prompts)", e->memory.batch,
+                  format_speed(e->throughput / e->memory.batch /
+                                   (e->memory.gpus > 0 && e->gpus >= e->memory.gpus ? e->gpus / e->memory.gpus : 1),
+                               e->unit, each, sizeof each));
     else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
-        sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+        sb_printf(&b, " (%s)", perf_scaling_text(e, sc, sizeof sc));
     if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
         sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
-    sb_printf(&b, ". %.1f %s per $1,000.", r->perf_per_kusd, e->unit);
+    sb_printf(&b, ". %s per $1,000.", format_speed(r->perf_per_kusd, e->unit, each, sizeof each));
     if (c->wl && c->wl->priority_kind == DLRIG_PRIORITY_BANDWIDTH)
         sb_printf(&b, " For %s work memory bandwidth and VRAM come first: %.0f GB at %.0f GB/s per GPU here.",
                   c->wl->id, g->vram_gb, g->bandwidth_gbs);
@@ -1996,6 +2010,13 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
+    rc = llm_query_second(cat, req, &c->q2, err, errlen);
+    if (rc < 0) return -1;
+    c->has_second = rc == 1;
+    if (req->min_gpus > 0 && req->max_gpus > 0 && req->min_gpus > req->max_gpus) {
+        snprintf(err, errlen, "at least %d GPUs and at most %d: no count meets both", req->min_gpus, req->max_gpus);
+        return -1;
+    }
     /* Power limits: off on request, and for language-model jobs, whose
      * estimate (llm.h) does not read limits. */
     c->n_levels = req->no_power_limit || c->llm ? 1 : N_LIMIT_LEVELS;
@@ -2057,16 +2078,17 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
         size_t n = 0;
         char e2[512];
         if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
-            char price[32], budget[32];
+            char price[32], budget[32], sp[64];
             int gpus = 0;
             const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
             snprintf(err, errlen,
-                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %.0f tokens/s)",
+                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %s)",
                      isnan(req->budget_usd) ? "" : " under ",
                      isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget),
                      q->model.name ? q->model.name : "the model", q->weights.name, r2.weights,
                      strcmp(r2.method, req->method) && r2.method[0] ? " (QLoRA)" : "", gpus, g ? g->name : "?",
-                     format_usd(recs[0].price_usd, price, sizeof price), recs[0].estimate.throughput);
+                     format_usd(recs[0].price_usd, price, sizeof price),
+                     format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
             recommendations_free(recs, n);
             return;
         }
@@ -2504,11 +2526,11 @@ static bool one_build(const dlrig_catalog *cat, const dlrig_requirements *r, dlr
 
 static void describe(strbuf *b, const dlrig_recommendation *r)
 {
-    char price[32];
+    char price[32], sp[64];
     int gpus = 0;
     const dlrig_part *g = build_first(&r->build, DLRIG_CAT_GPU, &gpus);
-    sb_printf(b, "%s: %d x %s, %.0f %s", format_usd(r->price_usd, price, sizeof price), gpus, g ? g->name : "?",
-              r->estimate.throughput, r->estimate.unit ? r->estimate.unit : "");
+    sb_printf(b, "%s: %d x %s, %s", format_usd(r->price_usd, price, sizeof price), gpus, g ? g->name : "?",
+              format_speed(r->estimate.throughput, r->estimate.unit, sp, sizeof sp));
 }
 
 int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, double *cheapest, char *msg,
@@ -2558,8 +2580,53 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
     struct {
         const char *what;
         dlrig_requirements r;
-    } alt[16];
+    } alt[24];
     size_t na = 0;
+    /* near misses: what a buyer would trade for a build (used parts, a
+     * shorter context, offload, the purchase's shape) */
+    if (!req->allow_used) {
+        alt[na].r = *req;
+        alt[na].r.allow_used = true;
+        alt[na++].what = "with used parts allowed (--allow-used)";
+    }
+    dlrig_fit_query fq;
+    char qerr[256];
+    if (llm_query_for(cat, req, NULL, &fq, qerr, sizeof qerr) == 1) {
+        static const int shorter[] = {1024, 512};
+        static const char *const say[] = {"with a 1,024-token context", "with a 512-token context"};
+        for (int i = 0; i < 2; i++)
+            if (fq.context > shorter[i]) {
+                alt[na].r = *req;
+                alt[na].r.context_tokens = shorter[i];
+                alt[na++].what = say[i];
+                break;
+            }
+        if (fq.method != DLRIG_METHOD_INFERENCE && fq.offload == DLRIG_OFFLOAD_NONE) {
+            alt[na].r = *req;
+            snprintf(alt[na].r.offload, sizeof alt[na].r.offload, "%s", dlrig_offload_ids[DLRIG_OFFLOAD_OPTIMIZER]);
+            alt[na++].what = "with the optimizer state in system memory (--offload optimizer)";
+        }
+    }
+    if (req->min_gpus > 0 || req->max_gpus > 0) {
+        alt[na].r = *req;
+        alt[na].r.min_gpus = alt[na].r.max_gpus = 0;
+        alt[na++].what = "with any number of GPUs";
+    }
+    if (!isnan(req->min_vram_gb)) {
+        alt[na].r = *req;
+        alt[na].r.min_vram_gb = NAN;
+        alt[na++].what = "with any VRAM a card";
+    }
+    if (req->one_card) {
+        alt[na].r = *req;
+        alt[na].r.one_card = false;
+        alt[na++].what = "with the job split over cards (without --one-card)";
+    }
+    if (req->also_model[0]) {
+        alt[na].r = *req;
+        alt[na].r.also_model[0] = '\0';
+        alt[na++].what = "without the second job";
+    }
     if (req->circuit[0]) {
         alt[na].r = *req;
         alt[na].r.circuit[0] = '\0';

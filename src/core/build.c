@@ -332,20 +332,32 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     return rc;
 }
 
-int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+static int load_from(const dlrig_catalog *cat, const char *path, bool regular, dlrig_build *out, char *err,
+                     size_t errlen)
 {
     size_t len;
     const char *label = strcmp(path, "-") ? path : "standard input"; /* "-" is standard input */
-    char *text = read_file_limit(path, MAX_BUILD_BYTES, &len);
+    char *text =
+        regular ? read_file_regular(path, MAX_BUILD_BYTES, &len) : read_file_limit(path, MAX_BUILD_BYTES, &len);
     if (!text) {
         build_init(out, NULL);
         if (errno == EFBIG) return jsondoc_fail(err, errlen, label, "file is larger than 1 MiB");
-        snprintf(err, errlen, "%s: cannot read: %s", label, strerror(errno));
+        snprintf(err, errlen, "%s: cannot read: %s", label, file_error(errno));
         return DLRIG_BUILD_EIO;
     }
     int rc = build_parse(cat, text, len, label, out, err, errlen);
     free(text);
     return rc;
+}
+
+int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+{
+    return load_from(cat, path, false, out, err, errlen);
+}
+
+int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+{
+    return load_from(cat, path, true, out, err, errlen);
 }
 
 cJSON *build_to_json(const dlrig_build *b)
@@ -391,4 +403,15 @@ int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err
         return DLRIG_BUILD_EIO;
     }
     return DLRIG_BUILD_OK;
+}
+
+const char *build_oldest_price_date(const dlrig_build *b)
+{
+    const char *oldest = NULL;
+    for (size_t i = 0; i < b->n_items; i++) {
+        dlrig_price pr = build_line_price(b, &b->items[i]);
+        if (!price_known(&pr) || price_month_index(pr.date) < 0) continue;
+        if (!oldest || price_month_index(pr.date) < price_month_index(oldest)) oldest = pr.date;
+    }
+    return oldest;
 }

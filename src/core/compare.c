@@ -127,20 +127,19 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
             case DLRIG_CMP_THROUGHPUT:
                 if (e) {
                     v = e->throughput;
-                    snprintf(t2, sizeof t2, "%s %s", format_number(v, v < 100 ? 1 : 0, a, sizeof a),
-                             e->unit ? e->unit : "");
+                    format_speed(v, e->unit, t2, sizeof t2);
                 }
                 break;
             case DLRIG_CMP_EPOCH:
                 if (e && !isnan(e->epoch_hours)) {
                     v = e->epoch_hours;
-                    snprintf(t2, sizeof t2, "%s h", format_number(v, v < 10 ? 2 : 1, a, sizeof a));
+                    format_hours(v, t2, sizeof t2);
                 }
                 break;
             case DLRIG_CMP_PERF_PER_K:
                 if (e && t->price_usd > 0) {
                     v = e->throughput / (t->price_usd / 1000.0);
-                    snprintf(t2, sizeof t2, "%s%s", format_number(v, 1, a, sizeof a), t->unpriced_parts ? " ?" : "");
+                    snprintf(t2, sizeof t2, "%s%s", format_speed(v, NULL, a, sizeof a), t->unpriced_parts ? " ?" : "");
                     if (t->unpriced_parts) r->partial |= 1u << i;
                 }
                 break;

@@ -3,6 +3,7 @@
  */
 #include "dlrig/constraints.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "dlrig/power.h"
@@ -11,6 +12,22 @@
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus)
 {
     return cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_CORES_PER_GPU * gpus;
+}
+
+bool constraint_gpu_count_requested(const dlrig_requirements *r, int n)
+{
+    return (r->min_gpus <= 0 || n >= r->min_gpus) && (r->max_gpus <= 0 || n <= r->max_gpus);
+}
+
+bool constraint_vram_requested(const dlrig_requirements *r, const dlrig_gpu *g)
+{
+    return isnan(r->min_vram_gb) || g->vram_gb >= r->min_vram_gb - 1e-9;
+}
+
+bool constraint_workstation_cores_ok(const dlrig_cpu *cpu, int ncpu, const dlrig_gpu *g)
+{
+    bool pro = g && (g->segment_kind == DLRIG_SEGMENT_WORKSTATION || g->segment_kind == DLRIG_SEGMENT_DATACENTER);
+    return !pro || cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_WORKSTATION_MIN_CORES;
 }
 
 double constraint_checkpoint_gb(double params_m)
@@ -94,7 +111,8 @@ bool constraint_case_sxm(const dlrig_case *cs)
 bool constraint_case_mounts_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)
 {
     if (!constraint_gpu_sxm(g)) return !constraint_case_sxm(cs);
-    return constraint_case_sxm(cs) && n <= cs->sxm_gpus && list_contains(cs->sxm_gpu_ids, g->p.id);
+    /* an HGX (or OAM) baseboard is sold with every socket filled: n is its socket count */
+    return constraint_case_sxm(cs) && n == cs->sxm_gpus && list_contains(cs->sxm_gpu_ids, g->p.id);
 }
 
 bool constraint_case_takes_gpus(const dlrig_case *cs, const dlrig_gpu *g, int n)

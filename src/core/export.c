@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "dlrig/jsondoc.h"
 #include "dlrig/power.h"
@@ -100,6 +101,13 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
                 snprintf(err, errlen, "%s: field '%s': expected a string", name, k);
                 goto bad;
             }
+            /* the company is one line; contact, address and terms may have several */
+            const char *why = text_problem(it->valuestring, strlen(it->valuestring),
+                                           strcmp(k, "company") ? TEXT_MULTILINE : 0);
+            if (why) {
+                snprintf(err, errlen, "%s: field '%s' %s", name, k, why);
+                goto bad;
+            }
             free(*dst);
             *dst = xstrdup(it->valuestring);
         } else if (!strcmp(k, "currency")) {
@@ -112,9 +120,10 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
             }
             memcpy(s->currency, v, 4);
         } else if (!strcmp(k, "usd_rate")) {
-            if (!cJSON_IsNumber(it) || !(it->valuedouble > 0 && it->valuedouble < 1e9)) {
-                snprintf(err, errlen, "%s: field 'usd_rate': expected a positive number (units of the currency for "
-                                      "one US dollar)", name);
+            if (!cJSON_IsNumber(it) ||
+                !(it->valuedouble >= DLRIG_SELLER_RATE_MIN && it->valuedouble <= DLRIG_SELLER_RATE_MAX)) {
+                snprintf(err, errlen, "%s: field 'usd_rate': expected a number from %g to %g (units of the currency "
+                                      "for one US dollar)", name, DLRIG_SELLER_RATE_MIN, DLRIG_SELLER_RATE_MAX);
                 goto bad;
             }
             s->usd_rate = it->valuedouble;
@@ -149,10 +158,17 @@ int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errl
     s->usd_rate = 1;
     size_t len = 0;
     errno = 0;
-    char *text = read_file_limit(path, 64 * 1024, &len);
+    char *text = read_file_regular(path, 64 * 1024, &len);
     if (!text) {
-        if (errno == ENOENT) return 1;
-        snprintf(err, errlen, "%s: cannot read: %s", path, errno ? strerror(errno) : "too large (over 64 KiB)");
+        int e = errno;
+        struct stat st;
+        if (e == ENOENT && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+            /* a link to nowhere is a profile that went missing, not no profile */
+            snprintf(err, errlen, "%s: a link to a file that does not exist; fix the link or remove it", path);
+            return -1;
+        }
+        if (e == ENOENT) return 1;
+        snprintf(err, errlen, "%s: cannot read: %s", path, e ? file_error(e) : "too large (over 64 KiB)");
         return -1;
     }
     int rc = export_seller_parse(text, len, path, s, err, errlen);
@@ -347,6 +363,10 @@ typedef struct ctx {
     dlrig_quote_money m;
     int nodes;
     char date[16], valid_until[16];
+    char oldest_price[12];  /* the oldest price month of the quote's builds ("" when none is dated) */
+    int price_age;          /* its age in months on the quote's date, -1 when none is dated */
+    bool stale;             /* older than DLRIG_PRICE_STALE_MONTHS: the quote says re-check and promises no validity */
+    char validity[160];     /* "valid until 2026-12-27 (30 days)", or what a stale quote says instead */
     strbuf *out;
     /* quotes */
     double rate;                  /* seller's currency units per US dollar (1 in CSV and JSON) */
@@ -521,24 +541,23 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     }
     if (n < max) {
         out[n].k = "Speed";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
-                 format_number(e->throughput, e->throughput < 100 ? 1 : 0, a, sizeof a), e->unit ? e->unit : "",
-                 e->gpus,
-                 e->gpus == 1 ? "" : "s", format_number(e->per_gpu, e->per_gpu < 100 ? 1 : 0, b2, sizeof b2),
-                 e->scaling * 100, e->bound ? e->bound : "?");
+        char sc[64];
+        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, %s), %s-bound",
+                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "", e->gpus,
+                 e->gpus == 1 ? "" : "s", format_speed(e->per_gpu, NULL, b2, sizeof b2),
+                 perf_scaling_text(e, sc, sizeof sc), e->bound ? e->bound : "?");
         n++;
     }
     if (n < max) {
         out[n].k = "Time per epoch";
         if (isnan(e->epoch_hours)) snprintf(out[n].v, sizeof out[n].v, "- (no dataset size given)");
-        else snprintf(out[n].v, sizeof out[n].v, "%s h",
-                      format_number(e->epoch_hours, e->epoch_hours < 10 ? 2 : 1, a, sizeof a));
+        else format_hours(e->epoch_hours, out[n].v, sizeof out[n].v);
         n++;
     }
     double price = (double)c->m.subtotal / 100.0 / (c->rate > 0 ? c->rate : 1);
     if (n < max && price > 0) {
         out[n].k = "Per $1,000";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s", format_number(e->throughput / (price / 1000.0), 1, a, sizeof a),
+        snprintf(out[n].v, sizeof out[n].v, "%s %s", format_speed(e->throughput / (price / 1000.0), NULL, a, sizeof a),
                  e->unit ? e->unit : "");
         n++;
     }
@@ -589,7 +608,26 @@ static void md_text(strbuf *sb, const char *s)
     }
 }
 
-/* Appends text line by line as Markdown lines ending in a hard break. */
+/* Appends one line of text at the start of a Markdown line: md_text, with
+ * what would start a block escaped too (a list item "-", "+", "1." or
+ * "1)", a heading or rule underline "---" / "===", an indented code block),
+ * so the line stays a line of the paragraph. */
+static void md_line_start(strbuf *sb, const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t digits = strspn(line, "0123456789");
+    if (*line == '-' || *line == '+' || *line == '=') {
+        sb_append(sb, "\\");
+    } else if (digits && digits <= 9 && (line[digits] == '.' || line[digits] == ')')) {
+        sb_appendn(sb, line, digits);
+        sb_append(sb, "\\");
+        line += digits;
+    }
+    md_text(sb, line);
+}
+
+/* Appends text line by line as Markdown lines ending in a hard break; an
+ * empty line keeps the paragraph going (a blank line would end it). */
 static void md_lines(strbuf *sb, const char *text, const char *prefix)
 {
     const char *p = text;
@@ -599,12 +637,27 @@ static void md_lines(strbuf *sb, const char *text, const char *prefix)
         char *line = xmalloc(l + 1);
         memcpy(line, p, l);
         line[l] = '\0';
+        if (l && line[l - 1] == '\r') line[l - 1] = '\0';
         sb_append(sb, prefix);
-        md_text(sb, line);
+        if (line[strspn(line, " \t")]) md_line_start(sb, line);
+        else sb_append(sb, "\\"); /* an escaped nothing: the line is not blank */
         free(line);
         sb_append(sb, "  \n");
         p += l;
         if (*p) p++;
+    }
+}
+
+/* Appends an id in a code span when it is a plain id, else as escaped text
+ * (a backtick would end the span, and nothing inside one can be escaped). */
+static void md_id(strbuf *sb, const char *id)
+{
+    if (id && *id && strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == strlen(id)) {
+        sb_append(sb, "`");
+        sb_append(sb, id);
+        sb_append(sb, "`");
+    } else {
+        md_text(sb, id);
     }
 }
 
@@ -629,11 +682,26 @@ static void md_draft_head(strbuf *sb)
     sb_append(sb, "> **DRAFT: not a final quote.** Resolve these problems before ordering:\n>\n");
 }
 
+/* The date line of a quote, and the notice when its prices are old. */
+static void md_dateline(ctx *c)
+{
+    strbuf *sb = c->out;
+    if (c->stale && !c->o.prices_checked)
+        sb_printf(sb, "**Date:** %s. **Prices from %s (%d months old): re-check before ordering.** This quote "
+                      "promises no validity until they are.\n\n", c->date, c->oldest_price, c->price_age);
+    else if (c->stale)
+        sb_printf(sb, "**Date:** %s, valid until %s. Prices from %s, re-checked by the seller.\n\n", c->date,
+                  c->valid_until, c->oldest_price);
+    else sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+}
+
 static void md_quote_meta(ctx *c)
 {
     strbuf *sb = c->out;
     if (!quote_fields(c)) return;
-    sb_printf(sb, "**Quote:** %s, revision %d  \n", c->qnum, c->revision);
+    sb_append(sb, "**Quote:** ");
+    md_text(sb, c->qnum);
+    sb_printf(sb, ", revision %d  \n", c->revision);
     if (c->o.seller) {
         sb_append(sb, "**From:** ");
         md_text(sb, c->o.seller->company);
@@ -651,7 +719,7 @@ static void md_quote_meta(ctx *c)
         md_text(sb, c->o.project);
         sb_append(sb, "  \n");
     }
-    sb_printf(sb, "**Date:** %s, valid until %s\n\n", c->date, c->valid_until);
+    md_dateline(c);
 }
 
 /* The parts table and totals of one build. */
@@ -667,9 +735,9 @@ static void md_items(ctx *c)
         sb_printf(sb, "| %s | ", category_title(it->part->category));
         char lbl[200];
         md_text(sb, export_part_label(it->part, lbl, sizeof lbl));
-        sb_append(sb, " (`");
-        sb_append(sb, it->part->id);
-        sb_append(sb, "`)");
+        sb_append(sb, " (");
+        md_id(sb, it->part->id);
+        sb_append(sb, ")");
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
         char pl[320];
         dlrig_price pr = build_line_price(c->b, it);
@@ -901,7 +969,7 @@ static void export_csv(ctx *c)
                              export_part_label(it->part, lbl, sizeof lbl),
                              q,
                              priced ? csv_money(unit, u, sizeof u) : "",
-                             priced ? csv_money(unit * export_item_total_qty(c->b, it), l, sizeof l) : "",
+                             priced ? csv_money(money_mul(unit, export_item_total_qty(c->b, it)), l, sizeof l) : "",
                              pnote};
         csv_row(sb, r, NC);
     }
@@ -1014,7 +1082,13 @@ static void export_json(ctx *c)
     } else cJSON_AddNullToObject(q, "seller");
     cJSON_AddStringToObject(q, "date", c->date);
     cJSON_AddNumberToObject(q, "validity_days", c->o.validity_days);
-    cJSON_AddStringToObject(q, "valid_until", c->valid_until);
+    if (c->stale && !c->o.prices_checked) cJSON_AddNullToObject(q, "valid_until");
+    else cJSON_AddStringToObject(q, "valid_until", c->valid_until);
+    if (c->oldest_price[0]) cJSON_AddStringToObject(q, "oldest_price_date", c->oldest_price);
+    else cJSON_AddNullToObject(q, "oldest_price_date");
+    if (c->price_age >= 0) cJSON_AddNumberToObject(q, "price_age_months", c->price_age);
+    cJSON_AddBoolToObject(q, "prices_stale", c->stale);
+    cJSON_AddBoolToObject(q, "prices_checked", c->o.prices_checked);
     cJSON_AddItemToObject(q, "subtotal_usd", json_money(c->m.subtotal));
     cJSON_AddNumberToObject(q, "discount_pct", c->o.discount_pct);
     cJSON_AddItemToObject(q, "discount_usd", json_money(c->m.discount));
@@ -1138,7 +1212,7 @@ static void export_txt(ctx *c)
     snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->date);
     if (quote_fields(c)) {
         lines[n].k = "Valid until";
-        snprintf(lines[n++].v, sizeof lines[0].v, "%s (%d days)", c->valid_until, c->o.validity_days);
+        snprintf(lines[n++].v, sizeof lines[0].v, "%s", c->validity);
     }
     n += requirement_lines(c, lines + n, MAX_LINES - n);
     txt_kv(sb, lines, n);
@@ -1342,6 +1416,7 @@ static const char html_style[] =
     "  .seller p { margin: 0 0 .3rem; } .seller .company { font-weight: 700; font-size: 1.15rem; }\n"
     "  .src { color: var(--muted); font-size: .85em; }\n"
     "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
+    "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
     "  section.option { break-inside: auto; page-break-inside: auto; }\n"
@@ -1434,11 +1509,14 @@ static void html_begin(ctx *c, const char *title, bool draft)
         sb_append(sb, "</td></tr>\n");
     }
     sb_printf(sb, "  <tr><th scope=\"row\">Date</th><td>%s</td></tr>\n", c->date);
-    sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s (%d day%s)</td></tr>\n", c->valid_until,
-              c->o.validity_days, c->o.validity_days == 1 ? "" : "s");
+    sb_printf(sb, "  <tr><th scope=\"row\">Valid until</th><td>%s</td></tr>\n", c->validity);
     sb_append(sb, "</table>\n</div>\n</div>\n<p class=\"build\">");
     h(sb, title);
-    sb_append(sb, "</p>\n</header>\n\n");
+    sb_append(sb, "</p>\n");
+    if (c->stale && !c->o.prices_checked)
+        sb_printf(sb, "<p class=\"stale\"><strong>Prices from %s (%d months old): re-check before ordering.</strong> "
+                      "This quote promises no validity until they are.</p>\n", c->oldest_price, c->price_age);
+    sb_append(sb, "</header>\n\n");
 }
 
 /* The DRAFT notice with the problems of builds cs[0..n-1]. */
@@ -1636,7 +1714,7 @@ static const char *option_speed(const ctx *c, char *buf, size_t len)
 {
     if (!c->est) return snprintf(buf, len, "-"), buf;
     char a[48];
-    snprintf(buf, len, "%s %s", format_number(c->est->throughput, c->est->throughput < 100 ? 1 : 0, a, sizeof a),
+    snprintf(buf, len, "%s %s", format_speed(c->est->throughput, NULL, a, sizeof a),
              c->est->unit ? c->est->unit : "");
     return buf;
 }
@@ -1701,14 +1779,16 @@ static void options_md(ctx *const *cs, size_t n)
     kv lines[MAX_LINES];
     bool draft = false;
     for (size_t k = 0; k < n; k++) draft |= cs[k]->n_problems > 0;
-    sb_printf(sb, "# %sQuote %s: %zu options\n\n", draft ? "DRAFT " : "", c0->qnum, n);
+    sb_printf(sb, "# %sQuote ", draft ? "DRAFT " : "");
+    md_text(sb, c0->qnum);
+    sb_printf(sb, ": %zu options\n\n", n);
     if (draft) {
         md_draft_head(sb);
         for (size_t k = 0; k < n; k++) md_problems(cs[k]);
         sb_append(sb, "\n");
     }
     bool had = quote_fields(c0);
-    if (!had) sb_printf(sb, "**Date:** %s, valid until %s\n\n", c0->date, c0->valid_until);
+    if (!had) md_dateline(c0);
     else md_quote_meta(c0);
     sb_append(sb, "## Options at a glance\n\n| Option | Build | GPUs | VRAM | Estimated speed | Status | Total |\n"
                   "|---|---|---:|---:|---|---|---:|\n");
@@ -1785,6 +1865,21 @@ static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const 
     time_t when = c->o.date ? c->o.date : time(NULL);
     format_date(when, 0, c->date, sizeof c->date);
     format_date(when, c->o.validity_days, c->valid_until, sizeof c->valid_until);
+    /* the age of the oldest price of every build the quote shows, on its date */
+    const char *oldest = NULL;
+    for (size_t i = 0; i < n_all; i++) {
+        const char *d = build_oldest_price_date(all[i]);
+        if (d && (!oldest || price_month_index(d) < price_month_index(oldest))) oldest = d;
+    }
+    snprintf(c->oldest_price, sizeof c->oldest_price, "%.7s", oldest ? oldest : "");
+    c->price_age = price_age_months(oldest, c->date);
+    c->stale = c->price_age > DLRIG_PRICE_STALE_MONTHS;
+    if (c->stale && !c->o.prices_checked)
+        snprintf(c->validity, sizeof c->validity, "none until the prices are re-checked (prices from %s, %d months old)",
+                 c->oldest_price, c->price_age);
+    else
+        snprintf(c->validity, sizeof c->validity, "%s (%d day%s)", c->valid_until, c->o.validity_days,
+                 c->o.validity_days == 1 ? "" : "s");
     /* CSV and JSON are data in US dollars; the documents use the seller's currency */
     bool data = fmt == DLRIG_EXPORT_CSV || fmt == DLRIG_EXPORT_JSON;
     c->rate = 1;

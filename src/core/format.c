@@ -91,3 +91,30 @@ const char *format_cents(long long cents, bool show_cents, char *buf, size_t len
     else snprintf(buf, len, "%s", out);
     return buf;
 }
+
+const char *format_speed(double v, const char *unit, char *buf, size_t len)
+{
+    char num[48];
+    if (isnan(v) || v < 0) snprintf(num, sizeof num, "-");
+    else if (v >= 100 || v == 0) format_number(v, 0, num, sizeof num);
+    else if (v >= 1) format_number(v, 1, num, sizeof num);
+    else {
+        int dec = (int)ceil(-log10(v)) + 1; /* two significant digits */
+        format_number(v, dec > 9 ? 9 : dec, num, sizeof num);
+    }
+    if (unit && *unit && strcmp(num, "-") != 0) snprintf(buf, len, "%s %s", num, unit);
+    else snprintf(buf, len, "%s", num);
+    return buf;
+}
+
+const char *format_hours(double h, char *buf, size_t len)
+{
+    char n[48];
+    if (isnan(h) || h < 0) snprintf(buf, len, "-");
+    else if (h < 1) snprintf(buf, len, "%s min", format_number(h * 60 < 1 ? 1 : h * 60, 0, n, sizeof n));
+    else if (h < 10) snprintf(buf, len, "%s h", format_number(h, 1, n, sizeof n));
+    else if (h < 48) snprintf(buf, len, "%s h", format_number(h, 0, n, sizeof n));
+    else if (h < 240) snprintf(buf, len, "%s days", format_number(h / 24, 1, n, sizeof n));
+    else snprintf(buf, len, "%s days", format_number(h / 24, 0, n, sizeof n));
+    return buf;
+}

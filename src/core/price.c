@@ -43,7 +43,8 @@ const char *price_today(char buf[8])
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
-    snprintf(buf, 8, "%04u-%02u", (unsigned)(tm.tm_year + 1900) % 10000u, (unsigned)(tm.tm_mon + 1) % 100u);
+    unsigned y = (unsigned)(tm.tm_year + 1900) % 10000u, m = (unsigned)(tm.tm_mon + 1) % 100u;
+    snprintf(buf, 8, "%04u-%02u", y, m);
     return buf;
 }
 
@@ -91,4 +92,19 @@ dlrig_price price_pick(const dlrig_price *obs, size_t n)
         if (!price_known(&best) || o->usd < best.usd || (o->usd == best.usd && cmp_date(o, &best) > 0)) best = *o;
     }
     return best;
+}
+
+bool price_stale(const char *date, const char *today)
+{
+    return price_age_months(date, today) > DLRIG_PRICE_STALE_MONTHS;
+}
+
+const char *price_age_note(const char *oldest, const char *today, char *buf, size_t len)
+{
+    int age = price_age_months(oldest, today);
+    if (age < 0) snprintf(buf, len, "%s", "");
+    else if (age > DLRIG_PRICE_STALE_MONTHS)
+        snprintf(buf, len, "prices from %.7s, %d months old: re-check before ordering", oldest, age);
+    else snprintf(buf, len, "prices from %.7s", oldest);
+    return buf;
 }

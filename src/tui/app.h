@@ -17,7 +17,7 @@
 /* What a key handler asks the loop to do. */
 enum { UI_UNHANDLED = 0, UI_HANDLED = 1 << 0, UI_QUIT = 1 << 1 };
 
-/* Minimum terminal size of every screen (DESIGN: 80x24). */
+/* Minimum terminal size of every screen: 80x24. */
 #define UI_MIN_W 80
 #define UI_MIN_H 24
 
@@ -259,6 +259,14 @@ extern const keybind app_global_keys[];
  * resizes go to the handlers with a frame drawn after each; tui_test_done
  * says the interface asked to quit; tui_test_end frees everything of a. */
 int tui_test_init(void);
+/* What the wizard has done since the process started: its choice lists
+ * built, requirements derived from its answers and advisor runs (the
+ * preview's and the finished wizard's), for tests that hold the work a key
+ * press takes. */
+typedef struct tui_wizard_counts {
+    unsigned long choice_lists, requirement_builds, advisor_runs;
+} tui_wizard_counts;
+void tui_wizard_work(tui_wizard_counts *out);
 app *tui_test_begin(dlrig_catalog *cat, int w, int h, dlrig_build *b);
 void tui_test_key(app *a, int key);
 void tui_test_resize(app *a, int w, int h);
@@ -446,6 +454,11 @@ int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, c
  * When the advisor finds none the builder opens on an empty build with *r
  * and err says why.  Returns the number of builds found. */
 size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen);
+/* The same with the advisor's picks already made for r (recs[0..n), taken:
+ * freed or handed to the builder; NULL/0 with the advisor's reason in err
+ * when it found none). */
+size_t tui_open_advised(app *a, const dlrig_requirements *r, const char *name, dlrig_recommendation *recs, size_t n,
+                        char *err, size_t errlen);
 /* Good / Better / Best for *r (compare_tiers) opened in the compare screen
  * on top of the current one; when there are fewer than two, or r lacks a
  * workload or a budget, the message line says so. */

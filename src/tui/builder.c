@@ -288,7 +288,7 @@ static const char *cell_text(const struct builder_state *s, const column *col, s
     }
     if (!is_speed(col)) return part_field_format(s->cand[i], col->f, buf, len);
     if (isnan(s->speed[i])) snprintf(buf, len, "-");
-    else format_number(s->speed[i], s->speed[i] < 100 ? 1 : 0, buf, len);
+    else format_speed(s->speed[i], NULL, buf, len);
     return buf;
 }
 
@@ -923,7 +923,7 @@ static void open_cb(app *a, int idx, void *ctx)
     struct builder_state *s = B(a);
     dlrig_build nb;
     char err[1024];
-    if (build_load(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
+    if (build_load_found(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
         build_free(&nb);
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
@@ -1213,7 +1213,7 @@ static void alts_dialog(app *a)
                  a->g->times, g ? g->name : "no GPU");
         char n1[32];
         snprintf(details[i], sizeof details[i], "%s  %s %s", format_usd(r->price_usd, m, sizeof m),
-                 format_number(r->estimate.throughput, 0, n1, sizeof n1), r->estimate.unit ? r->estimate.unit : "");
+                 format_speed(r->estimate.throughput, NULL, n1, sizeof n1), r->estimate.unit ? r->estimate.unit : "");
         items[i] = (ov_item){labels[i], details[i], DLRIG_ROLE_NORMAL};
     }
     ov_menu(a, "Advisor's builds (best first)", items, n, 0, alt_cb, NULL, NULL);
@@ -1627,7 +1627,19 @@ static void draw_totals(app *a, rect r)
             snprintf(rest, sizeof rest, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
             snprintf(shorter, sizeof shorter, "%s", t->unpriced_parts ? "some parts unpriced" : "no budget set");
         }
-        sheet_line_short(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : DLRIG_ROLE_PRICE, v, rest, shorter);
+        /* how old the prices are: a quote from them needs a re-check */
+        char today[8];
+        int age = price_age_months(t->oldest_price_date, price_today(today));
+        bool stale = age > DLRIG_PRICE_STALE_MONTHS;
+        if (stale) { /* the short form keeps the budget and the month, and drops "unpriced" */
+            size_t k = strlen(rest);
+            snprintf(rest + k, sizeof rest - k, " %s prices from %.7s, %d months old: re-check", a->g->sep,
+                     t->oldest_price_date, age);
+            if (!isnan(q->budget_usd)) snprintf(shorter, sizeof shorter, "of %s %s%.7s", m1, a->g->warn, t->oldest_price_date);
+            else snprintf(shorter, sizeof shorter, "%sprices %.7s", a->g->warn, t->oldest_price_date);
+        }
+        sheet_line_short(a, y++, x, w, "Price", over ? DLRIG_ROLE_ERROR : stale ? DLRIG_ROLE_WARNING : DLRIG_ROLE_PRICE,
+                         v, rest, shorter);
     }
     /* the same build at each vendor of the user's price lists */
     dlrig_vendor_total vt[3];
@@ -1706,7 +1718,7 @@ static void draw_totals(app *a, rect r)
     if (y < end) {
         if (s->have_est) {
             snprintf(v, sizeof v, "%s %s",
-                     format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n1, sizeof n1),
+                     format_speed(s->est.throughput, NULL, n1, sizeof n1),
                      s->est.unit ? s->est.unit : "");
             snprintf(rest, sizeof rest, "%s-bound%s", s->est.bound ? s->est.bound : "?",
                      s->est.fits ? "" : s->est.fits_sharded ? ", sharded" : ", does not fit");
@@ -1731,8 +1743,7 @@ static void draw_totals(app *a, rect r)
     }
     if (y < end && s->have_est) {
         if (!isnan(s->est.epoch_hours))
-            snprintf(v, sizeof v, "%s h",
-                     format_number(s->est.epoch_hours, s->est.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+            format_hours(s->est.epoch_hours, v, sizeof v);
         else snprintf(v, sizeof v, "-");
         double per_k = t->price_usd > 0 ? s->est.throughput / (t->price_usd / 1000.0) : NAN;
         if (!isnan(per_k)) snprintf(rest, sizeof rest, "%s %s per $1k", a->g->sep,
@@ -1742,7 +1753,8 @@ static void draw_totals(app *a, rect r)
     }
     if (y < end && s->have_est) {
         snprintf(v, sizeof v, "%.2fx", s->est.relative);
-        snprintf(rest, sizeof rest, "one RTX 4090 %s scaling %.0f%%", a->g->sep, s->est.scaling * 100);
+        char sc[64];
+        snprintf(rest, sizeof rest, "one RTX 4090 %s %s", a->g->sep, perf_scaling_text(&s->est, sc, sizeof sc));
         sheet_line(a, y++, x, w, "vs", DLRIG_ROLE_NORMAL, v, rest);
     }
 }
@@ -1826,7 +1838,7 @@ static void draw_part_box(app *a, rect r)
             char now[32];
             if (!isnan(s->speed[s->parts.sel]) && s->have_est)
                 snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " %s (build now %s)", s->est.unit,
-                         format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, now, sizeof now));
+                         format_speed(s->est.throughput, NULL, now, sizeof now));
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_OK, buf);
             continue;
         }
@@ -2074,9 +2086,9 @@ static void builder_readvise(app *a)
     if (s->have_est) {
         char n1[32], n2[32];
         if (isnan(old_speed)) snprintf(n1, sizeof n1, "-");
-        else format_number(old_speed, old_speed < 100 ? 1 : 0, n1, sizeof n1);
+        else format_speed(old_speed, NULL, n1, sizeof n1);
         ov_text_add(a, DLRIG_ROLE_OK, 0, "%-8s %s %s %s %s", "Speed", n1, a->utf8 ? "\u2192" : "->",
-                    format_number(s->est.throughput, s->est.throughput < 100 ? 1 : 0, n2, sizeof n2),
+                    format_speed(s->est.throughput, NULL, n2, sizeof n2),
                     s->est.unit ? s->est.unit : "");
     }
     size_t ne = s->rep.counts[DLRIG_SEV_ERROR];

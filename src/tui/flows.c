@@ -30,9 +30,20 @@ size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name
     dlrig_recommendation *recs = NULL;
     size_t n = 0;
     err[0] = '\0';
-    int rc = tui_advise(a, &req, 3, &recs, &n, err, errlen);
+    if (tui_advise(a, &req, 3, &recs, &n, err, errlen) != 0) {
+        if (recs) recommendations_free(recs, n);
+        recs = NULL;
+        n = 0;
+    }
+    return tui_open_advised(a, &req, name, recs, n, err, errlen);
+}
+
+size_t tui_open_advised(app *a, const dlrig_requirements *r, const char *name, dlrig_recommendation *recs, size_t n,
+                        char *err, size_t errlen)
+{
+    dlrig_requirements req = *r; /* r may live in a screen that closes here */
     dlrig_build b;
-    if (rc == 0 && n > 0) {
+    if (recs && n > 0) {
         build_copy(&b, &recs[0].build);
     } else {
         build_init(&b, NULL);

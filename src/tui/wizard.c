@@ -102,6 +102,16 @@ typedef enum qkind {
     QK_REVIEW, /* the answers: a line each (Enter goes back to it), then "Build it" */
 } qkind;
 
+/* What identifies a question's answer (its list selection, whether it was
+ * answered, a typed value, and the must-have flags), for the caches of
+ * wizard_state. */
+typedef struct answer_key {
+    int sel;
+    bool answered;
+    double typed;
+    unsigned flags;
+} answer_key;
+
 /* One choice of the question on screen. */
 typedef struct choice {
     char label[96];
@@ -138,10 +148,38 @@ struct wizard_state {
     dlrig_requirements preview_req;
     bool preview_done;
     bool preview_stale; /* answers changed since the preview was computed */
+    /* the preview shown: a view of one entry of seen[] (not owned) */
     dlrig_recommendation *prev;
     size_t n_prev;
     char prev_err[512];
     double prev_ms;
+    /* Work kept between key presses.  A question's choices depend only on
+     * the answers before it, so each cache entry notes the answers it was
+     * made from and is used while they are the same: chosen[q] is the choice
+     * answering question q (made from the answers to 0..q); upto[u] the
+     * requirements the answers before question u give. */
+    struct cached_choice {
+        bool valid;
+        answer_key deps[16];
+        choice c;
+    } chosen[16];
+    struct cached_answers {
+        bool valid;
+        answer_key deps[16];
+        dlrig_requirements r;
+    } upto[17];
+    /* The previews of the last answers (the advisor's picks for them): moving
+     * back to an answer shows its build again without advising, and the
+     * finished wizard opens the preview's build. */
+    struct cached_preview {
+        bool used;
+        dlrig_requirements req;
+        dlrig_recommendation *recs;
+        size_t n;
+        char err[512];
+        double ms;
+    } seen[8];
+    int seen_next;
 };
 
 struct question {
@@ -214,6 +252,12 @@ static const keybind wizard_keys[] = {
 
 static struct wizard_state *W(const app *a) { return app_state(a, &wizard_screen); }
 
+/* The work the wizard does (tui_wizard_work): choice lists built, the
+ * requirements derived from the answers, advisor runs. */
+static tui_wizard_counts work;
+
+void tui_wizard_work(tui_wizard_counts *out) { *out = work; }
+
 static void add_choice(struct wizard_state *w, const char *label, const char *detail, const char *help, double num,
                        const char *id, int role, bool typed)
 {
@@ -260,11 +304,53 @@ static void apply_choice(int q, const choice *c, dlrig_requirements *r)
 
 static choice choice_of(app *a, int q);
 
+/* What identifies question q's answer now. */
+static answer_key key_of(const struct wizard_state *w, int q)
+{
+    return (answer_key){.sel = w->pick[q].sel, .answered = w->answered[q], .typed = w->typed[q], .flags = w->flags};
+}
+
+/* Whether the answers to questions 0..n-1 are still those of deps. */
+static bool same_answers(const struct wizard_state *w, const answer_key *deps, int n)
+{
+    for (int q = 0; q < n; q++) {
+        answer_key k = key_of(w, q);
+        const answer_key *d = &deps[q];
+        if (k.sel != d->sel || k.answered != d->answered || k.flags != d->flags ||
+            !(k.typed == d->typed || (isnan(k.typed) && isnan(d->typed))))
+            return false;
+    }
+    return true;
+}
+
+static void note_answers(const struct wizard_state *w, answer_key *deps, int n)
+{
+    for (int q = 0; q < n; q++) deps[q] = key_of(w, q);
+}
+
+static void derive_answers(app *a, int upto, dlrig_requirements *r);
+
 /* The requirements the answers to the questions before `upto` give (the
- * questions not asked left out; all of them: n_questions()). */
+ * questions not asked left out; all of them: n_questions()), derived once
+ * for each set of answers. */
 static void answers_upto(app *a, int upto, dlrig_requirements *r)
 {
     struct wizard_state *w = W(a);
+    struct cached_answers *c = &w->upto[upto];
+    if (!c->valid || !same_answers(w, c->deps, upto)) {
+        dlrig_requirements fresh;
+        derive_answers(a, upto, &fresh); /* may fill other entries of the cache (asked() asks answers_upto) */
+        c->r = fresh;
+        note_answers(w, c->deps, upto);
+        c->valid = true;
+    }
+    *r = c->r;
+}
+
+static void derive_answers(app *a, int upto, dlrig_requirements *r)
+{
+    struct wizard_state *w = W(a);
+    work.requirement_builds++;
     memset(r, 0, sizeof *r);
     requirements_init(r);
     for (int q = 0; q < upto; q++) {
@@ -310,6 +396,25 @@ static bool llm_tuned(app *a)
 }
 
 static const char *llm_title(app *a) { return llm_workload(a) ? "Which model, or how big?" : NULL; }
+
+/* Whether the workload chosen trains (a dataset is read epoch after epoch). */
+static bool training_workload(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("workload") + 1, &r);
+    const dlrig_workload *wl = requirements_workload(a->cat, &r);
+    if (!wl || !wl->training) return false;
+    dlrig_fit_query fq;
+    return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
+}
+
+/* Whether a training precision applies: not for a language model that only
+ * generates (its weight format is asked instead). */
+static bool precision_applies(app *a)
+{
+    dlrig_fit_query fq;
+    return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
+}
 
 /* ---- where the choices come from ---- */
 
@@ -469,8 +574,9 @@ static void llm_run_choices(app *a, int q)
     } inf[] = {{"16-bit weights", "BF16 / FP16", "bf16", "Full quality; 2 bytes a parameter."},
                {"8-bit weights", "INT8 / FP8", "int8", "Near-lossless; 1 byte a parameter. INT8 runs on any CUDA card, "
                                                       "FP8 compute needs Ada or newer."},
-               {"4-bit weights", "GGUF Q4_K_M, AWQ, GPTQ", "4.85", "How large models run at home (llama.cpp, "
-                                                                 "ExLlama, vLLM): about 4.85 bits a parameter."}};
+               {"4-bit weights", "GGUF Q4_K_M (4.84 bits)", "q4_k_m",
+                "How large models run at home (llama.cpp, Ollama): the Q4_K_M file, 4.84 bits a parameter on "
+                "average over every tensor (dlrig fit --weights q4_k_m). AWQ and GPTQ are int4."}};
     static const struct {
         const char *label, *detail;
         dlrig_method method;
@@ -647,13 +753,14 @@ static const question questions[] = {
      .asked_when = "language-model workloads"},
     {.step = "Model", .title = "How big is the dataset?", .label = "Dataset", .kind = QK_AMOUNT,
      .field = "dataset_gb", .presets = dataset_presets, .n_presets = sizeof dataset_presets / sizeof dataset_presets[0],
-     .dflt = "150"},
+     .asked = training_workload, .asked_when = "training workloads"},
     {.step = "Budget", .title = "What is the budget?", .label = "Budget", .kind = QK_AMOUNT, .field = "budget_usd",
      .presets = budget_presets, .n_presets = sizeof budget_presets / sizeof budget_presets[0], .dflt = "10000"},
     {.step = "Framework", .title = "Which framework?", .label = "Framework", .kind = QK_CHOICE, .field = "framework",
      .choices = framework_choices, .dflt = "pytorch"},
     {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
-     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT},
+     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT, .asked = precision_applies,
+     .asked_when = "training and non-language-model workloads"},
     {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
      .field = "environment", .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
     {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,
@@ -702,14 +809,31 @@ static void value_choices(app *a, int q)
 static void build_choices(app *a, int q)
 {
     struct wizard_state *w = W(a);
+    work.choice_lists++;
     w->n_ch = 0;
     if (questions[q].choices) questions[q].choices(a, q);
     else if (questions[q].kind == QK_AMOUNT) amount_choices(a, q);
     else value_choices(a, q);
 }
 
-/* The value chosen at question q (as a choice of that question). */
+/* The value chosen at question q (as a choice of that question), built
+ * once for each set of answers to questions 0..q. */
+static choice build_choice_of(app *a, int q);
+
 static choice choice_of(app *a, int q)
+{
+    struct wizard_state *w = W(a);
+    struct cached_choice *c = &w->chosen[q];
+    if (!c->valid || !same_answers(w, c->deps, q + 1)) {
+        choice fresh = build_choice_of(a, q);
+        c->c = fresh;
+        note_answers(w, c->deps, q + 1);
+        c->valid = true;
+    }
+    return c->c;
+}
+
+static choice build_choice_of(app *a, int q)
 {
     struct wizard_state *w = W(a);
     choice *saved = xmalloc(sizeof w->ch);
@@ -798,11 +922,24 @@ static void go(app *a, int q, int dir)
     enter_question(a, q);
 }
 
-static void free_preview(struct wizard_state *w)
+/* Forgets the previews kept (their builds are freed). */
+static void free_previews(struct wizard_state *w)
 {
-    if (w->prev) recommendations_free(w->prev, w->n_prev);
+    for (size_t i = 0; i < sizeof w->seen / sizeof w->seen[0]; i++) {
+        struct cached_preview *p = &w->seen[i];
+        if (p->recs) recommendations_free(p->recs, p->n);
+        memset(p, 0, sizeof *p);
+    }
     w->prev = NULL;
     w->n_prev = 0;
+}
+
+/* The kept preview of answers r, or NULL. */
+static struct cached_preview *preview_of(struct wizard_state *w, const dlrig_requirements *r)
+{
+    for (size_t i = 0; i < sizeof w->seen / sizeof w->seen[0]; i++)
+        if (w->seen[i].used && memcmp(&w->seen[i].req, r, sizeof *r) == 0) return &w->seen[i];
+    return NULL;
 }
 
 /* Marks the preview stale; wizard_idle computes it once the frame is drawn. */
@@ -819,28 +956,41 @@ static bool wizard_idle(app *a)
     dlrig_requirements r;
     answers(a, &r);
     if (w->preview_done && memcmp(&r, &w->preview_req, sizeof r) == 0) return false;
-    free_preview(w);
     w->preview_req = r;
     w->preview_done = true;
-    w->prev_err[0] = '\0';
-    double t0 = now_seconds();
-    /* The best build, and the runners-up a tall preview lists under it. */
-    int rc = tui_advise(a, &r, 3, &w->prev, &w->n_prev, w->prev_err, sizeof w->prev_err);
-    w->prev_ms = (now_seconds() - t0) * 1000.0;
-    if (rc != 0) {
-        free_preview(w);
-        if (!w->prev_err[0]) snprintf(w->prev_err, sizeof w->prev_err, "the advisor could not use these answers");
-    } else if (w->n_prev == 0 && !w->prev_err[0]) {
-        snprintf(w->prev_err, sizeof w->prev_err, "no complete build meets these answers");
+    struct cached_preview *p = preview_of(w, &r);
+    if (!p) { /* advise, into the slot used longest ago */
+        p = &w->seen[w->seen_next];
+        w->seen_next = (w->seen_next + 1) % (int)(sizeof w->seen / sizeof w->seen[0]);
+        if (p->recs) recommendations_free(p->recs, p->n);
+        memset(p, 0, sizeof *p);
+        p->used = true;
+        p->req = r;
+        double t0 = now_seconds();
+        work.advisor_runs++;
+        /* The best build, and the runners-up a tall preview lists under it. */
+        int rc = tui_advise(a, &r, 3, &p->recs, &p->n, p->err, sizeof p->err);
+        p->ms = (now_seconds() - t0) * 1000.0;
+        if (rc != 0) {
+            if (p->recs) recommendations_free(p->recs, p->n);
+            p->recs = NULL;
+            p->n = 0;
+            if (!p->err[0]) snprintf(p->err, sizeof p->err, "the advisor could not use these answers");
+        } else if (p->n == 0 && !p->err[0]) {
+            snprintf(p->err, sizeof p->err, "no complete build meets these answers");
+        }
     }
+    w->prev = p->recs;
+    w->n_prev = p->n;
+    snprintf(w->prev_err, sizeof w->prev_err, "%s", p->err);
+    w->prev_ms = p->ms;
     return true;
 }
-
 
 static void free_state(struct wizard_state *w)
 {
     if (!w) return;
-    free_preview(w);
+    free_previews(w);
     free(w);
 }
 
@@ -869,7 +1019,23 @@ static void finish(app *a)
     char budget[32], err[512];
     char *nm = xasprintf("%s, %s", wl && wl->name ? wl->name : r.workload,
                          isnan(r.budget_usd) ? "no budget" : format_usd(r.budget_usd, budget, sizeof budget));
-    if (tui_open_best_build(a, &r, nm, err, sizeof err) == 0)
+    /* the preview advised these answers already: its picks are the build */
+    struct wizard_state *w = W(a);
+    struct cached_preview *p = preview_of(w, &r);
+    size_t got;
+    if (p) {
+        dlrig_recommendation *recs = p->recs;
+        size_t n = p->n;
+        snprintf(err, sizeof err, "%s", p->err);
+        memset(p, 0, sizeof *p); /* handed over */
+        w->prev = NULL;
+        w->n_prev = 0;
+        got = tui_open_advised(a, &r, nm, recs, n, err, sizeof err);
+    } else {
+        work.advisor_runs++;
+        got = tui_open_best_build(a, &r, nm, err, sizeof err);
+    }
+    if (got == 0)
         app_message(a, DLRIG_ROLE_WARNING, "The advisor found no build: %s. Pick parts by hand.", err);
     free(nm);
 }
@@ -1293,12 +1459,12 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
     if (iy < end && r->estimate.throughput > 0) {
         ui_put(a, iy, ix, lw, DLRIG_ROLE_DIM, "Speed");
         char n1[32];
-        snprintf(buf, sizeof buf, "%s %s", format_number(r->estimate.throughput, 0, n1, sizeof n1),
+        snprintf(buf, sizeof buf, "%s %s", format_speed(r->estimate.throughput, NULL, n1, sizeof n1),
                  r->estimate.unit ? r->estimate.unit : "");
         int used = ui_put(a, iy, ix + lw, iw - lw, DLRIG_ROLE_OK, buf);
         if (!isnan(r->estimate.epoch_hours))
-            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " %s %s h/epoch", a->g->sep,
-                    format_number(r->estimate.epoch_hours, r->estimate.epoch_hours < 10 ? 2 : 0, n1, sizeof n1));
+            ui_putf(a, iy, ix + lw + used, iw - lw - used, DLRIG_ROLE_DIM, " %s %s per epoch", a->g->sep,
+                    format_hours(r->estimate.epoch_hours, n1, sizeof n1));
         iy++;
     }
     if (iy < end) {
@@ -1322,7 +1488,7 @@ static void draw_preview(app *a, int y, int x, int h, int wdt)
             used += ui_put(a, ay, ix + used, iw - used, DLRIG_ROLE_ACCENT, alt->build.name);
             used += ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_PRICE, "  %s", format_usd(alt->price_usd, m1, sizeof m1));
             ui_putf(a, ay, ix + used, iw - used, DLRIG_ROLE_DIM, "  %s %s",
-                    format_number(alt->estimate.throughput, 0, n1, sizeof n1),
+                    format_speed(alt->estimate.throughput, NULL, n1, sizeof n1),
                     alt->estimate.unit ? alt->estimate.unit : "");
             ay++;
         }

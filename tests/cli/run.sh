@@ -165,8 +165,8 @@ expect recommend-allow-used-file 0 '"allow_used":[[:space:]]*true' -- cat "$TMP/
 expect check-used 0 'price.used .*priced used, ' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json"
 expect check-used-json 0 '"id":[[:space:]]*"price.used"' -- "$DLRIG" check "$DATA/builds/price.used.trigger.json" --json
 expect check-not-used 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/price.used.ok.json"
-expect export-md-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
-expect export-csv-used 0 'priced used, US resale 20' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
+expect export-md-used 0 'priced used, [^;,]+ 20[0-9]{2}-[0-9]{2}' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format md
+expect export-csv-used 0 'priced used, [^;,]+ 20[0-9]{2}-[0-9]{2}' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format csv
 expect export-json-used 0 '"price_condition":[[:space:]]*"used"' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format json
 expect show-offers 0 'price offers.*used +\$850\.00 +US resale, 2026-05' -- "$DLRIG" show nvidia-rtx-3090
 expect show-offers-json 0 '"price_offers":.*"condition":[[:space:]]*"used"' -- "$DLRIG" show nvidia-rtx-3090 --json
@@ -349,6 +349,12 @@ expect export-options-new-used 0 "$(row 'Option A' "$t_new").*$(row 'Option B' "
 expect export-options-used-new 0 "$(row 'Option A' "$t_used").*$(row 'Option B' "$t_new")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-used.json" "$TMP/opt-new.json"
 expect compare-new-used 0 "Price +\\\$$(money_of "$t_new" 0) [^$]*\\\$$(money_of "$t_used" 0) " -- "$DLRIG" compare "$TMP/opt-new.json" "$TMP/opt-used.json"
 
+# Price age wherever a price is shown: check's summary and JSON, recommend's lines
+expect check-price-age 0 'prices from 20[0-9]{2}-[0-9]{2}, [0-9]+ months old: re-check before ordering' -- env DLRIG_TODAY=2035-01 "$DLRIG" check "$DATA/builds/clean.json"
+expect check-price-age-json 0 '"oldest_price_date":[[:space:]]*"20[0-9]{2}-[0-9]{2}".*"prices_stale":[[:space:]]*true.*"prices":[[:space:]]*\[[[:space:]]*\{[^}]*"price_date":[[:space:]]*"20' -- env DLRIG_TODAY=2035-01 "$DLRIG" check --json "$DATA/builds/clean.json"
+expect check-price-age-fresh 0 '"prices_stale":[[:space:]]*false' -- env DLRIG_TODAY=1999-01 "$DLRIG" check --json "$DATA/builds/clean.json"
+expect recommend-price-months 0 'gpu +\$[0-9,]+  20[0-9]{2}-[0-9]{2}.*prices from 20' -- "$DLRIG" recommend --workload cnn --budget-usd 5000 -k 1
+
 # price lists (XDG_DATA_HOME is a temporary directory)
 P=$TMP/prices
 mkdir -p "$P"
@@ -367,8 +373,16 @@ expect prices-rate 0 'Rate: 1 EUR = 1.08 USD' -- "$DLRIG" prices import "$P/eur.
 expect prices-cheapest 0 '"price_usd":[[:space:]]*1620' -- "$DLRIG" show nvidia-rtx-4090 --json
 expect prices-list-rate 0 '1 EUR = 1.08 USD' -- "$DLRIG" prices list
 expect prices-list-json 0 '"usd_per_unit":[[:space:]]*1.08' -- "$DLRIG" prices list --json
-printf 'id,cost,currency,date,vendor\n' > "$P/header.csv"
-expect prices-bad-header 2 "header.csv:1: header: unknown column 'cost'.*missing column 'price'" -- "$DLRIG" prices import "$P/header.csv"
+printf 'id,stock,currency,date,vendor\n' > "$P/header.csv"
+expect prices-bad-header 2 "header.csv:1: header: missing column 'price'; not used: 'stock'" -- "$DLRIG" prices import "$P/header.csv"
+# a seller's spreadsheet export: ';', a decimal comma, its own column names, parts by part number and name
+printf 'SKU;Product;Stock;Unit price;Date\nMZ-V9P2T0B/AM;Samsung 990 PRO 2TB;4;179,90;2026-11-02\nKSM48R40BS4TMM-32HMR;Kingston 32GB DDR5 RDIMM;40;189,00;2026-11-02\n;GeForce RTX 4090;1;2.099,00;2026-11-02\n' > "$P/seller.csv"
+expect prices-mpn-no-comma 2 "seller.csv:2: price '179,90' is not a positive number .a decimal comma" -- "$DLRIG" prices import "$P/seller.csv" --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn 0 "Imported 5 prices.*Matched 3 lines: 2 by part number, 1 by name.*line 3: 'KSM48R40BS4TMM-32HMR' is kingston-ksm48r40bs4tmm-32hmr-8x .by part number; 8 of them make the part: 8 x 189.00 EUR.*Fields separated by ';'.*Columns not used: 'Stock'" -- "$DLRIG" prices import "$P/seller.csv" --decimal-comma --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn-list 0 'samsung-990-pro-2tb +Seller GmbH +179.90 +EUR' -- "$DLRIG" prices list
+"$DLRIG" prices clear --vendor 'Seller GmbH' >/dev/null
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2031-01,Acme\n' > "$P/future.csv"
+expect prices-future 2 'future.csv:2: date 2031-01 is after today' -- "$DLRIG" prices import "$P/future.csv"
 expect prices-missing-file 3 'nope.csv: cannot read' -- "$DLRIG" prices import "$P/nope.csv"
 expect prices-bad-sub 2 "unknown subcommand 'drop'" -- "$DLRIG" prices drop
 expect prices-clear-vendor 0 "Removed 1 price from 'Euro Parts'" -- "$DLRIG" prices clear --vendor "Euro Parts"
@@ -388,7 +402,7 @@ fi
 
 # no bare "no build": the cheapest build that meets the rest, and what dropping one requirement gives
 expect why-none-budget 1 'within \$500.*The cheapest build that meets every other requirement costs \$[0-9,]+: 1 x ' -- "$DLRIG" recommend --workload cnn --budget-usd 500
-expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: [0-9]+ x ' -- "$DLRIG" recommend --workload cnn --budget-usd 2500 --require nvlink
+expect why-none-require 1 'Dropping --require nvlink gives \$[0-9,]+: [0-9]+ x ' -- "$DLRIG" recommend --workload cnn --budget-usd 1500 --require nvlink
 expect why-none-json 1 '"cheapest_price_usd":[[:space:]]*[0-9.]+,.*"what_would":[[:space:]]*"The cheapest build' -- "$DLRIG" recommend --workload cnn --budget-usd 500 --json
 expect why-none-fewer-bits 1 'no build under \$2,500 runs Llama 3.1 70B at bf16 weights; at int(8|4) weights, [0-9]+ x ' -- "$DLRIG" recommend --workload llm-inference --model llama-3.1-70b --budget-usd 2500
 

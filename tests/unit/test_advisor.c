@@ -156,6 +156,11 @@ static void random_requirements(dlrig_requirements *r)
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_NVLINK;
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_QUIET;
     if (rnd() % 12 == 0) r->nodes = 2;
+    /* the purchase's shape */
+    if (rnd() % 6 == 0) r->min_gpus = 1 + (int)(rnd() % 3);
+    if (rnd() % 8 == 0) r->max_gpus = (r->min_gpus > 0 ? r->min_gpus : 1) + (int)(rnd() % 2);
+    if (rnd() % 8 == 0) r->min_vram_gb = (const double[]){12, 16, 24, 48}[rnd() % 4];
+    if (rnd() % 8 == 0) r->one_card = true;
 }
 
 /* How many random catalogs to compare: DLRIG_ADVISOR_SEEDS (default 120).
@@ -452,6 +457,27 @@ START_TEST(advisor_prunes_what_rules_flag)
                                                                   &cpu->p, NULL), what);
             }
     }
+    /* shape.gpus, shape.vram: the requested count and VRAM a card */
+    dlrig_requirements shape = req;
+    shape.min_gpus = 2;
+    shape.max_gpus = 3;
+    shape.min_vram_gb = 24;
+    PARTS(cat, DLRIG_CAT_GPU, i, n) {
+        const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, i);
+        for (int gpus = 1; gpus <= 4; gpus++) {
+            dlrig_build bd;
+            build_init(&bd, NULL);
+            bd.req = shape;
+            build_add(&bd, &g->p, gpus);
+            rules_check(cat, &bd, &rep);
+            build_free(&bd);
+            snprintf(what, sizeof what, "%d x %s for 2-3 GPUs of 24 GB", gpus, g->p.id);
+            AGREE(constraint_gpu_count_requested(&shape, gpus) && constraint_vram_requested(&shape, g),
+                  finds(&rep, "shape.gpus", DLRIG_SEV_ERROR, &g->p, NULL) ||
+                      finds(&rep, "shape.vram", DLRIG_SEV_ERROR, &g->p, NULL),
+                  what);
+        }
+    }
     dlrig_requirements dc = req; /* env.datacenter */
     snprintf(dc.environment, sizeof dc.environment, "datacenter");
     /* case.gpu_length, cooling.passive_needs_server, cooling.max_gpus (chassis), compat.sxm; env.noise */
@@ -653,6 +679,64 @@ START_TEST(ram_sized_when_the_budget_leaves_room)
     printf("RAM sizing: %d picks raised to twice their VRAM, %d short of it for want of budget or board\n", sized,
            short_of_it);
     ck_assert_int_ge(sized, 5);
+    catalog_close(cat);
+}
+END_TEST
+
+/* 8-GPU SXM servers are recommendable: where an HGX (or OAM) server and a
+ * module its baseboard takes are priced and the server with a full baseboard
+ * fits the budget, a large language-model fine-tune (Llama 3.1 70B, LoRA) at
+ * $300,000 gets at least one build of SXM modules in such a server among
+ * its three picks.  The premise is checked first and stated when it fails
+ * (no priced server, or none that fits), so the test cannot pass vacuously.
+ * Fails when the servers or their modules go unpriced, or when the advisor
+ * leaves SXM builds out of its search. */
+START_TEST(sxm_server_recommended_for_a_large_fine_tune)
+{
+    dlrig_catalog *cat = open_shipped();
+    const double budget = 300000;
+    size_t nc, ng;
+    const dlrig_case *cs = catalog_cases(cat, &nc);
+    const dlrig_gpu *g = catalog_gpus(cat, &ng);
+    int servers = 0;
+    for (size_t k = 0; k < nc; k++) {
+        double frame = part_price_usd(&cs[k].p, false);
+        if (!constraint_case_sxm(&cs[k]) || isnan(frame)) continue;
+        for (size_t i = 0; i < ng; i++) {
+            double module = part_price_usd(&g[i].p, false);
+            if (constraint_gpu_sxm(&g[i]) && !isnan(module) && list_contains(cs[k].sxm_gpu_ids, g[i].p.id) &&
+                frame + cs[k].sxm_gpus * module <= budget)
+                servers++;
+        }
+    }
+    ck_assert_msg(servers > 0, "premise: no priced SXM server with a priced module fills its baseboard within $%.0f",
+                  budget);
+    dlrig_requirements req;
+    requirements_init(&req);
+    snprintf(req.workload, sizeof req.workload, "llm-finetune");
+    snprintf(req.model, sizeof req.model, "llama-3.1-70b");
+    req.budget_usd = budget;
+    dlrig_recommendation *recs;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 3, &recs, &n, err, sizeof err), 0);
+    ck_assert_msg(n > 0, "%s", err);
+    int sxm = 0;
+    for (size_t r = 0; r < n; r++) {
+        int qg = 0, qc = 0;
+        const dlrig_gpu *gpu = (const dlrig_gpu *)build_first(&recs[r].build, DLRIG_CAT_GPU, &qg);
+        const dlrig_case *server = (const dlrig_case *)build_first(&recs[r].build, DLRIG_CAT_CASE, &qc);
+        ck_assert(recs[r].price_usd <= budget);
+        ck_assert_int_eq(recs[r].report.counts[DLRIG_SEV_ERROR], 0);
+        if (gpu && server && constraint_gpu_sxm(gpu) && constraint_case_sxm(server)) {
+            ck_assert(list_contains(server->sxm_gpu_ids, gpu->p.id) && qg <= server->sxm_gpus);
+            sxm++;
+        }
+    }
+    printf("SXM servers: %d priced server/module pairs within $%.0f; %d of %zu picks for a 70B fine-tune\n", servers,
+           budget, sxm, n);
+    ck_assert_msg(sxm > 0, "none of the %zu picks for a 70B fine-tune at $%.0f is an SXM server", n, budget);
+    recommendations_free(recs, n);
     catalog_close(cat);
 }
 END_TEST
@@ -1147,6 +1231,7 @@ int main(void)
     tcase_add_test(obj, good_better_best_mean_what_they_say);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
     tcase_add_test(obj, power_limited_when_circuit_binds);
+    tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);
     suite_add_tcase(s, obj);
     TCase *agree = tcase_create("agree");
     tcase_add_test(agree, advisor_prunes_what_rules_flag);

@@ -696,6 +696,58 @@ START_TEST(seller_file_fields)
 }
 END_TEST
 
+/* A quote whose prices are more than six months old on its date says so
+ * and promises no validity, unless the seller says the prices were
+ * re-checked; the same build quoted a month after its oldest price does not. */
+static time_t month_after(const char *ym, int months)
+{
+    struct tm tm = {0};
+    tm.tm_year = atoi(ym) - 1900;
+    tm.tm_mon = atoi(ym + 5) - 1 + months;
+    tm.tm_mday = 15;
+    tm.tm_hour = 12;
+    return mktime(&tm);
+}
+
+START_TEST(old_prices_quote_says_recheck)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    const char *oldest = build_oldest_price_date(&b);
+    ck_assert_ptr_nonnull(oldest);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.customer = "Lab";
+    o.date = month_after(oldest, 16);
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_msg(strstr(md, "re-check before ordering") && !strstr(md, "valid until"), "%s", md);
+    char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
+    ck_assert_ptr_nonnull(strstr(html, "class=\"stale\""));
+    ck_assert_ptr_nonnull(strstr(html, "none until the prices are re-checked"));
+    char *txt = export_to_string(&b, DLRIG_EXPORT_TXT, &o);
+    ck_assert_ptr_nonnull(strstr(txt, "none until the prices are re-checked"));
+    char *js = export_to_string(&b, DLRIG_EXPORT_JSON, &o);
+    cJSON *doc = cJSON_Parse(js), *q = cJSON_GetObjectItemCaseSensitive(doc, "quote");
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(q, "valid_until")));
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "prices_stale")));
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(q, "price_age_months")->valueint, 16);
+    cJSON_Delete(doc);
+    free(md), free(html), free(txt), free(js);
+    /* the seller re-checked them: the validity is promised, and the quote says why */
+    o.prices_checked = true;
+    md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_msg(strstr(md, "valid until") && strstr(md, "re-checked by the seller"), "%s", md);
+    free(md);
+    /* a month after the oldest price: an ordinary quote */
+    o.prices_checked = false;
+    o.date = month_after(oldest, 1);
+    md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_msg(strstr(md, "valid until") && !strstr(md, "re-check"), "%s", md);
+    free(md);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(quote_number_revision_lead_and_price_source)
 {
     dlrig_build b;
@@ -817,6 +869,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, draft_quote_lists_problems_first);
     tcase_add_test(tc, seller_file_fields);
     tcase_add_test(tc, quote_number_revision_lead_and_price_source);
+    tcase_add_test(tc, old_prices_quote_says_recheck);
     tcase_add_test(tc, quote_with_three_options);
     suite_add_tcase(s, tc);
     return s;

@@ -1,7 +1,7 @@
 /* Rule tests: for every rule in the table, a build that triggers it
  * (tests/data/builds/<id>.trigger.json) and a close build that does not
  * (<id>.ok.json); a clean build with no finding at all; the messages name the
- * parts and numbers; the JSON document has the DESIGN shape; and rule
+ * parts and numbers; the JSON document has its documented shape; and rule
  * evaluation stays within its time budget.
  *
  * Two rules (case.gpu_length, case.cooler_height) cannot fire on the shipped
@@ -256,8 +256,9 @@ END_TEST
  * modules on its baseboard: a build of 8 H100 SXM, two CPUs, memory and
  * drives checks without errors, the modules take no PCIe slot, the six
  * 3000 W supplies count 4+2, and the modules talk NVLink without a bridge.
- * SXM modules anywhere else, a ninth module, a module the baseboard does not
- * list, and a PCIe card in the HGX server are errors (compat.sxm). */
+ * SXM modules anywhere else, a ninth module, a half-filled baseboard, a
+ * module the baseboard does not list, and a PCIe card in the HGX server are
+ * errors (compat.sxm). */
 START_TEST(hgx_server_takes_sxm_modules)
 {
     dlrig_build b;
@@ -284,6 +285,11 @@ START_TEST(hgx_server_takes_sxm_modules)
     rules_check(cat, &b, &r);
     const dlrig_finding *f = report_find(&r, "compat.sxm");
     ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "8 sockets"), "%s", ids_of(&r));
+    /* Four modules on an 8-socket baseboard: it is sold with every socket filled. */
+    build_set_qty(&b, h100, 4);
+    rules_check(cat, &b, &r);
+    f = report_find(&r, "compat.sxm");
+    ck_assert_msg(f && f->severity == DLRIG_SEV_ERROR && strstr(f->message, "every socket filled"), "%s", ids_of(&r));
     build_set_qty(&b, h100, 8);
 
     /* A PCIe card does not go into the HGX server. */
@@ -311,6 +317,7 @@ START_TEST(hgx_server_takes_sxm_modules)
     const dlrig_gpu *g = (const dlrig_gpu *)h100;
     ck_assert(constraint_case_takes_gpus(hgx, g, 8));
     ck_assert(!constraint_case_takes_gpus(hgx, g, 9));
+    ck_assert(!constraint_case_takes_gpus(hgx, g, 4));
     ck_assert(!constraint_case_takes_gpus(hgx, (const dlrig_gpu *)catalog_find(cat, "nvidia-h100-pcie"), 1));
     ck_assert(!constraint_case_takes_gpus((const dlrig_case *)catalog_find(cat, "dell-dss-8440"), g, 4));
 }
@@ -515,7 +522,7 @@ START_TEST(every_rule_has_files)
         ck_assert_msg(exists(o), "rule %s has no tests/data/builds/%s", rules[i].id, o);
         ck_assert_str_eq(rules_info(rules[i].id)->id, rules[i].id);
     }
-    /* Every DESIGN id is implemented. */
+    /* Every documented finding id is implemented. */
     static const char *const design[] = {
         "compat.socket", "compat.memory_type", "compat.form_factor", "compat.missing_part", "pcie.slots",
         "pcie.lanes", "case.gpu_length", "case.cooler_height", "cooling.open_air_dense",
@@ -527,7 +534,7 @@ START_TEST(every_rule_has_files)
         "cpu.cores_per_gpu", "storage.dataset", "storage.slow", "cluster.rdma", "cluster.interconnect",
         "framework.gpu_vendor", "framework.discontinued", "env.noise", "env.rackmount", "budget.over"};
     for (size_t i = 0; i < sizeof design / sizeof design[0]; i++)
-        ck_assert_msg(rules_info(design[i]) != NULL, "DESIGN finding id %s is not implemented", design[i]);
+        ck_assert_msg(rules_info(design[i]) != NULL, "documented finding id %s is not implemented", design[i]);
     ck_assert_ptr_null(rules_info("no.such_rule"));
 }
 END_TEST
