@@ -139,6 +139,16 @@ vg 0 prices list --json
 vg 0 check "$B/clean.json" --json
 vg 0 prices clear --vendor "Acme Computers"
 vg 0 prices clear
+# completion, option mistakes, standard input and output
+vg 0 completion bash
+vg 0 __complete zsh recommend --workload ''
+vg 0 __complete fish show nvidia-rtx-40
+vg 0 __complete bash parts --category gpu --sort v
+vg 2 recommend --jsn --workload cnn --budget-usd 5000
+vg 2 parts --c gpu
+vg 2 check -
+vg 0 recommend --workload cnn --budget-usd 5000 -o -
+vg 0 fix "$DATA/fix/socket.json" -o -
 
 # The terminal interface: wizard to builder, a few keys, quit.
 if command -v tmux >/dev/null; then
