@@ -247,7 +247,7 @@ static void collect_opts(comp *c, const cli_command *cmd)
     for (size_t i = 0; i < nf; i++) {
         if (keys && id_index(keys, f[i].key) < 0) continue;
         ADD(f[i].option, f[i].short_opt, f[i].kind != DLRIG_RK_BOOL,
-            strcmp(f[i].key, "model") == 0 ? CLI_V_MODEL : CLI_V_NONE, &f[i]);
+            strcmp(f[i].key, "model") == 0 || strcmp(f[i].key, "also_model") == 0 ? CLI_V_MODEL : CLI_V_NONE, &f[i]);
     }
 #undef ADD
 }

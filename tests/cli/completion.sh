@@ -71,6 +71,7 @@ helper show-part nvidia-rtx-4090 bash show nvidia-rtx-409
 helper show-part-desc "nvidia-rtx-4090	GeForce RTX 4090" fish show nvidia-rtx-409
 helper fit-gpu nvidia-h100-pcie bash fit --model llama-3.1-8b --gpu nvidia-h100-p
 helper fit-model llama-3.1-70b bash fit --model llama-3.1-7
+helper also-model llama-3.1-8b bash recommend --model llama-3.1-70b --also-model llama-3.1-8
 helper models-name llama-3.1-70b bash models llama-3.1-7
 helper method qlora bash fit --method ql
 helper build-file ':files json' bash check ''
