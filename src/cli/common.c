@@ -890,3 +890,21 @@ int cli_getopt(int argc, char **argv, const char *shortopts, const struct option
     }
     return '?';
 }
+
+char *cli_read_text(const char *file, size_t max, const char *what, size_t *len, int *status)
+{
+    char *text = read_file_limit(file, max, len);
+    if (text) {
+        *status = EXIT_OK;
+        return text;
+    }
+    const char *name = strcmp(file, "-") ? file : "standard input"; /* "-": standard input */
+    if (errno == EFBIG) {
+        cli_error("%s: larger than %zu MiB; not %s", name, max >> 20, what);
+        *status = EXIT_USAGE;
+    } else {
+        cli_error("%s: cannot read: %s", name, strerror(errno));
+        *status = EXIT_IO;
+    }
+    return NULL;
+}
