@@ -78,9 +78,10 @@ enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUIL
  * with build_free either way. */
 int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
                 char *err, size_t errlen);
-/* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read
- * (a directory: "is a directory").  A FIFO the user names is read (waiting
- * for its writer, as cat(1) does). */
+/* Reads path (at most 1 MiB; "-" is standard input, "standard input" in
+ * messages) and parses it.  EIO when it cannot be read (a directory: "is a
+ * directory").  A FIFO the user names is read (waiting for its writer, as
+ * cat(1) does). */
 int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
 /* build_load for a file dlrig found itself (in its builds folder, a
  * recovery file): only a regular file is read, never waited on. */
@@ -88,6 +89,9 @@ int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *ou
 /* The build as its file document (version 2 when an LLM requirement or a
  * GPU power limit is given, else 1).  Caller frees with cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);
+/* The build file's text: build_to_json printed with two-space indents and a
+ * final newline.  Caller frees. */
+char *build_to_text(const dlrig_build *b);
 /* Saves atomically (temp file, fsync, rename).  With overwrite false an
  * existing file is left alone (EIO with a message).  */
 int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen);

@@ -6,8 +6,11 @@
  * themes) and the reduction of 256-colour indices to 16 or 8 colours.
  *
  * Theme format:
- *   {"name": "dark", "description": "...",
+ *   {"name": "dark", "description": "...", "background": "dark",
  *    "colors": {"normal": {"fg": "default", "bg": 236, "attrs": ["bold"]}, ...}}
+ * "background" (dark, the default, or light) is the terminal background the
+ * theme is drawn for: where its colours are reduced to 8 or 16, a foreground
+ * on the default background never becomes that background's colour.
  * Colours are black, red, green, yellow, blue, magenta, cyan, white, default
  * or a number 0-255; attrs are bold, dim, underline, reverse, italic, blink,
  * standout.  A role the theme leaves out takes the style of "normal".
@@ -52,6 +55,7 @@ typedef struct dlrig_theme {
     char description[160];
     dlrig_style roles[DLRIG_ROLE_COUNT];
     bool uses_color; /* some role names a colour (mono themes do not) */
+    bool light;      /* made for a light terminal background ("background": "light") */
 } dlrig_theme;
 
 /* A theme's source text, as embedded in the binary (NULL-terminated table:
@@ -101,5 +105,12 @@ const char *theme_default_name(void);
  * of the xterm palette (ncolors 8 or 16; 256 or more returns the index
  * unchanged; DLRIG_COLOR_DEFAULT stays as it is). */
 int theme_color_reduce(int color, int ncolors);
+/* The same for a foreground drawn on background bg (a colour, or
+ * DLRIG_COLOR_DEFAULT: the terminal's, dark or light as the theme says):
+ * never bg's own colour, which would hide it (the dark theme's grey borders,
+ * 240, are black among 8 colours: on the Linux console, black on black).  A
+ * grey stays a grey (black, white, and with 16 colours bright black, bright
+ * white); another colour takes the nearest but bg. */
+int theme_fg_reduce(int fg, int bg, bool light_background, int ncolors);
 
 #endif

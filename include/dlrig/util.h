@@ -31,9 +31,9 @@ void sb_free(strbuf *b);
 /* Returns the string and leaves b empty; the caller frees the result. */
 char *sb_take(strbuf *b);
 
-/* Reads a whole file of at most max bytes.  Returns a NUL-terminated buffer
- * (caller frees) and its length in *len, or NULL with errno set (EFBIG when
- * the file is larger than max). */
+/* Reads a whole file of at most max bytes; path "-" reads standard input to
+ * its end.  Returns a NUL-terminated buffer (caller frees) and its length in
+ * *len, or NULL with errno set (EFBIG when the file is larger than max). */
 char *read_file_limit(const char *path, size_t max, size_t *len);
 /* read_file_limit for dlrig's own files (settings, remembered answers,
  * caches, files found in its folders): only a regular file is read, and it
@@ -135,6 +135,15 @@ void random_token(char out[33]);
 /* Whether len bytes of s are valid UTF-8 (no overlong forms, surrogates or
  * code points above U+10FFFF). */
 bool utf8_valid(const char *s, size_t len);
+
+/* Decodes the UTF-8 character at s (left bytes, left > 0): its code point in
+ * *cp and its length; an invalid byte is U+FFFD of length 1. */
+size_t utf8_decode(const char *s, size_t left, unsigned *cp);
+/* Display columns of a code point, and of UTF-8 text, the same whatever the
+ * process's locale (LANG=C included): wcwidth as the C.UTF-8 locale has it
+ * (East Asian wide 2, combining marks 0), controls 0, other unknowns 1. */
+int utf8_cp_width(unsigned cp);
+int utf8_width(const char *s);
 
 /* Monotonic time in seconds. */
 double now_seconds(void);

@@ -21,19 +21,20 @@ static void usage(FILE *f)
           f);
 }
 
+const struct option cli_catalog_opts[] = {
+    {"force", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
 int cmd_catalog(cli_ctx *ctx, int argc, char **argv)
 {
     (void)ctx;
-    static const struct option opts[] = {
-        {"force", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     bool force = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_catalog_opts, "catalog")) != -1) {
         switch (c) {
         case 'f': force = true; break;
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind >= argc) {

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
+#include "dlrig/util.h"
 
 /* Loads BUILD.json; returns an exit status (0 on success). */
 static int load(cli_ctx *ctx, const char *path, dlrig_build *b)
@@ -69,19 +71,22 @@ static int apply_power_limit(const char *cmd, const char *arg, dlrig_build *b)
  * overrides and *json set; else the exit status to return (EXIT_OK after
  * --help, which prints usage and the override options).  --power-limit-w N
  * applies N W to every GPU line of the loaded build. */
+const struct option cli_check_opts[] = {{"json", no_argument, NULL, 'j'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {"power-limit-w", required_argument, NULL, OPT_POWER_LIMIT},
+                                        {NULL, 0, NULL, 0}};
+const cli_optvalue cli_check_values[] = {{NULL, CLI_V_NONE}};
+
 static int open_build(cli_ctx *ctx, int argc, char **argv, const char *cmd, const char *usage,
                       dlrig_requirements *over, bool *json, dlrig_build *b)
 {
-    static const struct option own[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'},
-        {"power-limit-w", required_argument, NULL, OPT_POWER_LIMIT}, {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, cli_override_keys(), own, "h");
+    cli_reqopts_build(&ro, cli_override_keys(), cli_check_opts, "h");
     requirements_init(over);
     const char *limit = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, cmd)) != -1) {
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, over, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
@@ -122,27 +127,39 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     if (json) {
         cJSON *doc = report_to_json(&b, &rep);
         fix_annotate_json(ctx->cat, &b, &rep, doc, 3);
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_CHECK, doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
+        /* on a terminal, lines wrap at its width between words, continued under their text; piped, one line each */
+        int width = cli_term_width();
         const dlrig_totals *t = &rep.totals;
         char price[80];
         printf("%s\n", cli_safe(b.name));
-        printf("  %s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall running "
-               "the workload",
-               format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
-               t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
-               t->wall_w);
-        if (t->nodes > 1) printf(" per node, %d nodes", t->nodes);
-        printf("\n");
+        strbuf line = {0};
+        sb_printf(&line, "%s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall "
+                  "running the workload",
+                  format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
+                  t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
+                  t->wall_w);
+        if (t->nodes > 1) sb_printf(&line, " per node, %d nodes", t->nodes);
+        fputs("  ", stdout);
+        cli_wrap(stdout, line.s, 2, 4, width);
+        sb_free(&line);
         char today[8], age[160];
-        if (*price_age_note(t->oldest_price_date, price_today(today), age, sizeof age))
-            printf("  %s%s%s\n", color && price_stale(t->oldest_price_date, today) ? "\033[1;33m" : "", age,
-                   color && price_stale(t->oldest_price_date, today) ? "\033[0m" : "");
+        if (*price_age_note(t->oldest_price_date, price_today(today), age, sizeof age)) {
+            bool stale = color && price_stale(t->oldest_price_date, today);
+            printf("  %s", stale ? "\033[1;33m" : "");
+            cli_wrap(stdout, age, 2, 4, width);
+            if (stale) fputs("\033[0m", stdout); /* after the line: the colour adds no width to wrap */
+        }
         char lim[800];
-        if (power_build_limited(&b))
-            printf("  power limits: %s\n", cli_safe(power_limit_summary(&b, lim, sizeof lim)));
+        if (power_build_limited(&b)) {
+            fputs("  power limits: ", stdout);
+            cli_wrap(stdout, cli_safe(power_limit_summary(&b, lim, sizeof lim)), 16, 4, width);
+        }
         printf("\n");
+        /* a finding's text starts after its id (column 31), or under it when the terminal is narrow */
+        int text_col = width && width < 31 + 24 ? 4 : 31;
         static const char *const heads[] = {"Info", "Warnings", "Errors"};
         for (int s = DLRIG_SEV_ERROR; s >= DLRIG_SEV_INFO; s--) {
             if (!rep.counts[s]) continue;
@@ -151,18 +168,29 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
             for (size_t i = 0; i < rep.n_findings; i++) {
                 const dlrig_finding *f = &rep.findings[i];
                 if ((int)f->severity != s) continue;
-                printf("  %s%-28s%s %s\n", color ? sev_color(f->severity) : "", f->id, color ? "\033[0m" : "",
-                       cli_safe(f->message));
+                const char *on = color ? sev_color(f->severity) : "", *off = color ? "\033[0m" : "";
+                if (text_col == 31) printf("  %s%-28s%s ", on, f->id, off);
+                else printf("  %s%s%s\n%*s", on, f->id, off, text_col, "");
+                cli_wrap(stdout, cli_safe(f->message), text_col, text_col, width);
                 dlrig_fix fx;
-                if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1))
-                    printf("  %-28s %sfix: %s (%s)%s\n", "", color ? "\033[32m" : "", cli_safe(fx.summary),
-                           format_price_change(fx.price_delta_usd, fx.price_complete, price, sizeof price), color ? "\033[0m" : "");
+                if (fix_finding(ctx->cat, &b, &rep, i, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
+                    char *fixtext = xasprintf("fix: %s (%s)", cli_safe(fx.summary),
+                                              format_price_change(fx.price_delta_usd, fx.price_complete, price,
+                                                                  sizeof price));
+                    printf("%*s%s", text_col, "", color ? "\033[32m" : "");
+                    cli_wrap(stdout, fixtext, text_col, text_col + 5, width);
+                    if (color) fputs("\033[0m", stdout);
+                    free(fixtext);
+                }
             }
             printf("\n");
         }
-        if (rep.n_findings == 0) printf("No findings: the rules agree with this build.\n\n");
-        printf("%s\n", status ? "Result: will not work as specified (errors above)."
-                              : "Result: no errors.");
+        if (rep.n_findings == 0) {
+            cli_wrap(stdout, "No findings: the rules agree with this build.", 0, 0, width);
+            printf("\n");
+        }
+        cli_wrap(stdout, status ? "Result: will not work as specified (errors above)." : "Result: no errors.", 0, 0,
+                 width);
     }
     report_free(&rep);
     build_free(&b);
@@ -196,7 +224,7 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (json) {
-        cli_print_json(estimate_to_json(&e));
+        cli_print_doc(&CLI_DOC_ESTIMATE, estimate_to_json(&e));
     } else {
         char label[256];
         printf("%s — %s (%s)\n", cli_safe(b.name), e.workload, cli_safe(estimate_model_label(&e, label, sizeof label)));

@@ -82,7 +82,7 @@ static void render_table(const dlrig_compare *c, char *const *paths)
 
     printf("Comparing %zu builds; speeds estimated for the %s workload%s%s%s\n", c->n, c->workload,
            c->unit ? " (" : "", c->unit ? c->unit : "", c->unit ? ")" : "");
-    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], cli_safe(c->builds[i]->name), cli_safe(paths[i]));
+    for (size_t i = 0; i < c->n; i++) printf("  %c  %s  (%s)\n", letters[i], cli_safe(c->builds[i]->name), cli_file(paths[i]));
     printf("\n");
 
     /* widths: label, then one column per build; values get " *" when best */
@@ -184,21 +184,23 @@ static void render_table(const dlrig_compare *c, char *const *paths)
     sb_free(&sb);
 }
 
+enum { O_JSON = 256 };
+const struct option cli_compare_opts[] = {{"json", no_argument, NULL, O_JSON},
+                                          {"format", required_argument, NULL, 'f'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+const cli_optvalue cli_compare_values[] = {{"format", CLI_V_COMPARE_FORMAT}, {NULL, CLI_V_NONE}};
+
 int cmd_compare(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_JSON = 256 };
-    static const struct option own[] = {{"json", no_argument, NULL, O_JSON},
-                                        {"format", required_argument, NULL, 'f'},
-                                        {"help", no_argument, NULL, 'h'},
-                                        {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, cli_override_keys(), own, "hf:");
+    cli_reqopts_build(&ro, cli_override_keys(), cli_compare_opts, "hf:");
     bool json = false, md = false;
     dlrig_requirements over;
     requirements_init(&over);
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, "compare")) != -1) {
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, &over, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
@@ -212,7 +214,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             md = true;
             break;
         case 'h': usage(ctx, stdout); return EXIT_OK;
-        default: usage(ctx, stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (json && md) {
@@ -224,6 +226,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
         cli_error("compare: expected 2 or 3 build files, got %d; see 'dlrig compare --help'", n);
         return EXIT_USAGE;
     }
+    if (!cli_stdin_once("compare", argv + optind, (size_t)n, NULL)) return EXIT_USAGE;
     /* --workload is the workload every build is estimated for; the other
      * options override each build's own requirements */
     char workload_buf[sizeof over.workload];
@@ -254,7 +257,7 @@ int cmd_compare(cli_ctx *ctx, int argc, char **argv)
             status = EXIT_USAGE;
         } else {
             if (json) {
-                cli_print_json(compare_to_json(&cmp));
+                cli_print_doc(&CLI_DOC_COMPARE, compare_to_json(&cmp));
             } else if (md) {
                 strbuf sb = {0};
                 compare_markdown(&cmp, &sb);

@@ -80,7 +80,16 @@ static int int_opt(const char *opt, const char *what, const char *s, long lo, lo
 }
 
 #define MAX_LEAD 64
+/* a seller profile is a few lines; more is not one */
+#define DLRIG_SELLER_MAX_BYTES (64 * 1024)
 #define QUOTE_NUMBER_CHARS "-_./" /* besides ASCII letters and digits */
+
+/* path is a symbolic link to nothing: a profile that went missing, not no profile */
+static bool is_dangling_link(const char *path)
+{
+    struct stat st, target;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &target) != 0;
+}
 
 typedef struct loaded {
     dlrig_build b;
@@ -127,25 +136,23 @@ static void seller_missing_note(void)
     free(dir);
 }
 
-int cmd_export(cli_ctx *ctx, int argc, char **argv)
-{
-    enum {
-        O_FORCE = 256,
-        O_CUSTOMER,
-        O_PROJECT,
-        O_DAYS,
-        O_DISCOUNT,
-        O_TAX,
-        O_NOTES,
-        O_QNUM,
-        O_REV,
-        O_AVAIL,
-        O_SELLER,
-        O_ALLOW,
-        O_CHECKED,
-        O_INTERNAL
-    };
-    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+enum {
+    O_FORCE = 256,
+    O_CUSTOMER,
+    O_PROJECT,
+    O_DAYS,
+    O_DISCOUNT,
+    O_TAX,
+    O_NOTES,
+    O_QNUM,
+    O_REV,
+    O_AVAIL,
+    O_SELLER,
+    O_ALLOW,
+    O_CHECKED,
+    O_INTERNAL
+};
+const struct option cli_export_opts[] = {{"format", required_argument, NULL, 'f'},
                                          {"output", required_argument, NULL, 'o'},
                                          {"force", no_argument, NULL, O_FORCE},
                                          {"customer", required_argument, NULL, O_CUSTOMER},
@@ -163,6 +170,11 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
                                          {"internal", no_argument, NULL, O_INTERNAL},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
+const cli_optvalue cli_export_values[] = {
+    {"format", CLI_V_EXPORT_FORMAT}, {"output", CLI_V_OUTPUT}, {"seller", CLI_V_JSON}, {NULL, CLI_V_NONE}};
+
+int cmd_export(cli_ctx *ctx, int argc, char **argv)
+{
     dlrig_export_opts eo;
     export_opts_init(&eo);
     const char *format = NULL, *output = NULL, *seller_path = NULL;
@@ -173,7 +185,7 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
     int status = EXIT_OK;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "hf:o:", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hf:o:", cli_export_opts, "export")) != -1) {
         switch (c) {
         case 'f': format = optarg; break;
         case 'o':
@@ -263,7 +275,6 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         }
         case 'h': usage(stdout); goto out_opts;
         default:
-            usage(stderr);
             status = EXIT_USAGE;
             goto out_opts;
         }
@@ -295,6 +306,11 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         status = EXIT_USAGE;
         goto out_opts;
     }
+    if (output && strcmp(output, "-") == 0) output = NULL; /* -o -: standard output */
+    if (!cli_stdin_once("export", argv + optind, n, seller_path)) {
+        status = EXIT_USAGE;
+        goto out_opts;
+    }
     /* never write over a build being exported, even with --force */
     struct stat so, si;
     for (size_t k = 0; output && k < n; k++)
@@ -305,13 +321,14 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             goto out_opts;
         }
     /* refuse early, before any work, when the output exists */
-    if (output && !force && access(output, F_OK) == 0) {
-        cli_error("%s exists; not overwritten (use --force to replace it)", output);
+    if (!cli_output_free("export", output, force)) {
         status = EXIT_USAGE;
         goto out_opts;
     }
-    /* the seller: --seller FILE must exist; the default file is optional */
+    /* the seller: --seller FILE must be there (a missing file is an I/O failure, exit 3, as a missing build
+     * file is); the default file is optional */
     dlrig_seller seller;
+    memset(&seller, 0, sizeof seller);
     char err[1024];
     char *def = NULL;
     if (!seller_path) {
@@ -319,17 +336,44 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         if (dir) def = xasprintf("%s/seller.json", dir);
         free(dir);
     }
-    int src = export_seller_load(seller_path ? seller_path : def ? def : "", &seller, err, sizeof err);
-    if (src < 0 || (src == 1 && seller_path)) {
-        if (src == 1) cli_error("--seller: %s does not exist", seller_path);
-        else cli_error("%s", err);
+    const char *spath = seller_path ? seller_path : def;
+    size_t slen = 0;
+    /* a file the user names is read as it is (standard input, a FIFO); the default one only when it is a
+     * regular file, never waited on */
+    errno = 0;
+    char *stext = !spath        ? NULL
+                  : seller_path ? read_file_limit(spath, DLRIG_SELLER_MAX_BYTES, &slen)
+                                : read_file_regular(spath, DLRIG_SELLER_MAX_BYTES, &slen);
+    if (spath && !stext && (seller_path || errno != ENOENT || is_dangling_link(spath))) {
+        int e = errno;
+        if (e == EFBIG) {
+            cli_error("%s: larger than %d KiB; not a seller profile", cli_safe(spath), DLRIG_SELLER_MAX_BYTES >> 10);
+            status = EXIT_USAGE;
+        } else {
+            const char *name = strcmp(spath, "-") ? cli_safe(spath) : "standard input";
+            if (e == ENOENT && is_dangling_link(spath))
+                cli_error("%s%s: a link to a file that does not exist; fix the link or remove it",
+                          seller_path ? "--seller: " : "", name);
+            else cli_error("%s%s: cannot read: %s", seller_path ? "--seller: " : "", name, file_error(e));
+            status = EXIT_IO;
+        }
         free(def);
-        export_seller_free(&seller);
-        status = EXIT_USAGE;
         goto out_opts;
     }
+    if (stext) {
+        int src = export_seller_parse(stext, slen, strcmp(spath, "-") ? spath : "standard input", &seller, err,
+                                      sizeof err);
+        free(stext);
+        if (src != 0) {
+            cli_error("%s", err);
+            free(def);
+            export_seller_free(&seller);
+            status = EXIT_USAGE;
+            goto out_opts;
+        }
+        eo.seller = &seller;
+    }
     free(def);
-    if (src == 0) eo.seller = &seller;
     eo.lead = lead;
     eo.n_lead = n_lead;
 
@@ -396,21 +440,15 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
         sb_free(&safe);
         if (fflush(stdout) != 0) status = EXIT_IO;
         if (status) cli_error("writing to standard output: %s", strerror(errno));
-    } else if (write_file_atomic(output, outb.s ? outb.s : "", outb.len, force) != 0) {
-        if (errno == EEXIST) {
-            cli_error("%s exists; not overwritten (use --force to replace it)", output);
-            status = EXIT_USAGE;
-        } else {
-            cli_error("cannot write %s: %s", output, strerror(errno));
-            status = EXIT_IO;
-        }
+    } else if ((status = cli_write_output("export", output, outb.s ? outb.s : "", outb.len, force, NULL)) != EXIT_OK) {
+        /* said */
     } else {
         fprintf(stderr, "dlrig: %s%s written to %s\n", problems ? "DRAFT " : "", format, cli_safe(output));
     }
     if (problems && !quote && status == EXIT_OK)
         fprintf(stderr, "dlrig: note: the build has %zu problem%s; the parts list is marked DRAFT\n", problems,
                 problems == 1 ? "" : "s");
-    if (quote && src == 1 && status == EXIT_OK) seller_missing_note();
+    if (quote && !eo.seller && status == EXIT_OK) seller_missing_note();
     sb_free(&outb);
 out:
     for (size_t k = 0; k < n; k++)

@@ -14,7 +14,7 @@
 
 #define MAX_GPUS 16
 
-static const char *const fit_keys[] = {"model",         "model_params_m", "active_params_m", "method",
+const char *const cli_fit_keys[] = {"model",         "model_params_m", "active_params_m", "method",
                                        "weights",       "context_tokens", "batch",           "prompt_tokens",
                                        "output_tokens", "optimizer",      "offload",         "environment",
                                        NULL};
@@ -26,7 +26,7 @@ static void usage(cli_ctx *ctx, FILE *f)
           "Does a language model fit on N of a GPU, how, and how fast?  Without --gpu, every\n"
           "catalog GPU that holds it, with the fewest cards it needs, cheapest first.\n\n",
           f);
-    cli_req_usage(ctx, f, fit_keys);
+    cli_req_usage(ctx, f, cli_fit_keys);
     fputs("  -g, --gpu ID             a GPU of the catalog (dlrig parts --category gpu)\n"
           "  -n, --gpus N             how many of it (default 1, at most 16)\n"
           "      --max-gpus N         without --gpu: the most cards a listed option may have\n"
@@ -167,7 +167,7 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
             add_fit_json(it, o[i].gpu, q, &o[i].fit);
             cJSON_AddItemToArray(arr, it);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_FIT, doc);
     } else {
         print_query(q);
         if (n == 0) {
@@ -198,6 +198,15 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
     return n ? EXIT_OK : EXIT_FINDINGS;
 }
 
+enum { O_JSON = 256, O_MAX };
+const struct option cli_fit_opts[] = {{"gpu", required_argument, NULL, 'g'},
+                                      {"gpus", required_argument, NULL, 'n'},
+                                      {"max-gpus", required_argument, NULL, O_MAX},
+                                      {"json", no_argument, NULL, O_JSON},
+                                      {"help", no_argument, NULL, 'h'},
+                                      {NULL, 0, NULL, 0}};
+const cli_optvalue cli_fit_values[] = {{"gpu", CLI_V_GPU}, {NULL, CLI_V_NONE}};
+
 /* The GPU id closest to id (as catalog_suggest measures, among GPUs only), or NULL. */
 static const char *nearest_gpu(const dlrig_catalog *cat, const char *id)
 {
@@ -213,15 +222,8 @@ static const char *nearest_gpu(const dlrig_catalog *cat, const char *id)
 
 int cmd_fit(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_JSON = 256, O_MAX };
-    static const struct option extra[] = {{"gpu", required_argument, NULL, 'g'},
-                                          {"gpus", required_argument, NULL, 'n'},
-                                          {"max-gpus", required_argument, NULL, O_MAX},
-                                          {"json", no_argument, NULL, O_JSON},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, fit_keys, extra, "g:n:h");
+    cli_reqopts_build(&ro, cli_fit_keys, cli_fit_opts, "g:n:h");
     dlrig_requirements req;
     requirements_init(&req);
     const char *gpu_id = NULL;
@@ -230,7 +232,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
     double v = 0;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, "fit")) != -1) {
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
@@ -253,7 +255,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
             break;
         case O_JSON: json = true; break;
         case 'h': usage(ctx, stdout); return EXIT_OK;
-        default: usage(ctx, stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind < argc) {
@@ -307,7 +309,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
         cJSON_AddStringToObject(doc, "gpu", g->p.id);
         add_fit_json(doc, g, &q, &f);
         if (!runs) cJSON_AddStringToObject(doc, "unsupported", why);
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_FIT, doc);
     } else {
         print_query(&q);
         print_fit(g, &q, &f);

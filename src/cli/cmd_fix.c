@@ -72,23 +72,25 @@ static void print_fix(const dlrig_fix *f, const char *lead)
     putchar('\n');
 }
 
+enum { O_FORCE = 256, O_FEWER, O_LIMIT, O_JSON };
+const struct option cli_fix_opts[] = {{"output", required_argument, NULL, 'o'},
+                                      {"force", no_argument, NULL, O_FORCE},
+                                      {"dry-run", no_argument, NULL, 'n'},
+                                      {"allow-fewer-gpus", no_argument, NULL, O_FEWER},
+                                      {"allow-power-limit", no_argument, NULL, O_LIMIT},
+                                      {"json", no_argument, NULL, O_JSON},
+                                      {"help", no_argument, NULL, 'h'},
+                                      {NULL, 0, NULL, 0}};
+const cli_optvalue cli_fix_values[] = {{"output", CLI_V_OUTPUT}, {NULL, CLI_V_NONE}};
+
 int cmd_fix(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_FORCE = 256, O_FEWER, O_LIMIT, O_JSON };
-    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"force", no_argument, NULL, O_FORCE},
-                                         {"dry-run", no_argument, NULL, 'n'},
-                                         {"allow-fewer-gpus", no_argument, NULL, O_FEWER},
-                                         {"allow-power-limit", no_argument, NULL, O_LIMIT},
-                                         {"json", no_argument, NULL, O_JSON},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *output = NULL;
     bool force = false, dry = false, json = false;
     unsigned kinds = 1u << DLRIG_FIX_PARTS;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "o:nh", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:nh", cli_fix_opts, "fix")) != -1) {
         switch (c) {
         case 'o': output = optarg; break;
         case O_FORCE: force = true; break;
@@ -97,7 +99,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         case O_LIMIT: kinds |= 1u << DLRIG_FIX_POWER_LIMIT; break;
         case O_JSON: json = true; break;
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {
@@ -109,9 +111,19 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         cli_error("fix: -o needs a file name");
         return EXIT_USAGE;
     }
-    char *outpath = dry ? NULL : output ? xstrdup(output) : default_output(input);
-    if (outpath && !force && access(outpath, F_OK) == 0) {
-        cli_error("%s exists; not overwritten (use --force to replace it%s)", outpath,
+    /* standard input in: the repaired build goes to standard output unless -o says otherwise */
+    char *outpath = dry                         ? NULL
+                    : output                    ? xstrdup(output)
+                    : strcmp(input, "-") == 0   ? xstrdup("-")
+                                                : default_output(input);
+    bool to_stdout = outpath && strcmp(outpath, "-") == 0;
+    if (to_stdout && json) {
+        cli_error("fix: --json and the repaired build would both go to standard output; give -o FILE");
+        free(outpath);
+        return EXIT_USAGE;
+    }
+    if (outpath && !to_stdout && !force && access(outpath, F_OK) == 0) {
+        cli_error("fix: %s exists; not overwritten (use --force to replace it%s)", cli_safe(outpath),
                   output ? "" : ", or -o to write elsewhere");
         free(outpath);
         return EXIT_USAGE;
@@ -130,6 +142,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         free(outpath);
         return rc == DLRIG_BUILD_EIO ? EXIT_IO : EXIT_USAGE;
     }
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* the report goes to standard error */
     dlrig_report before = {0};
     rules_check(cat, &b, &before);
     size_t errors_before = before.counts[DLRIG_SEV_ERROR];
@@ -139,13 +152,12 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
     size_t left = fix_repair(cat, &b, kinds, &r);
     int status = left ? EXIT_FINDINGS : EXIT_OK;
     bool wrote = false;
-    if (outpath && r.n_steps) {
-        if (build_save(&b, outpath, force, err, sizeof err) != DLRIG_BUILD_OK) {
-            cli_error("%s", err);
-            status = EXIT_IO;
-        } else {
-            wrote = true;
-        }
+    if (outpath && (r.n_steps || to_stdout)) {
+        char *text = build_to_text(&b);
+        int wr = cli_write_output("fix", outpath, text, strlen(text), force, doc_out);
+        free(text);
+        if (wr != EXIT_OK) status = wr;
+        else wrote = true;
     }
     double delta = r.price_after_usd - r.price_before_usd;
     if (json) {
@@ -173,7 +185,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddItemToArray(un, j);
         }
         cJSON_AddItemToObject(o, "build", build_to_json(&b));
-        cli_print_json(o);
+        cli_print_doc(&CLI_DOC_FIX, o);
     } else {
         char p0[32], p1[32], d[40];
         printf("%s: %zu error%s\n", cli_safe(b.name), errors_before, errors_before == 1 ? "" : "s");
@@ -192,7 +204,8 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
                           option_label(r.left_options[i * DLRIG_REPAIR_OPTIONS + k].kind));
         }
         if (!left) printf("%s\n", errors_before ? "No error left." : "No errors: nothing to fix.");
-        if (wrote) printf("Wrote %s\n", cli_safe(outpath));
+        if (wrote && to_stdout) printf("Wrote the repaired build to standard output\n");
+        else if (wrote) printf("Wrote %s\n", cli_safe(outpath));
         else if (dry && r.n_steps) printf("Dry run: nothing written.\n");
     }
     if (left && !json) {
@@ -206,6 +219,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
         }
         cli_error("%zu error%s left that no change of parts fixes: %s", left, left == 1 ? "" : "s", ids);
     }
+    cli_release_stdout(doc_out); /* the report went to standard error */
     fix_repair_free(&r);
     build_free(&b);
     free(outpath);

@@ -123,26 +123,28 @@ static cJSON *report_json(const dlrig_partlist *pl, const dlrig_build *b)
     return o;
 }
 
+const struct option cli_import_opts[] = {{"output", required_argument, NULL, 'o'},
+                                        {"force", no_argument, NULL, 'f'},
+                                        {"name", required_argument, NULL, 'n'},
+                                        {"json", no_argument, NULL, 'j'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        {NULL, 0, NULL, 0}};
+const cli_optvalue cli_import_values[] = {{"output", CLI_V_OUTPUT}, {NULL, CLI_V_NONE}};
+
 int cmd_import(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"force", no_argument, NULL, 'f'},
-                                         {"name", required_argument, NULL, 'n'},
-                                         {"json", no_argument, NULL, 'j'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     const char *out = NULL, *name = NULL;
     bool force = false, json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:h", cli_import_opts, "import")) != -1) {
         switch (c) {
         case 'o': out = optarg; break;
         case 'f': force = true; break;
         case 'n': name = optarg; break;
         case 'j': json = true; break;
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {
@@ -181,14 +183,14 @@ int cmd_import(cli_ctx *ctx, int argc, char **argv)
     partlist_to_build(&pl, &b);
     bool to_stdout = out && strcmp(out, "-") == 0;
     FILE *rep = to_stdout ? stderr : stdout;
-    if (json && !to_stdout) cli_print_json(report_json(&pl, &b));
+    if (json && !to_stdout) cli_print_json_to(stdout, report_json(&pl, &b)); /* names its format: dlrig-import */
     else report_text(rep, &pl, file);
     int status = pl.n_unmatched ? EXIT_FINDINGS : EXIT_OK;
     if (pl.n_matched == 0) {
         cli_error("%s: no line names a catalog part; nothing written", file);
         status = EXIT_USAGE;
     } else if (to_stdout) {
-        cli_print_json(build_to_json(&b));
+        cli_print_json_to(stdout, build_to_json(&b));
     } else if (out) {
         if (build_save(&b, out, force, err, sizeof err) != DLRIG_BUILD_OK) {
             cli_error("%s%s", err, force ? "" : " (--force overwrites it)");

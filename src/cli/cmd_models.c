@@ -84,7 +84,7 @@ static const char *format_int(int v, char *buf, size_t len)
 static int show_model(const dlrig_catalog *cat, const dlrig_model *m, bool json)
 {
     if (json) {
-        cli_print_json(model_to_json(cat, m));
+        cli_print_doc(&CLI_DOC_MODEL, model_to_json(cat, m));
         return EXIT_OK;
     }
     printf("%s  (model)\n", m->name);
@@ -122,24 +122,24 @@ static int show_model(const dlrig_catalog *cat, const dlrig_model *m, bool json)
     return EXIT_OK;
 }
 
-int cmd_models(cli_ctx *ctx, int argc, char **argv)
-{
-    static const struct option opts[] = {{"filter", required_argument, NULL, 'f'},
+const struct option cli_models_opts[] = {{"filter", required_argument, NULL, 'f'},
                                          {"json", no_argument, NULL, 'j'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
+
+int cmd_models(cli_ctx *ctx, int argc, char **argv)
+{
     const char *filter = NULL;
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "f:h", cli_models_opts, "models")) != -1) {
         if (c == 'f') filter = optarg;
         else if (c == 'j') json = true;
         else if (c == 'h') {
             models_usage(stdout);
             return EXIT_OK;
         } else {
-            models_usage(stderr);
             return EXIT_USAGE;
         }
     }
@@ -169,7 +169,7 @@ int cmd_models(cli_ctx *ctx, int argc, char **argv)
         cJSON *doc = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(doc, "models");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, model_to_json(cat, v[i]));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_MODELS, doc);
         free(v);
         return EXIT_OK;
     }

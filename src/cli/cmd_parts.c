@@ -20,7 +20,7 @@ static void list_categories(FILE *f)
 }
 
 /* The requirement options that rank GPUs. */
-static const char *const rank_keys[] = {"workload", "model_params_m", "precision", NULL};
+const char *const cli_parts_keys[] = {"workload", "model_params_m", "precision", NULL};
 
 static void parts_usage(cli_ctx *ctx, FILE *f)
 {
@@ -45,7 +45,7 @@ static void parts_usage(cli_ctx *ctx, FILE *f)
           "      --compatible    with --against: only the parts that add no error (and the build's own)\n\n"
           "Rank GPUs for a workload (one card alone, as a buyer's guide does):\n",
           f);
-    cli_req_usage(ctx, f, rank_keys);
+    cli_req_usage(ctx, f, cli_parts_keys);
     fputs("  with --workload, --sort takes speed (the default) or value (speed per $1,000)\n", f);
 }
 
@@ -85,7 +85,7 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
             cJSON_AddBoolToObject(sp, "native_precision", r[i].supported);
             cJSON_AddItemToArray(arr, o);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(r);
         return EXIT_OK;
     }
@@ -227,7 +227,7 @@ static int print_against(const dlrig_catalog *cat, const char *path, const dlrig
             cJSON_AddItemToObject(p, "swap", swap_json(rows[i].swap, rows[i].in_build));
             cJSON_AddItemToArray(arr, p);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(rows);
         whatif_free(w);
         return EXIT_OK;
@@ -341,9 +341,7 @@ static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c,
 #define OPT_AGAINST 0x7101
 #define OPT_COMPATIBLE 0x7102
 
-int cmd_parts(cli_ctx *ctx, int argc, char **argv)
-{
-    static const struct option own[] = {{"category", required_argument, NULL, 'c'},
+const struct option cli_parts_opts[] = {{"category", required_argument, NULL, 'c'},
                                         {"filter", required_argument, NULL, 'f'},
                                         {"sort", required_argument, NULL, 's'},
                                         {"json", no_argument, NULL, 'j'},
@@ -352,8 +350,13 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
                                         {"compatible", no_argument, NULL, OPT_COMPATIBLE},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
+const cli_optvalue cli_parts_values[] = {
+    {"category", CLI_V_CATEGORY}, {"sort", CLI_V_SORT}, {"against", CLI_V_JSON}, {NULL, CLI_V_NONE}};
+
+int cmd_parts(cli_ctx *ctx, int argc, char **argv)
+{
     cli_reqopts ro;
-    cli_reqopts_build(&ro, rank_keys, own, "c:f:s:h");
+    cli_reqopts_build(&ro, cli_parts_keys, cli_parts_opts, "c:f:s:h");
     dlrig_query q = {.category = -1};
     bool json = false;
     char *sort = NULL;
@@ -364,7 +367,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     const char *workload = req.workload, *precision = req.precision;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, "parts")) != -1) {
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, NULL);
         if (got < 0) return EXIT_USAGE;
         if (got > 0) continue;
@@ -385,7 +388,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case OPT_AGAINST: against = optarg; break;
         case OPT_COMPATIBLE: compatible = true; break;
         case 'h': parts_usage(ctx, stdout); return EXIT_OK;
-        default: parts_usage(ctx, stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind < argc) {
@@ -477,7 +480,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         cJSON *doc = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(doc, "parts");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, part_to_json(v[i]));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PARTS, doc);
         free(v);
         return EXIT_OK;
     }
@@ -564,14 +567,15 @@ static void print_field(int label_w, const char *label, const char *raw, int wid
     free(safe);
 }
 
+const struct option cli_show_opts[] = {
+    {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
 int cmd_show(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_show_opts, "show")) != -1) {
         if (c == 'j') json = true;
         else if (c == 'h') {
             puts("Usage: dlrig show PART_ID [--json]\nEvery field of one part, with its source.");
@@ -622,7 +626,7 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
             if (off[i].note) cJSON_AddStringToObject(v, "note", off[i].note);
             cJSON_AddItemToArray(offers, v);
         }
-        cli_print_json(o);
+        cli_print_doc(&CLI_DOC_PART, o);
         return EXIT_OK;
     }
     printf("%s  (%s)\n", cli_safe(p->name), category_title(p->category));
@@ -663,8 +667,8 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < n_off; i++) {
             char usd[32];
             snprintf(usd, sizeof usd, "$%.2f", off[i].price_usd);
-            printf("     %-12s %12s  %s, %s  [%s]\n", cli_safe(off[i].condition), usd, cli_safe(off[i].market),
-                   cli_safe(off[i].price_date), cli_safe(off[i].source));
+            printf("     %s %12s  %s, %s  [%s]\n", cli_padded(cli_safe(off[i].condition), 12), usd,
+                   cli_safe(off[i].market), cli_safe(off[i].price_date), cli_safe(off[i].source));
         }
     }
     if (n_vp) {
@@ -673,9 +677,9 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
             char usd[32];
             snprintf(usd, sizeof usd, "$%.2f", vp[i].price_usd);
             if (strcmp(vp[i].currency, "USD") == 0)
-                printf("   %s %-28s %12s  %s\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd, cli_safe(vp[i].date));
+                printf("   %s %s %12s  %s\n", i == 0 ? "*" : " ", cli_padded(cli_safe(vp[i].vendor), 28), usd, cli_safe(vp[i].date));
             else
-                printf("   %s %-28s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", cli_safe(vp[i].vendor), usd,
+                printf("   %s %s %12s  %s  (%.2f %s at %g USD/%s)\n", i == 0 ? "*" : " ", cli_padded(cli_safe(vp[i].vendor), 28), usd,
                        cli_safe(vp[i].date), vp[i].price, cli_safe(vp[i].currency), vp[i].usd_per_unit,
                        cli_safe(vp[i].currency));
         }

@@ -87,17 +87,23 @@ static void report_matches(const dlrig_price_list *pl)
     if (pl->ignored_columns[0]) printf("Columns not used: %s\n", cli_safe(pl->ignored_columns));
 }
 
-static int do_import(cli_ctx *ctx, int argc, char **argv)
+enum { O_SKIP = 256, O_RATE, O_COMMA, O_CUR, O_VENDOR, O_DATE };
+const struct option cli_prices_import_opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
+                                                {"rate", required_argument, NULL, O_RATE},
+                                                {"decimal-comma", no_argument, NULL, O_COMMA},
+                                                {"currency", required_argument, NULL, O_CUR},
+                                                {"vendor", required_argument, NULL, O_VENDOR},
+                                                {"date", required_argument, NULL, O_DATE},
+                                                {"help", no_argument, NULL, 'h'},
+                                                {NULL, 0, NULL, 0}};
+const cli_optvalue cli_prices_import_values[] = {{NULL, CLI_V_NONE}};
+const struct option cli_prices_list_opts[] = {
+    {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+const struct option cli_prices_clear_opts[] = {
+    {"vendor", required_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+
+int cmd_prices_import(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_SKIP = 256, O_RATE, O_COMMA, O_CUR, O_VENDOR, O_DATE };
-    static const struct option opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
-                                         {"rate", required_argument, NULL, O_RATE},
-                                         {"decimal-comma", no_argument, NULL, O_COMMA},
-                                         {"currency", required_argument, NULL, O_CUR},
-                                         {"vendor", required_argument, NULL, O_VENDOR},
-                                         {"date", required_argument, NULL, O_DATE},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     bool skip = false;
     dlrig_price_options po = {0};
     dlrig_rate rates[DLRIG_PRICES_MAX_RATES];
@@ -105,7 +111,7 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
     char err[512];
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_import_opts, "prices import")) != -1) {
         switch (c) {
         case O_SKIP: skip = true; break;
         case O_COMMA: po.decimal_comma = true; break;
@@ -131,17 +137,18 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
             break;
         }
         case 'h': usage(stdout); return EXIT_OK;
-        default: usage(stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind + 1 != argc) {
         cli_error("prices import: expected one FILE.csv");
         return EXIT_USAGE;
     }
-    const char *file = argv[optind];
+    const char *path = argv[optind];
+    const char *file = strcmp(path, "-") ? path : "standard input"; /* "-": the list comes on standard input */
     size_t len;
     int rs;
-    char *text = cli_read_text(file, DLRIG_PRICES_MAX_BYTES, "a price list", &len, &rs);
+    char *text = cli_read_text(path, DLRIG_PRICES_MAX_BYTES, "a price list", &len, &rs);
     if (!text) return rs;
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) {
@@ -214,20 +221,17 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
     return EXIT_OK;
 }
 
-static int do_list(cli_ctx *ctx, int argc, char **argv)
+int cmd_prices_list(cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     bool json = false;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_list_opts, "prices list")) != -1) {
         if (c == 'j') json = true;
         else if (c == 'h') {
             usage(stdout);
             return EXIT_OK;
         } else {
-            usage(stderr);
             return EXIT_USAGE;
         }
     }
@@ -279,7 +283,7 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
             cJSON_AddStringToObject(o, "imported_at", r->imported_at);
             cJSON_AddItemToArray(arr, o);
         }
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_PRICES, doc);
     } else if (n == 0) {
         printf("No price lists imported (dlrig prices import FILE.csv); every price is the catalog's.\n");
     } else {
@@ -325,21 +329,18 @@ static int do_list(cli_ctx *ctx, int argc, char **argv)
     return EXIT_OK;
 }
 
-static int do_clear(cli_ctx *ctx, int argc, char **argv)
+int cmd_prices_clear(cli_ctx *ctx, int argc, char **argv)
 {
     (void)ctx;
-    static const struct option opts[] = {
-        {"vendor", required_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     const char *vendor = NULL;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_prices_clear_opts, "prices clear")) != -1) {
         if (c == 'v') vendor = optarg;
         else if (c == 'h') {
             usage(stdout);
             return EXIT_OK;
         } else {
-            usage(stderr);
             return EXIT_USAGE;
         }
     }
@@ -378,9 +379,12 @@ int cmd_prices(cli_ctx *ctx, int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    if (!strcmp(sub, "import")) return do_import(ctx, argc - 1, argv + 1);
-    if (!strcmp(sub, "list")) return do_list(ctx, argc - 1, argv + 1);
-    if (!strcmp(sub, "clear")) return do_clear(ctx, argc - 1, argv + 1);
-    cli_error("prices: unknown subcommand '%s'; expected import, list or clear", sub);
+    for (size_t i = 0; i < cli_n_prices_subs; i++)
+        if (!strcmp(sub, cli_prices_subs[i].name)) return cli_prices_subs[i].run(ctx, argc - 1, argv + 1);
+    const char *near = NULL;
+    for (size_t i = 0; i < cli_n_prices_subs && !near; i++)
+        if (edit_distance(sub, cli_prices_subs[i].name, 2) <= 2) near = cli_prices_subs[i].name;
+    if (near) cli_error("prices: unknown subcommand '%s'; did you mean '%s'?", sub, near);
+    else cli_error("prices: unknown subcommand '%s'; expected import, list or clear", sub);
     return EXIT_USAGE;
 }

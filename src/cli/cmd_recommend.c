@@ -86,13 +86,13 @@ static int list_all_presets(cli_ctx *ctx, bool json)
             cJSON_AddItemToArray(arr, o);
         } else {
             char budget[32];
-            printf("  %-18s %-36s %-15s %10s", p.name, p.title, p.req.workload,
+            printf("  %-18s %s %-15s %10s", p.name, cli_padded(cli_safe(p.title), 36), p.req.workload,
                    format_usd(p.req.budget_usd, budget, sizeof budget));
             if (p.req.nodes > 1) printf(", %d nodes", p.req.nodes);
             printf("\n");
         }
     }
-    if (json) cli_print_json(doc);
+    if (json) cli_print_doc(&CLI_DOC_PRESETS, doc);
     else printf("\nUse: dlrig recommend --preset NAME [options that override it]\n");
     return status;
 }
@@ -179,7 +179,8 @@ static const char *pins_text(const bool *pinned, char *buf, size_t len)
  * re-advised build, writes it to outfile when given; returns the exit
  * status. */
 static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *from, const bool *pinned,
-                    const dlrig_requirements *req, dlrig_objective obj, int top, bool json, const char *outfile)
+                    const dlrig_requirements *req, dlrig_objective obj, int top, bool json, const char *outfile,
+                    bool force)
 {
     char err[512], pins[256];
     pins_text(pinned, pins, sizeof pins);
@@ -187,7 +188,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
     int rc = whatif_readvise_by(cat, req, obj, from, pinned, top < 1 ? 1 : top, &rv, err, sizeof err);
     if (rc != 0) {
         whatif_readvice_free(&rv);
-        cli_error("recommend --from %s: %s", cli_safe(path), err[0] ? err : "no build meets the requirements");
+        cli_error("recommend --from %s: %s", cli_file(path), err[0] ? err : "no build meets the requirements");
         if (rc == -2) return EXIT_USAGE;
         char what[2048];
         double cheapest;
@@ -203,9 +204,15 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
     char e2[128];
     bool have_est = perf_estimate(cat, &rv.build, &pl, NULL, &est, e2, sizeof e2) == 0;
     int status = EXIT_OK;
-    if (outfile && build_save(&rv.build, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
-        cli_error("%s", err);
-        status = EXIT_IO;
+    bool to_stdout = outfile && strcmp(outfile, "-") == 0;
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* the listing goes to standard error */
+    if (outfile) {
+        char *text = build_to_text(&rv.build);
+        status = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
+        free(text);
+    }
+    if (status != EXIT_OK) {
+        /* said */
     } else if (json) {
         cJSON *doc = cJSON_CreateObject();
         cJSON_AddStringToObject(doc, "from", path);
@@ -222,10 +229,10 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         cJSON_AddItemToObject(doc, "build", build_to_json(&rv.build));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < rv.n; i++) cJSON_AddItemToArray(arr, rec_to_json(&rv.recs[i], i, NULL));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         char price[32];
-        printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_safe(path), rv.pick + 1, rv.n,
+        printf("Re-advised %s from the advisor's build %zu of %zu%s%s%s\n", cli_file(path), rv.pick + 1, rv.n,
                pins[0] ? " (kept: " : "", pins, pins[0] ? ")" : "");
         printf("%s — %s", cli_safe(rv.build.name ? rv.build.name : "build"),
                format_usd(rep.totals.price_usd, price, sizeof price));
@@ -234,7 +241,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         printf("\n");
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
-            printf("   %3d x %-44s %-13s %10s%s\n", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+            printf("   %3d x %s %-13s %10s%s\n", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
                    format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
                    pinned[it->part->category] ? "  (kept)" : "");
         }
@@ -243,14 +250,16 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
             printf("   findings: %zu error%s, %zu warning%s, %zu info (dlrig check for details)\n", rv.errors,
                    rv.errors == 1 ? "" : "s", warn, warn == 1 ? "" : "s", info);
         printf("Objective: %s.\n", advisor_objective_rule(obj));
-        if (outfile) printf("Re-advised build written to %s\n", cli_safe(outfile));
+        if (to_stdout) printf("Re-advised build written to standard output\n");
+        else if (outfile) printf("Re-advised build written to %s\n", cli_safe(outfile));
     }
     if (status == EXIT_OK && rv.errors) {
         cli_error("recommend --from %s: the kept parts (%s) fit none of the advisor's %zu build%s without an error; "
-                  "%zu error-level finding%s remain%s", cli_safe(path), pins, rv.n, rv.n == 1 ? "" : "s", rv.errors,
+                  "%zu error-level finding%s remain%s", cli_file(path), pins, rv.n, rv.n == 1 ? "" : "s", rv.errors,
                   rv.errors == 1 ? "" : "s", rv.errors == 1 ? "s" : "");
         status = EXIT_FINDINGS;
     }
+    cli_release_stdout(doc_out); /* the listing went to standard error */
     report_free(&rep);
     whatif_readvice_free(&rv);
     return status;
@@ -267,22 +276,27 @@ int cmd_recommend(cli_ctx *ctx, int argc, char **argv)
     return status;
 }
 
+enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS, O_FROM, O_PIN, O_FORCE };
+const struct option cli_recommend_opts[] = {{"top", required_argument, NULL, 'k'},
+                                            {"json", no_argument, NULL, O_JSON},
+                                            {"output", required_argument, NULL, 'o'},
+                                            {"force", no_argument, NULL, O_FORCE},
+                                            {"preset", required_argument, NULL, 'p'},
+                                            {"list-presets", no_argument, NULL, O_LIST_PRESETS},
+                                            {"objective", required_argument, NULL, O_OBJECTIVE},
+                                            {"tiers", no_argument, NULL, O_TIERS},
+                                            {"from", required_argument, NULL, O_FROM},
+                                            {"pin", required_argument, NULL, O_PIN},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+const cli_optvalue cli_recommend_values[] = {{"output", CLI_V_OUTPUT}, {"preset", CLI_V_PRESET},
+                                             {"objective", CLI_V_OBJECTIVE}, {"from", CLI_V_JSON},
+                                             {"pin", CLI_V_CATEGORIES}, {NULL, CLI_V_NONE}};
+
 static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from)
 {
-    enum { O_JSON = 256, O_LIST_PRESETS, O_OBJECTIVE, O_TIERS, O_FROM, O_PIN };
-    static const struct option extra[] = {{"top", required_argument, NULL, 'k'},
-                                          {"json", no_argument, NULL, O_JSON},
-                                          {"output", required_argument, NULL, 'o'},
-                                          {"preset", required_argument, NULL, 'p'},
-                                          {"list-presets", no_argument, NULL, O_LIST_PRESETS},
-                                          {"objective", required_argument, NULL, O_OBJECTIVE},
-                                          {"tiers", no_argument, NULL, O_TIERS},
-                                          {"from", required_argument, NULL, O_FROM},
-                                          {"pin", required_argument, NULL, O_PIN},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
     cli_reqopts ro;
-    cli_reqopts_build(&ro, NULL, extra, "k:o:p:h");
+    cli_reqopts_build(&ro, NULL, cli_recommend_opts, "k:o:p:h");
     dlrig_requirements req;
     requirements_init(&req);
     /* A preset gives the starting requirements; every other option overrides
@@ -333,13 +347,13 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     dlrig_objective objective = DLRIG_OBJ_SPEED;
     bool tiers = false, objective_given = false;
     bool nodes_given = false;
-    bool json = false;
+    bool json = false, force = false;
     const char *outfile = NULL;
     int c;
     double v = 0;
     char err[512];
     optind = 0;
-    while ((c = getopt_long(argc, argv, ro.shortopts, ro.opts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, ro.shortopts, ro.opts, "recommend")) != -1) {
         const dlrig_reqfield *field = NULL;
         int got = cli_reqopts_apply(ctx, &ro, c, optarg, &req, &field);
         if (got < 0) return field && field->kind == DLRIG_RK_CATALOG && !ctx->cat ? EXIT_IO : EXIT_USAGE;
@@ -359,6 +373,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             top_given = true;
             break;
         case O_JSON: json = true; break;
+        case O_FORCE: force = true; break;
         case O_OBJECTIVE: {
             int k = id_index(dlrig_objective_ids, optarg);
             if (k < 0) {
@@ -383,7 +398,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             outfile = optarg;
             break;
         case 'h': usage(ctx, stdout); return EXIT_OK;
-        default: usage(ctx, stderr); return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     if (optind < argc) {
@@ -391,6 +406,12 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         return EXIT_USAGE;
     }
     if (list_presets) return list_all_presets(ctx, json);
+    if (outfile && json && strcmp(outfile, "-") == 0) {
+        cli_error("recommend: --json and -o - would both write to standard output; give -o FILE");
+        return EXIT_USAGE;
+    }
+    /* refuse before the search, as export and fix do */
+    if (!cli_output_free("recommend", outfile, force)) return EXIT_USAGE;
     if (pin_given && !from_arg) {
         cli_error("recommend: --pin keeps parts of a saved build; give it with --from BUILD.json");
         return EXIT_USAGE;
@@ -402,19 +423,19 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     for (int k = 0; k < DLRIG_CAT_COUNT && from_arg; k++)
         if (pinned[k] && build_count(from, (dlrig_category)k) == 0) {
             cli_error("recommend: --pin %s: %s has no %s to keep", category_name((dlrig_category)k),
-                      cli_safe(from_arg), category_name((dlrig_category)k));
+                      cli_file(from_arg), category_name((dlrig_category)k));
             return EXIT_USAGE;
         }
     if (!req.workload[0]) {
         strbuf valid = {0};
         requirements_describe(requirements_field("workload"), cli_catalog(ctx), &valid);
-        if (from_arg) cli_error("recommend: %s names no workload; give --workload (%s)", cli_safe(from_arg), valid.s);
+        if (from_arg) cli_error("recommend: %s names no workload; give --workload (%s)", cli_file(from_arg), valid.s);
         else cli_error("recommend: --workload is required (%s)", valid.s);
         sb_free(&valid);
         return EXIT_USAGE;
     }
     if (isnan(req.budget_usd)) {
-        if (from_arg) cli_error("recommend: %s names no budget; give --budget-usd", cli_safe(from_arg));
+        if (from_arg) cli_error("recommend: %s names no budget; give --budget-usd", cli_file(from_arg));
         else cli_error("recommend: --budget-usd is required");
         return EXIT_USAGE;
     }
@@ -426,7 +447,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     if (!cat) return EXIT_IO;
     if (from_arg) {
         /* the builds the pinned parts are tried in: as many as the builder's re-advise tries unless -k says */
-        return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile);
+        return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile, force);
     }
     dlrig_recommendation *recs = NULL;
     size_t n;
@@ -463,7 +484,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             else cJSON_AddNumberToObject(doc, "cheapest_price_usd", round(cheapest * 100) / 100);
             cJSON_AddStringToObject(doc, "what_would", what);
             cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
-            cli_print_json(doc);
+            cli_print_doc(&CLI_DOC_RECOMMEND, doc);
         }
         cli_error("%s", err);
         if (what[0] && !json) fprintf(stderr, "%s\n", cli_safe(what));
@@ -473,21 +494,26 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                     "them)\n", unpriced, unpriced == 1 ? "" : "s");
         return EXIT_FINDINGS;
     }
+    bool to_stdout = outfile && strcmp(outfile, "-") == 0;
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL; /* -o -: the listing goes to standard error */
     if (preset_arg && !json) printf("Preset %s: %s\n  %s\n\n", preset.name, preset.title, preset.story);
     if (outfile) {
         /* a build saved from a preset carries the scenario's title; of the tiers (cheapest first) the
          * Best, with its "tier" (the others: --json, each build with its tier) */
         dlrig_build saved = recs[tiers ? n - 1 : 0].build;
         if (preset_arg) saved.name = preset.title;
-        if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
-            cli_error("%s", err);
+        char *text = build_to_text(&saved);
+        int wr = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
+        free(text);
+        if (wr != EXIT_OK) {
+            cli_release_stdout(doc_out);
             if (tiers) {
                 free(recs);
                 compare_tiers_free(&tr);
             } else {
                 recommendations_free(recs, n);
             }
-            return EXIT_IO;
+            return wr;
         }
     }
     if (json) {
@@ -503,7 +529,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
         for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, rec_to_json(&recs[i], i, tiers ? tr.label[i] : NULL));
-        cli_print_json(doc);
+        cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         for (size_t i = 0; i < n; i++) {
             const dlrig_recommendation *r = &recs[i];
@@ -520,7 +546,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                 const dlrig_item *it = &r->build.items[k];
                 char used[160];
                 dlrig_price pr = build_line_price(&r->build, it);
-                printf("   %3d x %-44s %-13s %10s", it->qty, cli_safe(it->part->name), category_name(it->part->category),
+                printf("   %3d x %s %-13s %10s", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
                        format_usd(pr.usd * it->qty, price, sizeof price));
                 if (price_label(&pr, used, sizeof used)) printf("  (%s)", cli_safe(used));
                 else if (price_known(&pr) && pr.date) printf("  %.7s", pr.date);
@@ -544,8 +570,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                    advisor_objective_rule(DLRIG_OBJ_VALUE), advisor_objective_rule(DLRIG_OBJ_SPEED));
         else
             printf("Objective: %s.\n", advisor_objective_rule(objective));
-        if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
+        if (to_stdout) printf("Best build written to standard output\n");
+        else if (outfile) printf("Best build written to %s\n", cli_safe(outfile));
     }
+    cli_release_stdout(doc_out); /* the listing went to standard error */
     if (tiers) {
         free(recs);
         compare_tiers_free(&tr);

@@ -288,6 +288,14 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     }
     free(buf);
     int rc = 0;
+    char twice[200];
+    if (jsondoc_duplicate_key(root, twice, sizeof twice)) {
+        rc = jsondoc_fail(err, errlen, label, "%s: the key is given twice (JSON readers differ on which one counts); keep one", twice);
+        cJSON_Delete(root);
+        build_free(out);
+        build_init(out, NULL);
+        return rc;
+    }
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(root, "name");
@@ -349,15 +357,16 @@ static int load_from(const dlrig_catalog *cat, const char *path, bool regular, d
                      size_t errlen)
 {
     size_t len;
+    const char *label = strcmp(path, "-") ? path : "standard input"; /* "-" is standard input */
     char *text =
         regular ? read_file_regular(path, MAX_BUILD_BYTES, &len) : read_file_limit(path, MAX_BUILD_BYTES, &len);
     if (!text) {
         build_init(out, NULL);
-        if (errno == EFBIG) return jsondoc_fail(err, errlen, path, "file is larger than 1 MiB");
-        snprintf(err, errlen, "%s: cannot read: %s", path, file_error(errno));
+        if (errno == EFBIG) return jsondoc_fail(err, errlen, label, "file is larger than 1 MiB");
+        snprintf(err, errlen, "%s: cannot read: %s", label, file_error(errno));
         return DLRIG_BUILD_EIO;
     }
-    int rc = build_parse(cat, text, len, path, out, err, errlen);
+    int rc = build_parse(cat, text, len, label, out, err, errlen);
     free(text);
     return rc;
 }
@@ -396,24 +405,20 @@ cJSON *build_to_json(const dlrig_build *b)
     return o;
 }
 
-int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen)
+char *build_to_text(const dlrig_build *b)
 {
     cJSON *doc = build_to_json(b);
-    char *text = cJSON_Print(doc);
+    char *text = jsondoc_print(doc);
     cJSON_Delete(doc);
-    if (!text) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        return DLRIG_BUILD_EIO;
-    }
-    size_t n = strlen(text);
-    char *withnl = xmalloc(n + 2);
-    memcpy(withnl, text, n);
-    withnl[n] = '\n';
-    withnl[n + 1] = '\0';
-    cJSON_free(text);
-    int rc = write_file_atomic(path, withnl, n + 1, overwrite);
+    return text;
+}
+
+int build_save(const dlrig_build *b, const char *path, bool overwrite, char *err, size_t errlen)
+{
+    char *text = build_to_text(b);
+    int rc = write_file_atomic(path, text, strlen(text), overwrite);
     int e = errno;
-    free(withnl);
+    free(text);
     if (rc != 0) {
         if (e == EEXIST) snprintf(err, errlen, "%s: already exists (not overwritten)", path);
         else snprintf(err, errlen, "%s: cannot save: %s (nothing was written)", path, strerror(e));

@@ -1,7 +1,6 @@
 /* export.c — a build as Markdown, CSV, JSON, plain text or an HTML quote.
  * Money is computed in integer cents (export_quote_money) so that the
  * subtotal, discount, tax and total of every format agree to the cent. */
-#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "dlrig/export.h"
 
 #include <errno.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "dlrig/jsondoc.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 
@@ -152,6 +152,13 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
     if (!doc || !cJSON_IsObject(doc)) {
         snprintf(err, errlen, "%s: not a JSON object; expected {\"company\": \"...\", ...} with the fields %s", name,
                  known);
+        cJSON_Delete(doc);
+        return -1;
+    }
+    char twice[200];
+    if (jsondoc_duplicate_key(doc, twice, sizeof twice)) {
+        snprintf(err, errlen, "%s: %s: the key is given twice (JSON readers differ on which one counts); keep one",
+                 name, twice);
         cJSON_Delete(doc);
         return -1;
     }
@@ -1547,41 +1554,16 @@ static void export_json(ctx *c)
     cJSON_AddNumberToObject(q, "unpriced_lines", c->m.unpriced_lines);
     if (given(c->o.notes)) cJSON_AddStringToObject(q, "notes", c->o.notes);
     else cJSON_AddNullToObject(q, "notes");
-    char *s = cJSON_Print(doc);
-    if (s) {
-        sb_append(c->out, s);
-        sb_append(c->out, "\n");
-        cJSON_free(s);
-    }
+    char *s = jsondoc_print(doc); /* dlrig's one JSON form: two-space indents */
+    sb_append(c->out, s);
+    free(s);
     cJSON_Delete(doc);
 }
 
 /* ------------------------------------------------------------ plain text */
 
-/* Display columns of a UTF-8 string: wcwidth of each decoded character
- * (1 when the locale does not know it), 1 per invalid byte. */
-static int text_width(const char *s)
-{
-    int w = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned cp;
-        int n;
-        if (*p < 0x80) cp = *p, n = 1;
-        else if ((*p & 0xE0) == 0xC0) cp = *p & 0x1F, n = 2;
-        else if ((*p & 0xF0) == 0xE0) cp = *p & 0x0F, n = 3;
-        else if ((*p & 0xF8) == 0xF0) cp = *p & 0x07, n = 4;
-        else cp = 0xFFFD, n = 1;
-        int k = 1;
-        for (; k < n && (p[k] & 0xC0) == 0x80; k++) cp = (cp << 6) | (p[k] & 0x3F);
-        if (k < n) cp = 0xFFFD, n = 1;
-        int cw = cp < 0x80 ? (cp >= 0x20 && cp != 0x7F) : wcwidth((wchar_t)cp);
-        if (cp >= 0x80 && cw < 0) cw = 1;
-        w += cw > 0 ? cw : 0;
-        p += n;
-    }
-    return w;
-}
+/* Display columns of a UTF-8 string, whatever the locale (util.h). */
+static int text_width(const char *s) { return utf8_width(s); }
 
 static void pad(strbuf *sb, int n)
 {

@@ -80,11 +80,15 @@ int preset_parse(const dlrig_catalog *cat, const char *name, const char *text, s
     }
     free(buf);
     int rc = 0;
+    char twice[200];
+    if (jsondoc_duplicate_key(root, twice, sizeof twice)) rc = fail(err, errlen, name, "%s: the key is given twice (JSON readers differ on which one counts); keep one", twice);
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     const cJSON *ver = cJSON_GetObjectItemCaseSensitive(root, "version");
     const cJSON *req = cJSON_GetObjectItemCaseSensitive(root, "requirements");
     static const char *const known[] = {"format", "version", "title", "story", "requirements", NULL};
-    if (!cJSON_IsObject(root)) rc = fail(err, errlen, name, "expected a JSON object (a dlrig preset)");
+    if (rc) {
+        /* said */
+    } else if (!cJSON_IsObject(root)) rc = fail(err, errlen, name, "expected a JSON object (a dlrig preset)");
     else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-preset") != 0)
         rc = fail(err, errlen, name, "format: expected \"dlrig-preset\"%s", fmt ? "" : " (the field is missing)");
     else if (!cJSON_IsNumber(ver) || ver->valuedouble != 1)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/jsondoc.h"
 #include "dlrig/util.h"
 
 #define ROLE_NAME(up, low) #low,
@@ -133,6 +134,11 @@ int theme_parse(const char *json, size_t len, const char *label, const char *fal
     free(buf);
     int rc = -1;
     char what[200];
+    if (jsondoc_duplicate_key(doc, what, sizeof what)) {
+        snprintf(err, errlen, "%s: %s: the key is given twice (JSON readers differ on which one counts); keep one",
+                 label, what);
+        goto done;
+    }
     if (!cJSON_IsObject(doc)) {
         snprintf(err, errlen, "%s: expected a JSON object with \"colors\"", label);
         goto done;
@@ -149,6 +155,13 @@ int theme_parse(const char *json, size_t len, const char *label, const char *fal
         goto done;
     }
     if (desc) snprintf(out->description, sizeof out->description, "%s", desc->valuestring);
+    const cJSON *bgk = cJSON_GetObjectItemCaseSensitive(doc, "background");
+    if (bgk && !(cJSON_IsString(bgk) && (!strcmp(bgk->valuestring, "dark") || !strcmp(bgk->valuestring, "light")))) {
+        snprintf(err, errlen, "%s: \"background\": expected \"dark\" or \"light\" (the terminal background the "
+                 "theme is for)", label);
+        goto done;
+    }
+    out->light = bgk && !strcmp(bgk->valuestring, "light");
     const cJSON *colors = cJSON_GetObjectItemCaseSensitive(doc, "colors");
     if (!cJSON_IsObject(colors)) {
         snprintf(err, errlen, "%s: missing \"colors\" object (role -> {\"fg\", \"bg\", \"attrs\"})", label);
@@ -377,4 +390,37 @@ int theme_color_reduce(int color, int ncolors)
         }
     }
     return best;
+}
+
+static bool is_grey(int c)
+{
+    if (c == 0 || c == 7 || c == 8 || c == 15 || c >= 232) return true;
+    if (c < 16) return false;
+    int rgb[3];
+    xterm_rgb(c, rgb);
+    return rgb[0] == rgb[1] && rgb[1] == rgb[2];
+}
+
+int theme_fg_reduce(int fg, int bg, bool light_background, int ncolors)
+{
+    int r = theme_color_reduce(fg, ncolors);
+    if (fg < 0 || ncolors >= 256) return r;
+    int shown_bg = bg >= 0 ? theme_color_reduce(bg, ncolors) : light_background ? 7 : 0;
+    if (r != shown_bg) return r;
+    int limit = ncolors >= 16 ? 16 : 8;
+    int rgb[3];
+    xterm_rgb(fg, rgb);
+    int best = -1;
+    long bestd = -1;
+    for (int i = 0; i < limit; i++) {
+        if (i == shown_bg || (is_grey(fg) && !is_grey(i))) continue;
+        /* a light background's white (7) also hides bright white and the reverse */
+        if ((shown_bg == 7 && i == 15) || (shown_bg == 0 && i == 8 && limit == 8)) continue;
+        int p[3];
+        xterm_rgb(i, p);
+        long d = 0;
+        for (int k = 0; k < 3; k++) d += (long)(rgb[k] - p[k]) * (rgb[k] - p[k]);
+        if (best < 0 || d < bestd) best = i, bestd = d;
+    }
+    return best < 0 ? r : best;
 }

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <locale.h>
 #include <signal.h>
 #include <dirent.h>
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <sys/random.h>
 #include <unistd.h>
+#include <wchar.h>
 
 static void oom(size_t n)
 {
@@ -174,7 +176,11 @@ static char *read_path(const char *path, size_t max, size_t *len, bool regular)
     return text;
 }
 
-char *read_file_limit(const char *path, size_t max, size_t *len) { return read_path(path, max, len, false); }
+char *read_file_limit(const char *path, size_t max, size_t *len)
+{
+    if (strcmp(path, "-") == 0) return read_fd_limit(STDIN_FILENO, max, len); /* "-" is standard input */
+    return read_path(path, max, len, false);
+}
 
 char *read_file_regular(const char *path, size_t max, size_t *len) { return read_path(path, max, len, true); }
 
@@ -596,6 +602,62 @@ static size_t utf8_seq(const unsigned char *s, size_t left, unsigned *cp)
     if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
     *cp = c;
     return n;
+}
+
+size_t utf8_decode(const char *s, size_t left, unsigned *cp)
+{
+    if (left == 0) {
+        *cp = 0;
+        return 0;
+    }
+    size_t n = utf8_seq((const unsigned char *)s, left, cp);
+    if (n == 0) {
+        *cp = 0xfffd;
+        n = 1;
+    }
+    return n;
+}
+
+int utf8_cp_width(unsigned cp)
+{
+    if (cp < 0x20 || cp == 0x7f) return 0;
+    if (cp < 0x7f) return 1;
+    /* wcwidth of the C.UTF-8 locale (glibc's Unicode tables), whatever
+     * locale the process runs in: LANG=C must not change a column */
+    static locale_t u8;
+    static bool tried;
+    if (!tried) {
+        tried = true;
+        u8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    }
+    if (u8) {
+        locale_t old = uselocale(u8);
+        int w = wcwidth((wchar_t)cp);
+        uselocale(old);
+        return w < 0 ? (cp >= 0x80 && cp < 0xa0 ? 0 : 1) : w;
+    }
+    /* no C.UTF-8 (it comes with libc-bin on Debian): the East Asian wide blocks, combining marks */
+    if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || cp == 0xfeff) return 0;
+    if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+        (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+        (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd))
+        return 2;
+    return 1;
+}
+
+int utf8_width(const char *s)
+{
+    int w = 0;
+    size_t left = strlen(s);
+    while (left) {
+        unsigned cp;
+        size_t n = utf8_decode(s, left, &cp);
+        w += utf8_cp_width(cp);
+        s += n;
+        left -= n;
+    }
+    return w;
 }
 
 bool utf8_valid(const char *s, size_t len)

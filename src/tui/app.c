@@ -145,12 +145,21 @@ void app_theme_apply(app *a, const dlrig_theme *t)
     if (!a->color && t->uses_color &&
         theme_load("mono", a->builtins, &mono, err, sizeof err) == 0) /* colour theme, no colours: attributes only */
         use = &mono;
-    bool defaults = a->color && use_default_colors() == OK;
+    /* colour starts with the first colour theme: under NO_COLOR or a theme without colours the terminal gets
+     * no colour escape at all and shows its own colours */
+    if (a->color && !a->color_started) {
+        start_color();
+        a->default_colors = use_default_colors() == OK;
+        a->color_started = true;
+    }
+    bool defaults = a->color && a->default_colors;
     for (int r = 0; r < DLRIG_ROLE_COUNT; r++) {
         const dlrig_style *s = &use->roles[r];
         attr_t at = map_attrs(s->attrs);
         if (a->color && r + 1 < COLOR_PAIRS) {
-            int fg = theme_color_reduce(s->fg, COLORS);
+            /* among 8 or 16 colours a foreground never takes its background's colour (on the Linux console
+             * the dark theme's grey borders were black on black) */
+            int fg = theme_fg_reduce(s->fg, s->bg, use->light, COLORS);
             int bg = theme_color_reduce(s->bg, COLORS);
             if (!defaults) {
                 if (fg < 0) fg = COLOR_WHITE;

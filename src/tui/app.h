@@ -185,7 +185,9 @@ struct app {
     int w, h;
     bool utf8;
     bool color;     /* colours in use */
-    bool can_color; /* the terminal has colours */
+    bool can_color;     /* the terminal has colours and NO_COLOR is not set */
+    bool color_started; /* start_color() was called (the first colour theme) */
+    bool default_colors; /* use_default_colors() worked: -1 is the terminal's own colour */
     bool mouse;
     const glyphs *g;
     dlrig_theme theme;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "dlrig/export.h"
+#include "dlrig/jsondoc.h"
 #include "dlrig/util.h"
 #include "tui/app.h"
 
@@ -79,12 +80,14 @@ int tui_quote_save(const tui_quote *q)
     char *path = xasprintf("%s/" STATE_FILE, dir);
     free(dir);
     cJSON *doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "format", "dlrig-quote-settings");
+    cJSON_AddNumberToObject(doc, "version", 1);
     cJSON_AddNumberToObject(doc, "tax_pct", q->tax_pct);
     cJSON_AddNumberToObject(doc, "validity_days", q->validity_days);
-    char *s = cJSON_Print(doc);
+    char *s = jsondoc_print(doc);
     cJSON_Delete(doc);
-    int rc = s ? write_file_atomic(path, s, strlen(s), true) : -1;
-    cJSON_free(s);
+    int rc = write_file_atomic(path, s, strlen(s), true);
+    free(s);
     free(path);
     return rc;
 }

@@ -127,6 +127,33 @@ static void run_loop(app *a)
     else recover_remove(a);                             /* a normal quit: saved or discarded */
 }
 
+/* The editing keys' sequences that terminals and tmux send whatever TERM
+ * says: tmux sends Home and End as ESC [ 1 ~ and ESC [ 4 ~ also where TERM
+ * is xterm-256color, whose terminfo has ESC O H and ESC O F; rxvt and the
+ * Linux console send ESC [ 7 ~ / ESC [ 8 ~ and ESC [ 1 ~ / ESC [ 4 ~.  A
+ * sequence the terminal description lacks would arrive as Esc and the
+ * rest as typed keys (End typed "4~" in a filter and jumped to the fourth
+ * category in the builder).  Each is bound only where TERM's description
+ * binds nothing to it. */
+static void bind_editing_keys(void)
+{
+    static const struct {
+        const char *seq;
+        int key;
+    } keys[] = {
+        {"\033[1~", KEY_HOME},   {"\033[4~", KEY_END},    {"\033[7~", KEY_HOME},  {"\033[8~", KEY_END},
+        {"\033[H", KEY_HOME},    {"\033[F", KEY_END},     {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
+        {"\033[2~", KEY_IC},     {"\033[3~", KEY_DC},     {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE},
+        {"\033OP", KEY_F(1)},    {"\033OQ", KEY_F(2)},    {"\033OR", KEY_F(3)},   {"\033OS", KEY_F(4)},
+        {"\033[11~", KEY_F(1)},  {"\033[12~", KEY_F(2)},  {"\033[13~", KEY_F(3)}, {"\033[14~", KEY_F(4)},
+        {"\033[15~", KEY_F(5)},  {"\033[17~", KEY_F(6)},  {"\033[18~", KEY_F(7)}, {"\033[19~", KEY_F(8)},
+        {"\033[20~", KEY_F(9)},  {"\033[21~", KEY_F(10)}, {"\033[23~", KEY_F(11)}, {"\033[24~", KEY_F(12)},
+        {"\033[Z", KEY_BTAB},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (key_defined(keys[i].seq) == 0) define_key(keys[i].seq, keys[i].key);
+}
+
 /* Terminal flow control off while dlrig owns the terminal, so that Ctrl-S
  * does not freeze the screen; endwin() restores the shell's settings. */
 static void flow_control_off(void)
@@ -243,10 +270,13 @@ int tui_run(dlrig_catalog *cat, const char *build_path, const char *theme_name)
     nonl();
     flow_control_off();
     keypad(stdscr, TRUE);
+    bind_editing_keys();
     curs_set(0);
     wtimeout(stdscr, 250); /* wake up to see a signal flag */
-    a->can_color = has_colors();
-    if (a->can_color) start_color();
+    /* NO_COLOR (any value but empty): no colour escape at all, whatever the theme; bold, reverse and
+     * underline stay.  Colour itself starts with the first colour theme (app_theme_apply). */
+    const char *no_color = getenv("NO_COLOR");
+    a->can_color = !(no_color && *no_color) && has_colors();
     a->mouse = mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED |
                              BUTTON5_PRESSED,
                          NULL) != 0;

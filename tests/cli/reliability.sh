@@ -229,15 +229,15 @@ expect fit-gpu-near 2 "not a GPU of the catalog; did you mean 'nvidia-rtx-4090'"
 mkdir -p "$R3/d" "$R3/dircfg/dlrig/seller.json"
 expect check-directory 3 'd: cannot read: is a directory' -- "$DLRIG" check "$R3/d"
 expect fix-directory 3 'd: cannot read: is a directory' -- "$DLRIG" fix "$R3/d"
-expect seller-directory 2 'seller.json: cannot read: is a directory' -- env XDG_CONFIG_HOME="$R3/dircfg" "$DLRIG" export "$BUILD" --format html
+expect seller-directory 3 'seller.json: cannot read: is a directory' -- env XDG_CONFIG_HOME="$R3/dircfg" "$DLRIG" export "$BUILD" --format html
 # dlrig's own files are never waited on: a FIFO there is refused at once
 mkdir -p "$R3/fifocfg/dlrig"
 mkfifo "$R3/fifocfg/dlrig/seller.json"
-expect seller-fifo 2 'seller.json: cannot read: is not a regular file' -- env XDG_CONFIG_HOME="$R3/fifocfg" timeout 5 "$DLRIG" export "$BUILD" --format html
+expect seller-fifo 3 'seller.json: cannot read: is not a regular file' -- env XDG_CONFIG_HOME="$R3/fifocfg" timeout 5 "$DLRIG" export "$BUILD" --format html
 # a seller profile that is a link to nowhere is not "no profile"
 mkdir -p "$R3/linkcfg/dlrig"
 ln -s /nonexistent/seller.json "$R3/linkcfg/dlrig/seller.json"
-expect seller-dangling-link 2 'seller.json: a link to a file that does not exist' -- env XDG_CONFIG_HOME="$R3/linkcfg" "$DLRIG" export "$BUILD" --format html
+expect seller-dangling-link 3 'seller.json: a link to a file that does not exist' -- env XDG_CONFIG_HOME="$R3/linkcfg" "$DLRIG" export "$BUILD" --format html
 # a file-size limit: the write fails with a message, nothing is left (SIGXFSZ killed dlrig: exit 153)
 mkdir -p "$R3/limit"
 expect file-size-limit 3 'cannot write .*q.html: File too large' -- bash -c 'ulimit -f 4; exec "$0" export "$1" "$2" --format html -o "$3"' \

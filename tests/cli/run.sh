@@ -2,11 +2,13 @@
 # Command-line contract tests: exit statuses, messages naming the problem,
 # JSON documents.  Usage: run.sh PATH_TO_DLRIG PATH_TO_CATALOG_DB
 set -u
-DLRIG=$1
-CATDB=$2
+DLRIG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+CATDB=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 DATA=$(cd "$(dirname "$0")/../data" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+HERE=$(cd "$(dirname "$0")" && pwd)
+cd "$TMP" || exit 2 # what a command writes by mistake (a file named "-") lands here
 export HOME=$TMP XDG_DATA_HOME=$TMP/data XDG_CONFIG_HOME=$TMP/config NO_COLOR=1 LC_ALL=C.UTF-8
 pass=0
 fail=0
@@ -71,7 +73,19 @@ expect models-show-hf 0 'id +llama-3.1-70b.*n_kv_heads +8' -- "$DLRIG" models me
 expect models-show-json 0 '"kv_lora_rank":[[:space:]]*512' -- "$DLRIG" models DeepSeek-V3 --json
 expect models-unknown 2 "unknown model 'llama-3.1-7b'; did you mean:.*llama-3.1-8b" -- "$DLRIG" models llama-3.1-7b
 expect models-two-names 2 'expected at most one model NAME' -- "$DLRIG" models a b
-expect models-bad-option 2 'Usage: dlrig models' -- "$DLRIG" models --sort params
+expect models-bad-option 2 "^dlrig: models: unknown option '--sort'; see 'dlrig models --help' for its options$" -- "$DLRIG" models --sort params
+# one voice for option mistakes: one "dlrig: COMMAND: ..." line, the closest option, no usage dump
+expect option-did-you-mean 2 "^dlrig: recommend: unknown option '--jsn'; did you mean '--json'\\?$" -- "$DLRIG" recommend --jsn --workload cnn --budget-usd 5000
+expect option-did-you-mean-req 2 "^dlrig: recommend: unknown option '--budgt'; did you mean '--budget-usd'\\?$" -- "$DLRIG" recommend --workload cnn --budgt 5000
+expect option-ambiguous 2 "^dlrig: parts: option '--c' is ambiguous: it begins --category, --compatible$" -- "$DLRIG" parts --c gpu
+expect option-needs-value 2 "^dlrig: recommend: --workload needs a value; see 'dlrig recommend --help'$" -- "$DLRIG" recommend --budget-usd 5000 --workload
+expect option-short-needs-value 2 "^dlrig: export: -o \\(--output\\) needs a value" -- "$DLRIG" export "$DATA/builds/clean.json" --format md -o
+expect option-takes-no-value 2 "^dlrig: check: --json takes no value \\(got 'yes'\\)$" -- "$DLRIG" check "$DATA/builds/clean.json" --json=yes
+expect option-unknown-short 2 "^dlrig: fix: unknown option '-x'" -- "$DLRIG" fix -x "$DATA/builds/clean.json"
+expect option-prices-sub 2 "^dlrig: prices import: unknown option '--skip-bd'; did you mean '--skip-bad'\\?$" -- "$DLRIG" prices import --skip-bd x.csv
+expect command-did-you-mean 2 "^dlrig: unknown command 'recomend'; did you mean 'recommend'\\?$" -- "$DLRIG" recomend
+expect global-did-you-mean 2 "^dlrig: unknown option '--verison'; did you mean '--version'\\?$" -- "$DLRIG" --verison
+expect prices-sub-did-you-mean 2 "^dlrig: prices: unknown subcommand 'lst'; did you mean 'list'\\?$" -- "$DLRIG" prices lst
 
 # check / estimate on the build files
 for f in "$DATA"/builds/*.json; do
@@ -280,7 +294,16 @@ if [ -e "$DATA/builds/clean.json" ]; then
     printf '{"compnay": "X"}\n' > "$XDG_CONFIG_HOME/dlrig/seller.json"
     expect export-seller-typo 2 "seller.json: unknown field 'compnay'" -- "$DLRIG" export "$CLEAN" --format md
     rm -f "$XDG_CONFIG_HOME/dlrig/seller.json"
-    expect export-seller-missing 2 "seller: .*none.json does not exist" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
+    # a missing file is an I/O failure (exit 3) whichever option names it, as a missing build file is
+    expect export-seller-missing 3 "^dlrig: --seller: .*none.json: cannot read: No such file or directory$" -- "$DLRIG" export "$CLEAN" --format html --seller "$TMP/none.json"
+    expect export-build-missing 3 "^dlrig: .*none.json: cannot read: No such file or directory$" -- "$DLRIG" export "$TMP/none.json" --format html
+    expect prices-missing 3 "^dlrig: .*none.csv: cannot read: No such file or directory$" -- "$DLRIG" prices import "$TMP/none.csv"
+    expect from-missing 3 "none.json: cannot read: No such file or directory$" -- "$DLRIG" recommend --from "$TMP/none.json"
+    expect against-missing 3 "none.json: cannot read: No such file or directory$" -- "$DLRIG" parts --category gpu --against "$TMP/none.json"
+    expect catalog-missing 3 "none.db" -- "$DLRIG" --catalog "$TMP/none.db" parts
+    printf '{"company": "Stdin Traders"}\n' > "$TMP/seller-in.json"
+    expect export-seller-stdin 0 'Stdin Traders' -- sh -c '"$1" export "$2" --format md --seller - < "$3"' sh "$DLRIG" "$CLEAN" "$TMP/seller-in.json"
+    expect export-seller-and-build-stdin 2 "'-' \\(standard input\\) is given 2 times" -- "$DLRIG" export - --format md --seller -
     # one quote with several options
     OPT2=$DATA/builds/unknown-card-length.json
     expect export-options-html 0 'Options at a glance.*Option A.*Option B.*Option C.*<h2>Not checked</h2>' -- "$DLRIG" export "$CLEAN" "$OPT2" "$BROKEN" --format html --allow-errors
@@ -303,8 +326,8 @@ if [ -e "$DATA/builds/clean.json" ]; then
     [ "$leaks" -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
 
     # recommend --tiers -o writes the Best tier, as it says, and the file knows its tier
-    expect recommend-tiers-out 0 'Best build written to' -- "$DLRIG" recommend --workload transformer --budget-usd 40000 --tiers -o "$TMP/best.json"
-    expect recommend-tiers-out-tier 0 '^Best$' -- jq -r .tier "$TMP/best.json"
+    expect recommend-tiers-out 0 'Best build written to' -- "$DLRIG" recommend --workload transformer --budget-usd 40000 --tiers -o "$TMP/tiers-best.json"
+    expect recommend-tiers-out-tier 0 '^Best$' -- jq -r .tier "$TMP/tiers-best.json"
     expect recommend-tiers-json-tier 0 '^Good Good,(Better Better,)?Best Best$' -- sh -c '"$@" | jq -r "[.recommendations[] | .tier + \" \" + .build.tier] | join(\",\")"' sh "$DLRIG" recommend --workload transformer --budget-usd 40000 --tiers --json
     # the customer's copy of a quote of the advisor's tiers: the tiers named, the requirements in words, no dlrig
     # part id, no finding id, no line's price source, no tier's budget cap; --internal keeps them for the seller
@@ -526,8 +549,118 @@ expect fix-no-args 2 'fix: expected one BUILD.json' -- "$DLRIG" fix
 expect fix-help 0 'Usage: dlrig fix BUILD.json' -- "$DLRIG" fix --help
 expect fix-in-usage 0 'dlrig fix +BUILD.json' -- "$DLRIG" --help
 
+# follows FILE ERE1 ERE2: some line of FILE matching ERE1 is followed by one matching ERE2 (prints "follows")
+follows() {
+    local line prev=0
+    while IFS= read -r line; do
+        if [ $prev = 1 ] && [[ $line =~ $3 ]]; then
+            echo follows
+            return
+        fi
+        prev=0
+        [[ $line =~ $2 ]] && prev=1
+    done < "$1"
+    echo "no line matching $2 followed by $3"
+}
+
+# ---- "-": standard input wherever a file is read, standard output wherever one is written
+CLEAN=$DATA/builds/clean.json
+stdin() { # FILE CMD... : CMD with FILE on standard input
+    local f=$1
+    shift
+    "$@" < "$f"
+}
+expect stdin-check 0 '^Clean: 2x RTX 5000 Ada' -- stdin "$CLEAN" "$DLRIG" check -
+expect stdin-check-json 0 '"ok":[[:space:]]*true' -- stdin "$CLEAN" "$DLRIG" check - --json
+expect stdin-check-bad 2 "^dlrig: standard input: parts\[0\]\.id: unknown part id 'nvidia-rtx-409'" -- stdin "$DATA/builds/bad-unknown-id.json" "$DLRIG" check -
+expect stdin-estimate 0 'throughput' -- stdin "$CLEAN" "$DLRIG" estimate -
+expect stdin-export 0 '^Clean: 2x RTX 5000 Ada.*Estimated speed' -- stdin "$CLEAN" "$DLRIG" export - --format txt
+expect stdin-compare 0 'A  Clean: .*\(standard input\)' -- stdin "$CLEAN" "$DLRIG" compare - "$DATA/builds/pcie.lanes.ok.json"
+expect stdin-compare-twice 2 "^dlrig: compare: '-' \\(standard input\\) is given 2 times; it can be read once$" -- stdin "$CLEAN" "$DLRIG" compare - -
+expect stdin-against 0 'nvidia-rtx-4090' -- stdin "$CLEAN" "$DLRIG" parts --category gpu --against -
+expect stdin-from 0 'Re-advised standard input from the advisor' -- stdin "$CLEAN" "$DLRIG" recommend --from - --pin gpu
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2026-11,Stdin Shop\n' > "$TMP/stdin-prices.csv"
+expect stdin-prices 0 'Imported 1 price from standard input \(vendor: Stdin Shop\)' -- env XDG_DATA_HOME="$TMP/stdin-data" sh -c '"$1" prices import - < "$2"' sh "$DLRIG" "$TMP/stdin-prices.csv"
+expect stdin-catalog 2 "^dlrig: --catalog: a catalog is a SQLite file; standard input \\('-'\\) cannot be one$" -- "$DLRIG" --catalog - parts
+expect stdin-tui 2 "^dlrig: tui: standard input is the terminal" -- "$DLRIG" tui -
+# -o -: the document on standard output, the report on standard error
+expect stdout-export 0 '^# ' -- "$DLRIG" export "$CLEAN" --format md -o -
+"$DLRIG" recommend --workload cnn --budget-usd 3000 -o - > "$TMP/rec-stdout.json" 2> "$TMP/rec-stderr.txt"
+expect stdout-recommend-is-a-build 0 'Result: no errors' -- "$DLRIG" check "$TMP/rec-stdout.json"
+expect stdout-recommend-report-on-stderr 0 '^1\. .*Best build written to standard output' -- cat "$TMP/rec-stderr.txt"
+expect stdout-recommend-json 2 "^dlrig: recommend: --json and -o - would both write to standard output; give -o FILE$" -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o - --json
+stdin "$FIX/socket.json" "$DLRIG" fix - > "$TMP/fix-stdout.json" 2> "$TMP/fix-stderr.txt"
+expect stdout-fix-is-fixed 0 'Result: no errors' -- "$DLRIG" check "$TMP/fix-stdout.json"
+expect stdout-fix-report-on-stderr 0 'No error left.*Wrote the repaired build to standard output' -- cat "$TMP/fix-stderr.txt"
+expect stdout-fix-o 0 '"format": "dlrig-build"' -- "$DLRIG" fix "$FIX/socket.json" -o -
+expect stdout-fix-json 2 "^dlrig: fix: --json and the repaired build would both go to standard output" -- stdin "$FIX/socket.json" "$DLRIG" fix - --json
+# no silent overwrite: recommend -o keeps an existing file without --force, as export and fix do
+echo '{"keep": "me"}' > "$TMP/rec-exists.json"
+expect recommend-o-exists 2 "^dlrig: recommend: .*rec-exists.json exists; not overwritten \\(use --force to replace it\\)$" -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o "$TMP/rec-exists.json"
+expect recommend-o-kept 0 '"keep": "me"' -- cat "$TMP/rec-exists.json"
+expect recommend-o-force 0 'Best build written to' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 -o "$TMP/rec-exists.json" --force
+expect recommend-o-forced 0 '"format": "dlrig-build"' -- cat "$TMP/rec-exists.json"
+cp "$CLEAN" "$TMP/readvise.json"
+expect recommend-from-o-exists 2 "readvise.json exists; not overwritten" -- "$DLRIG" recommend --from "$TMP/readvise.json" --pin gpu -o "$TMP/readvise.json"
+
+# ---- text aligned by display width, whatever the locale (LANG=C counted bytes or one column a character)
+sed 's/"name": "Clean: [^"]*"/"name": "研究室 GPU サーバー, café"/' "$CLEAN" > "$TMP/wide.json"
+for loc in C C.UTF-8 POSIX; do
+    LC_ALL=$loc LANG=$loc "$DLRIG" export "$TMP/wide.json" --format txt --customer 'Müller & Söhne' --notes 'ÉTÉ' --quote-number Q-WIDE-1 > "$TMP/wide.$loc.txt" 2>&1
+done
+expect width-export-c-same 0 'same' -- sh -c 'cmp -s "$1" "$2" && cmp -s "$1" "$3" && echo same' sh "$TMP/wide.C.UTF-8.txt" "$TMP/wide.C.txt" "$TMP/wide.POSIX.txt"
+# the heading's underline is as wide as the name: 3 + 1 + 3 + 1 + 4 wide characters (19 columns) and ", café" (6)
+expect width-export-underline 0 'follows' -- follows "$TMP/wide.C.txt" '^研究室 GPU サーバー, café$' '^={25}$'
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2026-11,Bäckerei Großhändler\nnvidia-rtx-4090,1850,USD,2026-11,Plain Shop\n' > "$TMP/wide-prices.csv"
+XDG_DATA_HOME="$TMP/wide-data" "$DLRIG" prices import "$TMP/wide-prices.csv" >/dev/null 2>&1
+for loc in C C.UTF-8; do
+    LC_ALL=$loc XDG_DATA_HOME="$TMP/wide-data" "$DLRIG" show nvidia-rtx-4090 > "$TMP/wide-show.$loc.txt" 2>&1
+done
+expect width-show-c-same 0 'same' -- sh -c 'cmp -s "$1" "$2" && echo same' sh "$TMP/wide-show.C.txt" "$TMP/wide-show.C.UTF-8.txt"
+# the price column starts in the same column after a vendor with umlauts as after a plain one
+expect width-show-vendor-aligned 0 'aligned' -- sh -c 'a=$(grep "Großhändler .*2026-11\$" "$1" | sed "s/\\$.*//" | wc -m); b=$(grep "Plain Shop .*2026-11\$" "$1" | sed "s/\\$.*//" | wc -m); [ "$a" = "$b" ] && echo aligned || echo "$a != $b"' sh "$TMP/wide-show.C.UTF-8.txt"
+
+# ---- check on a terminal: wrapped to its width between words, continued under the text; piped: a line each
+if command -v script >/dev/null; then
+    CIRCUIT=$DATA/builds/power.circuit.trigger.json
+    for cols in 72 40; do
+        script -qc "stty cols $cols; NO_COLOR=1 LC_ALL=C.UTF-8 '$DLRIG' check '$CIRCUIT'" /dev/null | tr -d '\r' > "$TMP/wrap-$cols.txt"
+        expect "check-wrap-$cols-width" 0 '^fits$' -- awk -v w="$cols" 'length($0) > w { print "line " NR " is " length($0) " wide: " $0; bad = 1 } END { if (!bad) print "fits" }' "$TMP/wrap-$cols.txt"
+    done
+    # the words are those of the one-line message, none cut: joining the continuation lines gives it back
+    piped=$("$DLRIG" check "$CIRCUIT" | grep '^  power.circuit ' | sed 's/^  power.circuit  *//')
+    joined=$(awk '/^  power.circuit/ { on = 1; sub(/^  power.circuit */, ""); printf "%s", $0; next }
+                  on && /^ +fix:/ { exit } on { sub(/^ +/, " "); printf "%s", $0 }' "$TMP/wrap-72.txt")
+    expect check-wrap-words 0 'same' -- sh -c '[ "$1" = "$2" ] && echo same || printf "%s\n!=\n%s\n" "$1" "$2"' sh "$piped" "$joined"
+    expect check-wrap-hanging 0 'follows' -- follows "$TMP/wrap-72.txt" '^  power.circuit {16}The machine draws about [0-9]+ W at the$' '^ {31}wall running CNN'
+    expect check-wrap-fix-hanging 0 'follows' -- follows "$TMP/wrap-72.txt" '^ {31}fix: Limit each NVIDIA' '^ {36}[^ ]'
+    expect check-wrap-narrow 0 'follows' -- follows "$TMP/wrap-40.txt" '^  power.circuit$' '^    The machine draws'
+    expect check-piped-one-line 0 '^1$' -- sh -c '"$1" check "$2" | grep -c "^  power.circuit .*~4% slower$"' sh "$DLRIG" "$CIRCUIT"
+fi
+
+# ---- parts at 80 columns: a cut name keeps what tells it from the others ("~RTX 5070 Ti", not "GeForce RTX 5~")
+if command -v script >/dev/null; then
+    # name_cells FILE: "id<TAB>name cell" for each row of a parts table (the Name column by the header's position)
+    name_cells() {
+        awk 'NR == 1 { s = index($0, "Name"); rest = substr($0, s + 4); match(rest, /[^ ]/); e = s + 4 + RSTART - 1; next }
+             /^\(hidden/ { next }
+             { id = $1; cell = substr($0, s, e - s); sub(/ +$/, "", cell); print id "\t" cell }' "$1"
+    }
+    for cat in gpu cpu motherboard memory storage psu case cooler nic; do
+        "$DLRIG" parts --category "$cat" > "$TMP/parts-wide.txt"
+        script -qc "stty cols 80; '$DLRIG' parts --category $cat" /dev/null | tr -d '\r' > "$TMP/parts-80.txt"
+        name_cells "$TMP/parts-wide.txt" > "$TMP/full.tsv"
+        name_cells "$TMP/parts-80.txt" > "$TMP/cut.tsv"
+        expect "parts-80-$cat-width" 0 '^fits$' -- awk 'length($0) > 80 { print "line " NR " is " length($0) " wide"; bad = 1 } END { if (!bad) print "fits" }' "$TMP/parts-80.txt"
+        # two parts whose names differ never show the same cell
+        expect "parts-80-$cat-distinct" 0 '^distinct$' -- awk -F '\t' 'NR == FNR { full[$1] = $2; next }
+            { if (($2 in seen) && full[seen[$2]] != full[$1]) { print $1 " and " seen[$2] " both show \"" $2 "\""; bad = 1 } seen[$2] = $1 }
+            END { if (!bad) print "distinct" }' "$TMP/full.tsv" "$TMP/cut.tsv"
+    done
+fi
+
 # shellcheck source=reliability.sh
-. "$(dirname "$0")/reliability.sh"
+. "$HERE/reliability.sh"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -27,8 +27,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# tmux-256color: its khome/kend (\E[1~, \E[4~) are what tmux sends for Home/End
-# (xterm-256color expects \EOH/\EOF, so the keys would arrive as Esc [ 1 ~)
+# tmux gives its panes TERM=tmux-256color (its default-terminal; -e TERM is not
+# taken); a test that wants another runs its command under START_ENV="env
+# TERM=...": test_terms does for xterm-256color, screen and linux.
 export TERM=tmux-256color LANG=C.UTF-8 ESCDELAY=25 NO_COLOR=1
 # price ages are counted to this month, whatever the day the tests run
 export DLRIG_TODAY=2026-11
@@ -143,6 +144,35 @@ quit_discarding() {
         sleep 0.05
     done
     fail "q did not quit"
+}
+
+# The screen with its attributes and colours as SGR escapes (capture-pane -e).
+screen_e() { tmux -L "$SOCK" capture-pane -e -p -t "$S"; }
+
+# record_output FILE : from now on, what the program writes to its terminal goes to FILE as well.
+record_output() { tmux -L "$SOCK" pipe-pane -o -t "$S" "cat >> $(printf '%q' "$1")"; }
+
+# sgr_colours FILE : prints every SGR escape of FILE that sets a colour (foreground or background,
+# default included: 30-39, 40-49, 90-97, 100-107, 38;..., 48;...), one a line.
+sgr_colours() {
+    perl -ne 'while (/\e\[([0-9;:]*)m/g) { my @p = split /[;:]/, $1; for (my $i = 0; $i < @p; $i++) {
+        my $n = $p[$i]; if ($n eq "38" || $n eq "48") { print "\\e[$1m\n"; last }
+        if (($n >= 30 && $n <= 49) || ($n >= 90 && $n <= 97) || ($n >= 100 && $n <= 107)) { print "\\e[$1m\n"; last } } }' "$1"
+}
+
+# invisible_cells FILE : prints each line of a capture-pane -e screen where a visible character is drawn
+# in black on black, or in black on the default background (black on the Linux console and most dark terminals).
+invisible_cells() {
+    perl -CSD -ne 'my ($fg, $bg) = (39, 49); my $line = $_;
+        for my $t (split /(\e\[[0-9;:]*m)/) {
+            if ($t =~ /^\e\[([0-9;:]*)m$/) { my @p = split /[;:]/, $1; @p = (0) unless @p;
+                for (my $i = 0; $i < @p; $i++) { my $n = $p[$i];
+                    if ($n == 0) { ($fg, $bg) = (39, 49) } elsif ($n == 38 || $n == 48) {
+                        my $v = $p[$i + 1] == 5 ? "5;" . $p[$i + 2] : "x"; $i += $p[$i + 1] == 5 ? 2 : 4;
+                        if ($n == 38) { $fg = $v } else { $bg = $v } }
+                    elsif (($n >= 30 && $n <= 37) || $n == 39) { $fg = $n } elsif (($n >= 40 && $n <= 47) || $n == 49) { $bg = $n } } }
+            elsif ($t =~ /\S/ && ($fg eq "30" || $fg eq "5;0" || $fg eq "5;16") && ($bg eq "49" || $bg eq "40" || $bg eq "5;0")) {
+                $line =~ s/\e\[[0-9;:]*m//g; print "black on black: $line"; last } }' "$1"
 }
 
 # ---------------------------------------------------------------- tests
@@ -1849,6 +1879,130 @@ test_typing_keys() {
     end_session
 }
 
+# NO_COLOR: not one colour escape reaches the terminal, whatever the theme
+# (--theme dark, and the next themes with t); bold, dim and reverse stay, and
+# the screen keeps the terminal's own colours.
+test_no_color() {
+    START_ENV="sleep 0.3 &&" start nocolor 80 24 --theme dark tui "$FIXTURE"
+    record_output "$WORK/raw"
+    wait_for "Build sheet"
+    keys t
+    wait_for "Theme: "
+    keys t
+    wait_for "Theme: "
+    keys Tab
+    sleep 0.3
+    screen_e >"$WORK/screen"
+    local found
+    found=$(sgr_colours "$WORK/raw" | sort | uniq -c | head -5)
+    [ -z "$found" ] || fail "colour escapes written under NO_COLOR: $found"
+    # the capture's colours are the terminal's defaults (39, 49) only
+    found=$(sgr_colours "$WORK/screen" | grep -vxE '\\e\[(39|49|0;39|0;49)m' | sort | uniq -c | head -5 || true)
+    [ -z "$found" ] || fail "coloured cells under NO_COLOR: $found"
+    grep -qE $'\e\\[([0-9;]*;)?7m' "$WORK/screen" || fail "no reverse video (the selection) under NO_COLOR"
+    grep -qE $'\e\\[([0-9;]*;)?1m' "$WORK/screen" || fail "no bold under NO_COLOR"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# The mono theme without NO_COLOR: no colour escape either.
+test_mono_theme() {
+    START_ENV="sleep 0.3 && env -u NO_COLOR" start mono 80 24 --theme mono tui "$FIXTURE"
+    record_output "$WORK/raw"
+    wait_for "Build sheet"
+    keys Tab
+    sleep 0.3
+    local found
+    found=$(sgr_colours "$WORK/raw" | sort | uniq -c | head -5)
+    [ -z "$found" ] || fail "colour escapes written by the mono theme: $found"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# Without NO_COLOR the default theme draws in colour (so the two tests above
+# would see colour escapes if there were any).
+test_colour_theme() {
+    START_ENV="sleep 0.3 && env -u NO_COLOR" start colour 80 24 tui "$FIXTURE"
+    record_output "$WORK/raw"
+    wait_for "Build sheet"
+    keys Tab
+    sleep 0.3
+    sgr_colours "$WORK/raw" | grep -q '38;5;' || fail "the dark theme wrote no 256-colour escape"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# TERM=linux (8 colours): the borders of the panes without focus are visible
+# (the dark theme's grey 240 became black: black on the console's black).
+test_linux_console_colours() {
+    START_ENV="env -u NO_COLOR TERM=linux" start linuxcon 80 24 tui "$FIXTURE"
+    wait_for "Build sheet"
+    screen_e >"$WORK/screen"
+    local bad
+    bad=$(invisible_cells "$WORK/screen" | head -3)
+    [ -z "$bad" ] || fail "$bad"
+    grep -qF "Build sheet" "$WORK/screen" || fail "no build sheet"
+    keys Tab
+    sleep 0.3
+    screen_e >"$WORK/screen2"
+    bad=$(invisible_cells "$WORK/screen2" | head -3)
+    [ -z "$bad" ] || fail "after Tab: $bad"
+    keys q
+    wait_exit 0
+    end_session
+}
+
+# Home, End, PgDn and Del under each TERM the tests run (tmux sends Home and
+# End as ESC [ 1 ~ and ESC [ 4 ~ whatever TERM says): End goes to the last
+# part and Home to the first, in the builder; in the wizard's filter End
+# moves the selection and types nothing ("4~" before, under xterm-256color).
+test_terms() {
+    local term
+    for term in tmux-256color xterm-256color screen linux; do
+        START_ENV="env TERM=$term" start "terms-${term%%-*}" 80 24 tui "$FIXTURE"
+        wait_for "Build sheet"
+        keys c
+        wait_for "compatible only"
+        keys End
+        local deadline=$((SECONDS + TIMEOUT))
+        until screen | grep -qE "─ ([0-9]+)/\1 ─"; do
+            [ $SECONDS -lt $deadline ] || fail "TERM=$term: End did not go to the last part"
+            sleep 0.05
+        done
+        keys Home
+        wait_for "─ 1/"
+        screen | grep -qF "4~" && fail "TERM=$term: Home/End typed text"
+        keys q
+        wait_exit 0
+        end_session
+
+        START_ENV="env TERM=$term" start "termw-${term%%-*}" 80 24
+        wait_for "What will it mostly run?"
+        keys Down Down Down Enter
+        wait_for "Which model, or how big?"
+        keys /
+        wait_for "filter: _"
+        type_text "qwen3"
+        wait_for "filter: qwen3_"
+        wait_for "▸ Qwen3 0.6B"
+        keys End
+        wait_for "▸ Qwen3-Coder 480B-A35B"
+        wait_for "filter: qwen3_"
+        keys Home
+        wait_for "▸ Qwen3 0.6B"
+        wait_for "filter: qwen3_"
+        screen | grep -qE "filter: qwen3.*~" && fail "TERM=$term: End or Home typed into the filter"
+        keys Escape
+        wait_gone "filter: "
+        keys q
+        wait_exit 0
+        end_session
+    done
+}
+
 # A run in a PID namespace has the same PID every time (a container: PID 1):
 # the next run still offers the last one's unsaved work, and its own first
 # change does not overwrite it (recovery files were named by PID).
@@ -2195,6 +2349,11 @@ run test_reqform_help_whole
 run test_compare_80x24_whole
 run test_prompt_keys
 run test_typing_keys
+run test_no_color
+run test_mono_theme
+run test_colour_theme
+run test_linux_console_colours
+run test_terms
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

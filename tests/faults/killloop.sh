@@ -83,8 +83,8 @@ for ((i = 0; i < KILLS; i++)); do
     case $kind in
     recommend)
         cp "$TMP/rec-old.json" "$W/r.json"
-        d=$(duration env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload transformer --budget-usd 30000 -o "$W/probe.json")
-        kill_at $((RANDOM * (d + d / 5) / 32768)) env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload transformer --budget-usd 30000 -o "$W/r.json" &&
+        d=$(duration env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload transformer --budget-usd 30000 -o "$W/probe.json" --force)
+        kill_at $((RANDOM * (d + d / 5) / 32768)) env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload transformer --budget-usd 30000 -o "$W/r.json" --force &&
             killed[$kind]=$((${killed[$kind]:-0} + 1)) || done_[$kind]=$((${done_[$kind]:-0} + 1))
         cmp -s "$W/r.json" "$TMP/rec-old.json" || cmp -s "$W/r.json" "$TMP/rec-new.json" ||
             bad "recommend kill $i: r.json is neither version"

@@ -149,7 +149,7 @@ if make_readonly "$TMP/ro"; then
     expect export-o-readonly-dir 3 "cannot write .*ro/list.md" -- \
         "$DLRIG" export "$DATA/builds/clean.json" --format md -o "$TMP/ro/list.md"
     expect recommend-o-readonly-overwrite 3 "ro/existing.json" -- \
-        "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/ro/existing.json"
+        "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/ro/existing.json" --force
     [ "$(cat "$TMP/ro/existing.json")" = keep ] && ok "recommend-o-readonly-overwrite: old file intact" ||
         bad "recommend-o-readonly-overwrite" "the old file changed"
 else
@@ -159,7 +159,7 @@ fi
 # ---------------------------------------------------------------- full disk
 
 expect recommend-o-dev-full 3 "/dev/full.*No space left on device" -- \
-    "$DLRIG" recommend --workload cnn --budget-usd 10000 -o /dev/full
+    "$DLRIG" recommend --workload cnn --budget-usd 10000 -o /dev/full --force
 expect export-o-dev-full 3 "/dev/full.*No space left on device" -- \
     "$DLRIG" export "$DATA/builds/clean.json" --format html -o /dev/full --force
 [ -c /dev/full ] && ok "dev-full-still-a-device" || bad "dev-full-still-a-device" "/dev/full was replaced"
@@ -173,7 +173,7 @@ if [ $CAN_MOUNT = 1 ]; then
     dd if=/dev/zero of="$TMP/full/filler" bs=4k status=none 2>/dev/null
     sum=$(cksum <"$TMP/full/plan.json")
     expect recommend-o-full-disk 3 "plan.json.*No space left on device" -- \
-        "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/full/plan.json"
+        "$DLRIG" recommend --workload cnn --budget-usd 10000 -o "$TMP/full/plan.json" --force
     [ "$(cksum <"$TMP/full/plan.json")" = "$sum" ] && [ -z "$(leftovers "$TMP/full")" ] &&
         ok "recommend-o-full-disk: old file intact, no temporary file" ||
         bad "recommend-o-full-disk" "the old file changed or a temporary file is left: $(ls -A "$TMP/full")"

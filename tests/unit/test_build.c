@@ -61,6 +61,8 @@ static const struct {
     {"bad-duplicate-part.json", {"parts[8].id", "nvidia-rtx-5000-ada", "listed twice"}},
     {"bad-power-limit.json", {"parts[0].power_limit_w", "600 W is out of range", "1 to 450 W"}},
     {"bad-tier.json", {"tier:", "\"Good\", \"Better\" or \"Best\"", "a number"}},
+    {"bad-duplicate-key.json", {": name:", "the key is given twice", "keep one"}},
+    {"bad-duplicate-requirement.json", {"requirements.budget_usd:", "the key is given twice"}},
 };
 
 START_TEST(bad_file_names_the_field)

@@ -616,7 +616,7 @@ START_TEST(draft_quote_lists_problems_first)
     opts_fixed(&o);
     for (int f = 0; f < DLRIG_EXPORT_COUNT; f++) {
         char *s = export_to_string(&b, (dlrig_export_format)f, &o);
-        const char *d = strstr(s, f == DLRIG_EXPORT_JSON ? "\"draft\":\ttrue" : "DRAFT");
+        const char *d = strstr(s, f == DLRIG_EXPORT_JSON ? "\"draft\": true" : "DRAFT");
         ck_assert_msg(d != NULL, "format %d: no DRAFT mark", f);
         if (f != DLRIG_EXPORT_JSON && f != DLRIG_EXPORT_CSV) {
             const char *prob = strstr(s, "does not fit TRX50 AERO D");
@@ -687,6 +687,7 @@ START_TEST(seller_file_fields)
         {"{\"company\": \"X\", \"usd_rate\": -1}", "field 'usd_rate'"},
         {"[1]", "not a JSON object"},
         {"{", "not a JSON object"},
+        {"{\"company\": \"X\", \"terms\": \"30 days\", \"company\": \"Y\"}", "company: the key is given twice"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -1185,8 +1186,23 @@ START_TEST(part_number_column)
     free(html);
     /* JSON: the number as printed, and the count of modules of a kit */
     char *json = export_to_string(&b, DLRIG_EXPORT_JSON, &o);
-    ck_assert_ptr_nonnull(strstr(json, "\"mpn\":\t\"KSM48R40BD8-32MD\",\n\t\t\t\"mpn_units\":\t4,"));
-    ck_assert_ptr_nonnull(strstr(json, "\"mpn\":\t\"MZ-V9P4T0\""));
+    {
+        cJSON *doc = cJSON_Parse(json);
+        ck_assert_ptr_nonnull(doc);
+        int kit = 0, drive = 0;
+        const cJSON *lines = cJSON_GetObjectItemCaseSensitive(doc, "lines");
+        const cJSON *l;
+        cJSON_ArrayForEach(l, lines) {
+            const cJSON *mpn = cJSON_GetObjectItemCaseSensitive(l, "mpn");
+            const cJSON *units = cJSON_GetObjectItemCaseSensitive(l, "mpn_units");
+            if (cJSON_IsString(mpn) && strcmp(mpn->valuestring, "KSM48R40BD8-32MD") == 0)
+                kit += cJSON_IsNumber(units) && units->valueint == 4;
+            if (cJSON_IsString(mpn) && strcmp(mpn->valuestring, "MZ-V9P4T0") == 0) drive++;
+        }
+        ck_assert_int_eq(kit, 1);
+        ck_assert_int_eq(drive, 1);
+        cJSON_Delete(doc);
+    }
     free(json);
     /* only parts without a number: no column */
     dlrig_build g;

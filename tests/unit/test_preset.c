@@ -91,6 +91,12 @@ START_TEST(unknown_and_malformed)
          "{\"workload\":\"cnn\",\"budget_usd\":5000,\"require\":[\"fast\"]}}",
          "unknown requirement 'fast'"},
         {"{\"format\":", "not valid JSON"},
+        {"{\"format\":\"dlrig-preset\",\"version\":1,\"title\":\"T\",\"story\":\"S\",\"requirements\":"
+         "{\"workload\":\"cnn\",\"budget_usd\":5000,\"workload\":\"rnn\"}}",
+         "requirements.workload: the key is given twice"},
+        {"{\"format\":\"dlrig-preset\",\"version\":1,\"title\":\"T\",\"title\":\"U\",\"story\":\"S\","
+         "\"requirements\":{}}",
+         "title: the key is given twice"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ck_assert_int_eq(preset_parse(cat, "my-preset", bad[i].doc, strlen(bad[i].doc), &p, err, sizeof err),

@@ -96,7 +96,7 @@ vg 0 recommend --workload cnn --budget-usd 10000
 vg 0 recommend --workload llm-finetune --model-params-m 8000 --budget-usd 40000 --require ecc --top 3 --json
 vg '0|1' recommend --workload transformer --budget-usd 150000 --nodes 2 --environment datacenter --require rdma --json
 vg 0 recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
-vg 3 recommend --workload cnn --budget-usd 10000 -o /dev/full
+vg 3 recommend --workload cnn --budget-usd 10000 -o /dev/full --force
 vg 1 recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 vg 2 recommend --workload vision --budget-usd 5000
 vg 0 recommend --from "$DATA/builds/clean.json" --pin gpu,case -o "$TMP/readvised.json"
@@ -142,6 +142,16 @@ vg 0 prices list --json
 vg 0 check "$B/clean.json" --json
 vg 0 prices clear --vendor "Acme Computers"
 vg 0 prices clear
+# completion, option mistakes, standard input and output
+vg 0 completion bash
+vg 0 __complete zsh recommend --workload ''
+vg 0 __complete fish show nvidia-rtx-40
+vg 0 __complete bash parts --category gpu --sort v
+vg 2 recommend --jsn --workload cnn --budget-usd 5000
+vg 2 parts --c gpu
+vg 2 check -
+vg 0 recommend --workload cnn --budget-usd 5000 -o -
+vg 0 fix "$DATA/fix/socket.json" -o -
 
 # The terminal interface: wizard to builder, a few keys, quit.
 if command -v tmux >/dev/null; then
