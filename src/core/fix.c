@@ -182,6 +182,7 @@ static void describe(dlrig_fix *f)
 
 typedef struct cand {
     dlrig_fix_kind kind;
+    int move; /* the recipe move that proposed it: each move has its own budget of trials */
     dlrig_change ch[DLRIG_FIX_CHANGES];
     int n;
     double est; /* price change by the parts' prices, for trying cheap candidates first */
@@ -201,16 +202,19 @@ typedef struct fixer {
     tally before, after;
     int missing_before;
     dlrig_placement base_pl; /* the build's own placement, for candidates that cannot move a card */
-    int moved;               /* trials that placed the cards again */
-    long moved_steps;        /* placement search steps those trials took */
+    int move;                /* the recipe move proposing candidates now */
+    int moved[DLRIG_RULE_MOVES + 1];        /* per move: trials that placed the cards again */
+    long moved_steps[DLRIG_RULE_MOVES + 1]; /* per move: placement search steps those trials took */
 } fixer;
 
 /* Trials that must place the cards again (a GPU, NIC, board, case, drive or
  * CPU count changes) take a few hundred placement steps on real boards but up
  * to the search's bound (DLRIG_PLACE_MAX_STEPS, a tenth of a second) on a
  * pathological one (dozens of x16 slots, a dozen cards): at most this many
- * per finding, cheapest first, and none started once the trials so far took
- * this many steps, so that a check stays interactive.  The budget counts
+ * per move of the finding's recipe, cheapest first, and none started once the
+ * move's trials so far took this many steps, so that a check stays
+ * interactive.  The budget is the move's own, so cheap candidates of one move
+ * (boards) cannot use up the trials of the next (fewer GPUs).  It counts
  * work, not time, so the same build gets the same fixes on a loaded machine. */
 #define MAX_MOVED_TRIALS 32
 #define MOVED_MAX_STEPS (2 * DLRIG_PLACE_MAX_STEPS)
@@ -246,6 +250,7 @@ static cand *push(fixer *x, dlrig_fix_kind kind)
     cand *c = &x->v[x->n++];
     memset(c, 0, sizeof *c);
     c->kind = kind;
+    c->move = x->move;
     return c;
 }
 
@@ -328,8 +333,38 @@ static bool cards_cannot_fit(const fixer *x, const dlrig_gpu *g, int q)
     return (long)q * w > room;
 }
 
+/* Whether the board facts the rules check (compat.socket, compat.memory_type,
+ * compat.form_factor) that hold with board `from` still hold with `to`: a
+ * board that would break one is sure to add an error, so it is not worth one
+ * of the move's trials.  A fact already broken (the error being fixed) does
+ * not count against a board. */
+static bool board_keeps_facts(const fixer *x, const dlrig_motherboard *from, const dlrig_motherboard *to)
+{
+    const dlrig_build *b = x->b;
+    int ncpu = 0;
+    const dlrig_cpu *cpu = (const dlrig_cpu *)build_first(b, DLRIG_CAT_CPU, &ncpu);
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    if (cpu) {
+        if (board_takes_cpu(from, cpu) && !board_takes_cpu(to, cpu)) return false;
+        if (!strcmp(cpu->memory_type, from->memory_type) && strcmp(cpu->memory_type, to->memory_type)) return false;
+        if (ncpu <= from->cpu_sockets && ncpu > to->cpu_sockets) return false;
+    }
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category != DLRIG_CAT_MEMORY) continue;
+        const dlrig_memory *m = (const dlrig_memory *)b->items[i].part;
+        bool before = !strcmp(m->type, from->memory_type) && constraint_memory_fits_board(m, from);
+        bool after = !strcmp(m->type, to->memory_type) && constraint_memory_fits_board(m, to);
+        if (before && !after) return false;
+    }
+    if (cs && !cs->board && form_factor_fits(cs->form_factors, from->form_factor) &&
+        !form_factor_fits(cs->form_factors, to->form_factor))
+        return false;
+    return true;
+}
+
 /* Every priced part of category cat in place of the finding's part of that
- * category (same quantity). */
+ * category (same quantity); a board only when it keeps what the build's
+ * board got right (board_keeps_facts). */
 static void replace_all(fixer *x, dlrig_category cat)
 {
     const dlrig_part *from = subject(x, cat);
@@ -341,6 +376,9 @@ static void replace_all(fixer *x, dlrig_category cat)
         if (to == from || isnan(COST(x, to))) continue;
         if (cat == DLRIG_CAT_GPU && (!gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from) ||
                                      cards_cannot_fit(x, (const dlrig_gpu *)to, q)))
+            continue;
+        if (cat == DLRIG_CAT_MOTHERBOARD &&
+            !board_keeps_facts(x, (const dlrig_motherboard *)from, (const dlrig_motherboard *)to))
             continue;
         cand *c = push(x, DLRIG_FIX_PARTS);
         if (!c) return;
@@ -624,7 +662,10 @@ static void candidates(fixer *x)
         move(x, &named);
         return;
     }
-    for (int i = 0; i < DLRIG_RULE_MOVES && r->fix[i].op != DLRIG_MOVE_END; i++) move(x, &r->fix[i]);
+    for (int i = 0; i < DLRIG_RULE_MOVES && r->fix[i].op != DLRIG_MOVE_END; i++) {
+        x->move = i;
+        move(x, &r->fix[i]);
+    }
 }
 
 static int cmp_cand(const void *pa, const void *pb)
@@ -676,16 +717,16 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
 {
     bool same = true;
     for (int i = 0; i < c->n; i++) same = same && keeps_placement(&c->ch[i]);
-    if (!same && (x->moved >= MAX_MOVED_TRIALS || x->moved_steps >= MOVED_MAX_STEPS)) return false;
+    if (!same && (x->moved[c->move] >= MAX_MOVED_TRIALS || x->moved_steps[c->move] >= MOVED_MAX_STEPS)) return false;
     work_reset(x);
     for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
     if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
     if (same) {
         rules_check_placed(x->cat, &x->work, &x->base_pl, &x->trial);
     } else {
-        x->moved++;
+        x->moved[c->move]++;
         rules_check(x->cat, &x->work, &x->trial);
-        x->moved_steps += x->trial.placement.steps;
+        x->moved_steps[c->move] += x->trial.placement.steps;
     }
     tally_of(&x->trial, &x->after);
     for (size_t i = 0; i < x->after.n; i++) {
@@ -934,9 +975,10 @@ static bool first_fix(const dlrig_catalog *cat, const dlrig_build *b, const dlri
     return false;
 }
 
-/* Completes b greedily; returns the errors left, with the price in *price
- * and the fixes it took added to *steps. */
-static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsigned kinds, double *price, int *steps)
+/* Completes b greedily; returns the errors left, with the price in *price,
+ * the GPUs it keeps in *gpus and the fixes it took added to *steps. */
+static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsigned kinds, double *price, int *steps,
+                      int *gpus)
 {
     dlrig_build b;
     build_copy(&b, start);
@@ -951,6 +993,7 @@ static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsign
     }
     size_t left = rep.counts[DLRIG_SEV_ERROR];
     *price = rep.totals.price_usd;
+    *gpus = build_count(&b, DLRIG_CAT_GPU);
     report_free(&rep);
     build_free(&b);
     return left;
@@ -967,7 +1010,7 @@ size_t fix_repair(const dlrig_catalog *cat, dlrig_build *b, unsigned kinds, dlri
         dlrig_fix best;
         bool have = false;
         size_t best_left = 0;
-        int best_steps = 0;
+        int best_steps = 0, best_gpus = 0;
         double best_price = 0;
         for (size_t i = 0; i < rep.n_findings && i < 16; i++) {
             if (rep.findings[i].severity != DLRIG_SEV_ERROR) continue;
@@ -978,16 +1021,24 @@ size_t fix_repair(const dlrig_catalog *cat, dlrig_build *b, unsigned kinds, dlri
                 build_copy(&t, b);
                 fix_apply(&t, &opts[k]);
                 double price;
-                int steps = 1;
-                size_t left = rollout(cat, &t, kinds, &price, &steps);
+                int steps = 1, gpus = 0;
+                size_t left = rollout(cat, &t, kinds, &price, &steps, &gpus);
                 build_free(&t);
-                /* fewest errors left, then fewest changes, then least price */
-                if (!have || left < best_left || (left == best_left && steps < best_steps) ||
-                    (left == best_left && steps == best_steps && price < best_price - 0.005)) {
+                /* fewest errors left, then the most GPUs kept (fewer GPUs is a
+                 * compromise: as few dropped as will do), then fewest changes,
+                 * then least price */
+                bool better = !have || left < best_left;
+                if (have && left == best_left) {
+                    if (gpus != best_gpus) better = gpus > best_gpus;
+                    else if (steps != best_steps) better = steps < best_steps;
+                    else better = price < best_price - 0.005;
+                }
+                if (better) {
                     have = true;
                     best = opts[k];
                     best_left = left;
                     best_steps = steps;
+                    best_gpus = gpus;
                     best_price = price;
                 }
             }

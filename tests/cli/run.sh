@@ -411,6 +411,12 @@ expect fix-no-psu 0 'Add .+ \(Power supply\) \(\+\$[0-9,]+\); resolves compat.mi
 expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooling.passive_needs_server.*Price: \$[0-9,]+ -> \$[0-9,]+ \([-+]\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n "$FIX/passive.json"
 expect fix-circuit 1 'Not fixed by a change of parts: power.circuit.*1440 W continuous.*option \(--allow-fewer-gpus\): [0-9] x NVIDIA GeForce RTX 4090 instead of 4.*option \(a requirement\): Change the circuit requirement from 120v-15a to' -- "$DLRIG" fix -n "$FIX/circuit.json"
 expect fix-circuit-fewer 0 'x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+# four 2-slot cards on a board with three x16 slots: check names a board that takes the CPU and memory, fix applies it
+expect check-fix-pcie-slots 1 'pcie.slots .*only 3 fit on TRX50 AERO D.*fix: Replace Gigabyte TRX50 AERO D with ASRock WRX90 WS EVO \(\+\$[0-9,]+\)' -- "$DLRIG" check "$FIX/pcie-4-maxq-trx50.json"
+expect fix-pcie-slots 0 'Replace Gigabyte TRX50 AERO D with .*resolves pcie.slots.*No error left' -- "$DLRIG" fix -n "$FIX/pcie-4-maxq-trx50.json"
+# allowed fewer GPUs, fix keeps as many as work: 2 of the 4 RTX 4090s, the option it lists without the flag
+expect fix-circuit-fewer-keeps-two 0 '2 x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+expect fix-circuit-fewer-lists-two 1 'option \(--allow-fewer-gpus\): 2 x NVIDIA GeForce RTX 4090 instead of 4' -- "$DLRIG" fix -n "$FIX/circuit.json"
 # a free power limit comes before a change of parts for a circuit about 40 W short at the wall; fix takes it only when allowed
 expect check-fix-power-limit 1 'power.circuit .*fix: Limit each NVIDIA GeForce RTX 5090 to 545 W of 575 W \(sudo nvidia-smi -pl 545\), ~2% slower \(no price change\)' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
 expect check-fix-power-limit-json 1 '"kind":[[:space:]]*"power-limit",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"power_limit",[[:space:]]*"part":[[:space:]]*"nvidia-rtx-5090",[[:space:]]*"power_limit_w":[[:space:]]*545' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json" --json
