@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dlrig/constraints.h"
+#include "dlrig/format.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
@@ -152,6 +153,9 @@ static void describe_change(const dlrig_change *c, strbuf *sb)
         if (!strcmp(c->key, "require"))
             sb_printf(sb, "drop a requirement (require: %s instead of %s)", c->value[0] ? c->value : "nothing",
                       c->old_value);
+        else if (!strcmp(c->key, "budget_usd"))
+            sb_printf(sb, "raise the budget from %s to %s", format_usd(strtod(c->old_value, NULL), a, sizeof a),
+                      format_usd(strtod(c->value, NULL), b, sizeof b));
         else
             sb_printf(sb, "change the %s requirement from %s to %s", c->key, c->old_value[0] ? c->old_value : "none",
                       c->value);
@@ -574,6 +578,9 @@ static void power_limits(fixer *x)
     }
 }
 
+static void under_budget(fixer *x);
+static void raise_budget(fixer *x);
+
 /* One move of the finding's fix recipe (rules.h, the rule's row). */
 static void move(fixer *x, const dlrig_fix_move *m)
 {
@@ -649,6 +656,8 @@ static void move(fixer *x, const dlrig_fix_move *m)
         for (int i = 0; dlrig_precision_ids[i]; i++)
             if (i != (int)requirements_effective_precision(&b->req)) requirement(x, "precision", dlrig_precision_ids[i]);
         break;
+    case DLRIG_MOVE_UNDER_BUDGET: under_budget(x); break;
+    case DLRIG_MOVE_RAISE_BUDGET: raise_budget(x); break;
     }
 }
 
@@ -712,23 +721,36 @@ static bool keeps_placement(const dlrig_change *c)
     }
 }
 
-/* Applies c to the scratch build and judges it; fills *f when it is a fix. */
-static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
+/* Applies n changes to the scratch build and runs the rules: the report in
+ * x->trial, its tally in x->after.  A change that moves cards counts
+ * against move `budget` (-1: against none); false, with nothing run, when
+ * that move's budget is spent. */
+static bool trial_run(fixer *x, const dlrig_change *ch, int n, int budget)
 {
     bool same = true;
-    for (int i = 0; i < c->n; i++) same = same && keeps_placement(&c->ch[i]);
-    if (!same && (x->moved[c->move] >= MAX_MOVED_TRIALS || x->moved_steps[c->move] >= MOVED_MAX_STEPS)) return false;
+    for (int i = 0; i < n; i++) same = same && keeps_placement(&ch[i]);
+    if (!same && budget >= 0 && (x->moved[budget] >= MAX_MOVED_TRIALS || x->moved_steps[budget] >= MOVED_MAX_STEPS))
+        return false;
     work_reset(x);
-    for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
+    for (int i = 0; i < n; i++) apply_change(&x->work, &ch[i]);
     if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
     if (same) {
         rules_check_placed(x->cat, &x->work, &x->base_pl, &x->trial);
     } else {
-        x->moved[c->move]++;
         rules_check(x->cat, &x->work, &x->trial);
-        x->moved_steps[c->move] += x->trial.placement.steps;
+        if (budget >= 0) {
+            x->moved[budget]++;
+            x->moved_steps[budget] += x->trial.placement.steps;
+        }
     }
     tally_of(&x->trial, &x->after);
+    return true;
+}
+
+/* Applies c to the scratch build and judges it; fills *f when it is a fix. */
+static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
+{
+    if (!trial_run(x, c->ch, c->n, c->move)) return false;
     for (size_t i = 0; i < x->after.n; i++) {
         int e, w;
         tally_get(&x->before, x->after.id[i], &e, &w);
@@ -765,6 +787,189 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     }
     describe(f);
     return true;
+}
+
+/* ------------------------------------------------------------ budget */
+
+/* One cheaper part in place of the build's part of its category. */
+typedef struct cheaper {
+    dlrig_change ch;
+    double saving; /* whole plan, by the parts' prices */
+    bool clean;    /* alone it adds no error and no warning */
+} cheaper;
+
+typedef struct cheapers {
+    cheaper *v;
+    size_t n, cap;
+} cheapers;
+
+/* The categories whose part may be swapped for a cheaper one to meet a
+ * budget: what the build's speed and capability do not hang on. */
+static const dlrig_category budget_cats[] = {DLRIG_CAT_MEMORY, DLRIG_CAT_STORAGE, DLRIG_CAT_CASE, DLRIG_CAT_PSU,
+                                             DLRIG_CAT_COOLER};
+#define N_BUDGET_CATS (sizeof budget_cats / sizeof budget_cats[0])
+
+static void cheaper_add(fixer *x, cheapers *o, dlrig_change ch)
+{
+    double saving = -change_est(&ch, x->b->req.allow_used) * (x->b->req.nodes > 0 ? x->b->req.nodes : 1);
+    if (!(saving > 0.005)) return;
+    if (o->n == o->cap) {
+        o->cap = o->cap ? o->cap * 2 : 32;
+        o->v = xrealloc(o->v, o->cap * sizeof *o->v);
+    }
+    o->v[o->n++] = (cheaper){.ch = ch, .saving = saving};
+}
+
+/* Every priced part of category cat whose line costs less than the build's
+ * (memory: every kit and count the board's slots take). */
+static void cheaper_parts(fixer *x, dlrig_category cat, cheapers *o)
+{
+    const dlrig_part *from = subject(x, cat);
+    if (!from || isnan(COST(x, from))) return;
+    int q0 = qty_of(x->b, from);
+    if (cat == DLRIG_CAT_CASE && (((const dlrig_case *)from)->board || case_has_psus((const dlrig_case *)from)))
+        return; /* a complete server: its board and supplies come with it */
+    size_t n = catalog_count(x->cat, cat);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *to = catalog_part_at(x->cat, cat, i);
+        if (isnan(COST(x, to))) continue;
+        if (cat == DLRIG_CAT_MEMORY) {
+            const dlrig_memory *m = (const dlrig_memory *)to;
+            const dlrig_motherboard *board = build_board(x->b);
+            int slots = board && board->memory_slots > 0 ? board->memory_slots : 8;
+            for (int q = 1; m->modules >= 1 && q * m->modules <= slots && q <= 8; q++) {
+                if (to == from && q >= q0) continue;
+                if (to == from)
+                    cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_QTY, .part = from, .qty_from = q0, .qty = q});
+                else
+                    cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to,
+                                                     .qty_from = q0, .qty = q});
+            }
+            continue;
+        }
+        if (to == from) continue;
+        if (cat == DLRIG_CAT_CASE && (((const dlrig_case *)to)->board || case_has_psus((const dlrig_case *)to)))
+            continue;
+        cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to, .qty_from = q0,
+                                         .qty = q0});
+    }
+}
+
+static int cmp_saving_desc(const void *pa, const void *pb)
+{
+    const cheaper *a = pa, *b = pb;
+    return a->saving > b->saving ? -1 : a->saving < b->saving ? 1 : 0;
+}
+
+/* Whether the scratch build's tally adds no error and no warning to the build's. */
+static bool trial_adds_nothing(const fixer *x)
+{
+    for (size_t i = 0; i < x->after.n; i++) {
+        int e, w;
+        tally_get(&x->before, x->after.id[i], &e, &w);
+        if (x->after.err[i] > e || x->after.warn[i] > w) return false;
+    }
+    return true;
+}
+
+/* Combinations of `size` clean swaps of different categories (at most
+ * `per` of each, the largest savings) that save at least `need`; returns
+ * how many were proposed. */
+static size_t budget_combos(fixer *x, cheapers *per_cat, int size, size_t per, double need)
+{
+    size_t found = 0;
+    /* each subset of categories of that size */
+    for (unsigned set = 0; set < (1u << N_BUDGET_CATS); set++) {
+        if (__builtin_popcount(set) != size) continue;
+        size_t cats[N_BUDGET_CATS], nc = 0, lim[N_BUDGET_CATS];
+        bool empty = false;
+        for (size_t k = 0; k < N_BUDGET_CATS; k++)
+            if (set & (1u << k)) {
+                cats[nc] = k;
+                lim[nc] = per_cat[k].n < per ? per_cat[k].n : per;
+                empty = empty || lim[nc] == 0;
+                nc++;
+            }
+        if (empty) continue;
+        size_t idx[N_BUDGET_CATS] = {0};
+        for (;;) {
+            double saving = 0;
+            for (size_t k = 0; k < nc; k++) saving += per_cat[cats[k]].v[idx[k]].saving;
+            if (saving >= need - 0.005) {
+                cand *c = push(x, DLRIG_FIX_PARTS);
+                if (!c) return found;
+                for (size_t k = 0; k < nc && c->n < DLRIG_FIX_CHANGES; k++) c->ch[c->n++] = per_cat[cats[k]].v[idx[k]].ch;
+                finish(x, c);
+                found++;
+            }
+            size_t k = 0;
+            while (k < nc && ++idx[k] == lim[k]) idx[k++] = 0;
+            if (k == nc) break;
+        }
+    }
+    return found;
+}
+
+/* Cheaper memory, storage, case, PSU or cooler that bring the total within
+ * the budget: one part when one does it (every such swap that adds no
+ * error), else the fewest together (swaps that alone add no error and no
+ * warning, the largest savings of each category).  The GPUs, CPU and
+ * board stay: the build keeps its speed and what it was chosen for. */
+static void under_budget(fixer *x)
+{
+    double budget = x->b->req.budget_usd, total = x->rep->totals.price_usd;
+    if (isnan(budget) || !(total > budget)) return;
+    double need = total - budget;
+    cheapers per_cat[N_BUDGET_CATS];
+    memset(per_cat, 0, sizeof per_cat);
+    bool clean_single = false;
+    for (size_t k = 0; k < N_BUDGET_CATS; k++) {
+        cheaper_parts(x, budget_cats[k], &per_cat[k]);
+        cheapers *o = &per_cat[k];
+        size_t kept = 0;
+        for (size_t i = 0; i < o->n; i++) {
+            trial_run(x, &o->v[i].ch, 1, -1);
+            bool adds_error = false;
+            for (size_t j = 0; j < x->after.n && !adds_error; j++) {
+                int e0, w0;
+                tally_get(&x->before, x->after.id[j], &e0, &w0);
+                adds_error = x->after.err[j] > e0;
+            }
+            if (adds_error) continue;
+            o->v[i].clean = trial_adds_nothing(x);
+            if (o->v[i].saving >= need - 0.005) {
+                cand *c = push(x, DLRIG_FIX_PARTS);
+                if (c) {
+                    c->ch[c->n++] = o->v[i].ch;
+                    finish(x, c);
+                }
+                clean_single = clean_single || o->v[i].clean;
+            }
+            if (o->v[i].clean) o->v[kept++] = o->v[i];
+        }
+        o->n = kept; /* the clean ones, for combinations */
+        if (o->n > 1) qsort(o->v, o->n, sizeof *o->v, cmp_saving_desc);
+    }
+    /* per category at most: 6 for pairs, 4 for three, 3 for four categories */
+    static const size_t per[] = {0, 0, 6, 4, 3};
+    for (int size = 2; !clean_single && size <= DLRIG_FIX_CHANGES && size <= (int)N_BUDGET_CATS; size++)
+        if (budget_combos(x, per_cat, size, per[size], need)) break;
+    for (size_t k = 0; k < N_BUDGET_CATS; k++) free(per_cat[k].v);
+}
+
+/* The budget raised to the total (whole dollars, rounded up). */
+static void raise_budget(fixer *x)
+{
+    double budget = x->b->req.budget_usd, total = x->rep->totals.price_usd;
+    if (isnan(budget) || !(total > budget)) return;
+    const dlrig_reqfield *f = requirements_field("budget_usd");
+    cand *c = f ? push(x, DLRIG_FIX_REQUIREMENT) : NULL;
+    if (!c) return;
+    dlrig_change *ch = &c->ch[c->n++];
+    *ch = (dlrig_change){.op = DLRIG_CHANGE_REQUIREMENT, .key = f->key};
+    snprintf(ch->value, sizeof ch->value, "%.0f", ceil(total - 0.005));
+    snprintf(ch->old_value, sizeof ch->old_value, "%.15g", budget);
+    finish(x, c);
 }
 
 /* Share of speed a power-limit fix loses (0 for other fixes). */

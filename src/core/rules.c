@@ -1171,6 +1171,8 @@ typedef struct rule {
 #define FIX_BIGGER_CIRCUIT FIX_MOVE(DLRIG_MOVE_BIGGER_CIRCUIT, 0)
 #define FIX_DROP_REQ(m) FIX_MOVE(DLRIG_MOVE_DROP_REQ, DLRIG_MUST_##m)
 #define FIX_PRECISIONS FIX_MOVE(DLRIG_MOVE_PRECISIONS, 0)
+#define FIX_UNDER_BUDGET FIX_MOVE(DLRIG_MOVE_UNDER_BUDGET, 0)
+#define FIX_RAISE_BUDGET FIX_MOVE(DLRIG_MOVE_RAISE_BUDGET, 0)
 
 static const rule rules[] = {
     {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
@@ -1413,7 +1415,7 @@ static const rule rules[] = {
       0, {FIX_REPLACE(CASE), FIX_DROP_REQ(RACKMOUNT)}}, r_rackmount},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
       "dlrig",
-      DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT, {FIX_NAMED}}, r_budget},
+      DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT | DLRIG_RULE_FIX, {FIX_UNDER_BUDGET, FIX_RAISE_BUDGET}}, r_budget},
     {{"price.used", DLRIG_SEV_INFO, "a part is priced second-hand",
       "Second-hand prices were allowed (allow_used), and this part's cheapest offer is a used or refurbished "
       "one: the quote counts that price, which comes with no new-part warranty and varies from listing to listing.",

@@ -329,6 +329,107 @@ START_TEST(fewer_gpus_keeps_as_many_as_work)
 }
 END_TEST
 
+/* The fixes (at most max) of the finding with this id in FIXES/name. */
+static size_t fixes_of(const char *name, const char *id, dlrig_fix *out, size_t max, dlrig_build *b, dlrig_report *rep)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", FIXES, name);
+    ck_assert_msg(load(path, b), "%s does not load", path);
+    rules_check(cat, b, rep);
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (!strcmp(rep->findings[i].id, id)) return fix_finding(cat, b, rep, i, DLRIG_FIX_ALL_KINDS, out, max);
+    ck_abort_msg("%s: no %s", name, id);
+    return 0;
+}
+
+/* Applies f to a copy of b: the total within the budget, no budget.over, no
+ * error, no new warning when the fix says none; the GPUs, CPU and board kept. */
+static void check_budget_fix(const dlrig_build *b, const dlrig_fix *f)
+{
+    dlrig_build t;
+    build_copy(&t, b);
+    fix_apply(&t, f);
+    dlrig_report r = {0};
+    rules_check(cat, &t, &r);
+    ck_assert_msg(r.totals.price_usd <= t.req.budget_usd, "%s: $%.2f over $%.0f", f->summary, r.totals.price_usd,
+                  t.req.budget_usd);
+    ck_assert_ptr_null(report_find(&r, "budget.over"));
+    ck_assert_uint_eq(r.counts[DLRIG_SEV_ERROR], 0);
+    if (f->kind == DLRIG_FIX_PARTS) {
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_GPU, NULL), build_first(b, DLRIG_CAT_GPU, NULL));
+        ck_assert_int_eq(build_count(&t, DLRIG_CAT_GPU), build_count(b, DLRIG_CAT_GPU));
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_CPU, NULL), build_first(b, DLRIG_CAT_CPU, NULL));
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_MOTHERBOARD, NULL), build_first(b, DLRIG_CAT_MOTHERBOARD, NULL));
+        ck_assert(t.req.budget_usd == b->req.budget_usd);
+    }
+    report_free(&r);
+    build_free(&t);
+}
+
+/* budget.over gets fixes: $216 over, a cheaper memory kit (the cheapest such
+ * swap that adds no warning first); the last resort, a requirement change,
+ * raises the budget to the total. */
+START_TEST(budget_over_fixed_by_cheaper_memory)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[16];
+    size_t n = fixes_of("budget-memory.json", "budget.over", fx, 16, &b, &rep);
+    ck_assert_uint_ge(n, 2);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_PARTS);
+    ck_assert_int_eq(fx[0].n_introduces, 0);
+    ck_assert_int_eq(fx[0].n_changes, 1);
+    ck_assert_int_eq(fx[0].changes[0].part->category, DLRIG_CAT_MEMORY);
+    ck_assert(fx[0].price_delta_usd <= -(rep.totals.price_usd - b.req.budget_usd));
+    for (size_t k = 0; k < n; k++) check_budget_fix(&b, &fx[k]);
+    /* cheapest first among the swaps that add no warning */
+    for (size_t k = 1; k < n && fx[k].kind == DLRIG_FIX_PARTS && fx[k].n_introduces == 0; k++)
+        ck_assert(fx[k].price_delta_usd >= fx[k - 1].price_delta_usd);
+    const dlrig_fix *last = &fx[n - 1];
+    ck_assert_int_eq(last->kind, DLRIG_FIX_REQUIREMENT);
+    ck_assert_str_eq(last->changes[0].key, "budget_usd");
+    char want[32];
+    snprintf(want, sizeof want, "%.0f", ceil(rep.totals.price_usd));
+    ck_assert_str_eq(last->changes[0].value, want);
+    ck_assert_ptr_nonnull(strstr(last->summary, "Raise the budget from $5,000 to $"));
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
+/* $411 over where no one part saves that much: two cheaper parts together. */
+START_TEST(budget_over_fixed_by_two_parts)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[3];
+    size_t n = fixes_of("budget-two-parts.json", "budget.over", fx, 3, &b, &rep);
+    ck_assert_uint_gt(n, 0);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_PARTS);
+    ck_assert_int_eq(fx[0].n_changes, 2);
+    ck_assert(fx[0].changes[0].part->category != fx[0].changes[1].part->category);
+    for (size_t k = 0; k < n; k++) check_budget_fix(&b, &fx[k]);
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
+/* $1,216 over a $4,000 budget with the cheap parts already cheap: no change
+ * of parts keeps the GPUs; the budget raised to $5,216 is the one fix. */
+START_TEST(budget_far_over_offers_a_higher_budget)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[3];
+    size_t n = fixes_of("budget-far.json", "budget.over", fx, 3, &b, &rep);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_REQUIREMENT);
+    check_budget_fix(&b, &fx[0]);
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(clean_build_has_nothing_to_fix)
 {
     dlrig_build b;
@@ -375,6 +476,9 @@ int main(void)
     tcase_add_test(tc, passive_card_replaced_by_no_weaker_card);
     tcase_add_test(tc, pcie_slots_fixed_by_a_board_that_keeps_the_cpu);
     tcase_add_test(tc, fewer_gpus_keeps_as_many_as_work);
+    tcase_add_test(tc, budget_over_fixed_by_cheaper_memory);
+    tcase_add_test(tc, budget_over_fixed_by_two_parts);
+    tcase_add_test(tc, budget_far_over_offers_a_higher_budget);
     tcase_add_test(tc, clean_build_has_nothing_to_fix);
     tcase_add_test(tc, json_shape);
     suite_add_tcase(s, tc);

@@ -556,7 +556,7 @@ START_TEST(table_columns_are_consistent)
         ck_assert_msg(r->flags == 0 || r->severity >= DLRIG_SEV_WARNING, "%s: flags on an info rule", r->id);
         ck_assert_msg(r->fix[0].op != DLRIG_MOVE_END, "%s: no fix recipe", r->id);
         for (int k = 0; k < DLRIG_RULE_MOVES && r->fix[k].op != DLRIG_MOVE_END; k++) {
-            ck_assert_msg(r->fix[k].op <= DLRIG_MOVE_PRECISIONS, "%s: move %d is %d", r->id, k, r->fix[k].op);
+            ck_assert_msg(r->fix[k].op <= DLRIG_MOVE_LAST, "%s: move %d is %d", r->id, k, r->fix[k].op);
             bool by_cat = r->fix[k].op >= DLRIG_MOVE_REPLACE && r->fix[k].op <= DLRIG_MOVE_REMOVE_IN_SERVER;
             if (by_cat) ck_assert_msg(r->fix[k].cat < DLRIG_CAT_COUNT, "%s: move %d category %d", r->id, k, r->fix[k].cat);
             if (r->fix[k].op == DLRIG_MOVE_DROP_REQ)
