@@ -477,7 +477,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     if (outfile) {
         /* a build saved from a preset carries the scenario's title */
         dlrig_build saved = recs[0].build;
-        if (preset_arg) saved.name = preset.title;
+        if (preset_arg) {
+            saved.name = preset.title;
+            saved.name_from = DLRIG_NAME_USER; /* the scenario's title stays */
+        }
         if (build_save(&saved, outfile, true, err, sizeof err) != DLRIG_BUILD_OK) {
             cli_error("%s", err);
             if (tiers) {

@@ -1702,13 +1702,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             break;
         }
         if (joins) {
-            char name[160];
-            if (lw > 0)
-                snprintf(name, sizeof name, "%d x %s at %d W%s", n, g->p.name, lw, c->nodes > 1 ? " per node" : "");
-            else
-                snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
-            free(b.name);
-            b.name = xstrdup(name);
+            build_name_by(c->cat, &b, DLRIG_NAME_GPUS); /* "2 x NAME[ at W W][ per node]", renamed as it changes */
             scored sc = score_of(g, n, e.throughput, e.price);
             sc.limit_pct = limit_pct[cd->level];
             min_price[cd->level] = e.price;

@@ -448,7 +448,8 @@ struct dlrig_readvice;
 int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, const bool *pinned, int top_k,
                  struct dlrig_readvice *out, char *err, size_t errlen);
 /* Runs the advisor on *r and opens the builder on its best build, named
- * name, with the others as alternatives, in place of every open screen.
+ * name (NULL: named after *r's workload and budget, and renamed as they
+ * change), with the others as alternatives, in place of every open screen.
  * When the advisor finds none the builder opens on an empty build with *r
  * and err says why.  Returns the number of builds found. */
 size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen);

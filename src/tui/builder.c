@@ -392,6 +392,7 @@ static void changed(app *a)
 {
     struct builder_state *s = B(a);
     s->gen++;
+    build_refresh_name(a->cat, &s->b); /* a name dlrig gave follows the build */
     recompute(a);
     whatif_clear(s); /* every part's effect on the build may differ now */
     refresh_candidates(a);
@@ -862,8 +863,7 @@ static void save_name_cb(app *a, const char *text, void *ctx)
         B(a)->quit_after_save = false;
         return;
     }
-    free(s->b.name);
-    s->b.name = xstrdup(text);
+    if (!s->b.name || strcmp(s->b.name, text) != 0) build_set_user_name(&s->b, text); /* the same: still dlrig's */
     char *dir = builds_dir(true);
     if (!dir) {
         app_message(a, DLRIG_ROLE_ERROR, "Not saved: cannot create the data directory: %s", strerror(errno));
@@ -1160,12 +1160,14 @@ static void alt_cb(app *a, int idx, void *ctx)
     if (idx < 0 || (size_t)idx >= current_alts(a, &cur)) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    dlrig_name_from from = s->b.name_from;
     cJSON *notes = s->b.notes; /* the build's own name and notes stay */
     s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, &s->alts[idx].build);
     free(s->b.name);
     s->b.name = name;
+    s->b.name_from = from; /* changed() renames it when dlrig named it */
     cJSON_Delete(s->b.notes);
     s->b.notes = notes;
     changed(a);
@@ -1178,12 +1180,14 @@ static void builder_use_build(app *a, const dlrig_build *b, const char *label)
     if (!s) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    dlrig_name_from from = s->b.name_from;
     cJSON *notes = s->b.notes; /* the build's own name and notes stay */
     s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, b);
     free(s->b.name);
     s->b.name = name;
+    s->b.name_from = from; /* changed() renames it when dlrig named it */
     cJSON_Delete(s->b.notes);
     s->b.notes = notes;
     changed(a);
@@ -1224,8 +1228,8 @@ static void rename_cb(app *a, const char *text, void *ctx)
     (void)ctx;
     if (!text || !*text) return;
     struct builder_state *s = B(a);
-    free(s->b.name);
-    s->b.name = xstrdup(text);
+    if (s->b.name && !strcmp(s->b.name, text)) return; /* unchanged: a name dlrig gave stays its own */
+    build_set_user_name(&s->b, text);
     s->gen++;
 }
 

@@ -52,9 +52,9 @@ size_t tui_open_advised(app *a, const dlrig_requirements *r, const char *name, d
         n = 0;
         if (!err[0]) snprintf(err, errlen, "nothing meets the requirements");
     }
-    free(b.name);
-    b.name = xstrdup(name);
     b.req = req;
+    if (name) build_set_user_name(&b, name); /* a preset's scenario title */
+    else build_name_by(a->cat, &b, DLRIG_NAME_REQUIREMENTS); /* the wizard's: follows the requirements */
     app_replace(a, TUI_BUILDER, &(builder_args){.b = &b, .path = NULL, .alts = recs, .n_alts = n});
     return n;
 }

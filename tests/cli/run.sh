@@ -216,6 +216,9 @@ expect against-equals-estimate 0 'same' -- awk -v a="$est" -v b="$swp" \
     'BEGIN { d = a - b; if (a != "" && b != "" && d < 0.05 && d > -0.05) print "same"; else print a " vs " b }'
 expect against-equals-check 0 'Result: no errors' -- "$DLRIG" check "$TMP/swapped.json"
 
+# a name dlrig generated follows the build: the advisor's GPU name after a GPU swap in the file, the export's title with it
+expect recommend-name-from 0 '"name_from":[[:space:]]*"gpus"' -- sh -c '"$1" recommend --workload llm-inference --model llama-3.3-70b --weights 4.85 --budget-usd 4000 --circuit 120v-15a --top 1 -o "$2" >/dev/null && cat "$2"' sh "$DLRIG" "$TMP/home-amd.json"
+expect export-name-follows-gpus 0 '^# DRAFT: 2 x GeForce RTX 3090 Ti' -- sh -c 'sed "s/amd-radeon-rx-7900-xtx/nvidia-rtx-3090-ti/" "$1" > "$2" && "$3" export "$2" --format md --allow-errors' sh "$TMP/home-amd.json" "$TMP/home-3090ti.json" "$DLRIG"
 # export
 if [ -e "$DATA/builds/clean.json" ]; then
     CLEAN=$DATA/builds/clean.json
