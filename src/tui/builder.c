@@ -211,10 +211,27 @@ static size_t current_alts(const app *a, const dlrig_recommendation **alts)
 
 /* ---- model: report, candidates, compatibility ---- */
 
+/* What the findings are (their ids and severities, in order), as a number:
+ * a changed list scrolls to its top. */
+static uint64_t findings_signature(const dlrig_report *r)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < r->n_findings; i++) {
+        for (const char *c = r->findings[i].id; c && *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211u;
+        h = (h ^ (unsigned)(r->findings[i].severity + 1)) * 1099511628211u;
+    }
+    return h ^ r->n_findings;
+}
+
 static void recompute(app *a)
 {
     struct builder_state *s = B(a);
+    uint64_t before = findings_signature(&s->rep);
     rules_check(a->cat, &s->b, &s->rep);
+    if (findings_signature(&s->rep) != before) { /* other findings: the most severe (the first) in view */
+        ui_list_select(&s->finds, 0);
+        s->finds.top = 0;
+    }
     s->have_est = false;
     s->est_err[0] = '\0';
     if (build_count(&s->b, DLRIG_CAT_GPU) > 0) {

@@ -1180,6 +1180,71 @@ test_fix_its() {
     end_session
 }
 
+# A name dlrig generated follows the build (the advisor's "2 x Radeon RX
+# 7900 XTX" after a GPU swap, in the title, the saved file and the export);
+# budgets in the title are live; a name the user typed stays.
+test_generated_name_follows() {
+    cp "$HERE/data/home-amd.json" "$TMP/home-amd.json"
+    start genname 80 24 tui "$TMP/home-amd.json"
+    wait_for "dlrig · 2 x Radeon RX 7900 XTX"
+    keys /
+    type_text "3090 ti"
+    keys Enter Enter
+    wait_for "dlrig · 2 x GeForce RTX 3090 Ti *"
+    keys w
+    wait_for "Saved"
+    "$DLRIG" export "$TMP/home-amd.json" --format md --allow-errors 2>/dev/null | head -1 | grep -qF "# DRAFT: 2 x GeForce RTX 3090 Ti" ||
+        fail "the export is not titled by the GPUs it lists"
+    # the user's own name stays through a change
+    keys n
+    wait_for "Rename the build"
+    keys C-u
+    type_text "Home LLM box"
+    keys Enter
+    wait_for "dlrig · Home LLM box *"
+    keys /
+    keys C-u
+    type_text "7900 xtx"
+    keys Enter Enter
+    wait_for "Radeon RX 7900 XTX chosen"
+    wait_for "dlrig · Home LLM box *"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# The findings pane never hides what changed: scrolled down, a swap that
+# brings a new warning shows it (the first, most severe, row) with the rest
+# of the pane filled; the parts list narrowed to the compatible parts fills
+# its pane too.
+test_panes_show_what_changed() {
+    cp "$HERE/data/home-amd.json" "$TMP/panes.json"
+    start panes 80 24 tui "$TMP/panes.json"
+    wait_for "Build sheet"
+    keys Tab
+    keys Down Down Down
+    keys BTab
+    keys /
+    type_text "3090 ti"
+    keys Enter Enter
+    wait_for "GeForce RTX 3090 Ti chosen"
+    wait_for "▲ Total \$"
+    [ "$(screen | sed -n '16,22p' | grep -c '│ [▲●✖] ')" -ge 4 ] || fail "the findings pane has blank rows"
+    keys Escape
+    keys /
+    keys C-u
+    keys Enter
+    keys 1
+    keys s s S
+    keys c
+    wait_for "compatible only"
+    # rows 4..13 of the list: every one a part
+    [ "$(screen | sed -n '4,13p' | grep -cE '│[✖● ] [A-Za-z]')" -eq 10 ] || fail "the parts list has blank rows"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 # ---------------------------------------------------------------- runner
 
 PASSED=0
@@ -1871,6 +1936,8 @@ run test_reqform_help_whole
 run test_compare_80x24_whole
 run test_prompt_keys
 run test_typing_keys
+run test_generated_name_follows
+run test_panes_show_what_changed
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
