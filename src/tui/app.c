@@ -258,18 +258,21 @@ static void draw_status(app *a)
     }
     int x = 1;
     const keybind *tables[2] = {typing ? typing : s ? s->keys : NULL, a->ov || typing ? NULL : app_global_keys};
+    /* the screen's own keys say what applies now (its hint hook) */
+    const char *(*now)(const app *, const keybind *) = !typing && s ? s->hint : NULL;
     for (int t = 0; t < 2; t++) {
         for (const keybind *k = tables[t]; k && k->key; k++) {
-            if (!k->hint || k == help) continue;
+            const char *word = t == 0 && now ? now(a, k) : k->hint;
+            if (!word || k == help) continue;
             /* one label per action: skip aliases already shown */
             bool dup = false;
             for (const keybind *p = tables[t]; p < k; p++)
-                if (p->action == k->action && p->hint) dup = true;
+                if (p->action == k->action && (t == 0 && now ? now(a, p) : p->hint)) dup = true;
             if (dup) continue;
-            int need = ui_width(a, k->label) + ui_width(a, k->hint) + 3;
+            int need = ui_width(a, k->label) + ui_width(a, word) + 3;
             if (x + need > right) return;
             x += ui_putf(a, y, x, right - x, DLRIG_ROLE_KEY, " %s ", k->label);
-            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", k->hint);
+            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", word);
         }
     }
 }

@@ -1148,7 +1148,7 @@ test_fix_its() {
     keys Tab
     keys Enter
     wait_for "error: power.connectors"
-    wait_for "Fixes (after Esc, f applies the first"
+    wait_for "Fixes (Enter or f applies the highlighted one"
     keys Escape
     wait_gone "error: power.connectors"
     # f: the cheapest fix of power.connectors (a bigger PSU that still lacks watts)
@@ -1240,6 +1240,98 @@ test_panes_show_what_changed() {
     wait_for "compatible only"
     # rows 4..13 of the list: every one a part
     [ "$(screen | sed -n '4,13p' | grep -cE '│[✖● ] [A-Za-z]')" -eq 10 ] || fail "the parts list has blank rows"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# Fix-its where a presenter looks: the status bar offers f and F when they
+# apply; Enter on a finding lists its fixes with prices, to choose from (the
+# board with four x16 slots, fewer cards); F's options for what parts cannot
+# fix are a list too; over budget, f swaps a cheaper part.
+test_fix_choices() {
+    cp "$HERE/../data/fix/pcie-4-maxq-trx50.json" "$TMP/ul4.json"
+    start fixchoice 80 24 tui "$TMP/ul4.json"
+    wait_for "Build sheet"
+    screen | tail -1 | grep -qF " f fix " || fail "the status bar does not offer f"
+    screen | tail -1 | grep -qF " F repair " || fail "the status bar does not offer F"
+    keys Tab
+    wait_for "Enter explain"
+    keys Enter
+    wait_for "error: pcie.slots"
+    wait_for "▸ Replace Gigabyte TRX50 AERO D with ASRock WRX90 WS EVO (+\$622"
+    wait_for "fewer GPUs: 3 x NVIDIA RTX PRO 6000"
+    keys Down Down
+    wait_for "▸ fewer GPUs: 3 x NVIDIA RTX PRO 6000"
+    keys f
+    wait_for "Fixed: 3 x NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition instead of"
+    wait_for "GPU     3× RTX PRO"
+    wait_for "✖0"
+    screen | tail -1 | grep -qF " F repair " && fail "F is offered with no error left"
+    keys u
+    wait_for "Undone"
+    wait_for "GPU     4× RTX PRO"
+    # f on the error takes its first fix: the board, the four cards kept
+    keys f
+    wait_for "Fixed: Replace Gigabyte TRX50 AERO D with ASRock WRX90 WS EVO"
+    wait_for "GPU     4× RTX PRO"
+    wait_for "Board   WRX90 WS EVO"
+    quit_discarding
+    wait_exit 0
+    end_session
+    # F: what parts cannot fix is a list of options to apply
+    cp "$HERE/../data/fix/circuit.json" "$TMP/circuit.json"
+    start fixall 80 24 tui "$TMP/circuit.json"
+    wait_for "Build sheet"
+    keys F
+    wait_for "Repair: 1 change, 3 errors left"
+    wait_for "▸ fewer GPUs: 2 x NVIDIA GeForce RTX 4090 instead of 4"
+    keys Enter
+    wait_for "Fixed: 2 x NVIDIA GeForce RTX 4090 instead of 4"
+    wait_for "GPU     2× GeForce"
+    wait_for "✖0"
+    quit_discarding
+    wait_exit 0
+    end_session
+    # over budget: f offers and applies a cheaper part
+    cp "$HERE/../data/fix/budget-memory.json" "$TMP/budget.json"
+    start fixbudget 80 24 tui "$TMP/budget.json"
+    wait_for "▲ Total \$5,216 is \$216 over"
+    screen | tail -1 | grep -qF " f fix " || fail "the status bar does not offer f for budget.over"
+    keys Tab Enter
+    wait_for "warning: budget.over"
+    wait_for "▸ Replace Kingston FURY Renegade 2x48GB DDR5-6000 with"
+    wait_for "requirement: Raise the budget from \$5,000 to \$5,216"
+    keys Escape
+    keys f
+    wait_for "Fixed: Replace Kingston FURY Renegade 2x48GB DDR5-6000 with"
+    wait_for "✖0 ▲0"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# The what-if form's changes and its re-advise are one undo step: the
+# circuit cycled four times with Right, then a: one u brings back the build
+# and its circuit.
+test_whatif_one_undo_step() {
+    cp "$FIXTURE" "$TMP/undo-step.json"
+    start undostep 80 24 tui "$TMP/undo-step.json"
+    wait_for "Wall   954 W of 4,992 on 208v-30a"
+    keys r
+    wait_for "What if"
+    keys c Right Right Right Right
+    wait_for "Circuit: 230v-10a"
+    keys a
+    wait_for "Re-advised for the new requirements (u undoes both)"
+    keys Escape
+    wait_gone "Re-advised"
+    keys u
+    wait_for "Undone"
+    wait_for "Wall   954 W of 4,992 on 208v-30a"
+    wait_for "GPU     2× RTX 6000 Ada"
+    keys u
+    wait_for "Nothing to undo"
     quit_discarding
     wait_exit 0
     end_session
@@ -1938,6 +2030,8 @@ run test_prompt_keys
 run test_typing_keys
 run test_generated_name_follows
 run test_panes_show_what_changed
+run test_fix_choices
+run test_whatif_one_undo_step
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
