@@ -114,7 +114,7 @@ typedef enum {
  * stored (llm.c knows each one's bits) */
 #define DLRIG_WEIGHT_FORMATS(X) X(DLRIG_WEIGHTS_FP32, "fp32") X(DLRIG_WEIGHTS_FP16, "fp16") \
     X(DLRIG_WEIGHTS_BF16, "bf16") X(DLRIG_WEIGHTS_FP8, "fp8") X(DLRIG_WEIGHTS_INT8, "int8") \
-    X(DLRIG_WEIGHTS_INT4, "int4") X(DLRIG_WEIGHTS_NF4, "nf4")
+    X(DLRIG_WEIGHTS_INT4, "int4") X(DLRIG_WEIGHTS_NF4, "nf4") X(DLRIG_WEIGHTS_Q4_K_M, "q4_k_m")
 typedef enum {
     DLRIG_WEIGHTS_UNKNOWN = -1, /* a number of bits per weight */
     DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_ENUM) DLRIG_WEIGHTS_COUNT

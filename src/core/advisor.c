@@ -1798,8 +1798,8 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     char sp[64], each[64];
     format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
-        sb_printf(&b, "): %s for %s (%s, %s weights, %d-token context), bound by %s", sp, e->reference_model,
-                  dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, e->bound);
+        sb_printf(&b, "): %s for %s (%s, weights %s, %d-token context), bound by %s", sp, e->reference_model,
+                  dlrig_method_ids[e->query.method], e->query.weights.label, e->query.context, e->bound);
     else if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
         sb_printf(&b, "): %s for a %.0fM-parameter model (scaled from %s), bound by %s", sp, e->params_m,
                   e->reference_model, e->bound);

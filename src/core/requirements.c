@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dlrig/jsondoc.h"
 #include "dlrig/query.h"
@@ -455,8 +456,11 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         break;
     case DLRIG_RK_ENUM_BITS: {
         char bits[16];
-        if (id_index(f->choices, text) >= 0) {
-            set_text(f, r, text);
+        int named = -1;
+        for (int i = 0; f->choices[i] && named < 0; i++) /* Q4_K_M as the screens write it: q4_k_m */
+            if (!strcasecmp(f->choices[i], text)) named = i;
+        if (named >= 0) {
+            set_text(f, r, f->choices[named]);
         } else if (bits_value(f, text, bits, sizeof bits)) {
             set_text(f, r, bits);
         } else {
@@ -478,8 +482,19 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         break;
     case DLRIG_RK_STRING:
         if (!name_ok(text, (size_t)f->hi) || strlen(text) >= f->size) {
-            requirements_describe(f, cat, &d);
-            rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
+            /* a model by the name the screens show ("Llama 3.3 70B"): its id */
+            const dlrig_model *m = cat && !strcmp(f->key, "model") ? catalog_model_find(cat, text) : NULL;
+            if (m && m->id && name_ok(m->id, (size_t)f->hi) && strlen(m->id) < f->size) {
+                set_text(f, r, m->id);
+            } else if (cat && !strcmp(f->key, "model")) {
+                const char *near[3];
+                size_t k = catalog_model_suggest(cat, text, near, 3);
+                rc = text_fail(err, errlen, "%s: unknown model '%s'%s%s%s (dlrig models lists them)", name, text,
+                               k ? "; did you mean " : "", k ? near[0] : "", k ? "?" : "");
+            } else {
+                requirements_describe(f, cat, &d);
+                rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
+            }
         } else {
             set_text(f, r, text);
         }

@@ -1851,7 +1851,7 @@ static void draw_totals(app *a, rect r)
                      m->activations, a->g->sep, m->gradients + m->optimizer);
         else
             snprintf(rest, sizeof rest, "weights %.1f %s KV %.1f %s %s", m->weights, a->g->sep, m->kv_cache, a->g->sep,
-                     s->est.query.weights.name);
+                     s->est.query.weights.label);
         sheet_line(a, y++, x, w, "Memory", f->fits ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_ERROR, v, rest);
     }
     if (y < end && s->have_est) {

@@ -555,8 +555,9 @@ static void llm_run_choices(app *a, int q)
     } inf[] = {{"16-bit weights", "BF16 / FP16", "bf16", "Full quality; 2 bytes a parameter."},
                {"8-bit weights", "INT8 / FP8", "int8", "Near-lossless; 1 byte a parameter. INT8 runs on any CUDA card, "
                                                       "FP8 compute needs Ada or newer."},
-               {"4-bit weights", "GGUF Q4_K_M, AWQ, GPTQ", "4.85", "How large models run at home (llama.cpp, "
-                                                                 "ExLlama, vLLM): about 4.85 bits a parameter."}};
+               {"4-bit weights", "Q4_K_M, 4.85 bits", "q4_k_m", "How large models run at home (llama.cpp): GGUF "
+                                                              "Q4_K_M, 4.85 bits a parameter (dlrig fit --weights "
+                                                              "q4_k_m). AWQ and GPTQ store about 4.25 (int4)."}};
     static const struct {
         const char *label, *detail;
         dlrig_method method;

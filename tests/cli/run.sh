@@ -397,6 +397,16 @@ expect fit-list-columns 0 'Cards +GPU +GPU cost +Tokens/s +GiB a card +How' -- "
 expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
 # serving: --environment from the requirement table gives the server default (as many streams as fit), and the
 # output speed counts reading every request's prompt; the first token waits for the prompt
+# fit answers the question asked: a card that cannot run the method says so first, with what the memory would do
+expect fit-cannot-run-headline 1 'on 1 x Radeon RX 7900 XTX \(24 GiB each\): cannot run: NF4 \(bitsandbytes\) needs a CUDA card; memory would fit with 15\.3 GiB to spare' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx
+expect fit-cannot-run-json 1 '"fits":[[:space:]]*false.*"unsupported":[[:space:]]*"Radeon RX 7900 XTX: NF4.*"memory_fits":[[:space:]]*true' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx --json
+# the names the screens show: models and GPUs by name, any case; the wizard's 4-bit format by its name
+expect fit-names-as-shown 0 'Llama 3.3 70B \(70,554M parameters\), inference, weights \(Q4_K_M, 4\.85 bits\).*on 2 x GeForce RTX 3090 \(24 GiB each\): fits' -- "$DLRIG" fit --model "Llama 3.3 70B" --weights q4_k_m --gpu "GeForce RTX 3090" --gpus 2
+expect fit-names-any-case 0 'on 2 x GeForce RTX 3090 ' -- "$DLRIG" fit --model "llama 3.3 70b" --weights Q4_K_M --gpu "nvidia geforce rtx 3090" --gpus 2
+expect fit-unknown-model-name 2 "unknown model 'Llama 3.3 70C'; did you mean llama-3.3-70b" -- "$DLRIG" fit --model "Llama 3.3 70C"
+expect fit-bits-named 0 'weights \(Q4_K_M, 4\.85 bits\).*assumed: weights Q4_K_M, 4\.85 bits;' -- "$DLRIG" fit --model llama-3.3-70b --weights 4.85 --gpu amd-radeon-rx-7900-xtx --gpus 2
+expect fit-int4-named 0 'weights \(INT4, 4\.25 bits\)' -- "$DLRIG" fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
+expect recommend-weights-named 0 'Llama 3\.3 70B \(inference, weights Q4_K_M, 4\.85 bits, 4096-token context\)' -- "$DLRIG" recommend --workload llm-inference --model "Llama 3.3 70B" --weights 4.85 --budget-usd 4000 --circuit 120v-15a --top 1
 expect fit-environment-serving 0 'as many streams as the memory holds, served: requests of 1,024 prompt \+ 128 output tokens.*serving [0-9]+ streams at once.*serving +[0-9]+ streams: [0-9.]+ output tokens/s in all.*of the time reads prompts.*first token +after [0-9.]+ s' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment datacenter
 expect fit-environment-desk 0 'batch 1[[:space:]]+on 1 x .*one GPU.*first token +after [0-9.]+ s \(a 1,024-token prompt\)' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment office
 expect fit-environment-bad 2 "environment.*office" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment moon
