@@ -254,7 +254,23 @@ static void draw_status(app *a)
         int bottom = beside ? y : y - 1;
         for (int i = 0; i < lines; i++) ui_fill(a, bottom - i, 0, bottom == y && i == 0 ? right : a->w, a->status_role);
         ui_put_wrapped(a, bottom - lines + 1, 1, lines, a->w - 2, a->status_role, a->status);
-        if (beside) return;
+        if (beside) {
+            /* the keys the screen says matter most now (the fix of a new error) stay in
+             * view beside a one-line message, at its right end, where they fit */
+            if (lines == 1 && !typing && s && s->urgent && s->hint) {
+                int need = 0;
+                for (const keybind *k = s->keys; k && k->key; k++)
+                    if (s->urgent(a, k) && s->hint(a, k)) need += ui_width(a, k->label) + ui_width(a, s->hint(a, k)) + 3;
+                int x = right - need;
+                if (need && x >= 1 + ui_width(a, last) + 2)
+                    for (const keybind *k = s->keys; k && k->key; k++) {
+                        if (!s->urgent(a, k) || !s->hint(a, k)) continue;
+                        x += ui_putf(a, y, x, right - x, DLRIG_ROLE_KEY, " %s ", k->label);
+                        x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", s->hint(a, k));
+                    }
+            }
+            return;
+        }
     }
     int x = 1;
     const keybind *tables[2] = {typing ? typing : s ? s->keys : NULL, a->ov || typing ? NULL : app_global_keys};

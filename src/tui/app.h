@@ -81,6 +81,9 @@ typedef struct screen {
     /* The status bar's word for key k of `keys` now: NULL hides it (the key
      * does nothing here now), else the word ("fix").  NULL hook: k->hint. */
     const char *(*hint)(const app *a, const keybind *k);
+    /* Whether key k matters so much now (the fix of an error) that its hint
+     * stays on the status bar beside a message; NULL: none does. */
+    bool (*urgent)(const app *a, const keybind *k);
     /* The help line of key k when only the running program knows it (a
      * preset's title), written into buf (len bytes) and returned; NULL (the
      * hook or its result): k->help.  For the ? overlay. */

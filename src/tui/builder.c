@@ -2103,6 +2103,15 @@ static const char *builder_hint(const app *a, const keybind *k)
     }
 }
 
+/* f and F while the build has errors: a presenter sees them beside the
+ * message of the change that made the error. */
+static bool builder_urgent(const app *a, const keybind *k)
+{
+    const struct builder_state *s = B(a);
+    if (!s || !s->rep.counts[DLRIG_SEV_ERROR]) return false;
+    return k->action == B_FIX || k->action == B_FIX_ALL;
+}
+
 const screen builder_screen = {
     .name = "builder",
     .min_w = UI_MIN_W,
@@ -2120,6 +2129,7 @@ const screen builder_screen = {
     .text_keys = builder_text_keys,
     .keys = builder_keys,
     .hint = builder_hint,
+    .urgent = builder_urgent,
     .key_help = tui_preset_key_help,
 };
 
