@@ -12,4 +12,5 @@ for f in $(grep -v "^#" data/ORDER); do files="$files data/$f"; done
   echo "SELECT 'duplicate id: ' || id FROM part GROUP BY id HAVING count(*) > 1;"
   echo "SELECT 'price offer for an unknown part: ' || part_id FROM price_offer WHERE part_id NOT IN (SELECT id FROM part);"
   echo "SELECT 'price offers', condition, count(*) FROM price_offer GROUP BY condition;"
+  echo "SELECT 'part number for an unknown part: ' || part_id FROM part_number WHERE part_id NOT IN (SELECT id FROM part);"
 } | sqlite3 -bail :memory:

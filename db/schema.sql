@@ -375,6 +375,20 @@ CREATE TABLE price_offer (
   PRIMARY KEY (part_id, condition, market, price_date)
 ) STRICT;
 
+-- Manufacturer part numbers (MPN, SKU) as makers and sellers print them, so
+-- that a vendor's price list or a parts list keyed by part number finds the
+-- catalog part.  A part may have several numbers (regional or retail
+-- variants); one number may name parts of several kit sizes.  units is how
+-- many items of that number make one catalog part: a part sold as 8 RDIMMs
+-- of one module number has units 8, and a price per module is multiplied by 8.
+CREATE TABLE part_number (
+  mpn         TEXT NOT NULL CHECK (length(mpn) BETWEEN 3 AND 64),
+  part_id     TEXT NOT NULL,
+  units       INTEGER NOT NULL DEFAULT 1 CHECK (units BETWEEN 1 AND 64),
+  source      TEXT NOT NULL REFERENCES source(id),
+  PRIMARY KEY (mpn, part_id)
+) STRICT;
+
 -- ---------------------------------------------------------------- reference
 
 CREATE TABLE framework (

@@ -102,8 +102,13 @@ enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUIL
  * with build_free either way. */
 int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const char *label, dlrig_build *out,
                 char *err, size_t errlen);
-/* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read. */
+/* Reads path (at most 1 MiB) and parses it. EIO when it cannot be read
+ * (a directory: "is a directory").  A FIFO the user names is read (waiting
+ * for its writer, as cat(1) does). */
 int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
+/* build_load for a file dlrig found itself (in its builds folder, a
+ * recovery file): only a regular file is read, never waited on. */
+int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
 /* The build as its file document (version 3 when dlrig generated the name,
  * "name_from"; else version 2 when an LLM requirement or a GPU power limit
  * is given, else 1).  Caller frees with cJSON_Delete. */

@@ -495,6 +495,24 @@ const dlrig_price_row *catalog_user_prices(const dlrig_catalog *cat, const char 
  * none.  A catalog file without offers has none.  The array belongs to the
  * catalog. */
 const dlrig_offer *catalog_offers(const dlrig_catalog *cat, const char *id, size_t *n);
+/* A manufacturer part number of a catalog part (the part_number table). */
+typedef struct dlrig_part_number {
+    const char *mpn;     /* as the catalog writes it */
+    const char *key;     /* part_number_key of it */
+    const char *part_id; /* a catalog part's id */
+    int units;           /* items of this number in one catalog part (a kit of 8 modules: 8) */
+} dlrig_part_number;
+
+#define DLRIG_MPN_KEY_MAX 72
+/* A part number as compared: upper case, without spaces, '-', '_', '.'
+ * ("mz-v9p2t0b/am" and "MZV9P2T0B/AM" are one).  False when it is shorter
+ * than 3 characters, longer than len - 1, or has non-ASCII or control bytes. */
+bool part_number_key(const char *mpn, char *out, size_t len);
+/* The catalog parts a manufacturer part number names (several when one
+ * module number is sold in kits of different sizes), or with mpn NULL every
+ * number; *n gets the count.  The array belongs to the catalog. */
+const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *cat, const char *mpn, size_t *n);
+
 /* What a part costs: its new price, or with allow_used the cheaper of that
  * and its current second-hand offer.  Pure; the strings belong to the catalog. */
 dlrig_price part_price(const dlrig_part *p, bool allow_used);

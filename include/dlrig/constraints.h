@@ -41,6 +41,12 @@
  * such machines (rule cpu.workstation_cores). */
 #define CONSTRAINT_WORKSTATION_MIN_CORES 16
 
+/* shape.gpus: n GPUs a node is within the requested count (min_gpus,
+ * max_gpus; either 0 when not given). */
+bool constraint_gpu_count_requested(const dlrig_requirements *r, int n);
+/* shape.vram: g has the requested VRAM a card (min_vram_gb). */
+bool constraint_vram_requested(const dlrig_requirements *r, const dlrig_gpu *g);
+
 /* cpu.cores_per_gpu: ncpu x cpu carry `gpus` GPUs' data loading. */
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus);
 /* cpu.workstation_cores: ncpu x cpu are a workstation's cores for GPU g

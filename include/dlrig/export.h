@@ -92,8 +92,13 @@ typedef struct dlrig_lead_time {
  * company is required; the others are optional strings (newlines kept).
  * currency is an ISO 4217 code (three capital letters, default "USD"); any
  * other currency needs usd_rate, the units of it for one US dollar, and the
- * quote's amounts are converted at that rate (the quote says so).  CSV and
- * JSON exports stay in US dollars. */
+ * quote's amounts are converted at that rate (the quote says so), which is
+ * between DLRIG_SELLER_RATE_MIN and DLRIG_SELLER_RATE_MAX (a rate near zero
+ * would turn every price into 0.00).  Text fields are UTF-8 without control
+ * characters (the company one line).  CSV and JSON exports stay in US
+ * dollars. */
+#define DLRIG_SELLER_RATE_MIN 1e-4
+#define DLRIG_SELLER_RATE_MAX 1e6
 typedef struct dlrig_seller {
     char *company, *contact, *address, *terms; /* malloc'd; NULL when absent */
     char currency[4];
@@ -106,7 +111,8 @@ typedef struct dlrig_seller {
 int export_seller_parse(const char *text, size_t len, const char *name, dlrig_seller *s, char *err, size_t errlen);
 /* Reads and parses the seller file at path: 0 on success, 1 when the file
  * does not exist (s is empty: no seller block), -1 with err on a bad or
- * unreadable file.  Free with export_seller_free. */
+ * unreadable file, one that is not a regular file (never waited on), or a
+ * symlink whose target is missing.  Free with export_seller_free. */
 int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errlen);
 void export_seller_free(dlrig_seller *s);
 

@@ -29,6 +29,7 @@
 
 #include "dlrig/build.h"
 #include "dlrig/catalog.h"
+#include "dlrig/gpurate.h"
 #include "dlrig/vocab.h"
 
 /* The method, optimizer and offload vocabularies (dlrig_method, dlrig_optim,
@@ -47,6 +48,7 @@ typedef struct dlrig_llm_shape {
     int kv_lora_rank;       /* multi-head latent attention (DeepSeek V2/V3): compressed KV width, else 0 */
     int rope_head_dim;      /* MLA's decoupled RoPE key width */
     int sliding_window;     /* tokens a windowed layer keeps, 0 when none */
+    int experts, experts_per_token; /* a mixture of experts' routed experts and those a token uses; 0 when dense */
     double global_share;    /* share of layers with full attention when windowed (e.g. 1/6), else 1 */
     bool assumed;           /* the layer shape was derived from the size, not published */
 } dlrig_llm_shape;
@@ -118,12 +120,7 @@ typedef struct dlrig_mem_breakdown {
     double total;
 } dlrig_mem_breakdown;
 
-/* The link between the GPUs, for multi-GPU speed. */
-typedef struct dlrig_link {
-    double gbs;     /* per direction, GB/s */
-    bool nvlink;
-    bool host;      /* no peer-to-peer (GeForce 40/50 series, chipset slots, two CPUs): staged through host memory */
-} dlrig_link;
+/* The link between the GPUs (dlrig_link) is gpurate.h's. */
 
 typedef struct dlrig_fit {
     int gpus;
@@ -178,6 +175,11 @@ bool llm_gpu_runs(const dlrig_gpu *g, const dlrig_fit_query *q, char *why, size_
  * workload, or a method or model given), 0 when not (*q untouched), -1 with
  * a message in err when a field cannot be used (an unknown model name, with
  * the closest names). */
+/* The second job of a workload mix (also_model, also_method, also_weights):
+ * its question as llm_query_for makes it (the method's defaults for context
+ * and batch).  1 with *q filled, 0 when there is none, -1 with a message. */
+int llm_query_second(const dlrig_catalog *cat, const dlrig_requirements *r, dlrig_fit_query *q, char *err,
+                     size_t errlen);
 int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const dlrig_workload *w,
                   dlrig_fit_query *q, char *err, size_t errlen);
 

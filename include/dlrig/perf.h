@@ -144,6 +144,11 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
  * as perf_calibrate computes them for the whole table. */
 void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workload, dlrig_calib_stats *st);
 
+/* How the GPUs share the work, for people: "scaling 95%" (the speed of n
+ * GPUs over n times one's), or, for a job that needs several cards (its
+ * scaling is NAN), "sharded over 2 GPUs" / "split over 2 GPUs". */
+const char *perf_scaling_text(const dlrig_estimate *e, char *buf, size_t len);
+
 /* The tensor-core generation share and the training board-power cap are
  * gpurate.h's (shared with llm.c). */
 

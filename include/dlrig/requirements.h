@@ -62,6 +62,14 @@ typedef struct dlrig_requirements {
     double active_params_m; /* active parameters of a mixture of experts */
     bool allow_used;        /* second-hand (used, refurbished) price offers may price parts; off when not given */
     bool no_power_limit;    /* the advisor never proposes GPU power limits; off when not given */
+    /* the purchase's shape (build file version 2): 0 / NAN / false when not given */
+    int min_gpus, max_gpus; /* GPUs a node: at least, at most (both: exactly) */
+    double min_vram_gb;     /* VRAM each card has at least */
+    bool one_card;          /* the job fits on one card: no sharding of the model over GPUs */
+    /* a second job the same box must run (a workload mix): a language model, its method and weights */
+    char also_model[96];
+    char also_method[16];
+    char also_weights[16];
 } dlrig_requirements;
 
 /* The kinds of value a field holds. */

@@ -125,6 +125,7 @@ typedef enum {
     DLRIG_MOVE_POWER_LIMITS,     /* GPU power limits (nvidia-smi -pl) */
     DLRIG_MOVE_FEWER_GPUS,       /* fewer of the same GPU, as many as work */
     DLRIG_MOVE_MORE_GPUS,        /* one to three more of the same GPU */
+    DLRIG_MOVE_GPU_COUNT,        /* the same GPU at each count the requirements allow (min_gpus..max_gpus) */
     DLRIG_MOVE_MORE_DRIVES,      /* one or two more of the same drive */
     DLRIG_MOVE_ADD_BRIDGES,      /* NVLink bridges for the GPU pairs */
     DLRIG_MOVE_BIGGER_CIRCUIT,   /* a requirement change: a wall circuit that carries more */

@@ -27,6 +27,10 @@ typedef struct dlrig_price_row {
     int line;            /* line in the imported file (0 when unknown) */
     char source[160];    /* the imported file's name ("" when unknown) */
     char imported_at[24];/* UTC, ISO 8601 ("" before storing) */
+    /* how an imported line found its part (not stored) */
+    unsigned char match; /* dlrig_price_match (prices.h) */
+    int units;           /* items of the line's part number in the part (1 otherwise) */
+    char matched_on[72]; /* the part number or name the line gave ("" for an id) */
 } dlrig_price_row;
 
 /* Stores rows in the user database at db_path (created with its schema when

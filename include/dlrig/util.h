@@ -35,11 +35,22 @@ char *sb_take(strbuf *b);
  * (caller frees) and its length in *len, or NULL with errno set (EFBIG when
  * the file is larger than max). */
 char *read_file_limit(const char *path, size_t max, size_t *len);
+/* read_file_limit for dlrig's own files (settings, remembered answers,
+ * caches, files found in its folders): only a regular file is read, and it
+ * is opened without waiting, so a FIFO put in its place fails at once
+ * (ENXIO) instead of blocking forever.  A directory fails with EISDIR. */
+char *read_file_regular(const char *path, size_t max, size_t *len);
+/* What an errno of the readers above means, for a message: "is a
+ * directory", "is not a regular file (...)", else strerror's text. */
+const char *file_error(int e);
 
-/* Writes data to path atomically: a temporary file in the same directory
- * (named PATH.tmp<pid>-XXXXXX; those of dead processes, left by a kill, are
- * removed on the next save into the directory), write, fsync, close, rename,
- * fsync of the directory.  An existing file keeps its permissions; a new one
+/* Writes data to path atomically: a new file in the same directory, write,
+ * fsync, close, then put in path's place, fsync of the directory.  The new
+ * file has no name until complete (O_TMPFILE, linked in); where the file
+ * system has no O_TMPFILE it is PATH.tmp<pid>-<16 random hex digits>,
+ * created by this call.  The only file removed on failure is that one: a
+ * kill in the middle may leave it (never with O_TMPFILE), and no other
+ * file of the directory is ever touched.  An existing file keeps its permissions; a new one
  * gets 0666 less the umask.  A symlink to a file is written through (its
  * target is replaced).  With overwrite false an existing path, a dangling
  * symlink included, is not replaced (returns -1 with errno EEXIST), without
@@ -99,6 +110,28 @@ enum {
 void sb_append_term_safe(strbuf *sb, const char *s, size_t len, unsigned flags);
 /* The same for a NUL-terminated string (NULL gives ""); the caller frees the result. */
 char *term_safe(const char *s, unsigned flags);
+/* Whether code point cp is an invisible format character that reorders or
+ * hides text on a terminal: the bidirectional marks, embeddings, overrides
+ * and isolates (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), the
+ * invisible separators and operators (U+180E, U+200B, U+2060-U+2064,
+ * U+206A-U+206F, U+FEFF) and the annotation marks (U+FFF9-U+FFFB).  The
+ * joiners (U+200C, U+200D) are not: scripts and emoji need them.
+ * term_safe shows these escaped, the terminal interface as '?'. */
+bool uc_hidden_format(unsigned cp);
+/* Flags of text_problem. */
+enum {
+    TEXT_MULTILINE = 1 << 0, /* line breaks (\n, \r\n) allowed */
+};
+/* The one check of text a user gives for a document (quote fields, the
+ * seller profile, remembered answers): NULL when len bytes of s are valid
+ * UTF-8 without control characters (tabs allowed; line breaks only with
+ * TEXT_MULTILINE), else why not ("is not valid UTF-8", ...), for a message
+ * that names the field first. */
+const char *text_problem(const char *s, size_t len, unsigned flags);
+/* Whether s is 1 to max characters, each an ASCII letter or digit or one of extra. */
+bool token_valid(const char *s, size_t max, const char *extra);
+/* 32 random hexadecimal digits (getrandom; a time-based fallback) and a NUL. */
+void random_token(char out[33]);
 /* Whether len bytes of s are valid UTF-8 (no overlong forms, surrogates or
  * code points above U+10FFFF). */
 bool utf8_valid(const char *s, size_t len);

@@ -114,7 +114,10 @@ typedef enum {
  * stored (llm.c knows each one's bits) */
 #define DLRIG_WEIGHT_FORMATS(X) X(DLRIG_WEIGHTS_FP32, "fp32") X(DLRIG_WEIGHTS_FP16, "fp16") \
     X(DLRIG_WEIGHTS_BF16, "bf16") X(DLRIG_WEIGHTS_FP8, "fp8") X(DLRIG_WEIGHTS_INT8, "int8") \
-    X(DLRIG_WEIGHTS_INT4, "int4") X(DLRIG_WEIGHTS_NF4, "nf4") X(DLRIG_WEIGHTS_Q4_K_M, "q4_k_m")
+    X(DLRIG_WEIGHTS_INT4, "int4") X(DLRIG_WEIGHTS_NF4, "nf4") \
+    X(DLRIG_WEIGHTS_Q8_0, "q8_0") X(DLRIG_WEIGHTS_Q6_K, "q6_k") X(DLRIG_WEIGHTS_Q5_K_M, "q5_k_m") \
+    X(DLRIG_WEIGHTS_Q4_K_M, "q4_k_m") X(DLRIG_WEIGHTS_Q4_0, "q4_0") X(DLRIG_WEIGHTS_Q3_K_M, "q3_k_m") \
+    X(DLRIG_WEIGHTS_MXFP4, "mxfp4")
 typedef enum {
     DLRIG_WEIGHTS_UNKNOWN = -1, /* a number of bits per weight */
     DLRIG_WEIGHT_FORMATS(DLRIG_VOCAB_ENUM) DLRIG_WEIGHTS_COUNT

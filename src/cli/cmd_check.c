@@ -200,9 +200,10 @@ int cmd_estimate(cli_ctx *ctx, int argc, char **argv)
     } else {
         char label[256];
         printf("%s — %s (%s)\n", cli_safe(b.name), e.workload, cli_safe(estimate_model_label(&e, label, sizeof label)));
-        char sp[64], pg[64];
-        printf("  throughput     %s on %d GPU%s (%s per GPU, scaling %.0f%%)\n", format_speed(e.throughput, e.unit, sp, sizeof sp),
-               e.gpus, e.gpus == 1 ? "" : "s", format_speed(e.per_gpu, NULL, pg, sizeof pg), e.scaling * 100);
+        char sp[64], pg[64], sc[64];
+        printf("  throughput     %s on %d GPU%s (%s per GPU, %s)\n", format_speed(e.throughput, e.unit, sp, sizeof sp),
+               e.gpus, e.gpus == 1 ? "" : "s", format_speed(e.per_gpu, NULL, pg, sizeof pg),
+               perf_scaling_text(&e, sc, sizeof sc));
         printf("  bound by       %s\n", e.bound);
         char lim[800];
         if (power_build_limited(&b))

@@ -25,7 +25,8 @@ static void usage(FILE *f)
           "      --force            replace FILE when it exists (without it, an existing file is kept)\n"
           "      --customer NAME    the customer the quote is for\n"
           "      --project NAME     the project name\n"
-          "      --quote-number ID  the quote's number (default Q-YYYYMMDD-XXXX from the date and the builds)\n"
+          "      --quote-number ID  the quote's number, letters, digits and - _ . / (default Q-YYYYMMDD-XXXX from\n"
+          "                         the date and the builds)\n"
           "      --revision N       the quote's revision (default 1)\n"
           "      --valid-days N     days the quote is valid (default 30)\n"
           "      --prices-checked   you re-checked prices older than 6 months: promise the validity anyway\n"
@@ -74,6 +75,7 @@ static int int_opt(const char *opt, const char *what, const char *s, long lo, lo
 }
 
 #define MAX_LEAD 64
+#define QUOTE_NUMBER_CHARS "-_./" /* besides ASCII letters and digits */
 
 typedef struct loaded {
     dlrig_build b;
@@ -158,13 +160,25 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             break;
         case O_FORCE: force = true; break;
         case O_ALLOW: allow = true; break;
-        case O_CUSTOMER: eo.customer = optarg; break;
-        case O_PROJECT: eo.project = optarg; break;
-        case O_NOTES: eo.notes = optarg; break;
+        case O_CUSTOMER:
+        case O_PROJECT:
+        case O_NOTES: {
+            /* what goes into the document: checked here, as build names are at load */
+            const char *why = text_problem(optarg, strlen(optarg), c == O_NOTES ? TEXT_MULTILINE : 0);
+            if (why) {
+                cli_error("--%s %s", c == O_CUSTOMER ? "customer" : c == O_PROJECT ? "project" : "notes", why);
+                status = EXIT_USAGE;
+                goto out_opts;
+            }
+            if (c == O_CUSTOMER) eo.customer = optarg;
+            else if (c == O_PROJECT) eo.project = optarg;
+            else eo.notes = optarg;
+            break;
+        }
         case O_SELLER: seller_path = optarg; break;
         case O_QNUM:
-            if (!*optarg || strlen(optarg) > 40) {
-                cli_error("--quote-number: expected 1 to 40 characters, got '%s'", optarg);
+            if (!token_valid(optarg, 40, QUOTE_NUMBER_CHARS)) {
+                cli_error("--quote-number: expected 1 to 40 letters, digits and '-', '_', '.', '/', got '%s'", optarg);
                 status = EXIT_USAGE;
                 goto out_opts;
             }
@@ -199,6 +213,12 @@ int cmd_export(cli_ctx *ctx, int argc, char **argv)
             const char *eq = strchr(optarg, '=');
             if (!eq || eq == optarg || !eq[1]) {
                 cli_error("--availability: expected PART_ID=TEXT (or *=TEXT for every line), got '%s'", optarg);
+                status = EXIT_USAGE;
+                goto out_opts;
+            }
+            const char *why = text_problem(optarg, strlen(optarg), 0);
+            if (why) {
+                cli_error("--availability %s", why);
                 status = EXIT_USAGE;
                 goto out_opts;
             }

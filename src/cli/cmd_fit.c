@@ -37,8 +37,10 @@ static void usage(cli_ctx *ctx, FILE *f)
           "layer, QLoRA NF4 weights (4.127 bits), full fine-tuning 16-bit weights with FP32\n"
           "master weights (none with adamw-8bit, which updates the 16-bit weights); training\n"
           "uses 2,048-token sequences, batch 1, AdamW and gradient checkpointing.  Named 8-\n"
-          "and 4-bit formats keep the embeddings and LM head in 16 bits; a number of bits\n"
-          "(4.85 for GGUF Q4_K_M) applies to the whole file.  Memory is in GiB as the cards\n"
+          "and 4-bit formats (int8, int4 for AWQ/GPTQ, nf4) keep the embeddings and LM head\n"
+          "in 16 bits; the GGUF formats (q8_0, q6_k, q5_k_m, q4_k_m, q4_0, q3_k_m) and a\n"
+          "number of bits are the whole file's average; mxfp4 holds a mixture of experts'\n"
+          "experts in 4.25 bits and the rest in 16 (gpt-oss).  Memory is in GiB as the cards\n"
           "report it, with the framework's fixed overhead per GPU.  Several GPUs split\n"
           "inference by layers (one stream; tensor parallel for batches) and training as\n"
           "data parallel when a replica fits, else sharded (FSDP).  Kepler cards are left\n"
@@ -207,6 +209,19 @@ static int list_options(cli_ctx *ctx, const dlrig_fit_query *q, int max_n, bool 
     return n ? EXIT_OK : EXIT_FINDINGS;
 }
 
+/* The GPU id closest to id (as catalog_suggest measures, among GPUs only), or NULL. */
+static const char *nearest_gpu(const dlrig_catalog *cat, const char *id)
+{
+    const char *best = NULL;
+    int limit = (int)strlen(id) / 3 + 2, best_d = limit + 1;
+    for (size_t i = 0; i < catalog_count(cat, DLRIG_CAT_GPU); i++) {
+        const dlrig_part *g = catalog_part_at(cat, DLRIG_CAT_GPU, i);
+        int d = edit_distance(id, g->id, limit);
+        if (d < best_d) best_d = d, best = g->id;
+    }
+    return best;
+}
+
 int cmd_fit(cli_ctx *ctx, int argc, char **argv)
 {
     enum { O_JSON = 256, O_MAX };
@@ -279,10 +294,16 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
 
     const dlrig_part *p = catalog_find_named(cat, DLRIG_CAT_GPU, gpu_id); /* its id or its name */
     if (!p || p->category != DLRIG_CAT_GPU) {
-        const char *near[3];
-        size_t k = catalog_suggest(cat, gpu_id, near, 3);
-        cli_error("--gpu: '%s' is not a GPU of the catalog%s%s%s (dlrig parts --category gpu lists them)",
-                  cli_safe(gpu_id), k ? "; did you mean '" : "", k ? near[0] : "", k ? "'?" : "");
+        if (p) /* a part of the catalog, of another kind: say which */
+            cli_error("--gpu: '%s' is a %s, not a GPU (dlrig parts --category gpu lists them)", cli_safe(gpu_id),
+                      category_title(p->category));
+        else if (!*gpu_id)
+            cli_error("--gpu: expected a GPU id (dlrig parts --category gpu lists them)");
+        else {
+            const char *near = nearest_gpu(cat, gpu_id);
+            cli_error("--gpu: '%s' is not a GPU of the catalog%s%s%s (dlrig parts --category gpu lists them)",
+                      cli_safe(gpu_id), near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+        }
         return EXIT_USAGE;
     }
     const dlrig_gpu *g = (const dlrig_gpu *)p;

@@ -13,22 +13,36 @@
 
 static void usage(FILE *f)
 {
-    fputs("Usage: dlrig prices import FILE.csv [--rate CUR=USD]... [--skip-bad]\n"
+    fputs("Usage: dlrig prices import FILE.csv [--rate CUR=USD]... [--decimal-comma] [--currency CUR]\n"
+          "                          [--vendor NAME] [--date YYYY-MM[-DD]] [--skip-bad]\n"
           "       dlrig prices list [--json]\n"
           "       dlrig prices clear [--vendor NAME]\n"
           "Vendors' price lists that override the catalog's prices in every command.\n\n"
-          "The CSV needs a header row with the columns id, price, currency, date, vendor\n"
-          "(any order): a catalog part id, a positive price with a '.' decimal point, a\n"
-          "3-letter ISO currency code (USD, EUR, ...), the date as YYYY-MM-DD or YYYY-MM,\n"
-          "and the vendor's name.  Several vendors' lists live side by side; a part's\n"
-          "price is its cheapest vendor's, in US dollars.  Importing a part and vendor\n"
-          "again replaces that price.\n\n"
-          "  --rate CUR=USD   US dollars per unit of CUR for this import (e.g. EUR=1.08);\n"
-          "                   needed for every currency but USD; stored with each price\n"
-          "  --skip-bad       import the good lines and report the bad ones (without it a\n"
-          "                   file with a bad line imports nothing)\n"
-          "  --json           (list) one JSON document\n"
-          "  --vendor NAME    (clear) only that vendor's prices\n\n"
+          "The list is CSV with a header row; fields are separated by ',' ';' or tab\n"
+          "(whichever the header uses).  Each line names its part by its catalog id, by\n"
+          "a manufacturer part number (a number sold as a kit of N in the catalog prices\n"
+          "the kit at N times the line's price) or by the part's name (exactly, or with a\n"
+          "part number inside it), and gives a positive price, a 3-letter ISO currency\n"
+          "code (USD, EUR, ...), the date as YYYY-MM-DD or YYYY-MM (not after today) and\n"
+          "the vendor's name.  Header names, in any order, any case; other columns are\n"
+          "ignored and listed:\n",
+          f);
+    fputs(prices_column_help(), f);
+    fputs("Several vendors' lists live side by side.  For each part and vendor the newest\n"
+          "price stands (an older line never replaces a newer price); among vendors the\n"
+          "cheapest current price wins.  Importing a part and vendor again with the same\n"
+          "or a later date replaces that price.\n\n"
+          "  --rate CUR=USD     US dollars per unit of CUR for this import (e.g. EUR=1.08);\n"
+          "                     needed for every currency but USD; stored with each price\n"
+          "  --decimal-comma    prices are written 1.299,00 (',' before the cents; '.',\n"
+          "                     space or apostrophe between thousands)\n"
+          "  --currency CUR     the currency of a list without a currency column\n"
+          "  --vendor NAME      the vendor of a list without a vendor column\n"
+          "  --date DATE        the date of a list without a date column\n"
+          "  --skip-bad         import the good lines and report the bad ones (without it a\n"
+          "                     file with a bad line imports nothing)\n"
+          "  --json             (list) one JSON document\n"
+          "  --vendor NAME      (clear) only that vendor's prices\n\n"
           "Prices live in $XDG_DATA_HOME/dlrig/user.db.  Exit status: 0 imported; 2 bad\n"
           "usage or bad lines with nothing imported; 3 database or I/O failure.\n",
           f);
@@ -46,14 +60,46 @@ static char *db_path(bool create)
     return p;
 }
 
+/* How the imported lines found their parts, each line not found by id, and
+ * the columns that were not used. */
+static void report_matches(const dlrig_price_list *pl)
+{
+    size_t lines = 0;
+    for (int m = 0; m < DLRIG_MATCH_COUNT; m++) lines += pl->matched[m];
+    printf("Matched %zu line%s:", lines, lines == 1 ? "" : "s");
+    bool first = true;
+    for (int m = 0; m < DLRIG_MATCH_COUNT; m++) {
+        if (!pl->matched[m]) continue;
+        printf("%s %zu by %s", first ? "" : ",", pl->matched[m], dlrig_price_match_names[m]);
+        first = false;
+    }
+    printf("\n");
+    for (size_t i = 0; i < pl->n_rows; i++) {
+        const dlrig_price_row *r = &pl->rows[i];
+        if (r->match == DLRIG_MATCH_ID) continue;
+        printf("  line %d: '%s' is %s (by %s", r->line, cli_safe(r->matched_on), r->part_id,
+               dlrig_price_match_names[r->match]);
+        if (r->units > 1) printf("; %d of them make the part: %d x %.2f %s", r->units, r->units, r->price / r->units,
+                                 r->currency);
+        printf(")\n");
+    }
+    if (pl->delimiter != ',') printf("Fields separated by %s\n", pl->delimiter == '\t' ? "tabs" : "';'");
+    if (pl->ignored_columns[0]) printf("Columns not used: %s\n", cli_safe(pl->ignored_columns));
+}
+
 static int do_import(cli_ctx *ctx, int argc, char **argv)
 {
-    enum { O_SKIP = 256, O_RATE };
+    enum { O_SKIP = 256, O_RATE, O_COMMA, O_CUR, O_VENDOR, O_DATE };
     static const struct option opts[] = {{"skip-bad", no_argument, NULL, O_SKIP},
                                          {"rate", required_argument, NULL, O_RATE},
+                                         {"decimal-comma", no_argument, NULL, O_COMMA},
+                                         {"currency", required_argument, NULL, O_CUR},
+                                         {"vendor", required_argument, NULL, O_VENDOR},
+                                         {"date", required_argument, NULL, O_DATE},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     bool skip = false;
+    dlrig_price_options po = {0};
     dlrig_rate rates[DLRIG_PRICES_MAX_RATES];
     size_t n_rates = 0;
     char err[512];
@@ -62,6 +108,10 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case O_SKIP: skip = true; break;
+        case O_COMMA: po.decimal_comma = true; break;
+        case O_CUR: po.currency = optarg; break;
+        case O_VENDOR: po.vendor = optarg; break;
+        case O_DATE: po.date = optarg; break;
         case O_RATE: {
             dlrig_rate r;
             if (prices_parse_rate(optarg, &r, err, sizeof err)) {
@@ -105,7 +155,10 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         return EXIT_IO;
     }
     dlrig_price_list pl;
-    prices_parse(cat, text, len, file, rates, n_rates, &pl);
+    po.label = file;
+    po.rates = rates;
+    po.n_rates = n_rates;
+    prices_parse_opts(cat, text, len, &po, &pl);
     free(text);
     for (size_t i = 0; i < pl.n_issues; i++) {
         if (pl.issues[i].line > 0)
@@ -117,9 +170,11 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         cli_error("%s: nothing imported", file);
         status = EXIT_USAGE;
     } else if (pl.n_issues && !skip) {
+        size_t good = 0;
+        for (int m = 0; m < DLRIG_MATCH_COUNT; m++) good += pl.matched[m];
         cli_error("%s: %zu bad line%s; nothing imported (fix %s, or --skip-bad imports the %zu good line%s)", file,
-                  pl.n_issues, pl.n_issues == 1 ? "" : "s", pl.n_issues == 1 ? "it" : "them", pl.n_rows,
-                  pl.n_rows == 1 ? "" : "s");
+                  pl.n_issues, pl.n_issues == 1 ? "" : "s", pl.n_issues == 1 ? "it" : "them", good,
+                  good == 1 ? "" : "s");
         status = EXIT_USAGE;
     } else if (pl.n_rows == 0) {
         cli_error("%s: no price lines; nothing imported", file);
@@ -157,6 +212,7 @@ static int do_import(cli_ctx *ctx, int argc, char **argv)
         for (size_t i = 0; i < pl.n_rows && !used; i++) used = strcmp(pl.rows[i].currency, rates[r].currency) == 0;
         if (used) printf("Rate: 1 %s = %g USD (stored with these prices)\n", cli_safe(rates[r].currency), rates[r].usd_per_unit);
     }
+    report_matches(&pl);
     if (pl.n_issues) cli_error("%s: skipped %zu bad line%s", file, pl.n_issues, pl.n_issues == 1 ? "" : "s");
     printf("Prices are in %s\n", cli_safe(db));
     free(db);

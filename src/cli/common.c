@@ -389,7 +389,9 @@ int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg
         char *err = xmalloc(len);
         int rc = requirements_parse_text(f, f->kind == DLRIG_RK_BOOL ? "yes" : arg, name, cat, r, err, len);
         if (rc == 0 || strlen(err) + 1 < len || len > (1u << 24)) {
-            if (rc != 0) cli_error("%s", err);
+            /* a catalog that failed to read (out of memory) makes every id unknown: main says what
+             * happened instead (catalog_error) */
+            if (rc != 0 && !(cat && catalog_error(cat))) cli_error("%s", err);
             free(err);
             return rc == 0 ? 1 : -1;
         }

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,10 @@ int main(int argc, char **argv)
 {
     /* Only LC_CTYPE: numbers, CSV and JSON keep a '.' decimal point. */
     setlocale(LC_CTYPE, "");
+    /* A write past a file-size limit (ulimit -f) fails with EFBIG, which is
+     * reported, instead of killing the process (and, in the terminal
+     * interface, losing the change it was saving). */
+    signal(SIGXFSZ, SIG_IGN);
     cli_ctx ctx = {0};
 
     /* Global options come before the command; they may also follow it (they

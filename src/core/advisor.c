@@ -488,6 +488,8 @@ typedef struct ctx {
     double params_m;
     bool llm;           /* a language-model job: q is what must fit */
     dlrig_fit_query q;
+    dlrig_fit_query q2; /* the second job of a workload mix, when has_second */
+    bool has_second;
     int nodes;
     bool quiet;
     double need_fast_gb; /* storage the dataset and checkpoints want (0: none given) */
@@ -733,18 +735,30 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
     if (!constraint_gpu_count_ok(g, n)) return false;
     if (!constraint_gpu_quiet_for(g, n, c->req)) return false;
     if (!constraint_gpu_datacenter_ok(g, c->req)) return false;
+    if (!constraint_gpu_count_requested(c->req, n) || !constraint_vram_requested(c->req, g)) return false;
+    if (c->has_second) { /* job.second: the box runs the second job too */
+        char why[256];
+        dlrig_fit f2;
+        if (!llm_gpu_runs(g, &c->q2, why, sizeof why)) return false;
+        llm_fit(g, n, NULL, &c->q2, &f2);
+        if (!f2.fits) return false;
+    }
     if (g->arch) {
         if (!perf_gpu_supports(g, c->precision)) return false;
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
+    /* shape.one_card: the job on one card (every card then holds a copy) */
+    int room = c->req->one_card ? 1 : n;
     if (c->llm) {
         char why[256];
         dlrig_fit f;
         if (!llm_gpu_runs(g, &c->q, why, sizeof why)) return false;
-        llm_fit(g, n, NULL, &c->q, &f);
+        llm_fit(g, room, NULL, &c->q, &f);
+        if (!f.fits) return false;
+        if (room != n) llm_fit(g, n, NULL, &c->q, &f);
         return f.fits;
     }
-    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * n) return false;
+    if (c->wl && perf_model_memory_gb(c->wl, c->params_m, c->precision, 1) > g->vram_gb * room) return false;
     return true;
 }
 
@@ -1795,7 +1809,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     strbuf b = {0};
     sb_printf(&b, "%d x %s (%.0f GB, %.0f GB/s", n, g->p.name, g->vram_gb, g->bandwidth_gbs);
     if (!isnan(g->fp16_tensor_tflops)) sb_printf(&b, ", %.0f TFLOPS FP16 tensor", g->fp16_tensor_tflops);
-    char sp[64], each[64];
+    char sp[64], each[64], sc[64];
     format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
         sb_printf(&b, "): %s for %s (%s, weights %s, %d-token context), bound by %s", sp, e->reference_model,
@@ -1818,7 +1832,7 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     else if (e->gpus > 1 && c->wl && c->wl->single_stream)
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
-        sb_printf(&b, " (scaling %.0f%%)", e->scaling * 100);
+        sb_printf(&b, " (%s)", perf_scaling_text(e, sc, sizeof sc));
     if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
         sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
     sb_printf(&b, ". %s per $1,000.", format_speed(r->perf_per_kusd, e->unit, each, sizeof each));
@@ -2028,6 +2042,13 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
     int rc = llm_query_for(cat, req, c->wl, &c->q, err, errlen);
     if (rc < 0) return -1;
     c->llm = rc == 1;
+    rc = llm_query_second(cat, req, &c->q2, err, errlen);
+    if (rc < 0) return -1;
+    c->has_second = rc == 1;
+    if (req->min_gpus > 0 && req->max_gpus > 0 && req->min_gpus > req->max_gpus) {
+        snprintf(err, errlen, "at least %d GPUs and at most %d: no count meets both", req->min_gpus, req->max_gpus);
+        return -1;
+    }
     /* Power limits: off on request, and for language-model jobs, whose
      * estimate (llm.h) does not read limits. */
     c->n_levels = req->no_power_limit || c->llm ? 1 : N_LIMIT_LEVELS;
@@ -2591,8 +2612,53 @@ int advisor_why_none(const dlrig_catalog *cat, const dlrig_requirements *req, do
     struct {
         const char *what;
         dlrig_requirements r;
-    } alt[16];
+    } alt[24];
     size_t na = 0;
+    /* near misses: what a buyer would trade for a build (used parts, a
+     * shorter context, offload, the purchase's shape) */
+    if (!req->allow_used) {
+        alt[na].r = *req;
+        alt[na].r.allow_used = true;
+        alt[na++].what = "with used parts allowed (--allow-used)";
+    }
+    dlrig_fit_query fq;
+    char qerr[256];
+    if (llm_query_for(cat, req, NULL, &fq, qerr, sizeof qerr) == 1) {
+        static const int shorter[] = {1024, 512};
+        static const char *const say[] = {"with a 1,024-token context", "with a 512-token context"};
+        for (int i = 0; i < 2; i++)
+            if (fq.context > shorter[i]) {
+                alt[na].r = *req;
+                alt[na].r.context_tokens = shorter[i];
+                alt[na++].what = say[i];
+                break;
+            }
+        if (fq.method != DLRIG_METHOD_INFERENCE && fq.offload == DLRIG_OFFLOAD_NONE) {
+            alt[na].r = *req;
+            snprintf(alt[na].r.offload, sizeof alt[na].r.offload, "%s", dlrig_offload_ids[DLRIG_OFFLOAD_OPTIMIZER]);
+            alt[na++].what = "with the optimizer state in system memory (--offload optimizer)";
+        }
+    }
+    if (req->min_gpus > 0 || req->max_gpus > 0) {
+        alt[na].r = *req;
+        alt[na].r.min_gpus = alt[na].r.max_gpus = 0;
+        alt[na++].what = "with any number of GPUs";
+    }
+    if (!isnan(req->min_vram_gb)) {
+        alt[na].r = *req;
+        alt[na].r.min_vram_gb = NAN;
+        alt[na++].what = "with any VRAM a card";
+    }
+    if (req->one_card) {
+        alt[na].r = *req;
+        alt[na].r.one_card = false;
+        alt[na++].what = "with the job split over cards (without --one-card)";
+    }
+    if (req->also_model[0]) {
+        alt[na].r = *req;
+        alt[na].r.also_model[0] = '\0';
+        alt[na++].what = "without the second job";
+    }
     if (req->circuit[0]) {
         alt[na].r = *req;
         alt[na].r.circuit[0] = '\0';

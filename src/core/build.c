@@ -389,19 +389,31 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     return rc;
 }
 
-int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+static int load_from(const dlrig_catalog *cat, const char *path, bool regular, dlrig_build *out, char *err,
+                     size_t errlen)
 {
     size_t len;
-    char *text = read_file_limit(path, MAX_BUILD_BYTES, &len);
+    char *text =
+        regular ? read_file_regular(path, MAX_BUILD_BYTES, &len) : read_file_limit(path, MAX_BUILD_BYTES, &len);
     if (!text) {
         build_init(out, NULL);
         if (errno == EFBIG) return jsondoc_fail(err, errlen, path, "file is larger than 1 MiB");
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot read: %s", path, file_error(errno));
         return DLRIG_BUILD_EIO;
     }
     int rc = build_parse(cat, text, len, path, out, err, errlen);
     free(text);
     return rc;
+}
+
+int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+{
+    return load_from(cat, path, false, out, err, errlen);
+}
+
+int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen)
+{
+    return load_from(cat, path, true, out, err, errlen);
 }
 
 cJSON *build_to_json(const dlrig_build *b)

@@ -205,6 +205,9 @@ struct dlrig_catalog {
     dlrig_offer *offers;      /* price_offer rows, by part id then price */
     size_t n_offers;
     bool offers_loaded;
+    dlrig_part_number *numbers; /* part_number rows, by normalised number */
+    size_t n_numbers;
+    bool numbers_loaded;
 };
 
 static void price_part(dlrig_catalog *c, dlrig_part *p);
@@ -239,6 +242,46 @@ static void *own_block(dlrig_catalog *c, size_t size)
     return p;
 }
 
+/* ---- bounds on every statement run against a catalog from elsewhere
+ *
+ * A statement over a file of any size is bounded by the rows it reads; one
+ * that goes on and on (a query without end, hundreds of millions of steps)
+ * is stopped by the progress handler with SQLITE_INTERRUPT, and
+ * db_message says so. */
+#define QUERY_MAX_STEPS 300000000 /* virtual machine steps of one statement (SQLite counts to 2^31) */
+#define QUERY_CHECK_EVERY 10000  /* steps between two looks */
+
+/* The limit: QUERY_MAX_STEPS, or DLRIG_QUERY_MAX_STEPS from the environment
+ * when smaller (for tests: no statement on the shipped catalog takes 5,000). */
+static int query_max_steps(void)
+{
+    const char *e = getenv("DLRIG_QUERY_MAX_STEPS");
+    long v = e ? strtol(e, NULL, 10) : 0;
+    return v > 0 && v < QUERY_MAX_STEPS ? (int)v : QUERY_MAX_STEPS;
+}
+
+static int query_too_long(void *ctx)
+{
+    sqlite3 *db = ctx;
+    int max = query_max_steps();
+    for (sqlite3_stmt *st = sqlite3_next_stmt(db, NULL); st; st = sqlite3_next_stmt(db, st))
+        if (sqlite3_stmt_busy(st) && sqlite3_stmt_status(st, SQLITE_STMTSTATUS_VM_STEP, 0) > max) return 1;
+    return 0;
+}
+
+/* sqlite3_errmsg, with what an interruption by query_too_long means. */
+static const char *db_message(sqlite3 *db)
+{
+    static char buf[160];
+    int e = sqlite3_errcode(db);
+    if (e == SQLITE_INTERRUPT) {
+        snprintf(buf, sizeof buf, "a query ran past its limit of %d steps (a table far too large?)", query_max_steps());
+        return buf;
+    }
+    if (e == SQLITE_NOMEM) return "out of memory";
+    return sqlite3_errmsg(db);
+}
+
 /* A read that fails after the catalog opened (it was verified then): the
  * file changed or broke underneath us.  The first failure is kept for
  * catalog_error; from then on no more rows are read. */
@@ -247,7 +290,12 @@ static void catalog_fail(const dlrig_catalog *cc, const char *what)
     dlrig_catalog *c = (dlrig_catalog *)cc;
     if (c->failed) return;
     c->failed = true;
-    snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s: %s)", c->label, what, sqlite3_errmsg(c->db));
+    const char *m = db_message(c->db);
+    size_t lw = strlen(what), lm = strlen(m);
+    if (lw >= lm && strcmp(what + lw - lm, m) == 0) /* `what` says it already */
+        snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s)", c->label, what);
+    else
+        snprintf(c->error, sizeof c->error, "%s: cannot read the catalog (%s: %s)", c->label, what, m);
 }
 
 const char *catalog_error(const dlrig_catalog *c)
@@ -369,7 +417,7 @@ static int load_ref_table(dlrig_catalog *c, int ref, char *err, size_t errlen)
         }
         r->n++;
     }
-    if (rc != SQLITE_DONE) snprintf(err, errlen, "%s: %s", desc->table, sqlite3_errmsg(c->db));
+    if (rc != SQLITE_DONE) snprintf(err, errlen, "%s: %s", desc->table, db_message(c->db));
     sqlite3_finalize(st);
     r->full = rc == SQLITE_DONE;
     return r->full ? 0 : -1;
@@ -689,19 +737,39 @@ static const rows *ensure_full(const dlrig_catalog *cc, dlrig_category cat)
     return r;
 }
 
+/* Why the first read of the file failed, as a message naming what to do. */
+static void not_a_catalog(sqlite3 *db, const char *path, const char *what, char *err, size_t errlen)
+{
+    int x = sqlite3_extended_errcode(db);
+    if (x == SQLITE_READONLY_ROLLBACK)
+        snprintf(err, errlen, "%s: has an unfinished write (%s-journal): open it once with write access (for example "
+                 "sqlite3 %s 'PRAGMA quick_check') to roll it back, or remove the journal", path, path, path);
+    else if (x == SQLITE_READONLY_RECOVERY || x == SQLITE_READONLY_CANTINIT || x == SQLITE_READONLY_CANTLOCK)
+        snprintf(err, errlen, "%s: its write-ahead log (%s-wal) needs recovery: open it once with write access (for "
+                 "example sqlite3 %s 'PRAGMA wal_checkpoint(TRUNCATE)')", path, path, path);
+    else if ((x & 0xff) == SQLITE_NOMEM)
+        snprintf(err, errlen, "%s: cannot read the catalog: out of memory", path);
+    else if ((x & 0xff) == SQLITE_INTERRUPT)
+        snprintf(err, errlen, "%s: cannot read the catalog: %s", path, db_message(db));
+    else if (what)
+        snprintf(err, errlen, "%s: the catalog file is corrupt (%s)", path, what);
+    else
+        snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
+}
+
 static int check_file(sqlite3 *db, const char *path, bool checked, char *err, size_t errlen)
 {
     sqlite3_exec(db, "PRAGMA trusted_schema=OFF; PRAGMA cell_size_check=ON;", NULL, NULL, NULL);
     sqlite3_stmt *st;
     if (!checked) { /* (checked: passed before, unchanged since; see checked_before) */
         if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
-            snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
+            not_a_catalog(db, path, NULL, err, errlen);
             return -1;
         }
         int rc = sqlite3_step(st);
         if (rc != SQLITE_ROW || strcmp((const char *)sqlite3_column_text(st, 0), "ok") != 0) {
-            snprintf(err, errlen, "%s: the catalog file is corrupt (%s)", path,
-                     rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db));
+            not_a_catalog(db, path, rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : sqlite3_errmsg(db),
+                          err, errlen);
             sqlite3_finalize(st);
             return -1;
         }
@@ -709,7 +777,7 @@ static int check_file(sqlite3 *db, const char *path, bool checked, char *err, si
     }
     if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
         sqlite3_step(st) != SQLITE_ROW) {
-        snprintf(err, errlen, "%s: not a dlrig catalog (%s)", path, sqlite3_errmsg(db));
+        not_a_catalog(db, path, NULL, err, errlen);
         sqlite3_finalize(st);
         return -1;
     }
@@ -766,6 +834,15 @@ static const col_rule col_rules[] = {
     {"storage", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"psu", "watts", "\"watts\" <= 0", "a positive power"},
     {"nic", "pcie_lanes", "NOT (\"pcie_lanes\" BETWEEN 1 AND 16)", "1 to 16 lanes"},
+    /* counts multiplied by quantities up to 1000 in int arithmetic (rules.c) */
+    {"gpu", "power_6pin", "NOT (\"power_6pin\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_8pin", "NOT (\"power_8pin\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_12vhpwr", "NOT (\"power_12vhpwr\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"gpu", "power_eps8", "NOT (\"power_eps8\" BETWEEN 0 AND 16)", "0 to 16 connectors"},
+    {"psu", "pcie_8pin", "NOT (\"pcie_8pin\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"psu", "hpwr", "NOT (\"hpwr\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"psu", "eps8", "NOT (\"eps8\" BETWEEN 0 AND 64)", "0 to 64 connectors"},
+    {"memory", "modules", "NOT (\"modules\" BETWEEN 1 AND 64)", "1 to 64 modules"},
 };
 
 /* The CHECK (...) expressions of a CREATE TABLE statement, each with the
@@ -893,6 +970,31 @@ static void col_names_free(col_names *cn)
     free(cn->v);
 }
 
+#define CATALOG_TEXT_MAX 4096 /* bytes of any text of a catalog from elsewhere */
+#define CATALOG_ID_MAX 64      /* bytes of an id */
+
+/* SQL function dlrig_bad_text(x, is_id): 1 when the text x cannot be shown
+ * or written as it is: not UTF-8, control characters (line breaks and tabs
+ * aside), longer than CATALOG_TEXT_MAX; an id (is_id) also outside a-z, 0-9,
+ * '.', '_', '-' or longer than CATALOG_ID_MAX.  0 for anything not text. */
+static void sql_bad_text(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
+        sqlite3_result_int(ctx, 0);
+        return;
+    }
+    const char *s = (const char *)sqlite3_value_text(argv[0]);
+    size_t n = (size_t)sqlite3_value_bytes(argv[0]);
+    bool bad;
+    if (sqlite3_value_int(argv[1])) {
+        bad = n == 0 || n > CATALOG_ID_MAX || !s || strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789._-") != n;
+    } else {
+        bad = n > CATALOG_TEXT_MAX || !s || text_problem(s, n, TEXT_MULTILINE) != NULL;
+    }
+    sqlite3_result_int(ctx, bad);
+}
+
 /* Checks every row of table t (of the user file db) against the built-in
  * declaration of its columns (ref: the built-in catalog). */
 static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const char *create_sql, char *err,
@@ -932,6 +1034,15 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
             char *want = xasprintf("a value of type %s", type);
             add_check(&v, &n, &cap, col, cond, want);
             free(want);
+            free(cond);
+        }
+        if (strcmp(type, "TEXT") == 0) { /* bounded, showable text; ids from a safe alphabet */
+            size_t cl = strlen(col);
+            bool is_id = strcmp(col, "id") == 0 || (cl > 3 && strcmp(col + cl - 3, "_id") == 0);
+            cond = xasprintf("dlrig_bad_text(%s, %d)", q, is_id);
+            add_check(&v, &n, &cap, col, cond,
+                      is_id ? "an id of 1 to 64 characters a-z, 0-9, '.', '_' and '-'"
+                            : "text of at most 4096 bytes of UTF-8 without control characters");
             free(cond);
         }
         if (strcmp(type, "INTEGER") == 0 || strcmp(type, "REAL") == 0) {
@@ -1010,7 +1121,7 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
         }
         sb_printf(&sql, " END FROM \"%s\" WHERE %s LIMIT 1", t, any.s);
         if (sqlite3_prepare_v2(db, sql.s, -1, &st, NULL) != SQLITE_OK) {
-            snprintf(err, errlen, "table %s: %s", t, sqlite3_errmsg(db));
+            snprintf(err, errlen, "table %s: %s", t, db_message(db));
             rc = -1;
         } else {
             int s = sqlite3_step(st);
@@ -1021,13 +1132,29 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
                          i < n ? v[i].column : "?", i < n ? v[i].want : "?");
                 rc = -1;
             } else if (s != SQLITE_DONE) {
-                snprintf(err, errlen, "table %s: %s", t, sqlite3_errmsg(db));
+                snprintf(err, errlen, "table %s: %s", t, db_message(db));
                 rc = -1;
             }
             sqlite3_finalize(st);
         }
         sb_free(&sql);
         sb_free(&any);
+    }
+    if (rc == 0 && key.len) { /* the key is unique, as the built-in schema declares it (a file may declare none) */
+        char *dup = xasprintf("SELECT %s FROM \"%s\" GROUP BY %s HAVING count(*) > 1 LIMIT 1", key.s, t, key.s);
+        if (sqlite3_prepare_v2(db, dup, -1, &st, NULL) == SQLITE_OK) {
+            int s = sqlite3_step(st);
+            if (s == SQLITE_ROW) {
+                snprintf(err, errlen, "table %s, row %s: the key appears more than once", t,
+                         sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : "?");
+                rc = -1;
+            } else if (s != SQLITE_DONE) {
+                snprintf(err, errlen, "table %s: %s", t, db_message(db));
+                rc = -1;
+            }
+            sqlite3_finalize(st);
+        }
+        free(dup);
     }
     for (size_t i = 0; i < n; i++) {
         free(v[i].column);
@@ -1078,21 +1205,108 @@ static int check_values(sqlite3 *db, char *err, size_t errlen)
     return rc;
 }
 
+/* ---- the shape of a catalog from elsewhere
+ *
+ * Every statement names the dlrig tables; the values checked are what those
+ * names hold.  So each must be a stored table: not a view (whose rows are
+ * computed on each read and never checked), not a virtual table, without
+ * generated or hidden columns (which pragma table_info does not list); and
+ * the file has no triggers.  This runs at every open, remembered or not:
+ * it reads only the schema. */
+
+/* Authorizer of a catalog from elsewhere: nothing is read through a view or
+ * a trigger (what the statements read is what check_values checked). */
+static int authorize(void *ctx, int action, const char *a, const char *b, const char *db, const char *inner)
+{
+    (void)ctx;
+    (void)a;
+    (void)b;
+    (void)db;
+    return action == SQLITE_READ && inner ? SQLITE_DENY : SQLITE_OK;
+}
+
+static int check_schema(sqlite3 *db, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc = 0;
+    if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_schema WHERE type = 'trigger' LIMIT 1", -1, &st, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, errlen, "schema: %s", db_message(db));
+        return -1;
+    }
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        snprintf(err, errlen, "it has a trigger (%.100s); a catalog is tables and indexes", sqlite3_column_text(st, 0));
+        rc = -1;
+    }
+    sqlite3_finalize(st);
+    if (rc) return rc;
+    sqlite3 *ref = open_builtin();
+    if (!ref) {
+        snprintf(err, errlen, "cannot read the built-in schema");
+        return -1;
+    }
+    sqlite3_stmt *tables, *kind = NULL, *hidden = NULL;
+    if (sqlite3_prepare_v2(ref, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                                "ORDER BY rowid", -1, &tables, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, "SELECT type, sql LIKE 'CREATE VIRTUAL%' FROM sqlite_schema WHERE name = ?1 "
+                               "COLLATE NOCASE", -1, &kind, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, "SELECT name, hidden FROM pragma_table_xinfo(?1) WHERE hidden != 0 LIMIT 1", -1,
+                           &hidden, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "schema: %s", db_message(db));
+        rc = -1;
+    }
+    while (rc == 0 && sqlite3_step(tables) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(tables, 0);
+        if (!t) continue;
+        sqlite3_reset(kind);
+        sqlite3_bind_text(kind, 1, t, -1, SQLITE_STATIC);
+        while (rc == 0 && sqlite3_step(kind) == SQLITE_ROW) {
+            const char *type = (const char *)sqlite3_column_text(kind, 0);
+            if (type && strcmp(type, "table") != 0 && strcmp(type, "index") != 0) {
+                snprintf(err, errlen, "%s is a %.20s in this file; dlrig reads its catalog from tables", t, type);
+                rc = -1;
+            } else if (type && strcmp(type, "table") == 0 && sqlite3_column_int(kind, 1)) {
+                snprintf(err, errlen, "%s is a virtual table in this file; dlrig reads its catalog from stored tables",
+                         t);
+                rc = -1;
+            }
+        }
+        if (rc) break;
+        sqlite3_reset(hidden);
+        sqlite3_bind_text(hidden, 1, t, -1, SQLITE_STATIC);
+        if (sqlite3_step(hidden) == SQLITE_ROW) {
+            int h = sqlite3_column_int(hidden, 1);
+            snprintf(err, errlen, "table %s, column %.100s: a %s column; dlrig reads stored columns only", t,
+                     sqlite3_column_text(hidden, 0), h == 2 || h == 3 ? "generated" : "hidden");
+            rc = -1;
+        }
+    }
+    sqlite3_finalize(tables);
+    sqlite3_finalize(kind);
+    sqlite3_finalize(hidden);
+    sqlite3_close(ref);
+    return rc;
+}
+
 /* ---- checks made once per catalog file
  *
  * The integrity check and the value checks read every page and row of a
  * --catalog file (a tenth of a second and more on a large one).  Once a file
  * has passed them, its identity is remembered in
  * $XDG_CACHE_HOME/dlrig/checked-catalogs: device, inode, size, modification
- * and status-change times to the nanosecond, and which dlrig program (its
- * own file's identity) checked it.  Every write to a file sets its
- * status-change time to the current time, which no user can set back, so a
- * file with the remembered identity holds the bytes that were checked.  A
- * file changed less than CHECK_SETTLE_S seconds before its check ended is
- * not remembered (a write within the same clock tick would not show), nor
- * one that changed during the check. */
+ * and status-change times to the nanosecond of the file and of each of the
+ * files SQLite reads beside it (NAME-wal, whose pages replace the file's,
+ * NAME-shm, its index, and NAME-journal), or that each is absent; and which
+ * dlrig program (its own file's identity) checked it.  Every write to a file
+ * sets its status-change time to the current time, which no user can set
+ * back, so a file with the remembered identity holds the bytes that were
+ * checked.  A file changed less than CHECK_SETTLE_S seconds before its check
+ * ended is not remembered (a write within the same clock tick would not
+ * show), nor one that changed during the check, nor one beside which a
+ * companion is not a regular file. */
 #define CHECK_SETTLE_S 2
-#define CHECKED_MAX 32 /* files remembered */
+#define CHECKED_MAX 32     /* files remembered */
+#define CHECKED_LINE 1024  /* the longest line */
 
 typedef struct file_id {
     unsigned long long dev, ino;
@@ -1109,23 +1323,56 @@ static bool file_id_of(const char *path, file_id *out)
     return true;
 }
 
-static bool file_id_eq(const file_id *a, const file_id *b) { return memcmp(a, b, sizeof *a) == 0; }
+/* A catalog file and what SQLite reads beside it (all zero: absent). */
+typedef struct catalog_id {
+    file_id main, side[3];
+} catalog_id;
+static const char *const side_ext[3] = {"-wal", "-shm", "-journal"};
 
-/* The line naming file `id` as checked by this program; false when the
+static bool catalog_id_of(const char *path, catalog_id *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!file_id_of(path, &out->main)) return false;
+    bool ok = true;
+    for (int i = 0; i < 3 && ok; i++) {
+        char *p = xasprintf("%s%s", path, side_ext[i]);
+        struct stat st;
+        if (lstat(p, &st) == 0) ok = file_id_of(p, &out->side[i]);
+        else ok = errno == ENOENT;
+        free(p);
+    }
+    return ok;
+}
+
+static bool catalog_id_eq(const catalog_id *a, const catalog_id *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+static void put_file_id(strbuf *b, const file_id *f)
+{
+    sb_printf(b, " %llx:%llx:%llx:%llx.%llx:%llx.%llx", f->dev, f->ino, (unsigned long long)f->size,
+              (unsigned long long)f->mt_s, (unsigned long long)f->mt_ns, (unsigned long long)f->ct_s,
+              (unsigned long long)f->ct_ns);
+}
+
+/* The line naming catalog `id` as checked by this program; false when the
  * program's own file cannot be identified. */
-static bool checked_line(const file_id *id, char *buf, size_t len)
+static bool checked_line(const catalog_id *id, char *buf, size_t len)
 {
     file_id exe;
     if (!file_id_of("/proc/self/exe", &exe)) return false;
-    snprintf(buf, len, "1 %llx:%llx:%llx:%llx.%llx:%llx.%llx %llx:%llx:%llx:%llx.%llx:%llx.%llx\n", exe.dev, exe.ino,
-             (unsigned long long)exe.size, (unsigned long long)exe.mt_s, (unsigned long long)exe.mt_ns,
-             (unsigned long long)exe.ct_s, (unsigned long long)exe.ct_ns, id->dev, id->ino,
-             (unsigned long long)id->size, (unsigned long long)id->mt_s, (unsigned long long)id->mt_ns,
-             (unsigned long long)id->ct_s, (unsigned long long)id->ct_ns);
-    return true;
+    strbuf b = {0};
+    sb_append(&b, "2");
+    put_file_id(&b, &exe);
+    put_file_id(&b, &id->main);
+    for (int i = 0; i < 3; i++) put_file_id(&b, &id->side[i]);
+    sb_append(&b, "\n");
+    bool fits = b.len < len;
+    snprintf(buf, len, "%s", b.s);
+    sb_free(&b);
+    return fits;
 }
 
-/* The remembered lines (a string the caller frees), or NULL. */
+/* The remembered lines (a string the caller frees), or NULL.  The file is
+ * read only when it is a regular file (a FIFO there is not waited on). */
 static char *checked_read(char **path_out)
 {
     *path_out = NULL;
@@ -1133,19 +1380,16 @@ static char *checked_read(char **path_out)
     if (!dir) return NULL;
     *path_out = xasprintf("%s/checked-catalogs", dir);
     free(dir);
-    FILE *f = fopen(*path_out, "rb");
-    if (!f) return NULL;
-    char *text = xmalloc(CHECKED_MAX * 400 + 1);
-    size_t n = fread(text, 1, CHECKED_MAX * 400, f);
-    fclose(f);
-    text[n] = '\0';
+    size_t n = 0;
+    char *text = read_file_regular(*path_out, CHECKED_MAX * CHECKED_LINE, &n);
+    if (text && strlen(text) != n) text[strlen(text)] = '\0'; /* a NUL inside: the lines before it */
     return text;
 }
 
 /* Whether the file with identity id has passed the checks of this program. */
-static bool checked_before(const file_id *id)
+static bool checked_before(const catalog_id *id)
 {
-    char line[400], *path;
+    char line[CHECKED_LINE], *path;
     if (!checked_line(id, line, sizeof line)) return false;
     char *text = checked_read(&path);
     bool found = false;
@@ -1157,15 +1401,18 @@ static bool checked_before(const file_id *id)
 }
 
 /* Remembers that the file at path, identified as id before its checks, passed them. */
-static void checked_remember(const char *path, const file_id *id)
+static void checked_remember(const char *path, const catalog_id *id)
 {
-    file_id now_id;
-    char line[400];
-    if (!file_id_of(path, &now_id) || !file_id_eq(&now_id, id) || !checked_line(id, line, sizeof line)) return;
+    catalog_id now_id;
+    char line[CHECKED_LINE];
+    if (!catalog_id_of(path, &now_id) || !catalog_id_eq(&now_id, id) || !checked_line(id, line, sizeof line)) return;
     struct timespec now;
-    if (clock_gettime(CLOCK_REALTIME, &now) != 0 || id->ct_s > (long long)now.tv_sec - CHECK_SETTLE_S ||
-        id->mt_s > (long long)now.tv_sec - CHECK_SETTLE_S)
-        return;
+    if (clock_gettime(CLOCK_REALTIME, &now) != 0) return;
+    for (int i = 0; i < 4; i++) {
+        const file_id *f = i ? &id->side[i - 1] : &id->main;
+        if (f->ct_s > (long long)now.tv_sec - CHECK_SETTLE_S || f->mt_s > (long long)now.tv_sec - CHECK_SETTLE_S)
+            return;
+    }
     char *dir = xdg_cache_dir(true), *cpath;
     if (!dir) return;
     free(dir);
@@ -1182,7 +1429,9 @@ static void checked_remember(const char *path, const file_id *id)
         sb_appendn(&b, from, (size_t)(end - from));
     }
     sb_append(&b, line);
-    if (cpath) write_file_atomic(cpath, b.s, b.len, true); /* a cache: failing to write it loses nothing */
+    /* a cache: failing to write it loses nothing; one that is not a regular file is left alone */
+    struct stat st;
+    if (cpath && (lstat(cpath, &st) != 0 || S_ISREG(st.st_mode))) write_file_atomic(cpath, b.s, b.len, true);
     sb_free(&b);
     free(old);
     free(cpath);
@@ -1215,23 +1464,49 @@ dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen)
     }
     sqlite3 *db = NULL;
     const char *label = path ? path : "built-in catalog";
-    file_id id_before, id_open;
+    catalog_id id_before, id_open;
     bool identified = false, checked = false;
     if (path) {
-        identified = file_id_of(path, &id_before);
-        if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        struct stat st;
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            /* SQLite would wait forever on a FIFO nobody writes */
+            snprintf(err, errlen, "%s: %s; a catalog is an SQLite file", path,
+                     S_ISDIR(st.st_mode) ? "is a directory" : "is not a regular file (a FIFO, socket or device)");
+            return NULL;
+        }
+        for (int i = 0; i < 3; i++) { /* what SQLite opens beside it, never waited on either */
+            char *side = xasprintf("%s%s", path, side_ext[i]);
+            bool odd = lstat(side, &st) == 0 && !S_ISREG(st.st_mode);
+            if (odd) snprintf(err, errlen, "%s: is not a regular file; SQLite reads it with the catalog", side);
+            free(side);
+            if (odd) return NULL;
+        }
+        identified = catalog_id_of(path, &id_before);
+        int orc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+        if (orc != SQLITE_OK) {
             int sys = db ? sqlite3_system_errno(db) : 0;
             snprintf(err, errlen, "%s: cannot open catalog (%s)", path,
-                     sys == EMFILE || sys == ENFILE ? "too many open files"
-                     : db                           ? sqlite3_errmsg(db)
-                                                    : "out of memory");
+                     sys == EMFILE || sys == ENFILE       ? "too many open files"
+                     : !db || orc == SQLITE_NOMEM        ? "out of memory"
+                                                         : sqlite3_errmsg(db));
             sqlite3_close(db);
             return NULL;
         }
+        /* every statement bounded, nothing read through a view or trigger */
+        sqlite3_progress_handler(db, QUERY_CHECK_EVERY, query_too_long, db);
+        sqlite3_set_authorizer(db, authorize, NULL);
+        sqlite3_create_function_v2(db, "dlrig_bad_text", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY,
+                                   NULL, sql_bad_text, NULL, NULL, NULL);
         /* the file opened is the one identified (the path was not pointed elsewhere meanwhile) */
-        identified = identified && file_id_of(path, &id_open) && file_id_eq(&id_before, &id_open);
+        identified = identified && catalog_id_of(path, &id_open) && catalog_id_eq(&id_before, &id_open);
         checked = identified && checked_before(&id_before);
+        char shape[512] = "";
         if (check_file(db, path, checked, err, errlen)) {
+            sqlite3_close(db);
+            return NULL;
+        }
+        if (check_schema(db, shape, sizeof shape)) {
+            snprintf(err, errlen, "%s: not a usable dlrig catalog (%s)", path, shape);
             sqlite3_close(db);
             return NULL;
         }
@@ -1290,6 +1565,7 @@ void catalog_close(dlrig_catalog *c)
     free(c->index);
     free(c->uprices);
     free(c->offers);
+    free(c->numbers);
     free(c);
 }
 
@@ -1859,6 +2135,22 @@ static int cmp_offer(const void *x, const void *y)
     return k ? -k : strcmp(a->market, b->market); /* newest first among equal prices */
 }
 
+/* Whether the catalog file has a table of that name (a file made before
+ * the table existed has not). */
+static bool has_table(dlrig_catalog *c, const char *name)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", -1, &st,
+                           NULL) != SQLITE_OK) {
+        catalog_fail(c, name);
+        return false;
+    }
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    bool have = step_row(c, st, name) && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return have;
+}
+
 /* Reads the price_offer table once (a catalog file made before offers
  * existed has none). */
 static void ensure_offers(const dlrig_catalog *cc)
@@ -1867,14 +2159,7 @@ static void ensure_offers(const dlrig_catalog *cc)
     if (c->offers_loaded) return;
     c->offers_loaded = true;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(c->db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'price_offer'",
-                           -1, &st, NULL) != SQLITE_OK) {
-        catalog_fail(c, "price_offer");
-        return;
-    }
-    bool have = step_row(c, st, "price_offer") && sqlite3_column_int(st, 0) > 0;
-    sqlite3_finalize(st);
-    if (!have) return;
+    if (!has_table(c, "price_offer")) return;
     if (sqlite3_prepare_v2(c->db,
                            "SELECT part_id, condition, price_usd, price_date, market, source, note FROM price_offer "
                            "WHERE price_usd > 0",
@@ -1922,6 +2207,79 @@ const dlrig_offer *catalog_offers(const dlrig_catalog *c, const char *id, size_t
     while (end < c->n_offers && strcmp(c->offers[end].part_id, id) == 0) end++;
     *n = end - lo;
     return *n ? &c->offers[lo] : NULL;
+}
+
+static int cmp_number(const void *x, const void *y)
+{
+    const dlrig_part_number *a = x, *b = y;
+    int k = strcmp(a->key, b->key);
+    return k ? k : strcmp(a->part_id, b->part_id);
+}
+
+/* Reads the part_number table once (a catalog file made before it existed
+ * has none).  A row naming no catalog part is left out. */
+static void ensure_numbers(const dlrig_catalog *cc)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->numbers_loaded) return;
+    c->numbers_loaded = true;
+    if (!has_table(c, "part_number")) return;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db, "SELECT mpn, part_id, units FROM part_number", -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "part_number");
+        return;
+    }
+    size_t cap = 0;
+    while (step_row(c, st, "part_number")) {
+        const unsigned char *mpn = sqlite3_column_text(st, 0), *id = sqlite3_column_text(st, 1);
+        int units = sqlite3_column_int(st, 2);
+        const dlrig_part *p = id ? catalog_find(c, (const char *)id) : NULL;
+        char key[DLRIG_MPN_KEY_MAX];
+        if (!mpn || !p || units < 1 || units > 64 || !part_number_key((const char *)mpn, key, sizeof key)) continue;
+        if (c->n_numbers == cap) c->numbers = xrealloc(c->numbers, (cap = cap ? cap * 2 : 64) * sizeof *c->numbers);
+        dlrig_part_number *n = &c->numbers[c->n_numbers++];
+        n->mpn = own_string(c, mpn);
+        n->key = own_string(c, (const unsigned char *)key);
+        n->part_id = p->id;
+        n->units = units;
+    }
+    sqlite3_finalize(st);
+    if (c->n_numbers) qsort(c->numbers, c->n_numbers, sizeof *c->numbers, cmp_number);
+}
+
+bool part_number_key(const char *mpn, char *out, size_t len)
+{
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)mpn; *p; p++) {
+        if (*p == ' ' || *p == '-' || *p == '_' || *p == '.' || *p == '\t') continue;
+        if (*p >= 0x80 || *p < 0x20) return false;
+        if (k + 1 >= len) return false;
+        out[k++] = (char)toupper(*p);
+    }
+    out[k] = '\0';
+    return k >= 3;
+}
+
+const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *c, const char *mpn, size_t *n)
+{
+    ensure_numbers(c);
+    *n = 0;
+    if (!mpn) {
+        *n = c->n_numbers;
+        return c->n_numbers ? c->numbers : NULL;
+    }
+    char key[DLRIG_MPN_KEY_MAX];
+    if (!part_number_key(mpn, key, sizeof key)) return NULL;
+    size_t lo = 0, hi = c->n_numbers;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->numbers[mid].key, key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t end = lo;
+    while (end < c->n_numbers && strcmp(c->numbers[end].key, key) == 0) end++;
+    *n = end - lo;
+    return *n ? &c->numbers[lo] : NULL;
 }
 
 /* The source id a part's note gives for its row's price (the first word

@@ -3,6 +3,7 @@
  */
 #include "dlrig/constraints.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "dlrig/power.h"
@@ -11,6 +12,16 @@
 bool constraint_cores_ok(const dlrig_cpu *cpu, int ncpu, int gpus)
 {
     return cpu->cores * (ncpu ? ncpu : 1) >= CONSTRAINT_CORES_PER_GPU * gpus;
+}
+
+bool constraint_gpu_count_requested(const dlrig_requirements *r, int n)
+{
+    return (r->min_gpus <= 0 || n >= r->min_gpus) && (r->max_gpus <= 0 || n <= r->max_gpus);
+}
+
+bool constraint_vram_requested(const dlrig_requirements *r, const dlrig_gpu *g)
+{
+    return isnan(r->min_vram_gb) || g->vram_gb >= r->min_vram_gb - 1e-9;
 }
 
 bool constraint_workstation_cores_ok(const dlrig_cpu *cpu, int ncpu, const dlrig_gpu *g)

@@ -12,6 +12,35 @@ void csv_init(csv_reader *r, const char *text, size_t len)
     r->p = text;
     r->end = text + len;
     r->line = 1;
+    r->delim = ',';
+}
+
+void csv_set_delimiter(csv_reader *r, char delim)
+{
+    r->delim = delim;
+}
+
+char csv_sniff_delimiter(const char *text, size_t len)
+{
+    static const char cand[] = {',', ';', '\t'};
+    size_t count[3] = {0, 0, 0};
+    const char *p = text, *end = text + len;
+    bool quoted = false, any = false;
+    for (; p < end; p++) {
+        if (*p == '"') quoted = !quoted;
+        else if (!quoted && *p == '\n') {
+            if (any) break;
+            continue; /* a blank line before the header */
+        } else if (!quoted && *p != '\r' && *p != ' ') {
+            any = true;
+            for (int k = 0; k < 3; k++)
+                if (*p == cand[k]) count[k]++;
+        }
+    }
+    int best = 0;
+    for (int k = 1; k < 3; k++)
+        if (count[k] > count[best]) best = k;
+    return cand[best];
 }
 
 void csv_free(csv_reader *r)
@@ -59,7 +88,7 @@ int csv_next(csv_reader *r, csv_record *rec)
             r->p++;
             continue;
         }
-        if (ch == ',') {
+        if (ch == r->delim) {
             *out++ = '\0';
             if (rec->n == CSV_MAX_FIELDS) goto bad;
             rec->fields[rec->n++] = out;

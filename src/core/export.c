@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <wchar.h>
 
 #include "dlrig/power.h"
@@ -94,6 +95,13 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
                 snprintf(err, errlen, "%s: field '%s': expected a string", name, k);
                 goto bad;
             }
+            /* the company is one line; contact, address and terms may have several */
+            const char *why = text_problem(it->valuestring, strlen(it->valuestring),
+                                           strcmp(k, "company") ? TEXT_MULTILINE : 0);
+            if (why) {
+                snprintf(err, errlen, "%s: field '%s' %s", name, k, why);
+                goto bad;
+            }
             free(*dst);
             *dst = xstrdup(it->valuestring);
         } else if (!strcmp(k, "currency")) {
@@ -106,9 +114,10 @@ int export_seller_parse(const char *text, size_t len, const char *name, dlrig_se
             }
             memcpy(s->currency, v, 4);
         } else if (!strcmp(k, "usd_rate")) {
-            if (!cJSON_IsNumber(it) || !(it->valuedouble > 0 && it->valuedouble < 1e9)) {
-                snprintf(err, errlen, "%s: field 'usd_rate': expected a positive number (units of the currency for "
-                                      "one US dollar)", name);
+            if (!cJSON_IsNumber(it) ||
+                !(it->valuedouble >= DLRIG_SELLER_RATE_MIN && it->valuedouble <= DLRIG_SELLER_RATE_MAX)) {
+                snprintf(err, errlen, "%s: field 'usd_rate': expected a number from %g to %g (units of the currency "
+                                      "for one US dollar)", name, DLRIG_SELLER_RATE_MIN, DLRIG_SELLER_RATE_MAX);
                 goto bad;
             }
             s->usd_rate = it->valuedouble;
@@ -143,10 +152,17 @@ int export_seller_load(const char *path, dlrig_seller *s, char *err, size_t errl
     s->usd_rate = 1;
     size_t len = 0;
     errno = 0;
-    char *text = read_file_limit(path, 64 * 1024, &len);
+    char *text = read_file_regular(path, 64 * 1024, &len);
     if (!text) {
-        if (errno == ENOENT) return 1;
-        snprintf(err, errlen, "%s: cannot read: %s", path, errno ? strerror(errno) : "too large (over 64 KiB)");
+        int e = errno;
+        struct stat st;
+        if (e == ENOENT && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+            /* a link to nowhere is a profile that went missing, not no profile */
+            snprintf(err, errlen, "%s: a link to a file that does not exist; fix the link or remove it", path);
+            return -1;
+        }
+        if (e == ENOENT) return 1;
+        snprintf(err, errlen, "%s: cannot read: %s", path, e ? file_error(e) : "too large (over 64 KiB)");
         return -1;
     }
     int rc = export_seller_parse(text, len, path, s, err, errlen);
@@ -519,11 +535,11 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
     }
     if (n < max) {
         out[n].k = "Speed";
-        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, scaling %.0f%%), %s-bound",
-                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "",
-                 e->gpus,
+        char sc[64];
+        snprintf(out[n].v, sizeof out[n].v, "%s %s on %d GPU%s (%s per GPU, %s), %s-bound",
+                 format_speed(e->throughput, NULL, a, sizeof a), e->unit ? e->unit : "", e->gpus,
                  e->gpus == 1 ? "" : "s", format_speed(e->per_gpu, NULL, b2, sizeof b2),
-                 e->scaling * 100, e->bound ? e->bound : "?");
+                 perf_scaling_text(e, sc, sizeof sc), e->bound ? e->bound : "?");
         n++;
     }
     if (n < max) {
@@ -586,7 +602,26 @@ static void md_text(strbuf *sb, const char *s)
     }
 }
 
-/* Appends text line by line as Markdown lines ending in a hard break. */
+/* Appends one line of text at the start of a Markdown line: md_text, with
+ * what would start a block escaped too (a list item "-", "+", "1." or
+ * "1)", a heading or rule underline "---" / "===", an indented code block),
+ * so the line stays a line of the paragraph. */
+static void md_line_start(strbuf *sb, const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t digits = strspn(line, "0123456789");
+    if (*line == '-' || *line == '+' || *line == '=') {
+        sb_append(sb, "\\");
+    } else if (digits && digits <= 9 && (line[digits] == '.' || line[digits] == ')')) {
+        sb_appendn(sb, line, digits);
+        sb_append(sb, "\\");
+        line += digits;
+    }
+    md_text(sb, line);
+}
+
+/* Appends text line by line as Markdown lines ending in a hard break; an
+ * empty line keeps the paragraph going (a blank line would end it). */
 static void md_lines(strbuf *sb, const char *text, const char *prefix)
 {
     const char *p = text;
@@ -596,12 +631,27 @@ static void md_lines(strbuf *sb, const char *text, const char *prefix)
         char *line = xmalloc(l + 1);
         memcpy(line, p, l);
         line[l] = '\0';
+        if (l && line[l - 1] == '\r') line[l - 1] = '\0';
         sb_append(sb, prefix);
-        md_text(sb, line);
+        if (line[strspn(line, " \t")]) md_line_start(sb, line);
+        else sb_append(sb, "\\"); /* an escaped nothing: the line is not blank */
         free(line);
         sb_append(sb, "  \n");
         p += l;
         if (*p) p++;
+    }
+}
+
+/* Appends an id in a code span when it is a plain id, else as escaped text
+ * (a backtick would end the span, and nothing inside one can be escaped). */
+static void md_id(strbuf *sb, const char *id)
+{
+    if (id && *id && strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == strlen(id)) {
+        sb_append(sb, "`");
+        sb_append(sb, id);
+        sb_append(sb, "`");
+    } else {
+        md_text(sb, id);
     }
 }
 
@@ -643,7 +693,9 @@ static void md_quote_meta(ctx *c)
 {
     strbuf *sb = c->out;
     if (!quote_fields(c)) return;
-    sb_printf(sb, "**Quote:** %s, revision %d  \n", c->qnum, c->revision);
+    sb_append(sb, "**Quote:** ");
+    md_text(sb, c->qnum);
+    sb_printf(sb, ", revision %d  \n", c->revision);
     if (c->o.seller) {
         sb_append(sb, "**From:** ");
         md_text(sb, c->o.seller->company);
@@ -677,9 +729,9 @@ static void md_items(ctx *c)
         sb_printf(sb, "| %s | ", category_title(it->part->category));
         char lbl[200];
         md_text(sb, export_part_label(it->part, lbl, sizeof lbl));
-        sb_append(sb, " (`");
-        sb_append(sb, it->part->id);
-        sb_append(sb, "`)");
+        sb_append(sb, " (");
+        md_id(sb, it->part->id);
+        sb_append(sb, ")");
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
         char pl[320];
         dlrig_price pr = build_line_price(c->b, it);
@@ -911,7 +963,7 @@ static void export_csv(ctx *c)
                              export_part_label(it->part, lbl, sizeof lbl),
                              q,
                              priced ? csv_money(unit, u, sizeof u) : "",
-                             priced ? csv_money(unit * export_item_total_qty(c->b, it), l, sizeof l) : "",
+                             priced ? csv_money(money_mul(unit, export_item_total_qty(c->b, it)), l, sizeof l) : "",
                              pnote};
         csv_row(sb, r, NC);
     }
@@ -1746,7 +1798,9 @@ static void options_md(ctx *const *cs, size_t n)
     kv lines[MAX_LINES];
     bool draft = false;
     for (size_t k = 0; k < n; k++) draft |= cs[k]->n_problems > 0;
-    sb_printf(sb, "# %sQuote %s: %zu options\n\n", draft ? "DRAFT " : "", c0->qnum, n);
+    sb_printf(sb, "# %sQuote ", draft ? "DRAFT " : "");
+    md_text(sb, c0->qnum);
+    sb_printf(sb, ": %zu options\n\n", n);
     if (draft) {
         md_draft_head(sb);
         for (size_t k = 0; k < n; k++) md_problems(cs[k]);

@@ -639,6 +639,13 @@ static void move(fixer *x, const dlrig_fix_move *m)
         for (int k = q + 1; k <= q + 3 && gpu; k++) set_qty(x, DLRIG_FIX_PARTS, gpu, k);
         break;
     }
+    case DLRIG_MOVE_GPU_COUNT: {
+        const dlrig_part *gpu = subject(x, DLRIG_CAT_GPU);
+        int lo = b->req.min_gpus > 0 ? b->req.min_gpus : 1, hi = b->req.max_gpus > 0 ? b->req.max_gpus : lo + 3;
+        for (int k = lo; k <= hi && k <= 16 && gpu; k++)
+            if (k != qty_of(b, gpu)) set_qty(x, DLRIG_FIX_PARTS, gpu, k);
+        break;
+    }
     case DLRIG_MOVE_MORE_DRIVES: {
         const dlrig_part *s = subject(x, DLRIG_CAT_STORAGE);
         if (s) set_qty(x, DLRIG_FIX_PARTS, s, qty_of(b, s) + 1);

@@ -33,3 +33,26 @@ double gpu_training_tensor_tflops(const dlrig_gpu *g, double tflops)
         return g->tdp_w * per_w;
     return tflops;
 }
+
+double gpu_pcie_lane_gbs(int gen)
+{
+    switch (gen) {
+    case 1: return 0.25;
+    case 2: return 0.5;
+    case 3: return 0.985;
+    case 4: return 1.969;
+    default: return gen >= 5 ? 3.938 : 0.985;
+    }
+}
+
+bool gpu_has_p2p(const dlrig_gpu *g)
+{
+    if (!g->arch || g->segment_kind != DLRIG_SEGMENT_CONSUMER) return true;
+    return g->arch->consumer_p2p != 0;
+}
+
+dlrig_link gpu_own_link(const dlrig_gpu *g)
+{
+    if (g->form == DLRIG_GPU_SXM && g->nvlink && !isnan(g->nvlink_gbs)) return (dlrig_link){g->nvlink_gbs / 2, true, false};
+    return (dlrig_link){gpu_pcie_lane_gbs(g->pcie_gen > 0 ? g->pcie_gen : 3) * 16 * 0.8, false, !gpu_has_p2p(g)};
+}

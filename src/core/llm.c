@@ -55,6 +55,9 @@
  * (inference servers such as llama.cpp), plus the PyTorch caching
  * allocator's slack in training. */
 #define OVERHEAD_INFERENCE_GIB 0.5
+/* The share of VRAM a serving engine gives the model (vLLM's default
+ * gpu_memory_utilization). */
+#define SERVING_VRAM_SHARE 0.9
 #define OVERHEAD_TRAINING_GIB 1.0
 
 /* Tokens processed at once while reading a prompt (llama.cpp's n_ubatch). */
@@ -96,14 +99,18 @@
 
 /* ------------------------------------------------------------ shapes */
 
-/* Published Llama-family shapes used to derive an unknown model's layers
- * from its size (Llama 3.2 1B/3B, 3.1 8B/70B/405B; Llama 2 13B; Qwen2.5 32B). */
+/* Published shapes used to derive an unknown model's layers from its size
+ * (Llama 3.2 1B/3B, 3.1 8B/70B/405B; Qwen2.5 14B and 32B).  All of them
+ * group their keys and values (8 KV heads), as models of 2024 on do: a
+ * model known only by its size gets a grouped-query KV cache, not the
+ * full-head cache of Llama 2 13B (40 KV heads, five times larger), which
+ * was the 13B reference before. */
 static const struct {
     double params_m;
     int layers, hidden, heads, kv_heads, intermediate;
 } ref_shapes[] = {
     {1236, 16, 2048, 32, 8, 8192},    {3213, 28, 3072, 24, 8, 8192},     {8030, 32, 4096, 32, 8, 14336},
-    {13016, 40, 5120, 40, 40, 13824}, {32764, 64, 5120, 40, 8, 27648},   {70554, 80, 8192, 64, 8, 28672},
+    {14700, 48, 5120, 40, 8, 13824},  {32764, 64, 5120, 40, 8, 27648},   {70554, 80, 8192, 64, 8, 28672},
     {405853, 126, 16384, 128, 8, 53248},
 };
 
@@ -158,6 +165,8 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
     s->kv_lora_rank = known_int(m->kv_lora_rank);
     s->rope_head_dim = known_int(m->qk_rope_head_dim);
     s->sliding_window = known_int(m->sliding_window);
+    s->experts = known_int(m->experts);
+    s->experts_per_token = known_int(m->experts_per_token);
     int global = known_int(m->global_layers);
     s->global_share = s->sliding_window > 0 && global > 0 && s->layers > 0 ? (double)global / s->layers : 1;
     llm_shape_complete(s);
@@ -165,20 +174,29 @@ void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s)
 
 /* ------------------------------------------------------------ weights */
 
-/* Bits per weight and whether it is dequantised for compute, by format. */
+/* Bits per weight, whether it is dequantised for compute, and whether the
+ * bits are the file's average over every tensor (GGUF files, whose mixes
+ * give the embeddings and the output their own types), by format.
+ * GGUF averages: llama.cpp's quantize README (Llama 2 7B: Q3_K_M 3.91,
+ * Q4_K_M 4.84, Q5_K_M 5.68, Q6_K 6.56 bits per weight); Q8_0 and Q4_0 by
+ * their blocks (32 weights and a 16-bit scale: 34 and 18 bytes).  MXFP4
+ * (OCP Microscaling: 32 4-bit values and an 8-bit scale, 4.25 bits) holds a
+ * mixture of experts' expert weights; the rest stays 16-bit, as gpt-oss
+ * ships (weight_bytes). */
 static const struct {
     double bits;
-    bool quantised;
+    bool quantised, whole;
 } formats[DLRIG_WEIGHTS_COUNT] = {
-    [DLRIG_WEIGHTS_FP32] = {32, false}, [DLRIG_WEIGHTS_FP16] = {16, false}, [DLRIG_WEIGHTS_BF16] = {16, false},
-    [DLRIG_WEIGHTS_FP8] = {8, true},    [DLRIG_WEIGHTS_INT8] = {8, true},   [DLRIG_WEIGHTS_INT4] = {4.25, true},
-    [DLRIG_WEIGHTS_NF4] = {4.127, true}, [DLRIG_WEIGHTS_Q4_K_M] = {4.85, true},
+    [DLRIG_WEIGHTS_FP32] = {32, false, false}, [DLRIG_WEIGHTS_FP16] = {16, false, false},
+    [DLRIG_WEIGHTS_BF16] = {16, false, false}, [DLRIG_WEIGHTS_FP8] = {8, true, false},
+    [DLRIG_WEIGHTS_INT8] = {8, true, false},   [DLRIG_WEIGHTS_INT4] = {4.25, true, false},
+    [DLRIG_WEIGHTS_NF4] = {4.127, true, false}, [DLRIG_WEIGHTS_Q8_0] = {8.5, true, true},
+    [DLRIG_WEIGHTS_Q6_K] = {6.56, true, true},  [DLRIG_WEIGHTS_Q5_K_M] = {5.68, true, true},
+    [DLRIG_WEIGHTS_Q4_K_M] = {4.84, true, true}, [DLRIG_WEIGHTS_Q4_0] = {4.5, true, true},
+    [DLRIG_WEIGHTS_Q3_K_M] = {3.91, true, true}, [DLRIG_WEIGHTS_MXFP4] = {4.25, true, false},
 };
 
-/* The named format whose bits apply to the whole file (GGUF's), else none. */
-static bool whole_file(dlrig_weight_format f) { return f == DLRIG_WEIGHTS_Q4_K_M; }
-
-/* "Q4_K_M, 4.85 bits": the id upper-cased and the bits. */
+/* "Q4_K_M, 4.84 bits": the id upper-cased and the bits. */
 static void weights_label(dlrig_weights *w)
 {
     if (w->format == DLRIG_WEIGHTS_UNKNOWN) {
@@ -199,7 +217,7 @@ static void set_format(dlrig_weights *w, dlrig_weight_format f)
     snprintf(w->name, sizeof w->name, "%s", dlrig_weight_format_names[f]);
     w->bits = formats[f].bits;
     w->quantised = formats[f].quantised;
-    w->whole_model = whole_file(f);
+    w->whole_model = formats[f].whole;
     weights_label(w);
 }
 
@@ -208,8 +226,8 @@ int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errle
     memset(out, 0, sizeof *out);
     out->format = DLRIG_WEIGHTS_UNKNOWN;
     if (!s || !*s) {
-        snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4) or bits per weight "
-                              "(e.g. 4.85), got nothing");
+        snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4, q8_0, q6_k, q5_k_m, "
+                              "q4_k_m, q4_0, q3_k_m, mxfp4) or bits per weight (e.g. 4.84), got nothing");
         return -1;
     }
     for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
@@ -220,9 +238,9 @@ int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errle
     char *end;
     double b = strtod(s, &end);
     if (end != s && *end == '\0' && isfinite(b) && b >= 1 && b <= 32) {
-        /* a number that is a whole-file format's bits is that format (4.85: GGUF Q4_K_M) */
+        /* a number that is a whole-file format's bits is that format (4.84: GGUF Q4_K_M) */
         for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
-            if (whole_file((dlrig_weight_format)i) && fabs(formats[i].bits - b) < 1e-9) {
+            if (formats[i].whole && fabs(formats[i].bits - b) < 1e-9) {
                 set_format(out, (dlrig_weight_format)i);
                 return 0;
             }
@@ -233,8 +251,8 @@ int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errle
         weights_label(out);
         return 0;
     }
-    snprintf(err, errlen, "'%s' is not a weight format: expected fp32, fp16, bf16, fp8, int8, int4, nf4, q4_k_m (GGUF "
-                          "Q4_K_M, 4.85 bits), or bits per weight from 1 to 32", s);
+    snprintf(err, errlen, "'%s' is not a weight format: expected fp32, fp16, bf16, fp8, int8, int4, nf4, q8_0, q6_k, "
+                          "q5_k_m, q4_k_m (GGUF Q4_K_M, 4.84 bits), q4_0, q3_k_m, mxfp4, or bits per weight from 1 to 32", s);
     return -1;
 }
 
@@ -253,6 +271,15 @@ static double weight_bytes(const dlrig_llm_shape *s, const dlrig_weights *w, dou
 {
     double p = params_m * 1e6;
     if (w->whole_model || !w->quantised) return p * w->bits / 8;
+    if (w->format == DLRIG_WEIGHTS_MXFP4 && s->experts > 0 && s->experts_per_token > 0 &&
+        s->active_params_m < s->params_m) {
+        /* the expert weights: what the inactive experts hold, over their share of all experts */
+        double k = (double)s->experts_per_token / s->experts;
+        double experts = (s->params_m - s->active_params_m) / (1 - k) * 1e6;
+        if (experts > 0.95 * s->params_m * 1e6) experts = 0.95 * s->params_m * 1e6;
+        double share = experts / (s->params_m * 1e6);
+        return p * share * w->bits / 8 + p * (1 - share) * 2;
+    }
     double e = embedding_params(s) * (params_m / s->params_m);
     return (p - e) * w->bits / 8 + e * 2;
 }
@@ -637,12 +664,13 @@ static void fit_serving(const dlrig_gpu *g, int n, const dlrig_link *link, const
 
 void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_query *query, dlrig_fit *out)
 {
-    /* An SXM module sits on a baseboard whose NVLink joins every module: its
-     * own link, not the PCIe 4.0 x16 assumed for a card without a build. */
-    dlrig_link sxm;
-    if (!link && g->form == DLRIG_GPU_SXM && g->nvlink && !isnan(g->nvlink_gbs)) {
-        sxm = (dlrig_link){g->nvlink_gbs / 2, true, false};
-        link = &sxm;
+    /* Without a build: the card's own link (gpu_own_link: a full slot of its
+     * PCIe generation, or an SXM module's NVLink), as a build that gives
+     * every card such a slot finds it. */
+    dlrig_link own;
+    if (!link) {
+        own = gpu_own_link(g);
+        link = &own;
     }
     if (query->serving && query->batch <= 0 && query->method == DLRIG_METHOD_INFERENCE) {
         fit_serving(g, n < 1 ? 1 : n, link, query, out);
@@ -665,7 +693,12 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
     out->gpus = n;
     out->batch = q->batch;
     out->how = "one GPU";
-    out->capacity_gib = g->vram_gb;
+    /* A serving engine (vLLM, TensorRT-LLM, SGLang: what serves batches, and
+     * what runs FP8 weights, which llama.cpp has not) keeps a share of VRAM
+     * for itself: vLLM gives the model 90% by default
+     * (gpu_memory_utilization 0.9). */
+    bool engine = !training(q) && (q->serving || q->batch > 1 || q->weights.format == DLRIG_WEIGHTS_FP8);
+    out->capacity_gib = engine ? SERVING_VRAM_SHARE * g->vram_gb : g->vram_gb;
     dlrig_mem_breakdown rep;
     double host;
     replica(q, &rep, &host);
@@ -846,6 +879,13 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     } else {
         out.model.params_m = !isnan(r->model_params_m) ? r->model_params_m : w && w->params_m > 0 ? w->params_m : 8000;
         if (!isnan(r->active_params_m)) out.model.active_params_m = r->active_params_m;
+        if (out.model.active_params_m > out.model.params_m) {
+            /* a mixture of experts activates some of its parameters, never more than all */
+            snprintf(err, errlen, "active parameters (%gM, --active-params-m) above the model's %gM parameters "
+                     "(--model-params-m): a model activates at most all of them", out.model.active_params_m,
+                     out.model.params_m);
+            return -1;
+        }
         llm_shape_complete(&out.model);
     }
     dlrig_method method = DLRIG_METHOD_INFERENCE;
@@ -907,4 +947,23 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
                                                          ? id_index(dlrig_offload_ids, r->offload) : 0);
     *q = out;
     return 1;
+}
+
+int llm_query_second(const dlrig_catalog *cat, const dlrig_requirements *r, dlrig_fit_query *q, char *err,
+                     size_t errlen)
+{
+    if (!r->also_model[0]) return 0;
+    dlrig_requirements two = *r;
+    snprintf(two.model, sizeof two.model, "%s", r->also_model);
+    snprintf(two.method, sizeof two.method, "%s", r->also_method[0] ? r->also_method : dlrig_method_ids[0]);
+    snprintf(two.weights, sizeof two.weights, "%s", r->also_weights);
+    two.model_params_m = NAN;
+    two.active_params_m = NAN;
+    two.context_tokens = two.batch = 0;
+    two.prompt_tokens = two.output_tokens = 0;
+    two.optimizer[0] = two.offload[0] = '\0';
+    char e[400];
+    int rc = llm_query_for(cat, &two, NULL, q, e, sizeof e);
+    if (rc < 0) snprintf(err, errlen, "the second job: %s", e);
+    return rc < 0 ? -1 : 1;
 }

@@ -187,18 +187,6 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     return t > 0 ? 1.0 / t : 0;
 }
 
-/* PCIe bandwidth per lane and direction, GB/s (PCI-SIG: 8, 16, 32 GT/s with
- * 128b/130b encoding). */
-static double pcie_lane_gbs(int gen)
-{
-    switch (gen) {
-    case 1: return 0.25;
-    case 2: return 0.5;
-    case 3: return 0.985;
-    case 4: return 1.969;
-    default: return gen >= 5 ? 3.938 : 0.985;
-    }
-}
 
 /* Every GPU of the build is an SXM module with NVLink: they talk through
  * the HGX baseboard's NVSwitches, no bridge needed. */
@@ -214,15 +202,6 @@ static bool all_switched(const dlrig_build *b)
     return any;
 }
 
-/* Whether a card can reach another card's memory directly over PCIe
- * (peer-to-peer).  NVIDIA turned it off on GeForce cards from the 40 series
- * on (the consumer cards of an architecture whose consumer_p2p is 0: Ada and
- * Blackwell): NCCL then stages every all-reduce through host memory. */
-static bool gpu_has_p2p(const dlrig_gpu *g)
-{
-    if (!g->arch || g->segment_kind != DLRIG_SEGMENT_CONSUMER) return true;
-    return g->arch->consumer_p2p != 0;
-}
 
 /* Bandwidth through host memory as a share of the PCIe link's: each
  * all-reduce chunk is copied into and back out of system memory.  Fitted on
@@ -263,7 +242,7 @@ static comm_path node_path(const dlrig_build *b, const dlrig_placement *p, const
         }
     if (cpu1 && cpu2) host = true;
     if (width < 1) width = 1;
-    double gbs = pcie_lane_gbs(gen) * width * 0.8; /* protocol overhead */
+    double gbs = gpu_pcie_lane_gbs(gen) * width * 0.8; /* protocol overhead */
     return (comm_path){host ? gbs * HOST_PATH_SHARE : gbs, false, host};
 }
 
@@ -336,7 +315,8 @@ static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlri
      * requests spread over them */
     out->throughput = run->tokens_per_s * (training || q.serving ? nodes : 1);
     out->per_gpu = one.fits ? one.tokens_per_s : run->tokens_per_s / n;
-    out->scaling = out->per_gpu > 0 ? out->throughput / (out->per_gpu * out->gpus) : 1;
+    /* a job that needs several cards has no one-card speed to scale from */
+    out->scaling = !one.fits ? NAN : out->per_gpu > 0 ? out->throughput / (out->per_gpu * out->gpus) : 1;
     out->bound = run->bound;
     out->unit = "tokens/s";
     if (!isnan(b->req.dataset_gb) && out->throughput > 0 && training) {
@@ -518,7 +498,8 @@ cJSON *estimate_to_json(const dlrig_estimate *e)
     else cJSON_AddNumberToObject(o, "epoch_hours", round(e->epoch_hours * 100) / 100);
     cJSON_AddNumberToObject(o, "per_gpu", round(e->per_gpu * 10) / 10);
     cJSON_AddNumberToObject(o, "gpus", e->gpus);
-    cJSON_AddNumberToObject(o, "scaling_efficiency", round(e->scaling * 1000) / 1000);
+    if (isnan(e->scaling)) cJSON_AddNullToObject(o, "scaling_efficiency");
+    else cJSON_AddNumberToObject(o, "scaling_efficiency", round(e->scaling * 1000) / 1000);
     if (isnan(e->relative)) cJSON_AddNullToObject(o, "relative_to_rtx_4090");
     else cJSON_AddNumberToObject(o, "relative_to_rtx_4090", round(e->relative * 100) / 100);
     cJSON_AddNumberToObject(o, "model_params_m", e->params_m);
@@ -828,4 +809,12 @@ void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload
         o->supported = perf_gpu_supports(g, precision);
     }
     if (n > 1) qsort(out, n, sizeof *out, by_value ? cmp_by_value : cmp_by_speed);
+}
+
+const char *perf_scaling_text(const dlrig_estimate *e, char *buf, size_t len)
+{
+    if (!isnan(e->scaling)) snprintf(buf, len, "scaling %.0f%%", e->scaling * 100);
+    else snprintf(buf, len, "%s over %d GPUs",
+                  e->llm && e->memory.how && !strcmp(e->memory.how, "FSDP") ? "sharded" : "split", e->gpus);
+    return buf;
 }

@@ -5,6 +5,7 @@
 #include "dlrig/requirements.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,6 +100,33 @@ static const dlrig_reqfield fields[] = {
      .help = "never propose GPU power limits (nvidia-smi -pl); by default the advisor may, when no power supply "
              "and wall circuit would carry the cards at their rating",
      AT(no_power_limit), .version = 2},
+    /* the purchase's shape */
+    {.key = "min_gpus", .option = "min-gpus", .metavar = "N", .label = "At least", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 64, .suffix = " GPUs a node", .def_help = "any count",
+     .help = "at least N GPUs a node (with --max-gpus N: exactly N)", AT(min_gpus), .version = 2},
+    {.key = "max_gpus", .option = "max-gpus", .metavar = "N", .label = "At most", .kind = DLRIG_RK_WHOLE, .lo = 1,
+     .hi = 64, .suffix = " GPUs a node", .def_help = "any count", .help = "at most N GPUs a node", AT(max_gpus),
+     .version = 2},
+    {.key = "min_vram_gb", .option = "min-vram-gb", .metavar = "N", .label = "VRAM a card", .kind = DLRIG_RK_NUMBER,
+     .unit = DLRIG_UNIT_GB, .lo = 0, .hi = 1e4, .suffix = " GB or more", .def_help = "any",
+     .help = "each GPU has at least N GB of VRAM", AT(min_vram_gb), .version = 2},
+    {.key = "one_card", .option = "one-card", .label = "On one card", .kind = DLRIG_RK_BOOL,
+     .def_help = "no: a job may be split over GPUs (FSDP, ZeRO, layer split) where its tools do that",
+     .help = "the job must fit on one GPU (its tools do not split a model: several GPUs then each run a copy)",
+     AT(one_card), .version = 2},
+    /* a second job on the same box */
+    {.key = "also_model", .option = "also-model", .metavar = "NAME", .label = "Second job", .kind = DLRIG_RK_STRING,
+     .lo = 1, .hi = 95, .def_help = "none",
+     .help = "a second language-model job the same box must run (e.g. chat with one model and fine-tune another): "
+             "the model by name; every build must fit and run it too, and builds are ranked by the first job",
+     AT(also_model), .version = 2},
+    {.key = "also_method", .option = "also-method", .metavar = "M", .label = "Second job runs as",
+     .kind = DLRIG_RK_ENUM, .choices = dlrig_method_ids, .def_help = "inference",
+     .help = "what the second job does with its model", AT(also_method), .version = 2},
+    {.key = "also_weights", .option = "also-weights", .metavar = "W", .label = "Second job's weights",
+     .kind = DLRIG_RK_ENUM_BITS, .choices = weights_ids, .lo = 1, .hi = 32, .suffix = " bits per weight",
+     .def_help = "the method's default (NF4 for QLoRA, 16-bit otherwise)",
+     .help = "how the second job's weights are stored", AT(also_weights), .version = 2},
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
 
@@ -310,28 +338,80 @@ static const suffix *suffixes_of(dlrig_unit u)
     }
 }
 
+/* The number at the start of p in a strict syntax, copied without its
+ * thousands separators into buf: an optional sign; for dollars an optional
+ * '$'; digits, either plain or grouped in threes by one kind of separator
+ * (',', '_' or ' ': "12,500", "1 000 000"); an optional fraction ".5" and
+ * exponent "e6".  Returns the end of the number, NULL when there is none
+ * (hexadecimal "0x1p3", "inf", "1,,000", "1,0,0", "12,50" are not). */
+static const char *strict_number(dlrig_unit unit, const char *p, char *buf, size_t len)
+{
+    size_t k = 0;
+#define PUT(ch)                                                                                                        \
+    do {                                                                                                               \
+        if (k + 1 >= len) return NULL;                                                                                 \
+        buf[k++] = (ch);                                                                                               \
+    } while (0)
+    if (*p == '+' || *p == '-') PUT(*p++);
+    if (*p == '$' && unit == DLRIG_UNIT_USD) p++;
+    size_t group = 0, groups = 0, first = 0;
+    char sep = 0;
+    for (;;) {
+        if (isdigit((unsigned char)*p)) {
+            PUT(*p++);
+            group++;
+        } else if ((*p == ',' || *p == '_' || *p == ' ') && group && isdigit((unsigned char)p[1]) &&
+                   (!sep || *p == sep)) {
+            if (groups == 0) first = group;
+            else if (group != 3) return NULL;
+            sep = *p++;
+            groups++;
+            group = 0;
+        } else {
+            break;
+        }
+    }
+    if (groups && (first > 3 || group != 3)) return NULL;
+    if (*p == '.') {
+        PUT(*p++);
+        while (isdigit((unsigned char)*p)) PUT(*p++);
+    }
+    bool any = false;
+    for (size_t i = 0; i < k; i++) any |= isdigit((unsigned char)buf[i]) != 0;
+    if (!any) return NULL;
+    if ((*p == 'e' || *p == 'E') &&
+        (isdigit((unsigned char)p[1]) || ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2])))) {
+        PUT(*p++);
+        if (*p == '+' || *p == '-') PUT(*p++);
+        while (isdigit((unsigned char)*p)) PUT(*p++);
+    }
+#undef PUT
+    buf[k] = '\0';
+    return p;
+}
+
 bool requirements_parse_amount(dlrig_unit unit, const char *text, double *out)
 {
     char buf[64];
-    size_t k = 0;
     if (!text) return false;
-    for (const char *p = text; *p; p++) {
-        if (*p == ',' || *p == '_' || *p == ' ' || (*p == '$' && unit == DLRIG_UNIT_USD)) continue;
-        if (k + 1 >= sizeof buf) return false;
-        buf[k++] = *p;
-    }
-    buf[k] = '\0';
-    if (!k || !(isdigit((unsigned char)buf[0]) || buf[0] == '.' || buf[0] == '-' || buf[0] == '+')) return false;
-    char *end;
-    double v = strtod(buf, &end);
-    if (end == buf || !isfinite(v)) return false;
+    const char *p = text;
+    while (*p == ' ') p++;
+    const char *end = strict_number(unit, p, buf, sizeof buf);
+    if (!end) return false;
+    char *e;
+    double v = strtod(buf, &e);
+    /* a subnormal number is no amount anyone means (1e-320 would show as 0) */
+    if (*e || !isfinite(v) || (v != 0 && fabs(v) < DBL_MIN)) return false;
+    while (*end == ' ') end++;
     char suf[8];
     size_t n = 0;
-    for (; *end; end++) {
+    for (; *end && *end != ' '; end++) {
         if (n + 1 >= sizeof suf) return false;
         suf[n++] = (char)tolower((unsigned char)*end);
     }
     suf[n] = '\0';
+    while (*end == ' ') end++;
+    if (*end) return false;
     for (const suffix *s = suffixes_of(unit); s->s; s++)
         if (strcmp(s->s, suf) == 0) {
             *out = v * s->mult;

@@ -648,6 +648,7 @@ static void r_dataset_ram(ctx *c)
 {
     double ds = c->b->req.dataset_gb;
     if (isnan(ds) || c->n_mem_lines == 0) return;
+    if (c->wl && !c->wl->training) return; /* serving reads no dataset epoch after epoch */
     if (ds > c->t->ram_gb)
         emit(c, DLRIG_SEV_INFO, c->mems[0].part, NULL,
              "The %.0f GB dataset is larger than %d GB of RAM: it will stream from storage each epoch (use NVMe)", ds,
@@ -861,6 +862,100 @@ static void r_model_fit(ctx *c)
         emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
              "A %.0fM-parameter %s needs ~%.0f GB at %s; the node's GPUs have %.0f GB in all", c->params_m,
              c->wl->id, need, c->precision_name, c->t->vram_gb);
+}
+
+/* Whether the job fits on one of the build's smallest cards (the model, its
+ * optimizer state and activations; a language model by its own memory model). */
+static bool job_fits_one_card(ctx *c, const dlrig_gpu **small_out, double *need_gib, const char **unit)
+{
+    const dlrig_gpu *small = NULL;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!small || g->vram_gb < small->vram_gb) small = g;
+    }
+    *small_out = small;
+    dlrig_fit one, all;
+    char err[256];
+    int rc = perf_llm_fit(c->cat, &c->b->req, c->wl, small, 1, NULL, &one, &all, err, sizeof err);
+    if (rc > 0) {
+        *need_gib = one.per_gpu.total;
+        *unit = "GiB";
+        return one.fits;
+    }
+    *unit = "GB";
+    *need_gib = perf_model_memory_gb(c->wl, c->params_m, c->precision, 1);
+    return *need_gib <= small->vram_gb;
+}
+
+/* The purchase's shape as the requirements state it: the GPU count, VRAM a
+ * card, a job that fits on one card. */
+static void r_shape_gpus(ctx *c)
+{
+    const dlrig_requirements *q = &c->b->req;
+    if (c->n_gpus == 0 || constraint_gpu_count_requested(q, c->n_gpus)) return;
+    if (q->min_gpus > 0 && q->min_gpus == q->max_gpus)
+        emit(c, DLRIG_SEV_ERROR, c->gpus[0].part, NULL, "%d GPU%s a node; the requirements ask for exactly %d",
+             c->n_gpus, c->n_gpus == 1 ? "" : "s", q->min_gpus);
+    else if (q->min_gpus > 0 && c->n_gpus < q->min_gpus)
+        emit(c, DLRIG_SEV_ERROR, c->gpus[0].part, NULL, "%d GPU%s a node; the requirements ask for at least %d",
+             c->n_gpus, c->n_gpus == 1 ? "" : "s", q->min_gpus);
+    else
+        emit(c, DLRIG_SEV_ERROR, c->gpus[0].part, NULL, "%d GPUs a node; the requirements ask for at most %d",
+             c->n_gpus, q->max_gpus);
+}
+
+static void r_shape_vram(ctx *c)
+{
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!constraint_vram_requested(&c->b->req, g))
+            emit(c, DLRIG_SEV_ERROR, &g->p, NULL, "%s has %.0f GB; the requirements ask for %.0f GB or more a card",
+                 g->p.name, g->vram_gb, c->b->req.min_vram_gb);
+    }
+}
+
+static void r_shape_one_card(ctx *c)
+{
+    if (!c->b->req.one_card || !c->wl || c->n_gpus == 0) return;
+    const dlrig_gpu *small;
+    double need;
+    const char *unit;
+    if (job_fits_one_card(c, &small, &need, &unit)) return;
+    emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+         "The job needs about %.1f %s on one card and %s has %.0f %s; the requirements say it must fit on one card",
+         need, unit, small->p.name, small->vram_gb, unit);
+}
+
+/* A workload mix: the second job the requirements name runs on the build's
+ * GPUs (its method on their platform, its memory on the cards). */
+static void r_second_job(ctx *c)
+{
+    if (!c->b->req.also_model[0] || c->n_gpus == 0) return;
+    dlrig_fit_query q;
+    char err[400];
+    int rc = llm_query_second(c->cat, &c->b->req, &q, err, sizeof err);
+    if (rc < 0) {
+        emit(c, DLRIG_SEV_ERROR, NULL, NULL, "%s", err);
+        return;
+    }
+    const dlrig_gpu *small = NULL;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
+        if (!small || g->vram_gb < small->vram_gb) small = g;
+    }
+    char why[256];
+    const char *name = q.model.name ? q.model.name : c->b->req.also_model;
+    if (!llm_gpu_runs(small, &q, why, sizeof why)) {
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL, "The second job (%s, %s) cannot run: %s", name,
+             dlrig_method_ids[q.method], why);
+        return;
+    }
+    dlrig_fit f;
+    llm_fit(small, c->n_gpus, NULL, &q, &f);
+    if (!f.fits)
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "The second job (%s, %s, %s weights) needs %.1f GiB a card on %d x %s (%.0f GiB)", name,
+             dlrig_method_ids[q.method], q.weights.name, f.per_gpu.total, c->n_gpus, small->p.name, small->vram_gb);
 }
 
 static void r_vram_tier(ctx *c)
@@ -1384,6 +1479,28 @@ static const rule rules[] = {
       "cores (Dettmers).",
       SEED002 "; " PUGET,
       DLRIG_RULE_AVOID | DLRIG_RULE_FIX, {FIX_REPLACE(CPU)}}, r_cores},
+    {{"shape.gpus", DLRIG_SEV_ERROR, "not the number of GPUs asked for",
+      "The requirements state how many GPUs a node has (--min-gpus, --max-gpus): a buyer planning a 4-GPU box "
+      "states the count, not only the budget.",
+      "the build's requirements",
+      0, {FIX_MOVE(DLRIG_MOVE_GPU_COUNT, 0), FIX_REPLACE(GPU)}}, r_shape_gpus},
+    {{"shape.vram", DLRIG_SEV_ERROR, "a card with less VRAM than asked for",
+      "The requirements ask for a minimum of VRAM on each card (--min-vram-gb): what the largest model or batch "
+      "a buyer plans needs on one card.",
+      "the build's requirements",
+      0, {FIX_REPLACE(GPU)}}, r_shape_vram},
+    {{"shape.one_card", DLRIG_SEV_ERROR, "the job does not fit on one card",
+      "The requirements say the job must fit on one GPU (--one-card): tools such as the FLUX and Stable Diffusion "
+      "LoRA trainers (ai-toolkit, kohya) train on one card or run a full copy on each, they do not split a "
+      "model over GPUs, so more cards add speed, never room.",
+      "the build's requirements",
+      0, {FIX_REPLACE(GPU)}}, r_shape_one_card},
+    {{"job.second", DLRIG_SEV_ERROR, "the second job cannot run on the build",
+      "A box bought for two jobs (e.g. chat with a 70B model at 4-bit and QLoRA of an 8B) must run both: the "
+      "second job's method on the GPUs' platform (bitsandbytes' NF4 for QLoRA needs a CUDA card) and its "
+      "memory on the cards.",
+      "the build's requirements; bitsandbytes platform support",
+      0, {FIX_REPLACE(GPU), FIX_MORE_GPUS}}, r_second_job},
     {{"cpu.workstation_cores", DLRIG_SEV_WARNING, "a desktop CPU under professional GPUs",
       "Workstation and datacenter cards are bought for machine-learning workstations, where the CPU prepares "
       "the data, runs the evaluation and serves the GPUs' I/O: Puget Systems consider 16 cores the minimum for "

@@ -246,7 +246,7 @@ int theme_load(const char *name, const dlrig_theme_src *builtins, dlrig_theme *o
     char *path = user_theme_path(name);
     if (path) {
         size_t len = 0;
-        char *text = read_file_limit(path, DLRIG_THEME_MAX_BYTES, &len);
+        char *text = read_file_regular(path, DLRIG_THEME_MAX_BYTES, &len);
         if (text) {
             int rc = theme_parse(text, len, path, name, out, err, errlen);
             free(text);
@@ -257,7 +257,7 @@ int theme_load(const char *name, const dlrig_theme_src *builtins, dlrig_theme *o
          * XDG_CONFIG_HOME is a file): no user theme, try the built-ins */
         if (errno != ENOENT && errno != ENOTDIR) {
             snprintf(err, errlen, "%s: %s", path,
-                     errno == EFBIG ? "larger than 64 KiB, not a theme" : strerror(errno));
+                     errno == EFBIG ? "larger than 64 KiB, not a theme" : file_error(errno));
             free(path);
             return -1;
         }

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <stdint.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 static void oom(size_t n)
@@ -114,31 +116,76 @@ char *sb_take(strbuf *b)
     return s;
 }
 
-char *read_file_limit(const char *path, size_t max, size_t *len)
+/* Reads what fd holds, at most max bytes (EFBIG beyond). */
+static char *read_fd_limit(int fd, size_t max, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
     strbuf b = {0};
     char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (b.len + n > max) {
-            fclose(f);
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            int e = errno;
+            sb_free(&b);
+            errno = e;
+            return NULL;
+        }
+        if (n == 0) break;
+        if (b.len + (size_t)n > max) {
             sb_free(&b);
             errno = EFBIG;
             return NULL;
         }
-        sb_appendn(&b, chunk, n);
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        sb_free(&b);
-        errno = EIO;
-        return NULL;
+        sb_appendn(&b, chunk, (size_t)n);
     }
     if (len) *len = b.len;
     return sb_take(&b);
+}
+
+/* Opens path for reading.  regular: only a regular file (opened without
+ * blocking, so a FIFO in its place cannot hang the caller; ENXIO for a FIFO,
+ * socket or device); otherwise anything but a directory. */
+static int open_for_reading(const char *path, bool regular)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (regular ? O_NONBLOCK : 0));
+    if (fd < 0) return -1;
+    struct stat st;
+    int e = 0;
+    if (fstat(fd, &st) != 0) e = errno;
+    else if (S_ISDIR(st.st_mode)) e = EISDIR;
+    else if (regular && !S_ISREG(st.st_mode)) e = ENXIO;
+    if (e) {
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    if (regular) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
+static char *read_path(const char *path, size_t max, size_t *len, bool regular)
+{
+    int fd = open_for_reading(path, regular);
+    if (fd < 0) return NULL;
+    char *text = read_fd_limit(fd, max, len);
+    int e = errno;
+    close(fd);
+    if (!text) errno = e;
+    return text;
+}
+
+char *read_file_limit(const char *path, size_t max, size_t *len) { return read_path(path, max, len, false); }
+
+char *read_file_regular(const char *path, size_t max, size_t *len) { return read_path(path, max, len, true); }
+
+const char *file_error(int e)
+{
+    switch (e) {
+    case EISDIR: return "is a directory";
+    case ENXIO: return "is not a regular file (a FIFO, socket or device)";
+    case EFBIG: return "File too large";
+    default: return strerror(e);
+    }
 }
 
 static int fsync_dir_of(const char *path)
@@ -197,36 +244,52 @@ static char *dir_of(const char *path)
     return dir;
 }
 
-/* Whether name is one of our temporary files ("NAME.tmp<pid>-XXXXXX") whose
- * process is gone; *pid gets the pid. */
-static bool stale_temp(const char *name)
+/* A random hexadecimal part of 2 * n characters (n <= 16) in out. */
+static void random_hex(char *out, size_t n)
 {
-    const char *t = strstr(name, ".tmp");
-    while (t) {
-        const char *p = t + 4;
-        char *end;
-        long pid = strtol(p, &end, 10);
-        if (end > p && *end == '-' && strlen(end + 1) == 6 && pid > 0 && pid != (long)getpid())
-            return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-        t = strstr(t + 1, ".tmp");
+    unsigned char r[16];
+    if (n > sizeof r) n = sizeof r;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = getrandom(r + got, n - got, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
     }
-    return false;
+    if (got < n) { /* no entropy source: time and address, still unique enough for a name */
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        unsigned long long x = (unsigned long long)ts.tv_nsec ^ ((unsigned long long)ts.tv_sec << 30) ^
+                               (unsigned long long)(uintptr_t)&ts ^ ((unsigned long long)getpid() << 17);
+        for (size_t i = got; i < n; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            r[i] = (unsigned char)(x >> 56);
+        }
+    }
+    for (size_t i = 0; i < n; i++) sprintf(out + 2 * i, "%02x", r[i]);
 }
 
-/* Removes temporary files of dead dlrig processes (killed while saving) from dir. */
-static void clean_stale_temps(const char *dir)
+void random_token(char out[33]) { random_hex(out, 16); }
+
+/* A temporary name for dest: "DEST.tmp<pid>-<16 random hex digits>" (the
+ * random part made here, and the file created with O_EXCL, so the name is
+ * this process's own).  Returns the open file, -1 with errno on failure;
+ * *name gets the name (caller frees). */
+static int create_named_temp(const char *dest, char **name)
 {
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (!stale_temp(e->d_name)) continue;
-        char *full = xasprintf("%s/%s", dir, e->d_name);
-        struct stat st;
-        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode)) unlink(full);
-        free(full);
+    for (int tries = 0; tries < 16; tries++) {
+        char r[33];
+        random_hex(r, 8);
+        *name = xasprintf("%s.tmp%ld-%s", dest, (long)getpid(), r);
+        int fd = open(*name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0600);
+        if (fd >= 0) return fd;
+        int e = errno;
+        free(*name);
+        *name = NULL;
+        errno = e;
+        if (e != EEXIST) return -1;
     }
-    closedir(d);
+    return -1;
 }
 
 /* Renames tmp to path unless path exists (EEXIST): atomically, with
@@ -240,6 +303,96 @@ static int rename_noreplace(const char *tmp, const char *path)
     if (link(tmp, path) != 0) return -1;
     unlink(tmp);
     return 0;
+}
+
+/* Writes data, fsyncs and checks the close of fd; closes it in any case. */
+static int fill_and_close(int fd, const void *data, size_t len, mode_t mode)
+{
+    if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0 || fsync(fd) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return close(fd);
+}
+
+/* The new version of dest, written beside it and put in its place.  First
+ * as a file without a name (O_TMPFILE) that gets the destination's name
+ * only when complete: a process killed meanwhile leaves nothing behind.
+ * Where the file system or /proc does not allow that, a temporary file
+ * created here under a name only this process uses (create_named_temp).
+ * Either way the only file ever removed is this call's own temporary one. */
+static int write_new_version(const char *dir, const char *dest, const void *data, size_t len, mode_t mode,
+                             bool overwrite)
+{
+    char *tmp = NULL;
+    int fd;
+#ifdef O_TMPFILE
+    fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0 || fsync(fd) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        char proc[64];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+        int rc = -1;
+        if (!overwrite) {
+            rc = linkat(AT_FDCWD, proc, AT_FDCWD, dest, AT_SYMLINK_FOLLOW);
+        } else {
+            /* a name for the complete file, then renamed over the destination */
+            for (int tries = 0; tries < 16 && rc != 0; tries++) {
+                char r[33];
+                random_hex(r, 8);
+                free(tmp);
+                tmp = xasprintf("%s.tmp%ld-%s", dest, (long)getpid(), r);
+                rc = linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW);
+                if (rc != 0 && errno != EEXIST) break;
+            }
+            if (rc == 0 && rename(tmp, dest) != 0) {
+                int e = errno;
+                unlink(tmp);
+                errno = e;
+                rc = -1;
+            }
+        }
+        int e = errno;
+        bool no_proc = rc != 0 && (e == ENOENT || e == EPERM || e == EACCES) && access(proc, F_OK) != 0;
+        if (close(fd) != 0 && rc == 0) e = errno, rc = -1;
+        free(tmp);
+        tmp = NULL;
+        if (rc == 0) {
+            fsync_dir_of(dest);
+            return 0;
+        }
+        if (!no_proc) {
+            errno = e;
+            return -1;
+        }
+        /* no /proc to link the file from: a named temporary file instead */
+    } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) { /* EISDIR, EINVAL: no O_TMPFILE here */
+        return -1;
+    }
+#else
+    (void)dir;
+#endif
+    fd = create_named_temp(dest, &tmp);
+    if (fd < 0) return -1;
+    if (fill_and_close(fd, data, len, mode) != 0) goto fail;
+    if (overwrite ? rename(tmp, dest) != 0 : rename_noreplace(tmp, dest) != 0) goto fail;
+    free(tmp);
+    fsync_dir_of(dest);
+    return 0;
+fail: {
+    int e = errno;
+    unlink(tmp);
+    free(tmp);
+    errno = e;
+    return -1;
+}
 }
 
 int write_file_atomic(const char *path, const void *data, size_t len, bool overwrite)
@@ -287,41 +440,12 @@ int write_file_atomic(const char *path, const void *data, size_t len, bool overw
         mode = 0666 & ~um;
     }
     char *dir = dir_of(dest);
-    clean_stale_temps(dir);
-    char *tmp = xasprintf("%s.tmp%ld-XXXXXX", dest, (long)getpid());
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        free(dir);
-        free(target);
-        errno = e;
-        return -1;
-    }
-    if (write_all(fd, data, len) != 0) goto fail;
-    if (fchmod(fd, mode) != 0) goto fail;
-    if (fsync(fd) != 0) goto fail;
-    if (close(fd) != 0) {
-        fd = -1;
-        goto fail;
-    }
-    fd = -1;
-    if (overwrite ? rename(tmp, dest) != 0 : rename_noreplace(tmp, dest) != 0) goto fail;
-    free(tmp);
-    fsync_dir_of(dest);
-    free(dir);
-    free(target);
-    return 0;
-fail: {
+    int rc = write_new_version(dir, dest, data, len, mode, overwrite);
     int e = errno;
-    if (fd >= 0) close(fd);
-    unlink(tmp);
-    free(tmp);
     free(dir);
     free(target);
     errno = e;
-    return -1;
-}
+    return rc;
 }
 
 static int mkdir_p(const char *path, mode_t mode)
@@ -510,9 +634,11 @@ void sb_append_term_safe(strbuf *sb, const char *s, size_t len, unsigned flags)
             len--;
             continue;
         }
-        bool keep_line = (flags & TERM_SAFE_KEEP_LINES) && (cp == '\n' || cp == '\t' || cp == '\r');
-        bool bad = !keep_line && (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
-                                  (cp >= 0x2066 && cp <= 0x2069));
+        /* a carriage return only where it ends a line: inside one it would let
+         * the rest of the line overwrite its start */
+        bool keep_line = (flags & TERM_SAFE_KEEP_LINES) &&
+                         (cp == '\n' || cp == '\t' || (cp == '\r' && len > 1 && p[1] == '\n'));
+        bool bad = !keep_line && (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || uc_hidden_format(cp));
         if (!bad) sb_appendn(sb, (const char *)p, n);
         else if (json) sb_printf(sb, "\\u%04x", cp);
         else if (cp < 0x80) sb_printf(sb, "\\x%02x", cp);
@@ -528,4 +654,37 @@ char *term_safe(const char *s, unsigned flags)
     strbuf sb = {0};
     if (s) sb_append_term_safe(&sb, s, strlen(s), flags);
     return sb_take(&sb);
+}
+
+bool uc_hidden_format(unsigned cp)
+{
+    return cp == 0x061c || cp == 0x180e || cp == 0x200b || cp == 0x200e || cp == 0x200f ||
+           (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206f) ||
+           cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb);
+}
+
+const char *text_problem(const char *s, size_t len, unsigned flags)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (len > 0) {
+        unsigned cp;
+        size_t n = utf8_seq(p, len, &cp);
+        if (n == 0) return "is not valid UTF-8";
+        bool line = (flags & TEXT_MULTILINE) && (cp == '\n' || (cp == '\r' && len > 1 && p[1] == '\n'));
+        if (!line && cp != '\t' && (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)))
+            return flags & TEXT_MULTILINE ? "contains control characters (text, tabs and line breaks only)"
+                                          : "contains control characters or line breaks (one line of text only)";
+        p += n;
+        len -= n;
+    }
+    return NULL;
+}
+
+bool token_valid(const char *s, size_t max, const char *extra)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (n == 0 || n > max) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !(extra && strchr(extra, *p))) return false;
+    return true;
 }

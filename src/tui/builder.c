@@ -1026,7 +1026,7 @@ static void open_cb(app *a, int idx, void *ctx)
     struct builder_state *s = B(a);
     dlrig_build nb;
     char err[1024];
-    if (build_load(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
+    if (build_load_found(a->cat, fl->paths[idx], &nb, err, sizeof err) != DLRIG_BUILD_OK) {
         build_free(&nb);
         app_message(a, DLRIG_ROLE_ERROR, "%s", err);
         return;
@@ -1866,7 +1866,8 @@ static void draw_totals(app *a, rect r)
     }
     if (y < end && s->have_est) {
         snprintf(v, sizeof v, "%.2fx", s->est.relative);
-        snprintf(rest, sizeof rest, "one RTX 4090 %s scaling %.0f%%", a->g->sep, s->est.scaling * 100);
+        char sc[64];
+        snprintf(rest, sizeof rest, "one RTX 4090 %s %s", a->g->sep, perf_scaling_text(&s->est, sc, sizeof sc));
         sheet_line(a, y++, x, w, "vs", DLRIG_ROLE_NORMAL, v, rest);
     }
 }

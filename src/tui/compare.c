@@ -346,7 +346,7 @@ static void open_picked(app *a, pick_ctx *pc)
     for (int k = 0; k < pc->n_chosen; k++) {
         char err[1024];
         const char *path = pc->paths[pc->chosen[k]];
-        if (build_load(a->cat, path, &builds[n], err, sizeof err) != DLRIG_BUILD_OK) {
+        if (build_load_found(a->cat, path, &builds[n], err, sizeof err) != DLRIG_BUILD_OK) {
             build_free(&builds[n]);
             for (size_t i = 0; i < n; i++) build_free(&builds[i]);
             app_message(a, DLRIG_ROLE_ERROR, "%s", err);

@@ -57,7 +57,9 @@ static size_t next_char(const app *a, const char *s, size_t left, int *width, bo
         return 1;
     }
     int cw = wcwidth(wc);
-    if (cw < 0) {
+    /* invisible marks that reorder or hide text (right-to-left override,
+     * isolates, zero-width space): shown, as '?', like control characters */
+    if (cw < 0 || uc_hidden_format((unsigned)wc)) {
         *printable = false;
         *width = 1;
         return n;
@@ -65,6 +67,22 @@ static size_t next_char(const app *a, const char *s, size_t left, int *width, bo
     *printable = true;
     *width = cw;
     return n;
+}
+
+/* The width of s, counted no further than past `limit` columns. */
+static int width_upto(const app *a, const char *s, int limit)
+{
+    int w = 0;
+    size_t left = strlen(s);
+    while (left && w <= limit) {
+        int cw;
+        bool pr;
+        size_t n = next_char(a, s, left, &cw, &pr);
+        w += cw;
+        s += n;
+        left -= n;
+    }
+    return w;
 }
 
 int ui_width(const app *a, const char *s)
@@ -107,7 +125,7 @@ int ui_put(app *a, int y, int x, int w, int role, const char *s)
     if (x + w > a->w) w = a->w - x;
     wattrset(stdscr, ui_attr(a, role));
     wmove(stdscr, y, x);
-    int sw = ui_width(a, s);
+    int sw = width_upto(a, s, w); /* a long text is not measured to its end for each cell */
     int used;
     if (sw <= w) {
         used = put_clip(a, s, w);

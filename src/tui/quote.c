@@ -40,6 +40,13 @@ static void set_str(char **dst, const char *s)
     *dst = s && *s ? xstrdup(s) : NULL;
 }
 
+/* A remembered answer, when it is text a document can hold (as `dlrig
+ * export` checks its options); otherwise it is forgotten. */
+static void set_answer(char **dst, const cJSON *v, unsigned flags)
+{
+    if (cJSON_IsString(v) && !text_problem(v->valuestring, strlen(v->valuestring), flags)) set_str(dst, v->valuestring);
+}
+
 void tui_quote_load(tui_quote *q)
 {
     memset(q, 0, sizeof *q);
@@ -49,7 +56,7 @@ void tui_quote_load(tui_quote *q)
     char *path = xasprintf("%s/" STATE_FILE, dir);
     free(dir);
     size_t len = 0;
-    char *text = read_file_limit(path, 64 * 1024, &len);
+    char *text = read_file_regular(path, 64 * 1024, &len); /* a FIFO there is not waited on */
     free(path);
     if (!text) return;
     cJSON *doc = cJSON_ParseWithLength(text, len);
@@ -59,9 +66,9 @@ void tui_quote_load(tui_quote *q)
         return;
     }
     const cJSON *v;
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "customer"))) set_str(&q->customer, v->valuestring);
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "project"))) set_str(&q->project, v->valuestring);
-    if (cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(doc, "notes"))) set_str(&q->notes, v->valuestring);
+    set_answer(&q->customer, cJSON_GetObjectItemCaseSensitive(doc, "customer"), 0);
+    set_answer(&q->project, cJSON_GetObjectItemCaseSensitive(doc, "project"), 0);
+    set_answer(&q->notes, cJSON_GetObjectItemCaseSensitive(doc, "notes"), TEXT_MULTILINE);
     v = cJSON_GetObjectItemCaseSensitive(doc, "discount_pct");
     if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= DLRIG_EXPORT_MAX_PCT)
         q->discount_pct = v->valuedouble;

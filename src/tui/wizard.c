@@ -397,6 +397,25 @@ static bool llm_tuned(app *a)
 
 static const char *llm_title(app *a) { return llm_workload(a) ? "Which model, or how big?" : NULL; }
 
+/* Whether the workload chosen trains (a dataset is read epoch after epoch). */
+static bool training_workload(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("workload") + 1, &r);
+    const dlrig_workload *wl = requirements_workload(a->cat, &r);
+    if (!wl || !wl->training) return false;
+    dlrig_fit_query fq;
+    return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
+}
+
+/* Whether a training precision applies: not for a language model that only
+ * generates (its weight format is asked instead). */
+static bool precision_applies(app *a)
+{
+    dlrig_fit_query fq;
+    return !llm_answer(a, question_index("method") + 1, 0, NULL, &fq) || fq.method != DLRIG_METHOD_INFERENCE;
+}
+
 /* ---- where the choices come from ---- */
 
 /* The choices of an amount question: its presets, the typed value last. */
@@ -555,9 +574,9 @@ static void llm_run_choices(app *a, int q)
     } inf[] = {{"16-bit weights", "BF16 / FP16", "bf16", "Full quality; 2 bytes a parameter."},
                {"8-bit weights", "INT8 / FP8", "int8", "Near-lossless; 1 byte a parameter. INT8 runs on any CUDA card, "
                                                       "FP8 compute needs Ada or newer."},
-               {"4-bit weights", "Q4_K_M, 4.85 bits", "q4_k_m", "How large models run at home (llama.cpp): GGUF "
-                                                              "Q4_K_M, 4.85 bits a parameter (dlrig fit --weights "
-                                                              "q4_k_m). AWQ and GPTQ store about 4.25 (int4)."}};
+               {"4-bit weights", "GGUF Q4_K_M (4.84 bits)", "q4_k_m",
+                "How large models run at home (llama.cpp, Ollama): the Q4_K_M file, 4.84 bits a parameter on "
+                "average over every tensor (dlrig fit --weights q4_k_m). AWQ and GPTQ are int4."}};
     static const struct {
         const char *label, *detail;
         dlrig_method method;
@@ -734,13 +753,14 @@ static const question questions[] = {
      .asked_when = "language-model workloads"},
     {.step = "Model", .title = "How big is the dataset?", .label = "Dataset", .kind = QK_AMOUNT,
      .field = "dataset_gb", .presets = dataset_presets, .n_presets = sizeof dataset_presets / sizeof dataset_presets[0],
-     .dflt = "150"},
+     .asked = training_workload, .asked_when = "training workloads"},
     {.step = "Budget", .title = "What is the budget?", .label = "Budget", .kind = QK_AMOUNT, .field = "budget_usd",
      .presets = budget_presets, .n_presets = sizeof budget_presets / sizeof budget_presets[0], .dflt = "10000"},
     {.step = "Framework", .title = "Which framework?", .label = "Framework", .kind = QK_CHOICE, .field = "framework",
      .choices = framework_choices, .dflt = "pytorch"},
     {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
-     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT},
+     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT, .asked = precision_applies,
+     .asked_when = "training and non-language-model workloads"},
     {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
      .field = "environment", .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
     {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,

@@ -355,8 +355,16 @@ expect prices-rate 0 'Rate: 1 EUR = 1.08 USD' -- "$DLRIG" prices import "$P/eur.
 expect prices-cheapest 0 '"price_usd":[[:space:]]*1620' -- "$DLRIG" show nvidia-rtx-4090 --json
 expect prices-list-rate 0 '1 EUR = 1.08 USD' -- "$DLRIG" prices list
 expect prices-list-json 0 '"usd_per_unit":[[:space:]]*1.08' -- "$DLRIG" prices list --json
-printf 'id,cost,currency,date,vendor\n' > "$P/header.csv"
-expect prices-bad-header 2 "header.csv:1: header: unknown column 'cost'.*missing column 'price'" -- "$DLRIG" prices import "$P/header.csv"
+printf 'id,stock,currency,date,vendor\n' > "$P/header.csv"
+expect prices-bad-header 2 "header.csv:1: header: missing column 'price'; not used: 'stock'" -- "$DLRIG" prices import "$P/header.csv"
+# a seller's spreadsheet export: ';', a decimal comma, its own column names, parts by part number and name
+printf 'SKU;Product;Stock;Unit price;Date\nMZ-V9P2T0B/AM;Samsung 990 PRO 2TB;4;179,90;2026-11-02\nKSM48R40BS4TMM-32HMR;Kingston 32GB DDR5 RDIMM;40;189,00;2026-11-02\n;GeForce RTX 4090;1;2.099,00;2026-11-02\n' > "$P/seller.csv"
+expect prices-mpn-no-comma 2 "seller.csv:2: price '179,90' is not a positive number .a decimal comma" -- "$DLRIG" prices import "$P/seller.csv" --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn 0 "Imported 5 prices.*Matched 3 lines: 2 by part number, 1 by name.*line 3: 'KSM48R40BS4TMM-32HMR' is kingston-ksm48r40bs4tmm-32hmr-8x .by part number; 8 of them make the part: 8 x 189.00 EUR.*Fields separated by ';'.*Columns not used: 'Stock'" -- "$DLRIG" prices import "$P/seller.csv" --decimal-comma --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
+expect prices-mpn-list 0 'samsung-990-pro-2tb +Seller GmbH +179.90 +EUR' -- "$DLRIG" prices list
+"$DLRIG" prices clear --vendor 'Seller GmbH' >/dev/null
+printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2031-01,Acme\n' > "$P/future.csv"
+expect prices-future 2 'future.csv:2: date 2031-01 is after today' -- "$DLRIG" prices import "$P/future.csv"
 expect prices-missing-file 3 'nope.csv: cannot read' -- "$DLRIG" prices import "$P/nope.csv"
 expect prices-bad-sub 2 "unknown subcommand 'drop'" -- "$DLRIG" prices drop
 expect prices-clear-vendor 0 "Removed 1 price from 'Euro Parts'" -- "$DLRIG" prices clear --vendor "Euro Parts"
@@ -401,12 +409,12 @@ expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit
 expect fit-cannot-run-headline 1 'on 1 x Radeon RX 7900 XTX \(24 GiB each\): cannot run: NF4 \(bitsandbytes\) needs a CUDA card; memory would fit with 15\.3 GiB to spare' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx
 expect fit-cannot-run-json 1 '"fits":[[:space:]]*false.*"unsupported":[[:space:]]*"Radeon RX 7900 XTX: NF4.*"memory_fits":[[:space:]]*true' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx --json
 # the names the screens show: models and GPUs by name, any case; the wizard's 4-bit format by its name
-expect fit-names-as-shown 0 'Llama 3.3 70B \(70,554M parameters\), inference, weights \(Q4_K_M, 4\.85 bits\).*on 2 x GeForce RTX 3090 \(24 GiB each\): fits' -- "$DLRIG" fit --model "Llama 3.3 70B" --weights q4_k_m --gpu "GeForce RTX 3090" --gpus 2
+expect fit-names-as-shown 0 'Llama 3.3 70B \(70,554M parameters\), inference, weights \(Q4_K_M, 4\.84 bits\).*on 2 x GeForce RTX 3090 \(24 GiB each\): fits' -- "$DLRIG" fit --model "Llama 3.3 70B" --weights q4_k_m --gpu "GeForce RTX 3090" --gpus 2
 expect fit-names-any-case 0 'on 2 x GeForce RTX 3090 ' -- "$DLRIG" fit --model "llama 3.3 70b" --weights Q4_K_M --gpu "nvidia geforce rtx 3090" --gpus 2
 expect fit-unknown-model-name 2 "unknown model 'Llama 3.3 70C'; did you mean llama-3.3-70b" -- "$DLRIG" fit --model "Llama 3.3 70C"
-expect fit-bits-named 0 'weights \(Q4_K_M, 4\.85 bits\).*assumed: weights Q4_K_M, 4\.85 bits;' -- "$DLRIG" fit --model llama-3.3-70b --weights 4.85 --gpu amd-radeon-rx-7900-xtx --gpus 2
+expect fit-bits-named 0 'weights \(Q4_K_M, 4\.84 bits\).*assumed: weights Q4_K_M, 4\.84 bits;' -- "$DLRIG" fit --model llama-3.3-70b --weights 4.84 --gpu amd-radeon-rx-7900-xtx --gpus 2
 expect fit-int4-named 0 'weights \(INT4, 4\.25 bits\)' -- "$DLRIG" fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
-expect recommend-weights-named 0 'Llama 3\.3 70B \(inference, weights Q4_K_M, 4\.85 bits, 4096-token context\)' -- "$DLRIG" recommend --workload llm-inference --model "Llama 3.3 70B" --weights 4.85 --budget-usd 4000 --circuit 120v-15a --top 1
+expect recommend-weights-named 0 'Llama 3\.3 70B \(inference, weights Q4_K_M, 4\.84 bits, 4096-token context\)' -- "$DLRIG" recommend --workload llm-inference --model "Llama 3.3 70B" --weights 4.84 --budget-usd 4000 --circuit 120v-15a --top 1
 expect fit-environment-serving 0 'as many streams as the memory holds, served: requests of 1,024 prompt \+ 128 output tokens.*serving [0-9]+ streams at once.*serving +[0-9]+ streams: [0-9.]+ output tokens/s in all.*of the time reads prompts.*first token +after [0-9.]+ s' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment datacenter
 expect fit-environment-desk 0 'batch 1[[:space:]]+on 1 x .*one GPU.*first token +after [0-9.]+ s \(a 1,024-token prompt\)' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment office
 expect fit-environment-bad 2 "environment.*office" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment moon

@@ -2,8 +2,11 @@
 # Kill loop: SIGKILL at random moments of every command that writes —
 # recommend -o and export -o (write_file_atomic), prices import and prices
 # clear (the user database).  After each kill the file is the old or the new
-# complete version, every command still works, and temporary files left by
-# the killed process are removed by the next save into that directory.
+# complete version and every command still works.  A write's new version has
+# no name until it is complete (O_TMPFILE), so a kill leaves no temporary
+# file (any left, from the instant between naming and renaming, is a complete
+# version), and no write removes a file it did not create: a user's files
+# named like temporary files stay.
 #
 #   tests/faults/killloop.sh PATH_TO_DLRIG [KILLS]   (KILLS defaults to 200)
 set -uo pipefail
@@ -15,6 +18,8 @@ trap 'rm -rf "$TMP"' EXIT
 export HOME=$TMP XDG_DATA_HOME=$TMP/data XDG_CONFIG_HOME=$TMP/config NO_COLOR=1 LC_ALL=C.UTF-8
 W=$TMP/w
 mkdir -p "$W"
+echo "a user's file" > "$W/r.json.tmp123-abcdef"
+echo "another" > "$W/thesis.tmp2024-draft1"
 fail=0
 bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 
@@ -118,16 +123,22 @@ for ((i = 0; i < KILLS; i++)); do
         case " $want " in *" $got "*) ;; *) bad "$kind kill $i: $got prices, want one of: $want" ;; esac
         ;;
     esac
-    n=$(find "$W" "$XDG_DATA_HOME" -name '*.tmp[0-9]*' | wc -l)
+    n=$(find "$W" "$XDG_DATA_HOME" -name '*.tmp[0-9]*' ! -name 'r.json.tmp123-abcdef' ! -name 'thesis.tmp2024-draft1' | wc -l)
     temps[$kind]=$((${temps[$kind]:-0} + n))
 done
-# the next save into the directory removes what killed processes left
-left=$(find "$W" -name '*.tmp[0-9]*' | wc -l)
+# what killed writers left: nothing, or complete versions; the user's files untouched
+left=0
+while IFS= read -r f; do
+    case $f in */r.json.tmp123-abcdef | */thesis.tmp2024-draft1) continue ;; esac
+    left=$((left + 1))
+    cmp -s "$f" "$TMP/rec-old.json" || cmp -s "$f" "$TMP/rec-new.json" || cmp -s "$f" "$TMP/exp-old.html" ||
+        cmp -s "$f" "$TMP/exp-new.html" || bad "temporary file $f is not a complete version"
+done < <(find "$W" -name '*.tmp*')
 env XDG_DATA_HOME="$NP" "$DLRIG" recommend --workload cnn --budget-usd 9000 -o "$W/final.json" >/dev/null 2>&1
-after=$(find "$W" -name '*.tmp[0-9]*' | wc -l)
-[ "$after" -eq 0 ] || bad "$after temporary files remain after the next save"
+[ "$(cat "$W/r.json.tmp123-abcdef" "$W/thesis.tmp2024-draft1" 2>/dev/null)" = "$(printf "a user's file\nanother")" ] ||
+    bad "a user's file named like a temporary file was changed or removed"
 for k in "${kinds[@]}"; do
     echo "killloop: $k: ${killed[$k]:-0} killed while running, ${done_[$k]:-0} finished first"
 done
-echo "killloop: $KILLS kills, temporary files seen after kills: ${temps[recommend]:-0}+${temps[export]:-0} (removed by the next save: $left -> $after); $fail failures"
+echo "killloop: $KILLS kills, temporary files seen after kills: ${temps[recommend]:-0}+${temps[export]:-0} ($left left at the end, each a complete version; none removed that dlrig did not create); $fail failures"
 [ "$fail" -eq 0 ]

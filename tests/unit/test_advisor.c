@@ -156,6 +156,11 @@ static void random_requirements(dlrig_requirements *r)
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_NVLINK;
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_QUIET;
     if (rnd() % 12 == 0) r->nodes = 2;
+    /* the purchase's shape */
+    if (rnd() % 6 == 0) r->min_gpus = 1 + (int)(rnd() % 3);
+    if (rnd() % 8 == 0) r->max_gpus = (r->min_gpus > 0 ? r->min_gpus : 1) + (int)(rnd() % 2);
+    if (rnd() % 8 == 0) r->min_vram_gb = (const double[]){12, 16, 24, 48}[rnd() % 4];
+    if (rnd() % 8 == 0) r->one_card = true;
 }
 
 /* How many random catalogs to compare: DLRIG_ADVISOR_SEEDS (default 120).
@@ -451,6 +456,27 @@ START_TEST(advisor_prunes_what_rules_flag)
                 AGREE(constraint_cores_ok(cpu, ncpu, gpus), finds(&rep, "cpu.cores_per_gpu", DLRIG_SEV_WARNING,
                                                                   &cpu->p, NULL), what);
             }
+    }
+    /* shape.gpus, shape.vram: the requested count and VRAM a card */
+    dlrig_requirements shape = req;
+    shape.min_gpus = 2;
+    shape.max_gpus = 3;
+    shape.min_vram_gb = 24;
+    PARTS(cat, DLRIG_CAT_GPU, i, n) {
+        const dlrig_gpu *g = AT(dlrig_gpu, cat, DLRIG_CAT_GPU, i);
+        for (int gpus = 1; gpus <= 4; gpus++) {
+            dlrig_build bd;
+            build_init(&bd, NULL);
+            bd.req = shape;
+            build_add(&bd, &g->p, gpus);
+            rules_check(cat, &bd, &rep);
+            build_free(&bd);
+            snprintf(what, sizeof what, "%d x %s for 2-3 GPUs of 24 GB", gpus, g->p.id);
+            AGREE(constraint_gpu_count_requested(&shape, gpus) && constraint_vram_requested(&shape, g),
+                  finds(&rep, "shape.gpus", DLRIG_SEV_ERROR, &g->p, NULL) ||
+                      finds(&rep, "shape.vram", DLRIG_SEV_ERROR, &g->p, NULL),
+                  what);
+        }
     }
     dlrig_requirements dc = req; /* env.datacenter */
     snprintf(dc.environment, sizeof dc.environment, "datacenter");

@@ -465,6 +465,38 @@ START_TEST(price_offers_consistent)
 }
 END_TEST
 
+/* Manufacturer part numbers: every row names a catalog part; a number is
+ * found however it is written (case, '-', spaces); a module number sold in
+ * kits of several sizes names each kit with its count of modules. */
+START_TEST(part_numbers_find_parts)
+{
+    size_t n;
+    const dlrig_part_number *all = catalog_part_numbers(cat, NULL, &n);
+    ck_assert_msg(n >= 40, "only %zu part numbers", n);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(catalog_find(cat, all[i].part_id) != NULL, "number %s: unknown part %s", all[i].mpn,
+                      all[i].part_id);
+        ck_assert(all[i].units >= 1);
+    }
+    const dlrig_part_number *m = catalog_part_numbers(cat, "mz v9p2t0", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-990-pro-2tb");
+    m = catalog_part_numbers(cat, "KSM48R40BS4TMM-32HMR", &n);
+    ck_assert_uint_eq(n, 3); /* kits of 4, 8 and 12 */
+    int units = 0;
+    for (size_t i = 0; i < n; i++) units += m[i].units;
+    ck_assert_int_eq(units, 4 + 8 + 12);
+    ck_assert_ptr_null(catalog_part_numbers(cat, "NO-SUCH-NUMBER", &n));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(catalog_part_numbers(cat, "--", &n)); /* too short once normalised */
+    char key[16];
+    ck_assert(part_number_key("mz-v9p2t0b/am", key, sizeof key));
+    ck_assert_str_eq(key, "MZV9P2T0B/AM");
+    ck_assert(!part_number_key("caf\xc3\xa9-123", key, sizeof key));
+    ck_assert(!part_number_key("ABCDEFGHIJKLMNOPQRSTUVWXYZ", key, sizeof key));
+}
+END_TEST
+
 /* A part's own price is a new price (db/schema.sql): a note that gives the
  * stored price as a used-market figure means a second-hand price was stored
  * as new, and a quote would assume a used part nobody asked for.  Such a
@@ -1140,6 +1172,7 @@ int main(void)
     tcase_add_test(tc, used_prices_of_parts_read_later);
     tcase_add_test(tc, framework_platforms);
     tcase_add_test(tc, vocabularies_match_the_schema);
+    tcase_add_test(tc, part_numbers_find_parts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

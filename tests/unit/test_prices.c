@@ -130,7 +130,7 @@ START_TEST(every_kind_of_bad_line)
     ck_assert(pl.fatal);
     ck_assert_uint_eq(pl.n_issues, 1);
     ck_assert_int_eq(pl.issues[0].line, 1);
-    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "unknown column 'shop'"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "columns 'vendor' and 'shop' both give the vendor"));
     ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "missing column 'date'"));
     price_list_free(&pl);
 
@@ -240,6 +240,119 @@ START_TEST(two_vendors_side_by_side)
     ck_assert_int_eq(catalog_apply_user_prices(cat, db, err, sizeof err), 0);
     ck_assert_double_eq_tol(gpu->price_usd, 1500, 1e-9);
     ck_assert_uint_eq(stored_rows(), 5);
+}
+END_TEST
+
+/* A spreadsheet's export: ';' between fields, a decimal comma, headers in
+ * other words, columns dlrig does not use, parts by manufacturer part number
+ * and by name.  Each line is read as the seller wrote it. */
+START_TEST(vendor_export_by_part_number)
+{
+    const char *csv = "Part Number;Product;Stock;Unit Price;Currency;Date;Seller\n"
+                      "ct4000mx500ssd1;Crucial MX500 4TB;12;1.234,50;EUR;2026-10-02;Euro Parts\n"
+                      "KSM48R40BS4TMM-32HMR;Kingston 32GB RDIMM;40;189,00;EUR;2026-10;Euro Parts\n"
+                      ";GeForce RTX 4090;1;2.100,00;EUR;2026-10;Euro Parts\n"
+                      ";WD_BLACK SN850X 4TB NVMe (WDS400T2X0E);3;300;EUR;2026-10;Euro Parts\n"
+                      "XYZ-404;Nothing Known;1;10,00;EUR;2026-10;Euro Parts\n";
+    dlrig_rate eur = {"EUR", 1.1};
+    dlrig_price_options o = {.label = "eu.csv", .rates = &eur, .n_rates = 1, .decimal_comma = true};
+    dlrig_price_list pl;
+    prices_parse_opts(cat, csv, strlen(csv), &o, &pl);
+    ck_assert(!pl.fatal);
+    ck_assert_int_eq(pl.delimiter, ';');
+    ck_assert_str_eq(pl.ignored_columns, "'Stock'");
+    ck_assert_uint_eq(pl.n_issues, 1);
+    ck_assert_int_eq(pl.issues[0].line, 6);
+    ck_assert_msg(strstr(pl.issues[0].reason, "no catalog part has the part number 'XYZ-404', name 'Nothing Known'"),
+                  "%s", pl.issues[0].reason);
+    /* the module number is sold in kits of 4, 8 and 12: each priced */
+    ck_assert_uint_eq(pl.n_rows, 1 + 3 + 1 + 1);
+    ck_assert_uint_eq(pl.matched[DLRIG_MATCH_MPN], 2);
+    ck_assert_uint_eq(pl.matched[DLRIG_MATCH_NAME], 1);
+    ck_assert_uint_eq(pl.matched[DLRIG_MATCH_NAME_MPN], 1);
+    ck_assert_str_eq(pl.rows[0].part_id, "crucial-mx500-4tb");
+    ck_assert_double_eq_tol(pl.rows[0].price, 1234.50, 1e-9);
+    ck_assert_double_eq_tol(pl.rows[0].price_usd, 1234.50 * 1.1, 1e-6);
+    ck_assert_int_eq(pl.rows[0].match, DLRIG_MATCH_MPN);
+    ck_assert_str_eq(pl.rows[0].matched_on, "ct4000mx500ssd1");
+    for (size_t i = 1; i <= 3; i++) {
+        const dlrig_price_row *r = &pl.rows[i];
+        ck_assert_int_eq(r->line, 3);
+        ck_assert_double_eq_tol(r->price, 189.0 * r->units, 1e-9);
+        const char *kit = strrchr(r->part_id, '-');
+        ck_assert_int_eq(atoi(kit + 1), r->units); /* ...-8x: 8 modules */
+    }
+    ck_assert_str_eq(pl.rows[4].part_id, "nvidia-rtx-4090");
+    ck_assert_double_eq_tol(pl.rows[4].price, 2100, 1e-9);
+    ck_assert_str_eq(pl.rows[5].part_id, "wd-black-sn850x-4tb");
+    ck_assert_str_eq(pl.rows[5].matched_on, "WDS400T2X0E");
+    price_list_free(&pl);
+}
+END_TEST
+
+/* Tabs, a currency in the price column's name and a sign on the price,
+ * the vendor and date stated for the file; thousands separators in groups
+ * of three only; a date after today refused. */
+START_TEST(tabs_signs_and_dates)
+{
+    const char *tsv = "id\tPrice (USD)\n"
+                      "nvidia-rtx-4090\t$1,799.00\n"
+                      "nvidia-rtx-5090\t1,99\n"
+                      "nvidia-rtx-6000-ada\t6450\n";
+    dlrig_price_options o = {.label = "t.tsv", .vendor = "Acme", .date = "2026-11-02", .today = "2026-11-27"};
+    dlrig_price_list pl;
+    prices_parse_opts(cat, tsv, strlen(tsv), &o, &pl);
+    ck_assert(!pl.fatal);
+    ck_assert_int_eq(pl.delimiter, '\t');
+    ck_assert_uint_eq(pl.n_rows, 2);
+    ck_assert_double_eq_tol(pl.rows[0].price, 1799, 1e-9);
+    ck_assert_str_eq(pl.rows[0].currency, "USD");
+    ck_assert_str_eq(pl.rows[0].vendor, "Acme");
+    ck_assert_str_eq(pl.rows[1].date, "2026-11-02");
+    ck_assert_uint_eq(pl.n_issues, 1);
+    ck_assert_msg(strstr(pl.issues[0].reason, "price '1,99'") && strstr(pl.issues[0].reason, "--decimal-comma"), "%s",
+                  pl.issues[0].reason);
+    price_list_free(&pl);
+
+    const char *future = "id,price,currency,date,vendor\n"
+                         "nvidia-rtx-4090,1799,USD,2031-01,Acme\n"
+                         "nvidia-rtx-5090,2999,USD,2026-11-28,Acme\n"
+                         "nvidia-rtx-6000-ada,6450,USD,2026-11-27,Acme\n"
+                         "nvidia-l40s,7000,EUR,2026-11,Acme\n";
+    dlrig_price_options f = {.label = "f.csv", .today = "2026-11-27"};
+    prices_parse_opts(cat, future, strlen(future), &f, &pl);
+    ck_assert_uint_eq(pl.n_rows, 1);
+    ck_assert_uint_eq(pl.n_issues, 3);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "date 2031-01 is after today (2026-11-27)"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[1].reason, "date 2026-11-28 is after today"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[2].reason, "no exchange rate for EUR"));
+    price_list_free(&pl);
+
+    /* a price marked $ in a EUR column; a group of two after a separator */
+    const char *marks = "id,price,currency,date,vendor\n"
+                        "nvidia-rtx-4090,$1799,EUR,2026-11,Acme\n"
+                        "nvidia-rtx-5090,\"1,99,000\",USD,2026-11,Acme\n"
+                        "nvidia-l40s,\"7,000.5\",USD,2026-11,Acme\n";
+    prices_parse_opts(cat, marks, strlen(marks), &f, &pl);
+    ck_assert_uint_eq(pl.n_issues, 2);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "marked USD but the currency is EUR"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[1].reason, "price '1,99,000'"));
+    ck_assert_uint_eq(pl.n_rows, 1);
+    ck_assert_double_eq_tol(pl.rows[0].price, 7000.5, 1e-9);
+    price_list_free(&pl);
+
+    /* a header that names no part, and one column given twice */
+    const char *nopart = "Product Code;SKU;price;currency;date;vendor\nX;Y;1;USD;2026-01;A\n";
+    prices_parse_opts(cat, nopart, strlen(nopart), &f, &pl);
+    ck_assert(pl.fatal);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "columns 'Product Code' and 'SKU' both give the mpn"));
+    price_list_free(&pl);
+    const char *noname = "stock,price,currency,date,vendor\n1,1,USD,2026-01,A\n";
+    prices_parse_opts(cat, noname, strlen(noname), &f, &pl);
+    ck_assert(pl.fatal);
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "missing a column naming the part"));
+    ck_assert_ptr_nonnull(strstr(pl.issues[0].reason, "not used: 'stock'"));
+    price_list_free(&pl);
 }
 END_TEST
 
@@ -439,6 +552,8 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, two_bad_lines_reported);
     tcase_add_test(tc, every_kind_of_bad_line);
+    tcase_add_test(tc, vendor_export_by_part_number);
+    tcase_add_test(tc, tabs_signs_and_dates);
     tcase_add_test(tc, import_is_all_or_nothing);
     tcase_add_test(tc, two_vendors_side_by_side);
     tcase_add_test(tc, currency_with_stated_rate);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,7 +52,16 @@ START_TEST(term_safe_neutralises_controls)
         {"Lab \xc3\xbc \xe2\x80\x94 \xe5\x8c\x97\xe4\xba\xac \xf0\x9f\x98\x80", "Lab \xc3\xbc \xe2\x80\x94 \xe5\x8c\x97\xe4\xba\xac \xf0\x9f\x98\x80", 0},
         {"\x1b]0;t\x07\x1b[2J", "\\x1b]0;t\\x07\\x1b[2J", 0},
         {"a\nb\tc\rd", "a\\x0ab\\x09c\\x0dd", 0},
-        {"a\nb\tc\rd\x1b", "a\nb\tc\rd\\x1b", TERM_SAFE_KEEP_LINES},
+        /* a carriage return is kept only where it ends a line: inside one it
+         * would let the rest overwrite the line's start */
+        {"a\nb\tc\rd\x1b", "a\nb\tc\\x0dd\\x1b", TERM_SAFE_KEEP_LINES},
+        {"a\r\nb\r", "a\r\nb\\x0d", TERM_SAFE_KEEP_LINES},
+        /* the invisible marks that reorder or hide text: escaped too */
+        {"\xe2\x80\x8f\xe2\x80\x8e\xd8\x9c\xe2\x80\x8b\xef\xbb\xbf\xe2\x81\xaa",
+         "\\u200f\\u200e\\u061c\\u200b\\ufeff\\u206a", 0},
+        /* the joiners stay (scripts and emoji need them) */
+        {"\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c",
+         "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb \xe2\x80\x8c", 0},
         {"del\x7f", "del\\x7f", 0},
         {"c1 \xc2\x9b" "2J \xc2\x80 \xc2\x9f \xc2\xa0", "c1 \\u009b2J \\u0080 \\u009f \xc2\xa0", 0},
         {"\xe2\x80\xaa\xe2\x80\xae\xe2\x81\xa6\xe2\x81\xa9\xe2\x80\xa9", "\\u202a\\u202e\\u2066\\u2069\xe2\x80\xa9", 0},
@@ -109,6 +119,56 @@ START_TEST(notes_survive_load_and_save)
     rmdir(dir);
     free(path);
     free(dir);
+}
+END_TEST
+
+/* Markdown keeps its structure whatever the text: a quote number, a part id
+ * (a backtick ended the code span) and notes with block syntax at a line's
+ * start are escaped; the core does this even where the command line refuses
+ * such text first. */
+static bool unescaped_lt(const char *s)
+{
+    for (const char *p = s; (p = strchr(p, '<')) != NULL; p++)
+        if (p == s || p[-1] != '\\') return true;
+    return false;
+}
+
+START_TEST(markdown_keeps_its_structure)
+{
+    dlrig_build b;
+    char err[512];
+    ck_assert_int_eq(build_load(cat, DLRIG_TEST_DATA "/builds/clean.json", &b, err, sizeof err), DLRIG_BUILD_OK);
+    dlrig_gpu g = *(const dlrig_gpu *)catalog_find(cat, "nvidia-rtx-5000-ada");
+    g.p.id = "rtx`<img src=x onerror=alert(1)>`";
+    for (size_t i = 0; i < b.n_items; i++)
+        if (b.items[i].part->category == DLRIG_CAT_GPU) b.items[i].part = &g.p;
+    dlrig_analysis an = {0};
+    export_analyze(cat, &b, &an);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.quote_number = "<img src=x onerror=alert(1)>\n# Injected";
+    o.customer = "ACME";
+    o.notes = "Payment in advance\n---\n1. not a list\n    not code\n\n+ no list\n2) no list";
+    strbuf md = {0};
+    ck_assert_int_eq(export_build(cat, &b, &an, DLRIG_EXPORT_MD, &o, &md), 0);
+    ck_assert_msg(!unescaped_lt(md.s), "raw HTML in: %s", md.s);
+    ck_assert_ptr_nonnull(strstr(md.s, "**Quote:** \\<img src=x onerror=alert(1)\\> \\# Injected, revision 1"));
+    ck_assert_ptr_nonnull(strstr(md.s, "(rtx\\`\\<img src=x onerror=alert(1)\\>\\`)"));
+    const char *notes = strstr(md.s, "## Notes\n\n");
+    ck_assert_ptr_nonnull(notes);
+    ck_assert_ptr_nonnull(strstr(notes, "Payment in advance  \n\\---  \n1\\. not a list  \nnot code  \n\\  \n"
+                                        "\\+ no list  \n2\\) no list  \n"));
+    const dlrig_build *bs[2] = {&b, &b};
+    const dlrig_analysis *as[2] = {&an, &an};
+    strbuf q = {0};
+    ck_assert_int_eq(export_options(cat, bs, as, 2, DLRIG_EXPORT_MD, &o, &q), 0);
+    ck_assert_msg(!unescaped_lt(q.s) && !strstr(q.s, "\n# Injected"), "raw in: %.300s", q.s);
+    ck_assert_msg(strncmp(q.s, "# Quote \\<img", 13) == 0 || strncmp(q.s, "# DRAFT Quote \\<img", 19) == 0, "%.80s",
+                  q.s);
+    sb_free(&md);
+    sb_free(&q);
+    export_analysis_free(&an);
+    build_free(&b);
 }
 END_TEST
 
@@ -308,34 +368,111 @@ START_TEST(atomic_no_clobber_has_no_race)
 }
 END_TEST
 
-START_TEST(stale_temp_files_cleaned)
+/* A write touches no file but its own: files named like another process's
+ * temporary file (of a process that is gone, or of a user) stay, and none
+ * of its own is left beside the destination. */
+START_TEST(other_files_never_removed)
 {
     char *dir = tmpdir_make();
-    /* a pid that is not running */
     long dead = 0;
     for (long pid = 4000000; pid > 3000000 && !dead; pid -= 7777)
         if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) dead = pid;
     ck_assert(dead > 0);
-    char *stale = xasprintf("%s/b.json.tmp%ld-Ab12Cd", dir, dead);
-    char *live = xasprintf("%s/b.json.tmp%ld-Ab12Cd", dir, (long)getppid());
-    char *other = xasprintf("%s/notes.tmp", dir);
-    ck_assert_int_eq(write_file_atomic(stale, "x", 1, true), 0);
-    ck_assert_int_eq(write_file_atomic(live, "x", 1, true), 0);
-    ck_assert_int_eq(write_file_atomic(other, "x", 1, true), 0);
+    char *paths[4] = {xasprintf("%s/thesis.tmp2024-draft1", dir), xasprintf("%s/budget.xlsx.tmp31337-backup", dir),
+                      xasprintf("%s/c.json.tmp%ld-Ab12Cd", dir, dead), xasprintf("%s/notes.tmp", dir)};
+    for (int i = 0; i < 4; i++) {
+        FILE *f = fopen(paths[i], "w");
+        ck_assert_ptr_nonnull(f);
+        fputs("mine", f);
+        fclose(f);
+    }
     char *p = xasprintf("%s/c.json", dir);
     ck_assert_int_eq(write_file_atomic(p, "{}", 2, false), 0);
-    ck_assert_int_eq(access(stale, F_OK), -1);
-    ck_assert_int_eq(access(live, F_OK), 0);
-    ck_assert_int_eq(access(other, F_OK), 0);
-    unlink(live);
-    unlink(other);
+    ck_assert_int_eq(write_file_atomic(p, "{ }", 3, true), 0);
+    for (int i = 0; i < 4; i++) ck_assert_msg(access(paths[i], F_OK) == 0, "%s was removed", paths[i]);
+    /* nothing else in the directory: the four, c.json */
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) n += e->d_name[0] != '.';
+    closedir(d);
+    ck_assert_int_eq(n, 5);
+    for (int i = 0; i < 4; i++) {
+        unlink(paths[i]);
+        free(paths[i]);
+    }
     unlink(p);
     rmdir(dir);
-    free(stale);
-    free(live);
-    free(other);
     free(p);
     free(dir);
+}
+END_TEST
+
+/* dlrig's own files are read only when regular: a FIFO in their place fails
+ * at once (it would block forever), a directory says so. */
+START_TEST(own_files_regular_only)
+{
+    char *dir = tmpdir_make();
+    char *fifo = xasprintf("%s/seller.json", dir);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    size_t len;
+    double t0 = now_seconds();
+    errno = 0;
+    ck_assert_ptr_null(read_file_regular(fifo, 1024, &len));
+    ck_assert_int_eq(errno, ENXIO);
+    ck_assert(now_seconds() - t0 < 2);
+    ck_assert_str_eq(file_error(ENXIO), "is not a regular file (a FIFO, socket or device)");
+    errno = 0;
+    ck_assert_ptr_null(read_file_limit(dir, 1024, &len));
+    ck_assert_int_eq(errno, EISDIR);
+    ck_assert_str_eq(file_error(EISDIR), "is a directory");
+    errno = 0;
+    ck_assert_ptr_null(read_file_regular(dir, 1024, &len));
+    ck_assert_int_eq(errno, EISDIR);
+    char *f = xasprintf("%s/f", dir);
+    ck_assert_int_eq(write_file_atomic(f, "12345", 5, false), 0);
+    char *text = read_file_regular(f, 5, &len);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_str_eq(text, "12345");
+    free(text);
+    errno = 0;
+    ck_assert_ptr_null(read_file_regular(f, 4, &len));
+    ck_assert_int_eq(errno, EFBIG);
+    unlink(f);
+    unlink(fifo);
+    rmdir(dir);
+    free(f);
+    free(fifo);
+    free(dir);
+}
+END_TEST
+
+/* The one check of text for documents: UTF-8, no control characters, line
+ * breaks only where a field has lines. */
+START_TEST(text_checked_at_the_door)
+{
+    ck_assert_ptr_null(text_problem("ACME GmbH \xc3\xbc \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d\t", 19, 0));
+    ck_assert_ptr_null(text_problem("line 1\nline 2\r\nline 3", 21, TEXT_MULTILINE));
+    ck_assert_str_eq(text_problem("Bad\xff\xfeUTF8", 9, 0), "is not valid UTF-8");
+    ck_assert_ptr_nonnull(text_problem("a\nb", 3, 0));
+    ck_assert_ptr_nonnull(text_problem("a\rb", 3, TEXT_MULTILINE));
+    ck_assert_ptr_nonnull(text_problem("esc\x1b[2J", 7, TEXT_MULTILINE));
+    ck_assert_ptr_nonnull(text_problem("c1\xc2\x9b", 4, TEXT_MULTILINE));
+    ck_assert_ptr_nonnull(text_problem("del\x7f", 4, 0));
+    ck_assert(uc_hidden_format(0x202e) && uc_hidden_format(0x2066) && uc_hidden_format(0x200f) &&
+              uc_hidden_format(0x200e) && uc_hidden_format(0x061c) && uc_hidden_format(0xfeff));
+    ck_assert(!uc_hidden_format(0x200d) && !uc_hidden_format(0x200c) && !uc_hidden_format('a') &&
+              !uc_hidden_format(0x05d0));
+    ck_assert(token_valid("Q-20261127-40C8", 40, "-_./"));
+    ck_assert(token_valid("2026/0042", 40, "-_./"));
+    ck_assert(!token_valid("<img src=x>", 40, "-_./"));
+    ck_assert(!token_valid("Q1\n# Injected", 40, "-_./"));
+    ck_assert(!token_valid("", 40, "-_./"));
+    char r1[33], r2[33];
+    random_token(r1);
+    random_token(r2);
+    ck_assert_int_eq(strlen(r1), 32);
+    ck_assert_str_ne(r1, r2);
 }
 END_TEST
 
@@ -347,6 +484,7 @@ int main(void)
     tcase_add_test(tc, term_safe_neutralises_controls);
     tcase_add_test(tc, notes_survive_load_and_save);
     tcase_add_test(tc, invalid_utf8_text_refused);
+    tcase_add_test(tc, markdown_keeps_its_structure);
     suite_add_tcase(s, tc);
     tc = tcase_create("numbers");
     tcase_add_checked_fixture(tc, setup, teardown);
@@ -358,7 +496,9 @@ int main(void)
     tcase_add_test(tc, atomic_write_keeps_mode_and_respects_umask);
     tcase_add_test(tc, atomic_write_through_symlinks);
     tcase_add_test(tc, atomic_no_clobber_has_no_race);
-    tcase_add_test(tc, stale_temp_files_cleaned);
+    tcase_add_test(tc, other_files_never_removed);
+    tcase_add_test(tc, own_files_regular_only);
+    tcase_add_test(tc, text_checked_at_the_door);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
