@@ -510,6 +510,16 @@ static bool name_ok(const char *s, size_t max)
     return true;
 }
 
+/* name_ok with spaces between the words ("Llama 3.3 70B"). */
+static bool name_ok_spaced(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max || !isalnum((unsigned char)s[0])) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("-_./:+ ", *p)) return false;
+    return true;
+}
+
 /* Checks a bits-per-weight number for ENUM_BITS, writing it as text. */
 static bool bits_value(const dlrig_reqfield *f, const char *text, char *out, size_t len)
 {
@@ -563,10 +573,11 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
     case DLRIG_RK_STRING:
         if (!name_ok(text, (size_t)f->hi) || strlen(text) >= f->size) {
             /* a model by the name the screens show ("Llama 3.3 70B"): its id */
-            const dlrig_model *m = cat && !strcmp(f->key, "model") ? catalog_model_find(cat, text) : NULL;
+            bool spaced = cat && !strcmp(f->key, "model") && name_ok_spaced(text, 2 * (size_t)f->hi);
+            const dlrig_model *m = spaced ? catalog_model_find(cat, text) : NULL;
             if (m && m->id && name_ok(m->id, (size_t)f->hi) && strlen(m->id) < f->size) {
                 set_text(f, r, m->id);
-            } else if (cat && !strcmp(f->key, "model")) {
+            } else if (spaced) {
                 const char *near[3];
                 size_t k = catalog_model_suggest(cat, text, near, 3);
                 rc = text_fail(err, errlen, "%s: unknown model '%s'%s%s%s (dlrig models lists them)", name, text,

@@ -1231,7 +1231,12 @@ test_panes_show_what_changed() {
     keys Enter Enter
     wait_for "GeForce RTX 3090 Ti chosen"
     wait_for "▲ Total \$"
-    [ "$(screen | sed -n '16,22p' | grep -c '│ [▲●✖] ')" -ge 4 ] || fail "the findings pane has blank rows"
+    # as many rows as findings (the title counts them), none blank above them
+    local n
+    n=$(screen | head -1 | sed -E 's/.*✖([0-9]+) ▲([0-9]+) ●([0-9]+).*/\1+\2+\3/')
+    n=$((n))
+    [ "$n" -gt 7 ] && n=7
+    [ "$(screen | sed -n '16,22p' | grep -c '│ [▲●✖] ')" -eq "$n" ] || fail "the findings pane hides some of its $n findings"
     keys Escape
     keys /
     keys C-u
@@ -1554,16 +1559,11 @@ test_whatif_form() {
     # the name and the parts stay
     wait_for "Vision lab box *"
     wait_for "2× RTX 6000 Ada"
-    # undo goes back one requirement change at a time
+    # the changes of one visit of the form are one undo step
     keys u
     wait_for "Undone"
-    wait_for 'of $30,000 '
-    wait_for "on 120v-15a"
-    keys u
-    wait_for "on 208v-30a"
-    wait_for 'of $30,000 '
-    keys u
     wait_for 'of $25,000 '
+    wait_for "on 208v-30a"
     # pin the case, change the budget, re-run the advisor from the form
     keys Escape
     wait_for "▶ Parts"
@@ -1583,6 +1583,7 @@ test_whatif_form() {
     wait_for "SC747BTQ-R2K04B"
     keys u
     wait_for "2× RTX 6000 Ada"
+    wait_for 'of $25,000 '
     quit_discarding
     wait_exit 0
     end_session
