@@ -293,6 +293,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
     if (!gpu_id) return list_options(ctx, &q, max_n, json);
 
     const dlrig_part *p = catalog_find_named(cat, DLRIG_CAT_GPU, gpu_id); /* its id or its name */
+    if (!p) p = catalog_find(cat, gpu_id); /* the id of another kind of part */
     if (!p || p->category != DLRIG_CAT_GPU) {
         if (p) /* a part of the catalog, of another kind: say which */
             cli_error("--gpu: '%s' is a %s, not a GPU (dlrig parts --category gpu lists them)", cli_safe(gpu_id),
