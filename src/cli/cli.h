@@ -104,5 +104,7 @@ int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 int cmd_models(cli_ctx *ctx, int argc, char **argv);
 int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 int cmd_fix(cli_ctx *ctx, int argc, char **argv);
+int cmd_import(cli_ctx *ctx, int argc, char **argv);
+int cmd_catalog(cli_ctx *ctx, int argc, char **argv);
 
 #endif
