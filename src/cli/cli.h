@@ -58,6 +58,10 @@ int display_width(const char *s);
 /* Appends s cut to at most w display columns ("~" marks a cut). */
 struct strbuf;
 void sb_append_cut(struct strbuf *sb, const char *s, int w);
+/* Reads a command's input file (at most max bytes).  On failure prints
+ * "FILE: larger than N MiB; not WHAT" (*status EXIT_USAGE) or "FILE: cannot
+ * read: REASON" (*status EXIT_IO) and returns NULL. */
+char *cli_read_text(const char *file, size_t max, const char *what, size_t *len, int *status);
 /* Parses a whole option value as a number (no trailing text, no NaN). */
 bool cli_parse_number(const char *s, double *out);
 /* An option's number, above lo and at most hi, into *out; or -1 with a

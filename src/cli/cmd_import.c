@@ -155,15 +155,9 @@ int cmd_import(cli_ctx *ctx, int argc, char **argv)
     }
     const char *file = argv[optind];
     size_t len;
-    char *text = read_file_limit(file, DLRIG_PARTLIST_MAX_BYTES, &len);
-    if (!text) {
-        if (errno == EFBIG) {
-            cli_error("%s: larger than %u MiB; not a parts list", file, DLRIG_PARTLIST_MAX_BYTES >> 20);
-            return EXIT_USAGE;
-        }
-        cli_error("%s: cannot read: %s", file, strerror(errno));
-        return EXIT_IO;
-    }
+    int rs;
+    char *text = cli_read_text(file, DLRIG_PARTLIST_MAX_BYTES, "a parts list", &len, &rs);
+    if (!text) return rs;
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) {
         free(text);

@@ -467,3 +467,19 @@ void cli_req_usage(cli_ctx *ctx, FILE *out, const char *const *keys)
     catalog_close(own);
 }
 
+char *cli_read_text(const char *file, size_t max, const char *what, size_t *len, int *status)
+{
+    char *text = read_file_limit(file, max, len);
+    if (text) {
+        *status = EXIT_OK;
+        return text;
+    }
+    if (errno == EFBIG) {
+        cli_error("%s: larger than %zu MiB; not %s", file, max >> 20, what);
+        *status = EXIT_USAGE;
+    } else {
+        cli_error("%s: cannot read: %s", file, strerror(errno));
+        *status = EXIT_IO;
+    }
+    return NULL;
+}
