@@ -1303,12 +1303,12 @@ test_fix_choices() {
     # over budget: f offers and applies a cheaper part
     cp "$HERE/../data/fix/budget-memory.json" "$TMP/budget.json"
     start fixbudget 80 24 tui "$TMP/budget.json"
-    wait_for "▲ Total \$5,216 is \$216 over"
+    wait_for "▲ Total \$5,162 is \$162 over"
     screen | tail -1 | grep -qF " f fix " || fail "the status bar does not offer f for budget.over"
     keys Tab Enter
     wait_for "warning: budget.over"
     wait_for "▸ Replace Kingston FURY Renegade 2x48GB DDR5-6000 with"
-    wait_for "requirement: Raise the budget from \$5,000 to \$5,216"
+    wait_for "requirement: Raise the budget from \$5,000 to \$5,162"
     keys Escape
     keys f
     wait_for "Fixed: Replace Kingston FURY Renegade 2x48GB DDR5-6000 with"
