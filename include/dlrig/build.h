@@ -25,8 +25,18 @@ typedef struct dlrig_item {
     int power_limit_w;  /* GPU lines: each card's limit (nvidia-smi -pl) in W; 0 = none, the card's rating */
 } dlrig_item;
 
+/* Where a build's name comes from: the user (typed, or a file that does not
+ * say), or dlrig, which then names the build after what it is and renames
+ * it on every change (build_refresh_name). */
+typedef enum {
+    DLRIG_NAME_USER = 0,     /* kept as it is */
+    DLRIG_NAME_REQUIREMENTS, /* "Transformer fine-tuning, $40,000": the workload and the budget (the wizard) */
+    DLRIG_NAME_GPUS,         /* "2 x Radeon RX 7900 XTX", "... at 300 W": the GPUs (the advisor) */
+} dlrig_name_from;
+
 typedef struct dlrig_build {
     char *name;
+    dlrig_name_from name_from; /* the file's "name_from" (version 3); DLRIG_NAME_USER when absent */
     cJSON *notes; /* the file's "notes" (any JSON value), kept verbatim for saving; NULL when absent */
     char *tier;   /* the file's "tier": "Good", "Better" or "Best" when the advisor's tiers made the build
                      (compare_tiers), shown as the option's title on a quote; NULL when absent */
@@ -67,11 +77,27 @@ int build_count(const dlrig_build *b, dlrig_category cat);
  * chassis (a complete server), else NULL.  The board belongs to the catalog. */
 const dlrig_motherboard *build_board(const dlrig_build *b);
 
+/* The name dlrig gives b by `from` (DLRIG_NAME_REQUIREMENTS: the workload's
+ * name and the budget; DLRIG_NAME_GPUS: the GPU lines, "2 x NAME" with
+ * " at W W" for a power limit and " per node" for a cluster), written into
+ * buf (len bytes) and returned; "" for DLRIG_NAME_USER. */
+const char *build_generated_name(const dlrig_catalog *cat, const dlrig_build *b, dlrig_name_from from, char *buf,
+                                 size_t len);
+/* Names b by `from` from now on (build_generated_name) and sets its name. */
+void build_name_by(const dlrig_catalog *cat, dlrig_build *b, dlrig_name_from from);
+/* A name dlrig generated follows the build: renamed from its requirements
+ * or GPUs as they are now (a user's name is left alone).  Returns whether
+ * the name changed.  Call after every change of parts or requirements. */
+bool build_refresh_name(const dlrig_catalog *cat, dlrig_build *b);
+/* Sets a name the user gave (it stays until the user renames the build). */
+void build_set_user_name(dlrig_build *b, const char *name);
+
 /* Status codes of build_parse / build_load / build_save (the CLI exit codes). */
 enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUILD_EIO = 3 };
 
 /* Parses a build document of len bytes (need not be NUL-terminated) against
- * the catalog.  `label` names the input in messages (a file name).  On
+ * the catalog (versions 1 to 3; a name dlrig generated, "name_from", is
+ * refreshed for the parts and requirements read).  `label` names the input in messages (a file name).  On
  * failure returns DLRIG_BUILD_EINVAL and writes a message naming the field
  * and what was expected (and, for an unknown part id, the closest ids) into
  * err; *out is then left empty but initialised, and the caller frees it
@@ -86,8 +112,9 @@ int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, cha
 /* build_load for a file dlrig found itself (in its builds folder, a
  * recovery file): only a regular file is read, never waited on. */
 int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
-/* The build as its file document (version 2 when an LLM requirement or a
- * GPU power limit is given, else 1).  Caller frees with cJSON_Delete. */
+/* The build as its file document (version 3 when dlrig generated the name,
+ * "name_from"; else version 2 when an LLM requirement or a GPU power limit
+ * is given, else 1).  Caller frees with cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);
 /* The build file's text: build_to_json printed with two-space indents and a
  * final newline.  Caller frees. */

@@ -392,6 +392,11 @@ const dlrig_switch *catalog_switches(const dlrig_catalog *cat, size_t *n);
 
 /* Looks a part up by id in any category; NULL when there is none. */
 const dlrig_part *catalog_find(const dlrig_catalog *cat, const char *id);
+/* A part of category cat by what a user types: its id, else its name as the
+ * screens show it ("GeForce RTX 3090"), or vendor and name ("NVIDIA GeForce
+ * RTX 3090"), without regard to case or surrounding spaces; the first such
+ * part in catalog order.  NULL when none matches. */
+const dlrig_part *catalog_find_named(const dlrig_catalog *cat, dlrig_category category, const char *text);
 /* Up to max ids closest to `id` (edit distance), for "did you mean". Returns
  * how many were written. */
 size_t catalog_suggest(const dlrig_catalog *cat, const char *id, const char **out, size_t max);

@@ -86,23 +86,23 @@ cJSON *compare_to_json(const dlrig_compare *c);
  * cells escaped for Markdown).  The caller owns out. */
 void compare_markdown(const dlrig_compare *c, strbuf *out);
 
-/* Good / Better / Best for a set of requirements, each meaning what it says:
- *   Good:   the best value (the advisor's pick for the value objective; when
- *           that is the fastest build too, the best value for at most half
- *           its price, so that there is a cheaper choice),
- *   Best:   the fastest (its pick for the speed objective),
- *   Better: the fastest build for at most the midpoint of their two prices,
- * with builds within the advisor's tie tolerance treated as it treats them
- * (a Better within it of Good's speed is left out).  Builds with the same GPU
- * model and count are one choice: when Good has Best's GPUs (or ties with its
- * speed), Good is the best value for half the price; a Better with Good's or
- * Best's GPUs is left out.  The builds are ordered by price and labelled in
- * that order ("Good" the cheapest, "Best" the dearest; two: Good and Best;
- * one: Best). */
+/* Good / Better / Best for a set of requirements, sized to its budget:
+ *   Best:   the fastest build within the budget (the advisor's speed pick),
+ *   Better: the fastest for at most DLRIG_TIER_BETTER_SHARE of the budget,
+ *   Good:   the fastest for at most DLRIG_TIER_GOOD_SHARE of it,
+ * each a real step down from the tier above: other GPUs (model or count) and
+ * slower beyond the advisor's tie tolerance.  A tier whose pick is the same
+ * choice as the one above (the tier above costs less than the share) is
+ * looked for again under that pick's price; a tier nothing meets is left
+ * out.  Ordered by price and labelled in that order ("Good" the cheapest,
+ * "Best" the dearest; two: Good and Best; one: Best). */
+#define DLRIG_TIER_GOOD_SHARE 0.55
+#define DLRIG_TIER_BETTER_SHARE 0.75
 typedef struct dlrig_tiers {
     size_t n;                                   /* 0..3 */
     dlrig_recommendation rec[DLRIG_COMPARE_MAX]; /* cheapest first */
     const char *label[DLRIG_COMPARE_MAX];       /* static: "Good", "Better", "Best" */
+    double cap_usd[DLRIG_COMPARE_MAX];          /* the most each tier was allowed to cost (its share of the budget) */
 } dlrig_tiers;
 
 /* Fills *out (free with compare_tiers_free).  Returns 0 (out->n may be 0

@@ -61,13 +61,15 @@ void llm_shape_complete(dlrig_llm_shape *s);
 /* The shape of a catalog model (its published configuration). */
 void llm_shape_from_model(const dlrig_model *m, dlrig_llm_shape *s);
 
-/* A weight format: a name (fp32 ... nf4) or bits per weight ("4.85").
- * bits includes quantisation scales; `quantised` formats keep embeddings
- * and the LM head in 16 bits (bitsandbytes, GPTQ, AWQ), a number of bits
- * is an average over the whole file (GGUF). */
+/* A weight format: a name (fp32 ... nf4, q4_k_m) or bits per weight
+ * ("4.85", which is GGUF Q4_K_M and named so).  bits includes quantisation
+ * scales; `quantised` formats keep embeddings and the LM head in 16 bits
+ * (bitsandbytes, GPTQ, AWQ), GGUF's bits (q4_k_m, or a number) are an average
+ * over the whole file. */
 typedef struct dlrig_weights {
     dlrig_weight_format format; /* the named format, or DLRIG_WEIGHTS_UNKNOWN for a number of bits */
-    char name[16];
+    char name[16];    /* the id ("q4_k_m"), or "4.5-bit" */
+    char label[40];   /* as every screen and message shows it: "Q4_K_M, 4.85 bits", "INT4, 4.25 bits", "4.5 bits" */
     double bits;
     bool quantised;   /* dequantised to 16-bit compute */
     bool whole_model; /* bits apply to every tensor */

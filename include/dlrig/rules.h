@@ -131,6 +131,10 @@ typedef enum {
     DLRIG_MOVE_BIGGER_CIRCUIT,   /* a requirement change: a wall circuit that carries more */
     DLRIG_MOVE_DROP_REQ,         /* a requirement change: drop the must-have `cat` (a dlrig_must_have) */
     DLRIG_MOVE_PRECISIONS,       /* a requirement change: another training precision */
+    DLRIG_MOVE_UNDER_BUDGET,     /* cheaper memory, storage, case, PSU or cooler, alone or together (the fewest
+                                    parts that do), bringing the total within the budget; GPUs, CPU, board kept */
+    DLRIG_MOVE_RAISE_BUDGET,     /* a requirement change: the budget raised to the total */
+    DLRIG_MOVE_LAST = DLRIG_MOVE_RAISE_BUDGET
 } dlrig_move_op;
 
 typedef struct dlrig_fix_move {

@@ -27,7 +27,7 @@ static void usage(cli_ctx *ctx, FILE *f)
           "catalog GPU that holds it, with the fewest cards it needs, cheapest first.\n\n",
           f);
     cli_req_usage(ctx, f, cli_fit_keys);
-    fputs("  -g, --gpu ID             a GPU of the catalog (dlrig parts --category gpu)\n"
+    fputs("  -g, --gpu ID             a GPU of the catalog by id or name (dlrig parts --category gpu)\n"
           "  -n, --gpus N             how many of it (default 1, at most 16)\n"
           "      --max-gpus N         without --gpu: the most cards a listed option may have\n"
           "                           (default 8)\n"
@@ -74,6 +74,7 @@ static void add_query_json(cJSON *o, const dlrig_fit_query *q)
     cJSON_AddNumberToObject(o, "active_params_m", q->model.active_params_m);
     cJSON_AddStringToObject(o, "method", dlrig_method_ids[q->method]);
     cJSON_AddStringToObject(o, "weights", q->weights.name);
+    cJSON_AddStringToObject(o, "weights_label", q->weights.label);
     cJSON_AddNumberToObject(o, "bits_per_weight", q->weights.bits);
     cJSON_AddNumberToObject(o, "context_tokens", q->context);
     cJSON_AddNumberToObject(o, "batch", q->batch);
@@ -96,8 +97,8 @@ static void print_query(const dlrig_fit_query *q)
            format_thousands(q->model.params_m, pm, sizeof pm));
     if (q->model.active_params_m < q->model.params_m)
         printf(", %sM active", format_thousands(q->model.active_params_m, pm, sizeof pm));
-    printf("), %s, %s weights (%.4g bits), %s-token context, ", dlrig_method_ids[q->method], q->weights.name,
-           q->weights.bits, format_thousands(q->context, ctx, sizeof ctx));
+    printf("), %s, weights (%s), %s-token context, ", dlrig_method_ids[q->method], q->weights.label,
+           format_thousands(q->context, ctx, sizeof ctx));
     if (q->batch > 0) printf("batch %d", q->batch);
     else printf("as many streams as the memory holds");
     if (q->method != DLRIG_METHOD_INFERENCE)
@@ -111,14 +112,24 @@ static void print_query(const dlrig_fit_query *q)
     printf("\n");
 }
 
-static void print_fit(const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_fit *f)
+/* The headline answers the question asked: it fits, it does not (memory),
+ * or it cannot run at all (cannot: why, without the card's name), saying
+ * then what the memory alone would do. */
+static void print_fit(const dlrig_gpu *g, const dlrig_fit_query *q, const dlrig_fit *f, const char *cannot)
 {
     int max_context = llm_max_context(g, f->gpus, NULL, q);
     char num[32];
-    printf("on %d x %s (%.0f GiB each): %s", f->gpus, cli_safe(g->p.name), f->capacity_gib,
-           f->fits ? "fits" : "does not fit");
-    if (f->fits) printf(", %.1f GiB to spare a card\n", f->headroom_gib);
-    else printf(", %.1f GiB short a card\n", -f->headroom_gib);
+    printf("on %d x %s (%.0f GiB each): ", f->gpus, cli_safe(g->p.name), f->capacity_gib);
+    if (cannot) {
+        printf("cannot run: %s; ", cli_safe(cannot));
+        const char *each = f->gpus > 1 ? " a card" : "";
+        if (f->headroom_gib >= 0) printf("memory would fit with %.1f GiB to spare%s\n", f->headroom_gib, each);
+        else printf("memory would not fit either, %.1f GiB short%s\n", -f->headroom_gib, each);
+    } else if (f->fits) {
+        printf("fits, %.1f GiB to spare a card\n", f->headroom_gib);
+    } else {
+        printf("does not fit, %.1f GiB short a card\n", -f->headroom_gib);
+    }
     printf("  strategy      %s\n", f->strategy);
     printf("  per GPU       %.1f GiB of %.0f GiB\n", f->per_gpu.total, f->capacity_gib);
     const struct {
@@ -283,7 +294,8 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
     }
     if (!gpu_id) return list_options(ctx, &q, max_n, json);
 
-    const dlrig_part *p = catalog_find(cat, gpu_id);
+    const dlrig_part *p = catalog_find_named(cat, DLRIG_CAT_GPU, gpu_id); /* its id or its name */
+    if (!p) p = catalog_find(cat, gpu_id); /* the id of another kind of part */
     if (!p || p->category != DLRIG_CAT_GPU) {
         if (p) /* a part of the catalog, of another kind: say which */
             cli_error("--gpu: '%s' is a %s, not a GPU (dlrig parts --category gpu lists them)", cli_safe(gpu_id),
@@ -302,20 +314,26 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv)
     llm_fit(g, gpus, NULL, &q, &f);
     char why[256] = "";
     bool runs = llm_gpu_runs(g, &q, why, sizeof why);
+    bool memory_fits = f.fits;
     if (!runs) f.fits = false;
+    /* the reason without the card's name, which the headline gives ("Radeon RX 7900 XTX: NF4 ...") */
+    const char *reason = why;
+    size_t gl = strlen(g->p.name);
+    if (!strncmp(why, g->p.name, gl) && why[gl] == ':' && why[gl + 1] == ' ') reason = why + gl + 2;
     if (json) {
         cJSON *doc = cJSON_CreateObject();
         add_query_json(doc, &q);
         cJSON_AddStringToObject(doc, "gpu", g->p.id);
         add_fit_json(doc, g, &q, &f);
-        if (!runs) cJSON_AddStringToObject(doc, "unsupported", why);
+        if (!runs) {
+            cJSON_AddStringToObject(doc, "unsupported", why);
+            cJSON_AddBoolToObject(doc, "memory_fits", memory_fits);
+        }
         cli_print_doc(&CLI_DOC_FIT, doc);
     } else {
         print_query(&q);
-        print_fit(g, &q, &f);
-        if (!runs) {
-            printf("  cannot run: %s\n", why);
-        } else if (!f.fits) {
+        print_fit(g, &q, &f, runs ? NULL : reason);
+        if (runs && !f.fits) {
             dlrig_fit more;
             int n = llm_fewest_gpus(g, &q, gpus + 1, MAX_GPUS, &more);
             if (n) printf("  on %d x %s it fits: %s, %.1f GiB a card\n", n, cli_safe(g->p.name), more.strategy,

@@ -150,6 +150,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv)
 
     dlrig_repair r;
     size_t left = fix_repair(cat, &b, kinds, &r);
+    build_refresh_name(cat, &b); /* a name dlrig gave describes the repaired build */
     int status = left ? EXIT_FINDINGS : EXIT_OK;
     bool wrote = false;
     if (outpath && (r.n_steps || to_stdout)) {

@@ -42,11 +42,10 @@ static void usage(cli_ctx *ctx, FILE *f)
     fputs("      --objective O        speed (default): the fastest build, ties within 5% to the\n"
           "                           cheaper; value: the most speed per dollar, ties within 5%\n"
           "                           to the faster\n"
-          "      --tiers              Good / Better / Best instead of the top K: the best value\n"
-          "                           (for half the price when the fastest has the same GPUs),\n"
-          "                           the fastest for at most the midpoint of their prices,\n"
-          "                           and the fastest; cheapest first, each with other GPUs\n"
-          "                           and more than 5% faster than the one before\n"
+          "      --tiers              Good / Better / Best instead of the top K: the fastest\n"
+          "                           build for at most 55%, 75% and 100% of the budget;\n"
+          "                           cheapest first, each with other GPUs and more than 5%\n"
+          "                           faster than the one before\n"
           "  -k, --top K              K diverse builds, best first (default 3, at most 10)\n"
           "      --json               one JSON document with every recommendation\n"
           "  -o FILE                  write the best build as a build file (with --from: the\n"
@@ -440,7 +439,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         return EXIT_USAGE;
     }
     if (tiers && objective_given) {
-        cli_error("recommend: --tiers shows both objectives (Good the best value, Best the fastest); drop --objective");
+        cli_error("recommend: --tiers picks the fastest build for each share of the budget; drop --objective");
         return EXIT_USAGE;
     }
     dlrig_catalog *cat = cli_catalog(ctx);
@@ -501,7 +500,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         /* a build saved from a preset carries the scenario's title; of the tiers (cheapest first) the
          * Best, with its "tier" (the others: --json, each build with its tier) */
         dlrig_build saved = recs[tiers ? n - 1 : 0].build;
-        if (preset_arg) saved.name = preset.title;
+        if (preset_arg) {
+            saved.name = preset.title;
+            saved.name_from = DLRIG_NAME_USER; /* the scenario's title stays */
+        }
         char *text = build_to_text(&saved);
         int wr = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
         free(text);
@@ -536,8 +538,9 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
             char price[32], sp[64];
             if (tiers) printf("%s: ", tr.label[i]);
             else printf("%zu. ", i + 1);
-            printf("%s — %s, %s", cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price),
-                   cli_safe(format_speed(r->estimate.throughput, r->estimate.unit, sp, sizeof sp)));
+            printf("%s — %s", cli_safe(r->build.name), format_usd(r->price_usd, price, sizeof price));
+            if (tiers && req.budget_usd > 0) printf(" (%.0f%% of the budget)", 100 * r->price_usd / req.budget_usd);
+            printf(", %s", cli_safe(format_speed(r->estimate.throughput, r->estimate.unit, sp, sizeof sp)));
             char ep[48];
             if (!isnan(r->estimate.epoch_hours))
                 printf(", %s per epoch", format_hours(r->estimate.epoch_hours, ep, sizeof ep));
@@ -564,11 +567,17 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         if (unpriced)
             printf("%zu catalog part%s without a price could not be considered (dlrig parts --unpriced lists "
                    "them).\n", unpriced, unpriced == 1 ? "" : "s");
-        if (tiers)
-            printf("Good: %s (for half the price when the fastest is also the best value).\nBest: %s.\n"
-                   "Better: the fastest for at most the midpoint of their prices.\n",
-                   advisor_objective_rule(DLRIG_OBJ_VALUE), advisor_objective_rule(DLRIG_OBJ_SPEED));
-        else
+        if (tiers) {
+            char b1[32], b2[32], b3[32];
+            printf("Good, Better, Best: the fastest build for at most %s, %s and %s (%.0f%%, %.0f%% and 100%% of the "
+                   "budget), each with other GPUs than the tier above and slower than it beyond the %.0f%% tie band; "
+                   "a tier that would be the same choice as the one above is looked for under its price.\n%s.\n",
+                   format_usd(floor(req.budget_usd * DLRIG_TIER_GOOD_SHARE), b1, sizeof b1),
+                   format_usd(floor(req.budget_usd * DLRIG_TIER_BETTER_SHARE), b2, sizeof b2),
+                   format_usd(req.budget_usd, b3, sizeof b3), DLRIG_TIER_GOOD_SHARE * 100,
+                   DLRIG_TIER_BETTER_SHARE * 100, ADVISOR_TIE_TOLERANCE * 100,
+                   advisor_objective_rule(DLRIG_OBJ_SPEED));
+        } else
             printf("Objective: %s.\n", advisor_objective_rule(objective));
         if (to_stdout) printf("Best build written to standard output\n");
         else if (outfile) printf("Best build written to %s\n", cli_safe(outfile));

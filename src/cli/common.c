@@ -702,7 +702,7 @@ int cli_reqopts_apply(cli_ctx *ctx, const cli_reqopts *o, int c, const char *arg
     if (!f) return 0;
     if (which) *which = f;
     const dlrig_catalog *cat = NULL;
-    if (f->kind == DLRIG_RK_CATALOG) {
+    if (f->kind == DLRIG_RK_CATALOG || !strcmp(f->key, "model")) { /* a model may be named as the screens show it */
         cat = cli_catalog(ctx);
         if (!cat) return -1;
     }

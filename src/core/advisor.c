@@ -1716,13 +1716,7 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
             break;
         }
         if (joins) {
-            char name[160];
-            if (lw > 0)
-                snprintf(name, sizeof name, "%d x %s at %d W%s", n, g->p.name, lw, c->nodes > 1 ? " per node" : "");
-            else
-                snprintf(name, sizeof name, "%d x %s%s", n, g->p.name, c->nodes > 1 ? " per node" : "");
-            free(b.name);
-            b.name = xstrdup(name);
+            build_name_by(c->cat, &b, DLRIG_NAME_GPUS); /* "2 x NAME[ at W W][ per node]", renamed as it changes */
             scored sc = score_of(g, n, e.throughput, e.price);
             sc.limit_pct = limit_pct[cd->level];
             min_price[cd->level] = e.price;
@@ -1764,6 +1758,44 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
 
 /* ------------------------------------------------------------ explanations */
 
+/* What names build t beside build r in r's explanation: t's name when its
+ * GPUs differ; with the same GPUs (the same name), the parts that differ, so
+ * that a "why" never compares a build with itself ("2 x X on TRX50 AERO D
+ * with Threadripper 7960X").  Written into buf. */
+static void tie_label(const dlrig_build *t, const dlrig_build *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", t->name ? t->name : "?");
+    bool same_gpus = true;
+    for (size_t i = 0, j = 0; same_gpus && (i < t->n_items || j < r->n_items);) {
+        while (i < t->n_items && t->items[i].part->category != DLRIG_CAT_GPU) i++;
+        while (j < r->n_items && r->items[j].part->category != DLRIG_CAT_GPU) j++;
+        if (i == t->n_items || j == r->n_items) {
+            same_gpus = i == t->n_items && j == r->n_items;
+            break;
+        }
+        same_gpus = t->items[i].part == r->items[j].part && t->items[i].qty == r->items[j].qty &&
+                    t->items[i].power_limit_w == r->items[j].power_limit_w;
+        i++, j++;
+    }
+    if (!same_gpus) return;
+    static const dlrig_category order[] = {DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_CPU,  DLRIG_CAT_MEMORY,
+                                           DLRIG_CAT_CASE,        DLRIG_CAT_PSU,  DLRIG_CAT_STORAGE,
+                                           DLRIG_CAT_COOLER,      DLRIG_CAT_NIC,  DLRIG_CAT_NVLINK_BRIDGE};
+    int named = 0;
+    bool with = false;
+    for (size_t k = 0; k < sizeof order / sizeof order[0] && named < 2; k++) {
+        int qt = 0, qr = 0;
+        const dlrig_part *pt = build_first(t, order[k], &qt), *pr = build_first(r, order[k], &qr);
+        if (!pt || (pt == pr && qt == qr)) continue;
+        const char *joint = order[k] == DLRIG_CAT_MOTHERBOARD ? " on " : with ? " and " : " with ";
+        if (order[k] != DLRIG_CAT_MOTHERBOARD) with = true;
+        size_t l = strlen(buf);
+        if (qt > 1) snprintf(buf + l, len - l, "%s%d x %s", joint, qt, pt->name);
+        else snprintf(buf + l, len - l, "%s%s", joint, pt->name);
+        named++;
+    }
+}
+
 /* r's explanation; next_up is the build ranked just above it (NULL for the
  * first), tie the build that topped r's tie band when it was not r (NULL
  * when r did), named tie_name. */
@@ -1780,8 +1812,8 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
     char sp[64], each[64], sc[64];
     format_speed(e->throughput, e->unit, sp, sizeof sp);
     if (e->llm)
-        sb_printf(&b, "): %s for %s (%s, %s weights, %d-token context), bound by %s", sp, e->reference_model,
-                  dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, e->bound);
+        sb_printf(&b, "): %s for %s (%s, weights %s, %d-token context), bound by %s", sp, e->reference_model,
+                  dlrig_method_ids[e->query.method], e->query.weights.label, e->query.context, e->bound);
     else if (c->wl && fabs(e->params_m - c->wl->params_m) > 0.01 * c->wl->params_m)
         sb_printf(&b, "): %s for a %.0fM-parameter model (scaled from %s), bound by %s", sp, e->params_m,
                   e->reference_model, e->bound);
@@ -2203,7 +2235,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
     /* The picks: rank k is the objective's pick among the pairs no better rank took. */
     dlrig_recommendation *best = xcalloc((size_t)top_k + 1, sizeof *best);
     scored *tie_top = xcalloc((size_t)top_k + 1, sizeof *tie_top);
-    char (*tie_name)[160] = xcalloc((size_t)top_k + 1, sizeof *tie_name);
+    char (*tie_name)[320] = xcalloc((size_t)top_k + 1, sizeof *tie_name);
     bool *skip = xcalloc(pl.n + 1, sizeof *skip);
     /* RAM sizing (speed objective): a build's price is compared sized, so a
      * tie in the band goes to the build that is cheaper as recommended, not
@@ -2222,7 +2254,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
         /* what topped the tie band when it was not the pick (for the explanation) */
         if (top_at != at && cmp_faster(goal_of(&pl.s[top_at], obj), goal_of(&pl.s[at], obj)) < 0) {
             tie_top[nbest] = pl.s[top_at];
-            snprintf(tie_name[nbest], sizeof tie_name[nbest], "%s", pl.b[top_at].name ? pl.b[top_at].name : "?");
+            tie_label(&pl.b[top_at], &pl.b[at], tie_name[nbest], sizeof tie_name[nbest]);
         }
         dlrig_recommendation *rec = &best[nbest];
         rec->build = pl.b[at];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlrig/format.h"
 #include "dlrig/jsondoc.h"
 #include "dlrig/util.h"
 
@@ -63,6 +64,61 @@ static bool tier_ok(const cJSON *t)
     for (const unsigned char *p = (const unsigned char *)t->valuestring; *p; p++)
         if (*p < 0x20 || *p == 0x7f) return false;
     return true;
+}
+
+/* ------------------------------------------------------------ names */
+
+static const char *const name_from_ids[] = {"user", "requirements", "gpus", NULL};
+
+const char *build_generated_name(const dlrig_catalog *cat, const dlrig_build *b, dlrig_name_from from, char *buf,
+                                 size_t len)
+{
+    if (!len) return buf;
+    buf[0] = '\0';
+    strbuf sb = {0};
+    if (from == DLRIG_NAME_REQUIREMENTS) {
+        const dlrig_workload *wl = cat ? requirements_workload(cat, &b->req) : NULL;
+        char usd[32];
+        sb_printf(&sb, "%s, %s", wl && wl->name ? wl->name : b->req.workload[0] ? b->req.workload : "Any workload",
+                  isnan(b->req.budget_usd) ? "no budget" : format_usd(b->req.budget_usd, usd, sizeof usd));
+    } else if (from == DLRIG_NAME_GPUS) {
+        for (size_t i = 0; i < b->n_items; i++) {
+            const dlrig_item *it = &b->items[i];
+            if (it->part->category != DLRIG_CAT_GPU) continue;
+            sb_printf(&sb, "%s%d x %s", sb.len ? " + " : "", it->qty, it->part->name);
+            if (it->power_limit_w > 0) sb_printf(&sb, " at %d W", it->power_limit_w);
+        }
+        if (!sb.len) sb_append(&sb, "No GPU");
+        if (b->req.nodes > 1) sb_append(&sb, " per node");
+    }
+    snprintf(buf, len, "%s", sb.s ? sb.s : "");
+    sb_free(&sb);
+    return buf;
+}
+
+void build_name_by(const dlrig_catalog *cat, dlrig_build *b, dlrig_name_from from)
+{
+    b->name_from = from;
+    if (from != DLRIG_NAME_USER) build_refresh_name(cat, b);
+}
+
+bool build_refresh_name(const dlrig_catalog *cat, dlrig_build *b)
+{
+    if (b->name_from == DLRIG_NAME_USER) return false;
+    char buf[320];
+    build_generated_name(cat, b, b->name_from, buf, sizeof buf);
+    if (b->name && !strcmp(b->name, buf)) return false;
+    free(b->name);
+    b->name = xstrdup(buf);
+    return true;
+}
+
+void build_set_user_name(dlrig_build *b, const char *name)
+{
+    char *n = xstrdup(name ? name : "Untitled build");
+    free(b->name);
+    b->name = n;
+    b->name_from = DLRIG_NAME_USER;
 }
 
 static void push_item(dlrig_build *b, const dlrig_part *part, int qty, bool cluster)
@@ -303,17 +359,18 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     const cJSON *parts = cJSON_GetObjectItemCaseSensitive(root, "parts");
     const cJSON *notes = cJSON_GetObjectItemCaseSensitive(root, "notes");
     const cJSON *tier = cJSON_GetObjectItemCaseSensitive(root, "tier");
+    const cJSON *name_from = cJSON_GetObjectItemCaseSensitive(root, "name_from");
     if (!cJSON_IsObject(root)) {
         rc = jsondoc_fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", jsondoc_type(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
         rc = jsondoc_fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
-    } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2)) {
-        if (cJSON_IsNumber(ver) && ver->valuedouble > 2)
+    } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2 && ver->valuedouble != 3)) {
+        if (cJSON_IsNumber(ver) && ver->valuedouble > 3)
             rc = jsondoc_fail(err, errlen, label,
-                            "version: %g is newer than this dlrig reads (expected 1 or 2); update dlrig",
+                            "version: %g is newer than this dlrig reads (expected 1, 2 or 3); update dlrig",
                             ver->valuedouble);
         else
-            rc = jsondoc_fail(err, errlen, label, "version: expected 1 or 2%s", ver ? "" : " (the field is missing)");
+            rc = jsondoc_fail(err, errlen, label, "version: expected 1, 2 or 3%s", ver ? "" : " (the field is missing)");
     } else if (name && !cJSON_IsString(name)) {
         rc = jsondoc_fail(err, errlen, label, "name: expected a string, got %s", jsondoc_type(name));
     } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
@@ -324,17 +381,23 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
                           cJSON_IsString(tier) ? "another string" : jsondoc_type(tier));
     } else if (notes && !json_utf8_ok(notes)) {
         rc = jsondoc_fail(err, errlen, label, "notes: not valid UTF-8 text");
+    } else if (name_from && (!cJSON_IsString(name_from) || id_index(name_from_ids, name_from->valuestring) < 0)) {
+        rc = jsondoc_fail(err, errlen, label, "name_from: expected \"requirements\" or \"gpus\" (or no field: the "
+                          "name is the user's), got %s%.40s%s", cJSON_IsString(name_from) ? "'" : "",
+                          cJSON_IsString(name_from) ? name_from->valuestring : jsondoc_type(name_from),
+                          cJSON_IsString(name_from) ? "'" : "");
     } else if (!parts) {
         rc = jsondoc_fail(err, errlen, label, "parts: missing field (an array of {\"id\", \"qty\"})");
     }
     if (!rc) {
         for (const cJSON *it = root->child; it && !rc; it = it->next) {
-            static const char *const known[] = {"format", "version", "name",  "requirements",
+            static const char *const known[] = {"format", "version", "name", "name_from", "requirements",
                                                 "parts",  "notes",   "tier", NULL};
             if (id_index(known, it->string) < 0)
                 rc = jsondoc_fail(err, errlen, label,
-                                "%s: unknown field; valid fields: format, version, name, requirements, parts, notes, "
-                                "tier", it->string);
+                                "%s: unknown field; valid fields: format, version, name, name_from, requirements, "
+                                "parts, notes, tier",
+                                it->string);
         }
     }
     if (!rc && name) {
@@ -345,6 +408,7 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
     if (!rc && tier) out->tier = xstrdup(tier->valuestring);
     if (!rc && req) rc = requirements_from_json(cat, req, &out->req, label, err, errlen);
     if (!rc) rc = parse_parts(cat, parts, out, label, err, errlen);
+    if (!rc && name_from) build_name_by(cat, out, (dlrig_name_from)id_index(name_from_ids, name_from->valuestring));
     cJSON_Delete(root);
     if (rc) {
         build_free(out);
@@ -388,8 +452,10 @@ cJSON *build_to_json(const dlrig_build *b)
     int version = requirements_version(&b->req);
     for (size_t i = 0; i < b->n_items; i++)
         if (b->items[i].power_limit_w > 0 && version < 2) version = 2; /* power_limit_w came with version 2 */
+    if (b->name_from != DLRIG_NAME_USER) version = 3; /* name_from came with version 3 */
     cJSON_AddNumberToObject(o, "version", version);
     cJSON_AddStringToObject(o, "name", b->name ? b->name : "Untitled build");
+    if (b->name_from != DLRIG_NAME_USER) cJSON_AddStringToObject(o, "name_from", name_from_ids[b->name_from]);
     requirements_to_json(&b->req, cJSON_AddObjectToObject(o, "requirements"));
     cJSON *parts = cJSON_AddArrayToObject(o, "parts");
     for (size_t i = 0; i < b->n_items; i++) {

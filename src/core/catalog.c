@@ -1729,6 +1729,35 @@ const dlrig_part *catalog_find(const dlrig_catalog *c, const char *id)
     return e ? ensure_row(c, e) : NULL;
 }
 
+/* Whether s (n bytes) equals t without regard to ASCII case. */
+static bool same_text(const char *s, size_t n, const char *t)
+{
+    if (!t || strlen(t) != n) return false;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)s[i]) != tolower((unsigned char)t[i])) return false;
+    return true;
+}
+
+const dlrig_part *catalog_find_named(const dlrig_catalog *c, dlrig_category category, const char *text)
+{
+    if (!text) return NULL;
+    const dlrig_part *p = catalog_find(c, text);
+    if (p && p->category == category) return p;
+    while (*text == ' ' || *text == '\t') text++;
+    size_t n = strlen(text);
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n')) n--;
+    if (!n) return NULL;
+    size_t count = catalog_count(c, category);
+    for (size_t i = 0; i < count; i++) {
+        const dlrig_part *q = catalog_part_at(c, category, i);
+        if (same_text(text, n, q->name)) return q;
+        size_t v = q->vendor ? strlen(q->vendor) : 0;
+        if (v && n > v + 1 && text[v] == ' ' && same_text(text, v, q->vendor) && same_text(text + v + 1, n - v - 1, q->name))
+            return q;
+    }
+    return NULL;
+}
+
 /* Inserts cand at distance d into the ranked list out/best of n entries (at
  * most max), after the entries at the same distance; returns the new count. */
 static size_t suggest_insert(const char **out, int *best, size_t n, size_t max, const char *cand, int d)

@@ -371,55 +371,54 @@ static int one_pick(const dlrig_catalog *cat, const dlrig_requirements *req, dlr
     return 1;
 }
 
+/* The fastest build for at most cap that is a step down from `above` (its
+ * GPUs differ and it is slower beyond the tie band): the advisor's speed pick
+ * at cap, else at just under each pick's price that was not one, at most
+ * TIER_TRIES times.  1 with *r, 0 none, -1 on bad requirements. */
+#define TIER_TRIES 6
+static int tier_below(const dlrig_catalog *cat, const dlrig_requirements *req, double cap,
+                      const dlrig_recommendation *above, dlrig_recommendation *r, char *err, size_t errlen)
+{
+    if (cap >= above->price_usd) cap = floor(above->price_usd) - 1;
+    for (int t = 0; t < TIER_TRIES && cap > 0; t++) {
+        int got = one_pick(cat, req, DLRIG_OBJ_SPEED, cap, r, err, errlen);
+        if (got <= 0) return got;
+        if (step_up(r, above)) return 1;
+        cap = floor(r->price_usd) - 1; /* the same choice as the tier above: look under its price */
+        free_pick(r);
+    }
+    return 0;
+}
+
 int compare_tiers(const dlrig_catalog *cat, const dlrig_requirements *req, dlrig_tiers *out, char *err,
                   size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    dlrig_recommendation good, best, better;
-    int rb = one_pick(cat, req, DLRIG_OBJ_SPEED, req->budget_usd, &best, err, errlen);
-    if (rb <= 0) return rb;
-    int rg = one_pick(cat, req, DLRIG_OBJ_VALUE, req->budget_usd, &good, err, errlen);
-    if (rg < 0) {
-        free_pick(&best);
-        return -1;
-    }
-    if (rg == 1 && !step_up(&good, &best)) {
-        /* the fastest is also the best value (its GPUs, or a tie on speed): Good is the best value for half
-         * its price */
-        free_pick(&good);
-        rg = one_pick(cat, req, DLRIG_OBJ_VALUE, floor(best.price_usd / 2), &good, err, errlen);
-        if (rg < 0) {
-            free_pick(&best);
-            return -1;
-        }
-    }
     dlrig_recommendation v[3];
+    double caps[3];
     size_t n = 0;
-    v[n++] = best;
-    if (rg == 1 && step_up(&good, &best)) v[n++] = good;
-    else if (rg == 1) free_pick(&good);
-    if (n == 2) {
-        double mid = (good.price_usd + best.price_usd) / 2;
-        int rm = one_pick(cat, req, DLRIG_OBJ_SPEED, mid, &better, err, errlen);
-        if (rm < 0) {
+    int rb = one_pick(cat, req, DLRIG_OBJ_SPEED, req->budget_usd, &v[0], err, errlen);
+    if (rb <= 0) return rb;
+    caps[n++] = req->budget_usd;
+    /* Better, then Good, each under its share of the budget and a step down from the tier above */
+    static const double share[] = {DLRIG_TIER_BETTER_SHARE, DLRIG_TIER_GOOD_SHARE};
+    for (size_t k = 0; k < 2; k++) {
+        char e2[256];
+        int got = tier_below(cat, req, floor(req->budget_usd * share[k]), &v[n - 1], &v[n], e2, sizeof e2);
+        if (got < 0) {
             for (size_t i = 0; i < n; i++) free_pick(&v[i]);
+            snprintf(err, errlen, "%s", e2);
             return -1;
         }
-        if (rm == 1 && step_up(&good, &better) && step_up(&better, &best)) v[n++] = better;
-        else if (rm == 1) free_pick(&better);
+        if (got == 1) caps[n++] = floor(req->budget_usd * share[k]);
     }
-    /* cheapest first */
-    for (size_t i = 1; i < n; i++)
-        for (size_t k = i; k > 0 && v[k].price_usd < v[k - 1].price_usd; k--) {
-            dlrig_recommendation t = v[k];
-            v[k] = v[k - 1];
-            v[k - 1] = t;
-        }
+    /* cheapest first: Good, Better, Best (two: Good and Best) */
     static const char *const names3[] = {"Good", "Better", "Best"}, *const names2[] = {"Good", "Best"},
                              *const names1[] = {"Best"};
     const char *const *names = n == 3 ? names3 : n == 2 ? names2 : names1;
     for (size_t i = 0; i < n; i++) {
-        out->rec[i] = v[i];
+        out->rec[i] = v[n - 1 - i];
+        out->cap_usd[i] = caps[n - 1 - i];
         out->label[i] = names[i];
         /* the build knows its tier: a quote of the tiers titles its options by it */
         free(out->rec[i].build.tier);

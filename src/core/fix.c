@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dlrig/constraints.h"
+#include "dlrig/format.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
@@ -152,6 +153,9 @@ static void describe_change(const dlrig_change *c, strbuf *sb)
         if (!strcmp(c->key, "require"))
             sb_printf(sb, "drop a requirement (require: %s instead of %s)", c->value[0] ? c->value : "nothing",
                       c->old_value);
+        else if (!strcmp(c->key, "budget_usd"))
+            sb_printf(sb, "raise the budget from %s to %s", format_usd(strtod(c->old_value, NULL), a, sizeof a),
+                      format_usd(strtod(c->value, NULL), b, sizeof b));
         else
             sb_printf(sb, "change the %s requirement from %s to %s", c->key, c->old_value[0] ? c->old_value : "none",
                       c->value);
@@ -182,6 +186,7 @@ static void describe(dlrig_fix *f)
 
 typedef struct cand {
     dlrig_fix_kind kind;
+    int move; /* the recipe move that proposed it: each move has its own budget of trials */
     dlrig_change ch[DLRIG_FIX_CHANGES];
     int n;
     double est; /* price change by the parts' prices, for trying cheap candidates first */
@@ -201,16 +206,19 @@ typedef struct fixer {
     tally before, after;
     int missing_before;
     dlrig_placement base_pl; /* the build's own placement, for candidates that cannot move a card */
-    int moved;               /* trials that placed the cards again */
-    long moved_steps;        /* placement search steps those trials took */
+    int move;                /* the recipe move proposing candidates now */
+    int moved[DLRIG_RULE_MOVES + 1];        /* per move: trials that placed the cards again */
+    long moved_steps[DLRIG_RULE_MOVES + 1]; /* per move: placement search steps those trials took */
 } fixer;
 
 /* Trials that must place the cards again (a GPU, NIC, board, case, drive or
  * CPU count changes) take a few hundred placement steps on real boards but up
  * to the search's bound (DLRIG_PLACE_MAX_STEPS, a tenth of a second) on a
  * pathological one (dozens of x16 slots, a dozen cards): at most this many
- * per finding, cheapest first, and none started once the trials so far took
- * this many steps, so that a check stays interactive.  The budget counts
+ * per move of the finding's recipe, cheapest first, and none started once the
+ * move's trials so far took this many steps, so that a check stays
+ * interactive.  The budget is the move's own, so cheap candidates of one move
+ * (boards) cannot use up the trials of the next (fewer GPUs).  It counts
  * work, not time, so the same build gets the same fixes on a loaded machine. */
 #define MAX_MOVED_TRIALS 32
 #define MOVED_MAX_STEPS (2 * DLRIG_PLACE_MAX_STEPS)
@@ -246,6 +254,7 @@ static cand *push(fixer *x, dlrig_fix_kind kind)
     cand *c = &x->v[x->n++];
     memset(c, 0, sizeof *c);
     c->kind = kind;
+    c->move = x->move;
     return c;
 }
 
@@ -328,8 +337,38 @@ static bool cards_cannot_fit(const fixer *x, const dlrig_gpu *g, int q)
     return (long)q * w > room;
 }
 
+/* Whether the board facts the rules check (compat.socket, compat.memory_type,
+ * compat.form_factor) that hold with board `from` still hold with `to`: a
+ * board that would break one is sure to add an error, so it is not worth one
+ * of the move's trials.  A fact already broken (the error being fixed) does
+ * not count against a board. */
+static bool board_keeps_facts(const fixer *x, const dlrig_motherboard *from, const dlrig_motherboard *to)
+{
+    const dlrig_build *b = x->b;
+    int ncpu = 0;
+    const dlrig_cpu *cpu = (const dlrig_cpu *)build_first(b, DLRIG_CAT_CPU, &ncpu);
+    const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
+    if (cpu) {
+        if (board_takes_cpu(from, cpu) && !board_takes_cpu(to, cpu)) return false;
+        if (!strcmp(cpu->memory_type, from->memory_type) && strcmp(cpu->memory_type, to->memory_type)) return false;
+        if (ncpu <= from->cpu_sockets && ncpu > to->cpu_sockets) return false;
+    }
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part->category != DLRIG_CAT_MEMORY) continue;
+        const dlrig_memory *m = (const dlrig_memory *)b->items[i].part;
+        bool before = !strcmp(m->type, from->memory_type) && constraint_memory_fits_board(m, from);
+        bool after = !strcmp(m->type, to->memory_type) && constraint_memory_fits_board(m, to);
+        if (before && !after) return false;
+    }
+    if (cs && !cs->board && form_factor_fits(cs->form_factors, from->form_factor) &&
+        !form_factor_fits(cs->form_factors, to->form_factor))
+        return false;
+    return true;
+}
+
 /* Every priced part of category cat in place of the finding's part of that
- * category (same quantity). */
+ * category (same quantity); a board only when it keeps what the build's
+ * board got right (board_keeps_facts). */
 static void replace_all(fixer *x, dlrig_category cat)
 {
     const dlrig_part *from = subject(x, cat);
@@ -341,6 +380,9 @@ static void replace_all(fixer *x, dlrig_category cat)
         if (to == from || isnan(COST(x, to))) continue;
         if (cat == DLRIG_CAT_GPU && (!gpu_not_weaker(x, (const dlrig_gpu *)to, (const dlrig_gpu *)from) ||
                                      cards_cannot_fit(x, (const dlrig_gpu *)to, q)))
+            continue;
+        if (cat == DLRIG_CAT_MOTHERBOARD &&
+            !board_keeps_facts(x, (const dlrig_motherboard *)from, (const dlrig_motherboard *)to))
             continue;
         cand *c = push(x, DLRIG_FIX_PARTS);
         if (!c) return;
@@ -536,6 +578,9 @@ static void power_limits(fixer *x)
     }
 }
 
+static void under_budget(fixer *x);
+static void raise_budget(fixer *x);
+
 /* One move of the finding's fix recipe (rules.h, the rule's row). */
 static void move(fixer *x, const dlrig_fix_move *m)
 {
@@ -618,6 +663,8 @@ static void move(fixer *x, const dlrig_fix_move *m)
         for (int i = 0; dlrig_precision_ids[i]; i++)
             if (i != (int)requirements_effective_precision(&b->req)) requirement(x, "precision", dlrig_precision_ids[i]);
         break;
+    case DLRIG_MOVE_UNDER_BUDGET: under_budget(x); break;
+    case DLRIG_MOVE_RAISE_BUDGET: raise_budget(x); break;
     }
 }
 
@@ -631,7 +678,10 @@ static void candidates(fixer *x)
         move(x, &named);
         return;
     }
-    for (int i = 0; i < DLRIG_RULE_MOVES && r->fix[i].op != DLRIG_MOVE_END; i++) move(x, &r->fix[i]);
+    for (int i = 0; i < DLRIG_RULE_MOVES && r->fix[i].op != DLRIG_MOVE_END; i++) {
+        x->move = i;
+        move(x, &r->fix[i]);
+    }
 }
 
 static int cmp_cand(const void *pa, const void *pb)
@@ -678,23 +728,36 @@ static bool keeps_placement(const dlrig_change *c)
     }
 }
 
-/* Applies c to the scratch build and judges it; fills *f when it is a fix. */
-static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
+/* Applies n changes to the scratch build and runs the rules: the report in
+ * x->trial, its tally in x->after.  A change that moves cards counts
+ * against move `budget` (-1: against none); false, with nothing run, when
+ * that move's budget is spent. */
+static bool trial_run(fixer *x, const dlrig_change *ch, int n, int budget)
 {
     bool same = true;
-    for (int i = 0; i < c->n; i++) same = same && keeps_placement(&c->ch[i]);
-    if (!same && (x->moved >= MAX_MOVED_TRIALS || x->moved_steps >= MOVED_MAX_STEPS)) return false;
+    for (int i = 0; i < n; i++) same = same && keeps_placement(&ch[i]);
+    if (!same && budget >= 0 && (x->moved[budget] >= MAX_MOVED_TRIALS || x->moved_steps[budget] >= MOVED_MAX_STEPS))
+        return false;
     work_reset(x);
-    for (int i = 0; i < c->n; i++) apply_change(&x->work, &c->ch[i]);
+    for (int i = 0; i < n; i++) apply_change(&x->work, &ch[i]);
     if (x->work.cap_items != x->work_cap) x->work_cap = x->work.cap_items; /* grown by build_add */
     if (same) {
         rules_check_placed(x->cat, &x->work, &x->base_pl, &x->trial);
     } else {
-        x->moved++;
         rules_check(x->cat, &x->work, &x->trial);
-        x->moved_steps += x->trial.placement.steps;
+        if (budget >= 0) {
+            x->moved[budget]++;
+            x->moved_steps[budget] += x->trial.placement.steps;
+        }
     }
     tally_of(&x->trial, &x->after);
+    return true;
+}
+
+/* Applies c to the scratch build and judges it; fills *f when it is a fix. */
+static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
+{
+    if (!trial_run(x, c->ch, c->n, c->move)) return false;
     for (size_t i = 0; i < x->after.n; i++) {
         int e, w;
         tally_get(&x->before, x->after.id[i], &e, &w);
@@ -731,6 +794,189 @@ static bool try_cand(fixer *x, const cand *c, dlrig_fix *f)
     }
     describe(f);
     return true;
+}
+
+/* ------------------------------------------------------------ budget */
+
+/* One cheaper part in place of the build's part of its category. */
+typedef struct cheaper {
+    dlrig_change ch;
+    double saving; /* whole plan, by the parts' prices */
+    bool clean;    /* alone it adds no error and no warning */
+} cheaper;
+
+typedef struct cheapers {
+    cheaper *v;
+    size_t n, cap;
+} cheapers;
+
+/* The categories whose part may be swapped for a cheaper one to meet a
+ * budget: what the build's speed and capability do not hang on. */
+static const dlrig_category budget_cats[] = {DLRIG_CAT_MEMORY, DLRIG_CAT_STORAGE, DLRIG_CAT_CASE, DLRIG_CAT_PSU,
+                                             DLRIG_CAT_COOLER};
+#define N_BUDGET_CATS (sizeof budget_cats / sizeof budget_cats[0])
+
+static void cheaper_add(fixer *x, cheapers *o, dlrig_change ch)
+{
+    double saving = -change_est(&ch, x->b->req.allow_used) * (x->b->req.nodes > 0 ? x->b->req.nodes : 1);
+    if (!(saving > 0.005)) return;
+    if (o->n == o->cap) {
+        o->cap = o->cap ? o->cap * 2 : 32;
+        o->v = xrealloc(o->v, o->cap * sizeof *o->v);
+    }
+    o->v[o->n++] = (cheaper){.ch = ch, .saving = saving};
+}
+
+/* Every priced part of category cat whose line costs less than the build's
+ * (memory: every kit and count the board's slots take). */
+static void cheaper_parts(fixer *x, dlrig_category cat, cheapers *o)
+{
+    const dlrig_part *from = subject(x, cat);
+    if (!from || isnan(COST(x, from))) return;
+    int q0 = qty_of(x->b, from);
+    if (cat == DLRIG_CAT_CASE && (((const dlrig_case *)from)->board || case_has_psus((const dlrig_case *)from)))
+        return; /* a complete server: its board and supplies come with it */
+    size_t n = catalog_count(x->cat, cat);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *to = catalog_part_at(x->cat, cat, i);
+        if (isnan(COST(x, to))) continue;
+        if (cat == DLRIG_CAT_MEMORY) {
+            const dlrig_memory *m = (const dlrig_memory *)to;
+            const dlrig_motherboard *board = build_board(x->b);
+            int slots = board && board->memory_slots > 0 ? board->memory_slots : 8;
+            for (int q = 1; m->modules >= 1 && q * m->modules <= slots && q <= 8; q++) {
+                if (to == from && q >= q0) continue;
+                if (to == from)
+                    cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_QTY, .part = from, .qty_from = q0, .qty = q});
+                else
+                    cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to,
+                                                     .qty_from = q0, .qty = q});
+            }
+            continue;
+        }
+        if (to == from) continue;
+        if (cat == DLRIG_CAT_CASE && (((const dlrig_case *)to)->board || case_has_psus((const dlrig_case *)to)))
+            continue;
+        cheaper_add(x, o, (dlrig_change){.op = DLRIG_CHANGE_REPLACE, .part = from, .with = to, .qty_from = q0,
+                                         .qty = q0});
+    }
+}
+
+static int cmp_saving_desc(const void *pa, const void *pb)
+{
+    const cheaper *a = pa, *b = pb;
+    return a->saving > b->saving ? -1 : a->saving < b->saving ? 1 : 0;
+}
+
+/* Whether the scratch build's tally adds no error and no warning to the build's. */
+static bool trial_adds_nothing(const fixer *x)
+{
+    for (size_t i = 0; i < x->after.n; i++) {
+        int e, w;
+        tally_get(&x->before, x->after.id[i], &e, &w);
+        if (x->after.err[i] > e || x->after.warn[i] > w) return false;
+    }
+    return true;
+}
+
+/* Combinations of `size` clean swaps of different categories (at most
+ * `per` of each, the largest savings) that save at least `need`; returns
+ * how many were proposed. */
+static size_t budget_combos(fixer *x, cheapers *per_cat, int size, size_t per, double need)
+{
+    size_t found = 0;
+    /* each subset of categories of that size */
+    for (unsigned set = 0; set < (1u << N_BUDGET_CATS); set++) {
+        if (__builtin_popcount(set) != size) continue;
+        size_t cats[N_BUDGET_CATS], nc = 0, lim[N_BUDGET_CATS];
+        bool empty = false;
+        for (size_t k = 0; k < N_BUDGET_CATS; k++)
+            if (set & (1u << k)) {
+                cats[nc] = k;
+                lim[nc] = per_cat[k].n < per ? per_cat[k].n : per;
+                empty = empty || lim[nc] == 0;
+                nc++;
+            }
+        if (empty) continue;
+        size_t idx[N_BUDGET_CATS] = {0};
+        for (;;) {
+            double saving = 0;
+            for (size_t k = 0; k < nc; k++) saving += per_cat[cats[k]].v[idx[k]].saving;
+            if (saving >= need - 0.005) {
+                cand *c = push(x, DLRIG_FIX_PARTS);
+                if (!c) return found;
+                for (size_t k = 0; k < nc && c->n < DLRIG_FIX_CHANGES; k++) c->ch[c->n++] = per_cat[cats[k]].v[idx[k]].ch;
+                finish(x, c);
+                found++;
+            }
+            size_t k = 0;
+            while (k < nc && ++idx[k] == lim[k]) idx[k++] = 0;
+            if (k == nc) break;
+        }
+    }
+    return found;
+}
+
+/* Cheaper memory, storage, case, PSU or cooler that bring the total within
+ * the budget: one part when one does it (every such swap that adds no
+ * error), else the fewest together (swaps that alone add no error and no
+ * warning, the largest savings of each category).  The GPUs, CPU and
+ * board stay: the build keeps its speed and what it was chosen for. */
+static void under_budget(fixer *x)
+{
+    double budget = x->b->req.budget_usd, total = x->rep->totals.price_usd;
+    if (isnan(budget) || !(total > budget)) return;
+    double need = total - budget;
+    cheapers per_cat[N_BUDGET_CATS];
+    memset(per_cat, 0, sizeof per_cat);
+    bool clean_single = false;
+    for (size_t k = 0; k < N_BUDGET_CATS; k++) {
+        cheaper_parts(x, budget_cats[k], &per_cat[k]);
+        cheapers *o = &per_cat[k];
+        size_t kept = 0;
+        for (size_t i = 0; i < o->n; i++) {
+            trial_run(x, &o->v[i].ch, 1, -1);
+            bool adds_error = false;
+            for (size_t j = 0; j < x->after.n && !adds_error; j++) {
+                int e0, w0;
+                tally_get(&x->before, x->after.id[j], &e0, &w0);
+                adds_error = x->after.err[j] > e0;
+            }
+            if (adds_error) continue;
+            o->v[i].clean = trial_adds_nothing(x);
+            if (o->v[i].saving >= need - 0.005) {
+                cand *c = push(x, DLRIG_FIX_PARTS);
+                if (c) {
+                    c->ch[c->n++] = o->v[i].ch;
+                    finish(x, c);
+                }
+                clean_single = clean_single || o->v[i].clean;
+            }
+            if (o->v[i].clean) o->v[kept++] = o->v[i];
+        }
+        o->n = kept; /* the clean ones, for combinations */
+        if (o->n > 1) qsort(o->v, o->n, sizeof *o->v, cmp_saving_desc);
+    }
+    /* per category at most: 6 for pairs, 4 for three, 3 for four categories */
+    static const size_t per[] = {0, 0, 6, 4, 3};
+    for (int size = 2; !clean_single && size <= DLRIG_FIX_CHANGES && size <= (int)N_BUDGET_CATS; size++)
+        if (budget_combos(x, per_cat, size, per[size], need)) break;
+    for (size_t k = 0; k < N_BUDGET_CATS; k++) free(per_cat[k].v);
+}
+
+/* The budget raised to the total (whole dollars, rounded up). */
+static void raise_budget(fixer *x)
+{
+    double budget = x->b->req.budget_usd, total = x->rep->totals.price_usd;
+    if (isnan(budget) || !(total > budget)) return;
+    const dlrig_reqfield *f = requirements_field("budget_usd");
+    cand *c = f ? push(x, DLRIG_FIX_REQUIREMENT) : NULL;
+    if (!c) return;
+    dlrig_change *ch = &c->ch[c->n++];
+    *ch = (dlrig_change){.op = DLRIG_CHANGE_REQUIREMENT, .key = f->key};
+    snprintf(ch->value, sizeof ch->value, "%.0f", ceil(total - 0.005));
+    snprintf(ch->old_value, sizeof ch->old_value, "%.15g", budget);
+    finish(x, c);
 }
 
 /* Share of speed a power-limit fix loses (0 for other fixes). */
@@ -941,9 +1187,10 @@ static bool first_fix(const dlrig_catalog *cat, const dlrig_build *b, const dlri
     return false;
 }
 
-/* Completes b greedily; returns the errors left, with the price in *price
- * and the fixes it took added to *steps. */
-static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsigned kinds, double *price, int *steps)
+/* Completes b greedily; returns the errors left, with the price in *price,
+ * the GPUs it keeps in *gpus and the fixes it took added to *steps. */
+static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsigned kinds, double *price, int *steps,
+                      int *gpus)
 {
     dlrig_build b;
     build_copy(&b, start);
@@ -958,6 +1205,7 @@ static size_t rollout(const dlrig_catalog *cat, const dlrig_build *start, unsign
     }
     size_t left = rep.counts[DLRIG_SEV_ERROR];
     *price = rep.totals.price_usd;
+    *gpus = build_count(&b, DLRIG_CAT_GPU);
     report_free(&rep);
     build_free(&b);
     return left;
@@ -974,7 +1222,7 @@ size_t fix_repair(const dlrig_catalog *cat, dlrig_build *b, unsigned kinds, dlri
         dlrig_fix best;
         bool have = false;
         size_t best_left = 0;
-        int best_steps = 0;
+        int best_steps = 0, best_gpus = 0;
         double best_price = 0;
         for (size_t i = 0; i < rep.n_findings && i < 16; i++) {
             if (rep.findings[i].severity != DLRIG_SEV_ERROR) continue;
@@ -985,16 +1233,24 @@ size_t fix_repair(const dlrig_catalog *cat, dlrig_build *b, unsigned kinds, dlri
                 build_copy(&t, b);
                 fix_apply(&t, &opts[k]);
                 double price;
-                int steps = 1;
-                size_t left = rollout(cat, &t, kinds, &price, &steps);
+                int steps = 1, gpus = 0;
+                size_t left = rollout(cat, &t, kinds, &price, &steps, &gpus);
                 build_free(&t);
-                /* fewest errors left, then fewest changes, then least price */
-                if (!have || left < best_left || (left == best_left && steps < best_steps) ||
-                    (left == best_left && steps == best_steps && price < best_price - 0.005)) {
+                /* fewest errors left, then the most GPUs kept (fewer GPUs is a
+                 * compromise: as few dropped as will do), then fewest changes,
+                 * then least price */
+                bool better = !have || left < best_left;
+                if (have && left == best_left) {
+                    if (gpus != best_gpus) better = gpus > best_gpus;
+                    else if (steps != best_steps) better = steps < best_steps;
+                    else better = price < best_price - 0.005;
+                }
+                if (better) {
                     have = true;
                     best = opts[k];
                     best_left = left;
                     best_steps = steps;
+                    best_gpus = gpus;
                     best_price = price;
                 }
             }

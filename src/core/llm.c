@@ -196,35 +196,63 @@ static const struct {
     [DLRIG_WEIGHTS_Q3_K_M] = {3.91, true, true}, [DLRIG_WEIGHTS_MXFP4] = {4.25, true, false},
 };
 
+/* "Q4_K_M, 4.84 bits": the id upper-cased and the bits. */
+static void weights_label(dlrig_weights *w)
+{
+    if (w->format == DLRIG_WEIGHTS_UNKNOWN) {
+        snprintf(w->label, sizeof w->label, "%.4g bits", w->bits);
+        return;
+    }
+    char up[16];
+    size_t i = 0;
+    for (const char *c = dlrig_weight_format_names[w->format]; *c && i + 1 < sizeof up; c++)
+        up[i++] = (char)toupper((unsigned char)*c);
+    up[i] = '\0';
+    snprintf(w->label, sizeof w->label, "%s, %.4g bits", up, w->bits);
+}
+
+static void set_format(dlrig_weights *w, dlrig_weight_format f)
+{
+    w->format = f;
+    snprintf(w->name, sizeof w->name, "%s", dlrig_weight_format_names[f]);
+    w->bits = formats[f].bits;
+    w->quantised = formats[f].quantised;
+    w->whole_model = formats[f].whole;
+    weights_label(w);
+}
+
 int llm_weights_parse(const char *s, dlrig_weights *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     out->format = DLRIG_WEIGHTS_UNKNOWN;
     if (!s || !*s) {
         snprintf(err, errlen, "expected a weight format (fp32, fp16, bf16, fp8, int8, int4, nf4, q8_0, q6_k, q5_k_m, "
-                              "q4_k_m, q4_0, q3_k_m, mxfp4) or bits per weight (e.g. 4.85), got nothing");
+                              "q4_k_m, q4_0, q3_k_m, mxfp4) or bits per weight (e.g. 4.84), got nothing");
         return -1;
     }
     for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
         if (strcasecmp(s, dlrig_weight_format_names[i]) == 0) {
-            out->format = (dlrig_weight_format)i;
-            snprintf(out->name, sizeof out->name, "%s", dlrig_weight_format_names[i]);
-            out->bits = formats[i].bits;
-            out->quantised = formats[i].quantised;
-            out->whole_model = formats[i].whole;
+            set_format(out, (dlrig_weight_format)i);
             return 0;
         }
     char *end;
     double b = strtod(s, &end);
     if (end != s && *end == '\0' && isfinite(b) && b >= 1 && b <= 32) {
+        /* a number that is a whole-file format's bits is that format (4.84: GGUF Q4_K_M) */
+        for (int i = 0; i < DLRIG_WEIGHTS_COUNT; i++)
+            if (formats[i].whole && fabs(formats[i].bits - b) < 1e-9) {
+                set_format(out, (dlrig_weight_format)i);
+                return 0;
+            }
         snprintf(out->name, sizeof out->name, "%.4g-bit", b);
         out->bits = b;
         out->quantised = b < 16;
         out->whole_model = true;
+        weights_label(out);
         return 0;
     }
-    snprintf(err, errlen, "'%s' is not a weight format: expected fp32, fp16, bf16, fp8, int8, int4, nf4, or bits per "
-                          "weight from 1 to 32 (e.g. 4.85 for GGUF Q4_K_M)", s);
+    snprintf(err, errlen, "'%s' is not a weight format: expected fp32, fp16, bf16, fp8, int8, int4, nf4, q8_0, q6_k, "
+                          "q5_k_m, q4_k_m (GGUF Q4_K_M, 4.84 bits), q4_0, q3_k_m, mxfp4, or bits per weight from 1 to 32", s);
     return -1;
 }
 
@@ -733,7 +761,7 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
     if (q->method == DLRIG_METHOD_FULL && q->weights.quantised) {
         out->fits = false;
         snprintf(out->strategy, sizeof out->strategy,
-                 "full fine-tuning trains 16- or 32-bit weights: %s weights need LoRA or QLoRA", q->weights.name);
+                 "full fine-tuning trains 16- or 32-bit weights: %.15s weights need LoRA or QLoRA", q->weights.name);
     }
     if (training(q)) training_speed(g, n, link, q, sharded, out);
     else inference_speed(g, n, link, q, tp, host * GIB, out);
@@ -755,9 +783,9 @@ void llm_fit(const dlrig_gpu *g, int n, const dlrig_link *link, const dlrig_fit_
             snprintf(request, sizeof request, "; first token after a %.0f-token prompt", prompt);
     }
     snprintf(out->assumptions, sizeof out->assumptions,
-             "%s weights (%.3g bits%s); %d-token context, batch %d%s%s%s; flash attention; KV cache in 16 bits",
-             q->weights.name, q->weights.bits,
-             q->weights.quantised && !q->weights.whole_model ? ", embeddings and LM head 16-bit" : "",
+             "weights %s%s; %d-token context, batch %d%s%s%s; flash attention; KV cache in 16 bits",
+             q->weights.label,
+             q->weights.quantised && !q->weights.whole_model ? " (embeddings and LM head 16-bit)" : "",
              q->context, q->batch,
              training(q) ? (q->checkpointing ? ", gradient checkpointing" : ", no checkpointing") : "", request,
              q->model.assumed ? "; layer shape assumed Llama-like from the size" : "");

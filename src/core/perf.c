@@ -755,8 +755,8 @@ const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
             snprintf(streams + k, sizeof streams - k, " (requests of %d prompt + %d output tokens)",
                      e->query.prompt_tokens, e->query.output_tokens);
         }
-        snprintf(buf, n, "%s, %s, %s weights, %d-token context%s", e->reference_model ? e->reference_model : "a model",
-                 dlrig_method_ids[e->query.method], e->query.weights.name, e->query.context, streams);
+        snprintf(buf, n, "%s, %s, weights %s, %d-token context%s", e->reference_model ? e->reference_model : "a model",
+                 dlrig_method_ids[e->query.method], e->query.weights.label, e->query.context, streams);
         return buf;
     }
     return model_label(e->reference_model, e->reference_params_m, e->params_m, buf, n);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dlrig/format.h"
 #include "dlrig/jsondoc.h"
@@ -542,6 +543,16 @@ static bool name_ok(const char *s, size_t max)
     return true;
 }
 
+/* name_ok with spaces between the words ("Llama 3.3 70B"). */
+static bool name_ok_spaced(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max || !isalnum((unsigned char)s[0])) return false;
+    for (const char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("-_./:+ ", *p)) return false;
+    return true;
+}
+
 /* Checks a bits-per-weight number for ENUM_BITS, writing it as text. */
 static bool bits_value(const dlrig_reqfield *f, const char *text, char *out, size_t len)
 {
@@ -568,8 +579,11 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         break;
     case DLRIG_RK_ENUM_BITS: {
         char bits[16];
-        if (id_index(f->choices, text) >= 0) {
-            set_text(f, r, text);
+        int named = -1;
+        for (int i = 0; f->choices[i] && named < 0; i++) /* Q4_K_M as the screens write it: q4_k_m */
+            if (!strcasecmp(f->choices[i], text)) named = i;
+        if (named >= 0) {
+            set_text(f, r, f->choices[named]);
         } else if (bits_value(f, text, bits, sizeof bits)) {
             set_text(f, r, bits);
         } else {
@@ -591,8 +605,20 @@ int requirements_parse_text(const dlrig_reqfield *f, const char *text, const cha
         break;
     case DLRIG_RK_STRING:
         if (!name_ok(text, (size_t)f->hi) || strlen(text) >= f->size) {
-            requirements_describe(f, cat, &d);
-            rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
+            /* a model by the name the screens show ("Llama 3.3 70B"): its id */
+            bool spaced = cat && !strcmp(f->key, "model") && name_ok_spaced(text, 2 * (size_t)f->hi);
+            const dlrig_model *m = spaced ? catalog_model_find(cat, text) : NULL;
+            if (m && m->id && name_ok(m->id, (size_t)f->hi) && strlen(m->id) < f->size) {
+                set_text(f, r, m->id);
+            } else if (spaced) {
+                const char *near[3];
+                size_t k = catalog_model_suggest(cat, text, near, 3);
+                rc = text_fail(err, errlen, "%s: unknown model '%s'%s%s%s (dlrig models lists them)", name, text,
+                               k ? "; did you mean " : "", k ? near[0] : "", k ? "?" : "");
+            } else {
+                requirements_describe(f, cat, &d);
+                rc = text_fail(err, errlen, "%s: expected %s, got '%s'", name, d.s, text);
+            }
         } else {
             set_text(f, r, text);
         }

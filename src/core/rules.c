@@ -98,6 +98,9 @@ typedef struct ctx {
     dlrig_precision precision;  /* requirements_effective_precision */
     const char *precision_name; /* and as the requirement names it */
     double params_m;
+    /* the model needs the node's several cards (it does not fit one): 1, 0
+     * not, -1 not worked out yet (vram.model_fit works it out; model_split) */
+    int split;
 } ctx;
 
 static void emit(ctx *c, dlrig_severity sev, const dlrig_part *p1, const dlrig_part *p2, const char *fmt, ...)
@@ -809,10 +812,12 @@ static bool llm_model_fit(ctx *c)
     int rc = perf_llm_fit(c->cat, &c->b->req, c->wl, small, c->n_gpus, NULL, &one, &all, err, sizeof err);
     if (rc == 0) return false;
     if (rc < 0) {
+        c->split = 0;
         emit(c, DLRIG_SEV_ERROR, &small->p, NULL, "%s", err);
         return true;
     }
     const dlrig_fit *f = c->n_gpus > 1 ? &all : &one;
+    c->split = c->n_gpus > 1 && !one.fits;
     if (f->fits && (one.fits || c->n_gpus == 1)) return true;
     const dlrig_mem_breakdown *m = &f->per_gpu;
     /* splitting inference over cards is how large models run; sharding
@@ -832,7 +837,10 @@ static bool llm_model_fit(ctx *c)
 
 static void r_model_fit(ctx *c)
 {
-    if (!c->wl || c->n_gpus == 0) return;
+    if (!c->wl || c->n_gpus == 0) {
+        c->split = 0;
+        return;
+    }
     if (llm_model_fit(c)) return;
     double need = perf_model_memory_gb(c->wl, c->params_m, c->precision, 1);
     double vmin = INFINITY;
@@ -844,6 +852,7 @@ static void r_model_fit(ctx *c)
             small = g;
         }
     }
+    c->split = c->n_gpus > 1 && need > vmin;
     if (need <= vmin) return;
     if (need <= c->t->vram_gb)
         emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
@@ -1009,9 +1018,28 @@ static void r_precision(ctx *c)
     }
 }
 
+/* Whether the model needs the node's several cards (vram.model_fit's
+ * verdict; worked out here when that rule did not run). */
+static bool model_split(ctx *c)
+{
+    if (c->split < 0) {
+        dlrig_report *keep = c->rep, scratch = {.ids_only = true};
+        c->rep = &scratch; /* its findings are vram.model_fit's, not this rule's */
+        const dlrig_rule_info *rule = c->rule;
+        c->rule = rules_info("vram.model_fit");
+        r_model_fit(c);
+        c->rule = rule;
+        c->rep = keep;
+        report_free(&scratch);
+    }
+    return c->split > 0;
+}
+
 static void r_multi_low_gain(ctx *c)
 {
     if (c->n_gpus < 2) return;
+    /* the cards hold a model one card cannot: they are needed, whatever the scaling (vram.model_fit says so) */
+    if (model_split(c)) return;
     double ds = c->b->req.dataset_gb;
     if (!isnan(ds) && ds < SMALL_DATASET_GB)
         emit(c, DLRIG_SEV_INFO, c->gpus[0].part, NULL,
@@ -1274,6 +1302,8 @@ typedef struct rule {
 #define FIX_BIGGER_CIRCUIT FIX_MOVE(DLRIG_MOVE_BIGGER_CIRCUIT, 0)
 #define FIX_DROP_REQ(m) FIX_MOVE(DLRIG_MOVE_DROP_REQ, DLRIG_MUST_##m)
 #define FIX_PRECISIONS FIX_MOVE(DLRIG_MOVE_PRECISIONS, 0)
+#define FIX_UNDER_BUDGET FIX_MOVE(DLRIG_MOVE_UNDER_BUDGET, 0)
+#define FIX_RAISE_BUDGET FIX_MOVE(DLRIG_MOVE_RAISE_BUDGET, 0)
 
 static const rule rules[] = {
     {{"compat.missing_part", DLRIG_SEV_ERROR, "a required category is empty",
@@ -1538,7 +1568,7 @@ static const rule rules[] = {
       0, {FIX_REPLACE(CASE), FIX_DROP_REQ(RACKMOUNT)}}, r_rackmount},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
       "dlrig",
-      DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT, {FIX_NAMED}}, r_budget},
+      DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT | DLRIG_RULE_FIX, {FIX_UNDER_BUDGET, FIX_RAISE_BUDGET}}, r_budget},
     {{"price.used", DLRIG_SEV_INFO, "a part is priced second-hand",
       "Second-hand prices were allowed (allow_used), and this part's cheapest offer is a used or refurbished "
       "one: the quote counts that price, which comes with no new-part warranty and varies from listing to listing.",
@@ -1723,6 +1753,7 @@ static void gather(ctx *c)
     c->precision_name = r->precision[0] ? r->precision : requirements_default("precision");
     c->precision = requirements_effective_precision(r);
     c->params_m = !isnan(r->model_params_m) ? r->model_params_m : c->wl ? c->wl->params_m : 0;
+    c->split = -1;
 }
 
 static void compute_totals(ctx *c)

@@ -224,10 +224,12 @@ int whatif_readvise_by(const dlrig_catalog *cat, const dlrig_requirements *req, 
             free(out->build.name);
             out->build.name = xstrdup(from->name);
         }
+        out->build.name_from = from->name_from;
         cJSON_Delete(out->build.notes);
         out->build.notes = from->notes ? cJSON_Duplicate(from->notes, 1) : NULL;
     }
     out->build.req = *req;
+    build_refresh_name(cat, &out->build); /* a name dlrig gave follows the new parts and requirements */
     out->pick = best;
     out->errors = best_err;
     return 0;

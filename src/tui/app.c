@@ -263,22 +263,41 @@ static void draw_status(app *a)
         int bottom = beside ? y : y - 1;
         for (int i = 0; i < lines; i++) ui_fill(a, bottom - i, 0, bottom == y && i == 0 ? right : a->w, a->status_role);
         ui_put_wrapped(a, bottom - lines + 1, 1, lines, a->w - 2, a->status_role, a->status);
-        if (beside) return;
+        if (beside) {
+            /* the keys the screen says matter most now (the fix of a new error) stay in
+             * view beside a one-line message, at its right end, where they fit */
+            if (lines == 1 && !typing && s && s->urgent && s->hint) {
+                int need = 0;
+                for (const keybind *k = s->keys; k && k->key; k++)
+                    if (s->urgent(a, k) && s->hint(a, k)) need += ui_width(a, k->label) + ui_width(a, s->hint(a, k)) + 3;
+                int x = right - need;
+                if (need && x >= 1 + ui_width(a, last) + 2)
+                    for (const keybind *k = s->keys; k && k->key; k++) {
+                        if (!s->urgent(a, k) || !s->hint(a, k)) continue;
+                        x += ui_putf(a, y, x, right - x, DLRIG_ROLE_KEY, " %s ", k->label);
+                        x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", s->hint(a, k));
+                    }
+            }
+            return;
+        }
     }
     int x = 1;
     const keybind *tables[2] = {typing ? typing : s ? s->keys : NULL, a->ov || typing ? NULL : app_global_keys};
+    /* the screen's own keys say what applies now (its hint hook) */
+    const char *(*now)(const app *, const keybind *) = !typing && s ? s->hint : NULL;
     for (int t = 0; t < 2; t++) {
         for (const keybind *k = tables[t]; k && k->key; k++) {
-            if (!k->hint || k == help) continue;
+            const char *word = t == 0 && now ? now(a, k) : k->hint;
+            if (!word || k == help) continue;
             /* one label per action: skip aliases already shown */
             bool dup = false;
             for (const keybind *p = tables[t]; p < k; p++)
-                if (p->action == k->action && p->hint) dup = true;
+                if (p->action == k->action && (t == 0 && now ? now(a, p) : p->hint)) dup = true;
             if (dup) continue;
-            int need = ui_width(a, k->label) + ui_width(a, k->hint) + 3;
+            int need = ui_width(a, k->label) + ui_width(a, word) + 3;
             if (x + need > right) return;
             x += ui_putf(a, y, x, right - x, DLRIG_ROLE_KEY, " %s ", k->label);
-            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", k->hint);
+            x += ui_putf(a, y, x, right - x, DLRIG_ROLE_STATUS, "%s ", word);
         }
     }
 }

@@ -78,6 +78,12 @@ typedef struct screen {
      * preview); returns true when the screen must be drawn again. */
     bool (*on_idle)(app *a);
     const keybind *keys; /* ends with key 0 */
+    /* The status bar's word for key k of `keys` now: NULL hides it (the key
+     * does nothing here now), else the word ("fix").  NULL hook: k->hint. */
+    const char *(*hint)(const app *a, const keybind *k);
+    /* Whether key k matters so much now (the fix of an error) that its hint
+     * stays on the status bar beside a message; NULL: none does. */
+    bool (*urgent)(const app *a, const keybind *k);
     /* The help line of key k when only the running program knows it (a
      * preset's title), written into buf (len bytes) and returned; NULL (the
      * hook or its result): k->help.  For the ? overlay. */
@@ -113,6 +119,8 @@ typedef struct ov_line {
     int indent;
     int hang; /* further indent of the wrapped lines after the first */
     char *text;
+    int choice;     /* a line that can be chosen (ov_text_choice): its index, else -1 */
+    int row0, rows; /* where the last draw put it: its first wrapped row and how many */
 } ov_line;
 
 typedef void (*ov_menu_cb)(app *a, int index, void *ctx);
@@ -137,6 +145,10 @@ typedef struct overlay_state {
     int *shown;    /* the item shown on each row of list (all of them without a filter) */
     bool keys_shown; /* ? shows the menu's keys in its box in place of the items */
     ov_menu_cb menu_cb;
+    /* a text view with lines to choose (ov_text_choice): how many, the one
+     * highlighted, and whether the next draw scrolls it into view */
+    int n_choices, choice_sel;
+    bool choice_follow;
     /* prompt */
     char input[256];
     bool input_full; /* typed text was refused: the prompt says so */
@@ -418,6 +430,12 @@ void ov_close(app *a);
 /* Text view: begin, add lines (wrapped when drawn), then shown. */
 void ov_text_begin(app *a, const char *title);
 void ov_text_add(app *a, int role, int indent, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Text view with choices: lines added with ov_text_choice can be highlighted
+ * (Up/Down) and chosen (Enter, f or their number): cb is then called with
+ * the choice's index (the overlay closed first; never on Esc).  Call
+ * ov_text_on_choose after ov_text_begin, before or after adding lines. */
+void ov_text_choice(app *a, int role, int indent, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void ov_text_on_choose(app *a, ov_menu_cb cb, void *ctx, void (*ctx_free)(void *));
 /* Menu: items are copied; cb is called with the chosen index (or -1 on Esc). */
 void ov_menu(app *a, const char *title, const ov_item *items, size_t n, int sel, ov_menu_cb cb, void *ctx,
              void (*ctx_free)(void *));
@@ -453,7 +471,8 @@ struct dlrig_readvice;
 int tui_readvise(app *a, const dlrig_requirements *r, const dlrig_build *from, const bool *pinned, int top_k,
                  struct dlrig_readvice *out, char *err, size_t errlen);
 /* Runs the advisor on *r and opens the builder on its best build, named
- * name, with the others as alternatives, in place of every open screen.
+ * name (NULL: named after *r's workload and budget, and renamed as they
+ * change), with the others as alternatives, in place of every open screen.
  * When the advisor finds none the builder opens on an empty build with *r
  * and err says why.  Returns the number of builds found. */
 size_t tui_open_best_build(app *a, const dlrig_requirements *r, const char *name, char *err, size_t errlen);
@@ -499,8 +518,11 @@ void tui_preset_load(app *a, size_t i);
 
 /* The requirements form works on a build it does not own: host says how to
  * read the requirements (NULL: none), change them (undoable; `what` says
- * what changed, "Budget: $30,000"), undo, and re-run the advisor. */
+ * what changed, "Budget: $30,000"), undo, and re-run the advisor.  opened
+ * (may be NULL) is told when the form opens: the changes of one visit and
+ * its re-advise are one undo step. */
 typedef struct reqform_host {
+    void (*opened)(app *a);
     const dlrig_requirements *(*requirements)(const app *a);
     void (*set)(app *a, const dlrig_requirements *r, const char *what);
     void (*undo)(app *a);

@@ -98,6 +98,10 @@ struct builder_state {
     bool show_slots; /* the middle pane shows the slot picture (narrow layout) */
     column cols[MAX_COLS];
     int n_cols;
+    /* the requirement changes of one visit of the form (r), and its
+     * re-advise (a), are one undo step: 0 none open, 1 the form is open and
+     * has changed nothing yet, 2 it has pushed its step */
+    int req_group;
     ui_list finds; /* the findings pane: finds.sel, finds.top */
     bool finds_whole; /* the pane shows every finding wrapped (unfocused, when they fit) */
     rect r_cats, r_list, r_find;
@@ -117,6 +121,9 @@ enum {
 static const keybind builder_keys[] = {
     {'r', B_REQS, "r", "what if: the requirements as a form over the build (changes apply at once, u undoes)",
      "what-if"},
+    {'f', B_FIX, "f", "apply the cheapest fix of the selected finding (Enter on it lists every fix to choose)", "fix"},
+    {'F', B_FIX_ALL, "F", "repair every error at the least price and show what changed, with the options left",
+     "repair"},
     UI_LIST_KEYBINDS("move up", "move down", "page up", "page down", "first row", "last row"),
     {KEY_LEFT, B_LEFT, "Left", "pane to the left", NULL},
     {'h', B_LEFT, "h", "pane to the left", NULL},
@@ -146,8 +153,6 @@ static const keybind builder_keys[] = {
     {'x', B_REMOVE, "x", "remove the category's part", NULL},
     {KEY_DC, B_REMOVE, "Del", "remove the category's part", NULL},
     {'i', B_INFO, "i", "every field of the highlighted part", "info"},
-    {'f', B_FIX, "f", "apply the cheapest fix of the selected finding", NULL},
-    {'F', B_FIX_ALL, "F", "repair every error at the least price and show what changed", NULL},
     {'u', B_UNDO, "u", "undo", "undo"},
     {18, B_REDO, "Ctrl-R", "redo", NULL},
     {'U', B_REDO, "U", "redo", NULL},
@@ -211,10 +216,27 @@ static size_t current_alts(const app *a, const dlrig_recommendation **alts)
 
 /* ---- model: report, candidates, compatibility ---- */
 
+/* What the findings are (their ids and severities, in order), as a number:
+ * a changed list scrolls to its top. */
+static uint64_t findings_signature(const dlrig_report *r)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < r->n_findings; i++) {
+        for (const char *c = r->findings[i].id; c && *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211u;
+        h = (h ^ (unsigned)(r->findings[i].severity + 1)) * 1099511628211u;
+    }
+    return h ^ r->n_findings;
+}
+
 static void recompute(app *a)
 {
     struct builder_state *s = B(a);
+    uint64_t before = findings_signature(&s->rep);
     rules_check(a->cat, &s->b, &s->rep);
+    if (findings_signature(&s->rep) != before) { /* other findings: the most severe (the first) in view */
+        ui_list_select(&s->finds, 0);
+        s->finds.top = 0;
+    }
     s->have_est = false;
     s->est_err[0] = '\0';
     if (build_count(&s->b, DLRIG_CAT_GPU) > 0) {
@@ -392,6 +414,7 @@ static void changed(app *a)
 {
     struct builder_state *s = B(a);
     s->gen++;
+    build_refresh_name(a->cat, &s->b); /* a name dlrig gave follows the build */
     recompute(a);
     whatif_clear(s); /* every part's effect on the build may differ now */
     refresh_candidates(a);
@@ -428,6 +451,7 @@ static void undo_entry_free(undo_entry *e)
 static void push_undo(app *a)
 {
     struct builder_state *s = B(a);
+    s->req_group = 0; /* any other change ends the form's step */
     if (s->n_undo == UNDO_MAX) {
         undo_entry_free(&s->undo[0]);
         memmove(&s->undo[0], &s->undo[1], (UNDO_MAX - 1) * sizeof s->undo[0]);
@@ -596,7 +620,69 @@ static void show_part(app *a, const dlrig_part *p)
     }
 }
 
-/* "+$1,234", "-$560" or "no price change". */
+/* The fixes a dialog offers to choose from (its context). */
+typedef struct fix_choices {
+    dlrig_fix fx[12];
+    size_t n;
+} fix_choices;
+
+/* What kind of change a fix is, for a list that mixes them. */
+static const char *fix_kind_label(const dlrig_fix *f)
+{
+    switch (f->kind) {
+    case DLRIG_FIX_POWER_LIMIT: return "power limit: ";
+    case DLRIG_FIX_FEWER_GPUS: return "fewer GPUs: ";
+    case DLRIG_FIX_REQUIREMENT: return "requirement: ";
+    default: return "";
+    }
+}
+
+/* "; new warning memory.channels" for a fix that adds warnings, else "". */
+static const char *fix_side_effects(const dlrig_fix *f, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < f->n_introduces; i++)
+        ui_appendf(buf, len, &k, "%s%s", i ? ", " : f->n_introduces > 1 ? "; new warnings " : "; new warning ",
+                   f->introduces[i]);
+    return buf;
+}
+
+/* Applies fix f to the build as one undoable step and says so. */
+static void apply_fix(app *a, const dlrig_fix *f)
+{
+    struct builder_state *s = B(a);
+    push_undo(a);
+    fix_apply(&s->b, f);
+    changed(a);
+    char d[80];
+    app_message(a, DLRIG_ROLE_OK, "Fixed: %s (%s; u undoes)", f->summary,
+                format_price_change(f->price_delta_usd, f->price_complete, d, sizeof d));
+}
+
+static void fix_choice_cb(app *a, int idx, void *ctx)
+{
+    const fix_choices *c = ctx;
+    if (B(a) && idx >= 0 && (size_t)idx < c->n) apply_fix(a, &c->fx[idx]);
+}
+
+/* The fixes of finding i of the build's report to offer: up to four changes
+ * of parts, then the best power limit, up to two fewer-GPU options and two
+ * changes of requirement (so that the last resorts are listed even when
+ * many parts would do). */
+static size_t offered_fixes(app *a, size_t i, fix_choices *c)
+{
+    struct builder_state *s = B(a);
+    static const struct {
+        dlrig_fix_kind kind;
+        size_t max;
+    } per[] = {{DLRIG_FIX_PARTS, 4}, {DLRIG_FIX_POWER_LIMIT, 1}, {DLRIG_FIX_FEWER_GPUS, 2}, {DLRIG_FIX_REQUIREMENT, 2}};
+    c->n = 0;
+    for (size_t k = 0; k < sizeof per / sizeof per[0]; k++)
+        c->n += fix_finding(a->cat, &s->b, &s->rep, i, 1u << per[k].kind, c->fx + c->n, per[k].max);
+    return c->n;
+}
+
 /* f: the cheapest fix of the selected finding, as one undoable step. */
 static void fix_selected(app *a)
 {
@@ -607,20 +693,20 @@ static void fix_selected(app *a)
     }
     const dlrig_finding *f = &s->rep.findings[s->finds.sel];
     dlrig_fix fx;
+    if (!fix_wanted(f)) {
+        app_message(a, DLRIG_ROLE_INFO, "Nothing to fix: %s is advice (Enter explains it)", f->id);
+        return;
+    }
     if (!fix_finding(a->cat, &s->b, &s->rep, (size_t)s->finds.sel, DLRIG_FIX_ALL_KINDS, &fx, 1)) {
         app_message(a, DLRIG_ROLE_INFO, "No fix for %s: no change of parts resolves it without a new error", f->id);
         return;
     }
-    push_undo(a);
-    fix_apply(&s->b, &fx);
-    changed(a);
-    char d[80];
-    app_message(a, DLRIG_ROLE_OK, "Fixed: %s (%s; u undoes)", fx.summary,
-                format_price_change(fx.price_delta_usd, fx.price_complete, d, sizeof d));
+    apply_fix(a, &fx);
 }
 
 /* F: every error repaired by changes of parts, as one undoable step, and
- * what changed shown. */
+ * what changed shown; the options for the errors parts cannot fix (fewer
+ * GPUs, a power limit, another requirement) are there to choose. */
 static void fix_all(app *a)
 {
     struct builder_state *s = B(a);
@@ -640,7 +726,7 @@ static void fix_all(app *a)
     } else {
         build_free(&t);
     }
-    char title[64], d[80], p0[32], p1[32];
+    char title[96], d[80], p0[32], p1[32];
     snprintf(title, sizeof title, "Repair: %zu change%s, %zu error%s left", r.n_steps, r.n_steps == 1 ? "" : "s", left,
              left == 1 ? "" : "s");
     ov_text_begin(a, title);
@@ -651,16 +737,25 @@ static void fix_all(app *a)
         ov_text_add(a, DLRIG_ROLE_HEADER, 0, "Price %s -> %s (%s); u undoes all of it",
                     format_usd(r.price_before_usd, p0, sizeof p0), format_usd(r.price_after_usd, p1, sizeof p1),
                     format_price_change(r.price_after_usd - r.price_before_usd, true, d, sizeof d));
+    fix_choices *c = xcalloc(1, sizeof *c);
     for (size_t i = 0; i < r.n_left; i++) {
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
         ov_text_add(a, DLRIG_ROLE_ERROR, 0, "Not fixed by a change of parts: %s", r.left[i].message);
-        for (size_t k = 0; k < r.n_left_options[i]; k++) {
+        for (size_t k = 0; k < r.n_left_options[i] && c->n < sizeof c->fx / sizeof c->fx[0]; k++) {
             const dlrig_fix *o = &r.left_options[i * DLRIG_REPAIR_OPTIONS + k];
-            ov_text_add(a, DLRIG_ROLE_NORMAL, 2, "%s: %s (%s)", o->kind == DLRIG_FIX_FEWER_GPUS    ? "fewer GPUs"
-                        : o->kind == DLRIG_FIX_POWER_LIMIT ? "power limit"
-                                                           : "requirement",
-                        o->summary, format_price_change(o->price_delta_usd, o->price_complete, d, sizeof d));
+            char more[160];
+            c->fx[c->n++] = *o;
+            ov_text_choice(a, DLRIG_ROLE_NORMAL, 2, "%s%s (%s%s)", fix_kind_label(o), o->summary,
+                           format_price_change(o->price_delta_usd, o->price_complete, d, sizeof d),
+                           fix_side_effects(o, more, sizeof more));
         }
+    }
+    if (c->n) {
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+        ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s", "Enter or f applies the highlighted option (u undoes); Esc closes.");
+        ov_text_on_choose(a, fix_choice_cb, c, free);
+    } else {
+        free(c);
     }
     fix_repair_free(&r);
     app_message(a, left ? DLRIG_ROLE_WARNING : DLRIG_ROLE_OK, "%s", left ? "Repaired what parts can; errors left"
@@ -676,18 +771,27 @@ static void show_finding(app *a, const dlrig_finding *f)
     ov_text_add(a, roles[f->severity], 0, "%s", f->message);
     ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
     struct builder_state *s = B(a);
-    dlrig_fix fx[3];
-    size_t nfx = f >= s->rep.findings && f < s->rep.findings + s->rep.n_findings
-                     ? fix_finding(a->cat, &s->b, &s->rep, (size_t)(f - s->rep.findings), DLRIG_FIX_ALL_KINDS, fx, 3)
-                     : 0;
-    if (nfx) {
-        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (after Esc, f applies the first; u undoes)");
-        for (size_t i = 0; i < nfx; i++) {
-            char d[80];
-            ov_text_add(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s (%s)", fx[i].summary,
-                        format_price_change(fx[i].price_delta_usd, fx[i].price_complete, d, sizeof d));
+    fix_choices *c = xcalloc(1, sizeof *c);
+    if (f >= s->rep.findings && f < s->rep.findings + s->rep.n_findings && fix_wanted(f))
+        offered_fixes(a, (size_t)(f - s->rep.findings), c);
+    if (c->n) {
+        ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "Fixes (Enter or f applies the highlighted one; u undoes)");
+        for (size_t i = 0; i < c->n; i++) {
+            char d[80], more[160];
+            ov_text_choice(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 2, "%s%s (%s%s)", fix_kind_label(&c->fx[i]),
+                           c->fx[i].summary,
+                           format_price_change(c->fx[i].price_delta_usd, c->fx[i].price_complete, d, sizeof d),
+                           fix_side_effects(&c->fx[i], more, sizeof more));
         }
         ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+        ov_text_on_choose(a, fix_choice_cb, c, free);
+    } else {
+        if (fix_wanted(f)) {
+            ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s", "No fix: no change of parts or requirements resolves it without "
+                                                    "a new error.");
+            ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+        }
+        free(c);
     }
     const dlrig_rule_info *ri = rules_info(f->id);
     const char *why = f->why ? f->why : ri ? ri->why : NULL;
@@ -862,8 +966,7 @@ static void save_name_cb(app *a, const char *text, void *ctx)
         B(a)->quit_after_save = false;
         return;
     }
-    free(s->b.name);
-    s->b.name = xstrdup(text);
+    if (!s->b.name || strcmp(s->b.name, text) != 0) build_set_user_name(&s->b, text); /* the same: still dlrig's */
     char *dir = builds_dir(true);
     if (!dir) {
         app_message(a, DLRIG_ROLE_ERROR, "Not saved: cannot create the data directory: %s", strerror(errno));
@@ -1165,12 +1268,14 @@ static void alt_cb(app *a, int idx, void *ctx)
     if (idx < 0 || (size_t)idx >= current_alts(a, &cur)) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    dlrig_name_from from = s->b.name_from;
     cJSON *notes = s->b.notes; /* the build's own name and notes stay */
     s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, &s->alts[idx].build);
     free(s->b.name);
     s->b.name = name;
+    s->b.name_from = from; /* changed() renames it when dlrig named it */
     cJSON_Delete(s->b.notes);
     s->b.notes = notes;
     changed(a);
@@ -1183,12 +1288,14 @@ static void builder_use_build(app *a, const dlrig_build *b, const char *label)
     if (!s) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
+    dlrig_name_from from = s->b.name_from;
     cJSON *notes = s->b.notes; /* the build's own name and notes stay */
     s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, b);
     free(s->b.name);
     s->b.name = name;
+    s->b.name_from = from; /* changed() renames it when dlrig named it */
     cJSON_Delete(s->b.notes);
     s->b.notes = notes;
     changed(a);
@@ -1229,8 +1336,8 @@ static void rename_cb(app *a, const char *text, void *ctx)
     (void)ctx;
     if (!text || !*text) return;
     struct builder_state *s = B(a);
-    free(s->b.name);
-    s->b.name = xstrdup(text);
+    if (s->b.name && !strcmp(s->b.name, text)) return; /* unchanged: a name dlrig gave stays its own */
+    build_set_user_name(&s->b, text);
     s->gen++;
 }
 
@@ -1250,7 +1357,10 @@ static void builder_undo(app *a);
 static void builder_readvise(app *a);
 
 /* The requirements form works on the builder's build. */
+static void builder_form_opened(app *a);
+
 static const reqform_host reqform_builder = {
+    .opened = builder_form_opened,
     .requirements = builder_requirements,
     .set = builder_set_requirements,
     .undo = builder_undo,
@@ -1452,8 +1562,11 @@ static void draw_title(app *a)
                s->rep.counts[1], a->g->info, s->rep.counts[0]);
     int rw = ui_width(a, right);
     ui_put_right(a, 0, 0, a->w, DLRIG_ROLE_HEADER, right);
-    ui_putf(a, 0, 1, a->w - rw - 3, DLRIG_ROLE_HEADER, "dlrig %s %s%s", a->g->sep,
-            s->b.name ? s->b.name : "Untitled", builder_dirty(a) ? " *" : "");
+    /* the unsaved mark stays in view however long the name (the name is cut, not the mark) */
+    int room = a->w - rw - 3, mark = builder_dirty(a) ? 2 : 0;
+    int used = ui_putf(a, 0, 1, room - mark, DLRIG_ROLE_HEADER, "dlrig %s %s", a->g->sep,
+                       s->b.name ? s->b.name : "Untitled");
+    if (mark) ui_put(a, 0, 1 + used, mark, DLRIG_ROLE_HEADER, " *");
 }
 
 static void draw_cats(app *a, rect r)
@@ -1743,7 +1856,7 @@ static void draw_totals(app *a, rect r)
                      m->activations, a->g->sep, m->gradients + m->optimizer);
         else
             snprintf(rest, sizeof rest, "weights %.1f %s KV %.1f %s %s", m->weights, a->g->sep, m->kv_cache, a->g->sep,
-                     s->est.query.weights.name);
+                     s->est.query.weights.label);
         sheet_line(a, y++, x, w, "Memory", f->fits ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_ERROR, v, rest);
     }
     if (y < end && s->have_est) {
@@ -1977,6 +2090,34 @@ static void builder_open(app *a, void *args)
     }
 }
 
+/* The status bar shows the keys that do something here and now: f where
+ * the selected finding has fixes to offer, F where there are errors, the
+ * parts list's keys outside the findings pane. */
+static const char *builder_hint(const app *a, const keybind *k)
+{
+    const struct builder_state *s = B(a);
+    if (!s) return k->hint;
+    bool finds = s->focus == PANE_FINDINGS;
+    switch (k->action) {
+    case B_FIX: return s->rep.n_findings && fix_wanted(&s->rep.findings[s->finds.sel]) ? k->hint : NULL;
+    case B_FIX_ALL: return s->rep.counts[DLRIG_SEV_ERROR] ? k->hint : NULL;
+    case B_ENTER: return !finds ? k->hint : s->rep.n_findings ? "explain" : NULL;
+    case B_FILTER:
+    case B_SORT:
+    case B_COMPAT: return finds ? NULL : k->hint;
+    default: return k->hint;
+    }
+}
+
+/* f and F while the build has errors: a presenter sees them beside the
+ * message of the change that made the error. */
+static bool builder_urgent(const app *a, const keybind *k)
+{
+    const struct builder_state *s = B(a);
+    if (!s || !s->rep.counts[DLRIG_SEV_ERROR]) return false;
+    return k->action == B_FIX || k->action == B_FIX_ALL;
+}
+
 const screen builder_screen = {
     .name = "builder",
     .min_w = UI_MIN_W,
@@ -1993,8 +2134,26 @@ const screen builder_screen = {
     .text_input = builder_text,
     .text_keys = builder_text_keys,
     .keys = builder_keys,
+    .hint = builder_hint,
+    .urgent = builder_urgent,
     .key_help = tui_preset_key_help,
 };
+
+/* The undo step of a change made from the requirements form: the first
+ * change of a visit pushes it, the others (and the re-advise) join it. */
+static void form_step(app *a)
+{
+    struct builder_state *s = B(a);
+    int g = s->req_group;
+    if (g == 2) return;
+    push_undo(a);
+    s->req_group = g ? 2 : 0;
+}
+
+static void builder_form_opened(app *a)
+{
+    if (B(a)) B(a)->req_group = 1;
+}
 
 static void builder_set_requirements(app *a, const dlrig_requirements *r, const char *what)
 {
@@ -2004,7 +2163,7 @@ static void builder_set_requirements(app *a, const dlrig_requirements *r, const 
         app_message(a, DLRIG_ROLE_INFO, "%s (unchanged)", what);
         return;
     }
-    push_undo(a);
+    form_step(a);
     size_t before = s->rep.counts[DLRIG_SEV_ERROR];
     s->b.req = *r;
     changed(a);
@@ -2019,7 +2178,11 @@ static const dlrig_requirements *builder_requirements(const app *a) { return B(a
 
 static void builder_undo(app *a)
 {
-    if (B(a)) undo_redo(a, false);
+    struct builder_state *s = B(a);
+    if (!s) return;
+    int g = s->req_group;
+    undo_redo(a, false);
+    s->req_group = g ? 1 : 0; /* the form's step is undone: its next change makes a new one */
 }
 
 /* A category's parts as text ("2× RTX 6000 Ada", "-"). */
@@ -2053,7 +2216,9 @@ static void builder_readvise(app *a)
     build_copy(&old, &s->b);
     double old_price = s->rep.totals.price_usd, old_speed = s->have_est ? s->est.throughput : NAN;
     size_t old_err = s->rep.counts[DLRIG_SEV_ERROR];
-    push_undo(a);
+    bool with_changes = s->req_group == 2;
+    form_step(a); /* one step with the form's requirement changes */
+    s->req_group = 0; /* the form has closed */
     build_free(&s->b);
     s->b = rv.build; /* taken over */
     memset(&rv.build, 0, sizeof rv.build);
@@ -2066,7 +2231,8 @@ static void builder_readvise(app *a)
     rv.recs = NULL;
     whatif_readvice_free(&rv);
     /* what changed */
-    ov_text_begin(a, "Re-advised for the new requirements (u undoes)");
+    ov_text_begin(a, with_changes ? "Re-advised for the new requirements (u undoes both)"
+                                  : "Re-advised for the requirements (u undoes)");
     char was[200], now[200], m1[32], m2[32], m3[32];
     int changes = 0;
     for (int c = 0; c < DLRIG_CAT_COUNT; c++) {

@@ -469,7 +469,7 @@ static void compare_menu(app *a, void *args)
     menu_ctx *m = xcalloc(1, sizeof *m);
     build_copy(&m->current, ca->current);
     static const ov_item items[] = {
-        {"Good / Better / Best", "best value, a step up, the fastest: side by side", DLRIG_ROLE_NORMAL},
+        {"Good / Better / Best", "the fastest for 55%, 75% and all of the budget", DLRIG_ROLE_NORMAL},
         {"This build vs saved builds", "pick one or two from your saved builds", DLRIG_ROLE_NORMAL},
     };
     ov_menu(a, "Compare", items, 2, 0, menu_cb, m, menu_ctx_free);

@@ -52,9 +52,9 @@ size_t tui_open_advised(app *a, const dlrig_requirements *r, const char *name, d
         n = 0;
         if (!err[0]) snprintf(err, errlen, "nothing meets the requirements");
     }
-    free(b.name);
-    b.name = xstrdup(name);
     b.req = req;
+    if (name) build_set_user_name(&b, name); /* a preset's scenario title */
+    else build_name_by(a->cat, &b, DLRIG_NAME_REQUIREMENTS); /* the wizard's: follows the requirements */
     app_replace(a, TUI_BUILDER, &(builder_args){.b = &b, .path = NULL, .alts = recs, .n_alts = n});
     return n;
 }
@@ -69,16 +69,25 @@ void tui_open_tiers(app *a, const dlrig_requirements *r)
     dlrig_tiers t;
     if (compare_tiers(a->cat, r, &t, err, sizeof err) != 0 || t.n < 2) {
         app_message(a, DLRIG_ROLE_INFO, "%s%s%s",
-                    t.n == 1 ? "The fastest build is also the best value, and nothing for half its price meets the requirements"
+                    t.n == 1 ? "One choice only: nothing for 75% or 55% of the budget has other GPUs and meets the "
+                               "requirements"
                              : "The advisor has fewer than two builds for these requirements",
                     err[0] && t.n == 0 ? ": " : "", t.n == 0 ? err : "");
         compare_tiers_free(&t);
         return;
     }
     dlrig_build builds[DLRIG_COMPARE_MAX];
-    for (size_t i = 0; i < t.n; i++) builds[i] = t.rec[i].build;
+    char text[DLRIG_COMPARE_MAX][64];
+    const char *labels[DLRIG_COMPARE_MAX];
+    for (size_t i = 0; i < t.n; i++) { /* "Good · up to $22,000": the tier and its share of the budget */
+        char usd[32];
+        builds[i] = t.rec[i].build;
+        snprintf(text[i], sizeof text[i], "%s %s up to %s", t.label[i], a->g->sep,
+                 format_usd(t.cap_usd[i], usd, sizeof usd));
+        labels[i] = text[i];
+    }
     /* the fastest (the dearest, last) highlighted */
     app_open(a, TUI_COMPARE,
-             &(compare_args){.builds = builds, .labels = t.label, .n_builds = t.n, .col = (int)t.n - 1});
+             &(compare_args){.builds = builds, .labels = labels, .n_builds = t.n, .col = (int)t.n - 1});
     compare_tiers_free(&t);
 }

@@ -41,6 +41,10 @@ void ui_list_place(ui_list *l, int y, int x, int rows, int w, int sel_h)
     if (sel_h < 1) sel_h = 1;
     if (l->sel < l->top) l->top = l->sel;
     if (l->sel > l->top + l->rows - sel_h) l->top = l->sel - (l->rows - sel_h);
+    /* the view stays full: when the list got shorter (a filter, another
+     * report), no blank rows below its end while rows are scrolled off above */
+    int last_top = l->n - 1 + sel_h - l->rows; /* the rows of every item, the selected sel_h tall */
+    if (l->top > last_top) l->top = last_top;
     if (l->top < 0) l->top = 0;
 }
 

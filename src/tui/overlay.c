@@ -8,7 +8,7 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER, OV_KEYS, OV_EDIT, OV_CLEAR };
+enum { OV_CLOSE = 1, OV_OK, OV_NUMBER, OV_FKEY, OV_FILTER, OV_KEYS, OV_EDIT, OV_CLEAR, OV_APPLY };
 
 static const keybind text_keys[] = {
     UI_LIST_KEYBINDS("scroll up", "scroll down", "page up", "page down", "top", "bottom"),
@@ -18,6 +18,29 @@ static const keybind text_keys[] = {
     {'\r', OV_CLOSE, "Enter", "close", NULL},
     {KEY_ENTER, OV_CLOSE, "Enter", "close", NULL},
     {'?', OV_CLOSE, "?", "close", NULL},
+    {0, 0, NULL, NULL, NULL},
+};
+
+/* A text view with lines to choose (a finding's fixes, a repair's options). */
+static const keybind choice_keys[] = {
+    UI_LIST_KEYBINDS("previous choice (at the first: scroll up)", "next choice (at the last: scroll down)",
+                     "scroll up", "scroll down", "first choice", "last choice"),
+    {' ', UI_NAV_PGDN, "Space", "scroll down", NULL},
+    {'\r', OV_OK, "Enter", "apply the highlighted choice", "apply"},
+    {KEY_ENTER, OV_OK, "Enter", "apply the highlighted choice", NULL},
+    {'f', OV_APPLY, "f", "apply the highlighted choice (as f does in the builder)", NULL},
+    {'1', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'2', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'3', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'4', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'5', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'6', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'7', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'8', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {'9', OV_NUMBER, "1-9", "apply choice N", NULL},
+    {27, OV_CLOSE, "Esc", "close without a change", "close"},
+    {'q', OV_CLOSE, "q", "close without a change", NULL},
+    {'?', OV_CLOSE, "?", "close without a change", NULL},
     {0, 0, NULL, NULL, NULL},
 };
 
@@ -114,6 +137,21 @@ static int text_total_lines(const app *a, int width)
     return n;
 }
 
+/* The wrapped rows of each line (row0, rows), as text_draw places them. */
+static void text_layout(app *a, int inner)
+{
+    overlay_state *o = &a->ovs;
+    int row = 0;
+    for (size_t i = 0; i < o->n_lines; i++) {
+        ov_line *l = &o->lines[i];
+        int k = 0;
+        for (const char *s = l->text; *s; k++) ui_wrap(a, s, inner - l->indent - (k ? l->hang : 0), &s);
+        l->row0 = row;
+        l->rows = k ? k : 1;
+        row += l->rows;
+    }
+}
+
 static void text_draw(app *a)
 {
     overlay_state *o = &a->ovs;
@@ -122,13 +160,24 @@ static void text_draw(app *a)
     int total = text_total_lines(a, inner);
     frame(a, w, total + 2);
     int body = o->h - 2;
+    text_layout(a, inner);
     ui_list_set(&o->view, total);
     ui_list_place_view(&o->view, o->y + 1, o->x + 1, body, o->w - 2);
+    if (o->choice_follow) { /* the highlighted choice in view, whole where it fits */
+        o->choice_follow = false;
+        for (size_t i = 0; i < o->n_lines; i++) {
+            const ov_line *l = &o->lines[i];
+            if (l->choice != o->choice_sel) continue;
+            if (l->row0 + l->rows > o->view.top + body) ui_list_scroll(&o->view, l->row0 + l->rows - (o->view.top + body));
+            if (l->row0 < o->view.top) ui_list_scroll(&o->view, l->row0 - o->view.top);
+        }
+    }
     int row = 0; /* wrapped line index */
     char buf[1024];
     for (size_t i = 0; i < o->n_lines; i++) {
         const ov_line *l = &o->lines[i];
         const char *s = l->text;
+        bool sel = l->choice >= 0 && l->choice == o->choice_sel;
         if (!*s) {
             row++;
             continue;
@@ -141,7 +190,13 @@ static void text_draw(app *a)
             memcpy(buf, s, n);
             buf[n] = '\0';
             int y = row - o->view.top;
-            if (y >= 0 && y < body) ui_put(a, o->y + 1 + y, o->x + 2 + in, inner - in, l->role, buf);
+            if (y >= 0 && y < body) {
+                if (sel) {
+                    ui_fill(a, o->y + 1 + y, o->x + 1, o->w - 2, DLRIG_ROLE_SELECTION);
+                    if (k == 0) ui_put(a, o->y + 1 + y, o->x + 2 + in - 2, 2, DLRIG_ROLE_SELECTION, a->g->cursor);
+                }
+                ui_put(a, o->y + 1 + y, o->x + 2 + in, inner - in, sel ? DLRIG_ROLE_SELECTION : l->role, buf);
+            }
             row++;
             s = next;
         }
@@ -181,6 +236,88 @@ static const screen text_overlay = {
     .on_mouse = text_mouse, .keys = text_keys,
 };
 
+/* ---- text view with choices ---- */
+
+static void choice_choose(app *a, int idx)
+{
+    overlay_state *o = &a->ovs;
+    if (idx < 0 || idx >= o->n_choices) return;
+    ov_menu_cb cb = o->menu_cb;
+    void *ctx = o->ctx;
+    void (*ctx_free)(void *) = o->ctx_free;
+    o->ctx = NULL; /* the callback owns it until we free it below */
+    ov_close(a);
+    if (cb) cb(a, idx, ctx);
+    if (ctx_free && ctx) ctx_free(ctx);
+}
+
+static int choice_key(app *a, int action, int key)
+{
+    overlay_state *o = &a->ovs;
+    switch (action) {
+    case UI_NAV_UP:
+        if (o->choice_sel > 0) {
+            o->choice_sel--;
+            o->choice_follow = true;
+        } else {
+            ui_list_scroll(&o->view, -1);
+        }
+        break;
+    case UI_NAV_DOWN:
+        if (o->choice_sel + 1 < o->n_choices) {
+            o->choice_sel++;
+            o->choice_follow = true;
+        } else {
+            ui_list_scroll(&o->view, 1);
+        }
+        break;
+    case UI_NAV_HOME:
+        o->choice_sel = 0;
+        ui_list_scroll(&o->view, -(1 << 20));
+        o->choice_follow = true;
+        break;
+    case UI_NAV_END:
+        o->choice_sel = o->n_choices - 1;
+        o->choice_follow = true;
+        break;
+    case UI_NAV_PGUP:
+    case UI_NAV_PGDN: ui_list_nav_view(&o->view, action); break;
+    case OV_OK:
+    case OV_APPLY: choice_choose(a, o->choice_sel); break;
+    case OV_NUMBER: choice_choose(a, key - '1'); break;
+    case OV_CLOSE: ov_close(a); break;
+    default: break; /* modal: swallow other keys */
+    }
+    return UI_HANDLED;
+}
+
+static int choice_mouse(app *a, const MEVENT *ev)
+{
+    overlay_state *o = &a->ovs;
+    if (ev->bstate & BUTTON4_PRESSED) ui_list_scroll(&o->view, -3);
+    else if (ev->bstate & BUTTON5_PRESSED) ui_list_scroll(&o->view, 3);
+    else if (ev->bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED)) {
+        if (ev->y < o->y || ev->y >= o->y + o->h || ev->x < o->x || ev->x >= o->x + o->w) {
+            ov_close(a);
+            return UI_HANDLED;
+        }
+        int row = ev->y - (o->y + 1) + o->view.top; /* click a choice to highlight it, again to apply it */
+        for (size_t i = 0; i < o->n_lines; i++) {
+            const ov_line *l = &o->lines[i];
+            if (l->choice < 0 || row < l->row0 || row >= l->row0 + l->rows) continue;
+            if (l->choice == o->choice_sel || (ev->bstate & BUTTON1_DOUBLE_CLICKED)) choice_choose(a, l->choice);
+            else o->choice_sel = l->choice;
+            break;
+        }
+    }
+    return UI_HANDLED;
+}
+
+static const screen choice_overlay = {
+    .name = "choices", .min_w = UI_MIN_W, .min_h = UI_MIN_H, .draw = text_draw, .on_key = choice_key,
+    .on_mouse = choice_mouse, .keys = choice_keys,
+};
+
 void ov_text_begin(app *a, const char *title)
 {
     free_state(&a->ovs);
@@ -188,19 +325,43 @@ void ov_text_begin(app *a, const char *title)
     a->ov = &text_overlay;
 }
 
-void ov_text_add(app *a, int role, int indent, const char *fmt, ...)
+static void text_push(app *a, int role, int indent, int choice, const char *fmt, va_list ap)
 {
     overlay_state *o = &a->ovs;
     if (o->n_lines == o->cap_lines) {
         o->cap_lines = o->cap_lines ? o->cap_lines * 2 : 32;
         o->lines = xrealloc(o->lines, o->cap_lines * sizeof *o->lines);
     }
-    va_list ap;
-    va_start(ap, fmt);
     strbuf sb = {0};
     sb_vprintf(&sb, fmt, ap);
+    o->lines[o->n_lines++] = (ov_line){role, indent, 0, sb.s ? sb_take(&sb) : xstrdup(""), choice, 0, 0};
+}
+
+void ov_text_add(app *a, int role, int indent, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_push(a, role, indent, -1, fmt, ap);
     va_end(ap);
-    o->lines[o->n_lines++] = (ov_line){role, indent, 0, sb.s ? sb_take(&sb) : xstrdup("")};
+}
+
+void ov_text_choice(app *a, int role, int indent, const char *fmt, ...)
+{
+    overlay_state *o = &a->ovs;
+    va_list ap;
+    va_start(ap, fmt);
+    text_push(a, role, indent < 2 ? 2 : indent, o->n_choices++, fmt, ap); /* room for the cursor */
+    va_end(ap);
+    a->ov = &choice_overlay;
+}
+
+void ov_text_on_choose(app *a, ov_menu_cb cb, void *ctx, void (*ctx_free)(void *))
+{
+    overlay_state *o = &a->ovs;
+    if (o->ctx_free && o->ctx) o->ctx_free(o->ctx);
+    o->menu_cb = cb;
+    o->ctx = ctx;
+    o->ctx_free = ctx_free;
 }
 
 static bool has_token(const char *list, const char *tok)

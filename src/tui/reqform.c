@@ -1,9 +1,10 @@
 /* reqform.c — the requirements form over the builder (key r): the wizard's
  * questions on one form, each row a field of the requirement table, whose
  * label, help, parsing and display it uses.  A change applies at once to the
- * builder's build (its name and parts stay; u undoes it); a re-runs the
- * advisor for the new requirements, keeping the categories pinned in the
- * builder (K), and shows what changed. */
+ * builder's build (its parts stay; a name dlrig gave follows); the changes of
+ * one visit are one undo step; a re-runs the advisor for the new
+ * requirements, keeping the categories pinned in the builder (K), in the same
+ * step, and shows what changed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -579,4 +580,5 @@ void reqform_open(app *a, const reqform_host *host)
     a->ovs.ctx = fs; /* freed when the overlay closes */
     a->ovs.ctx_free = free;
     a->ov = &form_overlay;
+    if (host->opened) host->opened(a);
 }

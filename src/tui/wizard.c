@@ -1038,11 +1038,9 @@ static void finish(app *a)
 {
     dlrig_requirements r;
     answers(a, &r);
-    /* named after the answers (the advisor's name describes its GPUs) */
-    const dlrig_workload *wl = catalog_workload(a->cat, r.workload);
-    char budget[32], err[512];
-    char *nm = xasprintf("%s, %s", wl && wl->name ? wl->name : r.workload,
-                         isnan(r.budget_usd) ? "no budget" : format_usd(r.budget_usd, budget, sizeof budget));
+    /* named after the answers, and renamed as they change (the advisor's name describes its GPUs) */
+    char err[512];
+    const char *nm = NULL;
     /* the preview advised these answers already: its picks are the build */
     struct wizard_state *w = W(a);
     struct cached_preview *p = preview_of(w, &r);
@@ -1061,7 +1059,6 @@ static void finish(app *a)
     }
     if (got == 0)
         app_message(a, DLRIG_ROLE_WARNING, "The advisor found no build: %s. Pick parts by hand.", err);
-    free(nm);
 }
 
 static void accept(app *a)

@@ -151,7 +151,9 @@ expect recommend-objective-value 0 '"name":[[:space:]]*"value"' -- "$DLRIG" reco
 expect recommend-objective-text 0 'Objective: the most speed per dollar' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --objective value
 expect recommend-objective-bad 2 "objective: expected speed or value, got 'fast'" -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --objective fast
 expect recommend-tiers 0 '^Good: .*Better: .*Best: ' -- bash -c '"$0" recommend --workload cnn --budget-usd 20000 --tiers | grep -E "^(Good|Better|Best): [0-9]" | tr "\n" " "' "$DLRIG"
-expect recommend-tiers-objective 2 'tiers shows both objectives' -- "$DLRIG" recommend --workload cnn --budget-usd 20000 --tiers --objective value
+# sized to the brief: the lab's $40,000 gets three options, each priced within its share of the budget
+expect recommend-tiers-sized 0 '^Good: [^\n]*\((4[0-9]|5[0-5])% of the budget\)' -- bash -c '"$0" recommend --workload transformer --dataset-gb 500 --budget-usd 40000 --environment server-room --circuit 208v-30a --require ecc,rackmount --tiers | grep -E "^(Good|Better|Best): "' "$DLRIG"
+expect recommend-tiers-objective 2 'tiers picks the fastest build for each share of the budget' -- "$DLRIG" recommend --workload cnn --budget-usd 20000 --tiers --objective value
 # power-limited advice: a 15 A circuit holds fast cards back; the pick carries the limit, its cost and the command,
 # the saved build passes check; --no-power-limit never proposes one
 expect recommend-power-limit 0 '^1\. [0-9]+ x .* at [0-9]+ W — .*Power-limited so that the 120v-15a circuit carries it: [0-9]+ x [^;]* at [0-9]+ W of [0-9]+ W \(~[0-9]+% slower\); set with sudo nvidia-smi -i 0,1[0-9,]* -pl [0-9]+' -- "$DLRIG" recommend --workload cnn --budget-usd 10000 --circuit 120v-15a --top 1
@@ -242,6 +244,9 @@ expect against-equals-estimate 0 'same' -- awk -v a="$est" -v b="$swp" \
     'BEGIN { d = a - b; if (a != "" && b != "" && d < 0.05 && d > -0.05) print "same"; else print a " vs " b }'
 expect against-equals-check 0 'Result: no errors' -- "$DLRIG" check "$TMP/swapped.json"
 
+# a name dlrig generated follows the build: the advisor's GPU name after a GPU swap in the file, the export's title with it
+expect recommend-name-from 0 '"name_from":[[:space:]]*"gpus"' -- sh -c '"$1" recommend --workload llm-inference --model llama-3.3-70b --weights 4.85 --budget-usd 4000 --circuit 120v-15a --top 1 -o "$2" >/dev/null && cat "$2"' sh "$DLRIG" "$TMP/home-amd.json"
+expect export-name-follows-gpus 0 '^# DRAFT: 2 x GeForce RTX 3090 Ti' -- sh -c 'sed "s/amd-radeon-rx-7900-xtx/nvidia-rtx-3090-ti/" "$1" > "$2" && "$3" export "$2" --format md --allow-errors' sh "$TMP/home-amd.json" "$TMP/home-3090ti.json" "$DLRIG"
 # export
 if [ -e "$DATA/builds/clean.json" ]; then
     CLEAN=$DATA/builds/clean.json
@@ -504,6 +509,16 @@ expect fit-list-columns 0 'Cards +GPU +GPU cost +Tokens/s +GiB a card +How' -- "
 expect fit-qlora-rocm 1 'NF4 \(bitsandbytes\) needs a CUDA card' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-pro-w7900
 # serving: --environment from the requirement table gives the server default (as many streams as fit), and the
 # output speed counts reading every request's prompt; the first token waits for the prompt
+# fit answers the question asked: a card that cannot run the method says so first, with what the memory would do
+expect fit-cannot-run-headline 1 'on 1 x Radeon RX 7900 XTX \(24 GiB each\): cannot run: NF4 \(bitsandbytes\) needs a CUDA card; memory would fit with 15\.3 GiB to spare' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx
+expect fit-cannot-run-json 1 '"fits":[[:space:]]*false.*"unsupported":[[:space:]]*"Radeon RX 7900 XTX: NF4.*"memory_fits":[[:space:]]*true' -- "$DLRIG" fit --model llama-3.1-8b --method qlora --gpu amd-radeon-rx-7900-xtx --json
+# the names the screens show: models and GPUs by name, any case; the wizard's 4-bit format by its name
+expect fit-names-as-shown 0 'Llama 3.3 70B \(70,554M parameters\), inference, weights \(Q4_K_M, 4\.84 bits\).*on 2 x GeForce RTX 3090 \(24 GiB each\): fits' -- "$DLRIG" fit --model "Llama 3.3 70B" --weights q4_k_m --gpu "GeForce RTX 3090" --gpus 2
+expect fit-names-any-case 0 'on 2 x GeForce RTX 3090 ' -- "$DLRIG" fit --model "llama 3.3 70b" --weights Q4_K_M --gpu "nvidia geforce rtx 3090" --gpus 2
+expect fit-unknown-model-name 2 "unknown model 'Llama 3.3 70C'; did you mean llama-3.3-70b" -- "$DLRIG" fit --model "Llama 3.3 70C"
+expect fit-bits-named 0 'weights \(Q4_K_M, 4\.84 bits\).*assumed: weights Q4_K_M, 4\.84 bits;' -- "$DLRIG" fit --model llama-3.3-70b --weights 4.84 --gpu amd-radeon-rx-7900-xtx --gpus 2
+expect fit-int4-named 0 'weights \(INT4, 4\.25 bits\)' -- "$DLRIG" fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
+expect recommend-weights-named 0 'Llama 3\.3 70B \(inference, weights Q4_K_M, 4\.84 bits, 4096-token context\)' -- "$DLRIG" recommend --workload llm-inference --model "Llama 3.3 70B" --weights 4.84 --budget-usd 4000 --circuit 120v-15a --top 1
 expect fit-environment-serving 0 'as many streams as the memory holds, served: requests of 1,024 prompt \+ 128 output tokens.*serving [0-9]+ streams at once.*serving +[0-9]+ streams: [0-9.]+ output tokens/s in all.*of the time reads prompts.*first token +after [0-9.]+ s' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment datacenter
 expect fit-environment-desk 0 'batch 1[[:space:]]+on 1 x .*one GPU.*first token +after [0-9.]+ s \(a 1,024-token prompt\)' -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment office
 expect fit-environment-bad 2 "environment.*office" -- "$DLRIG" fit --model llama-3.1-8b --gpu nvidia-h100-pcie --environment moon
@@ -523,6 +538,16 @@ expect fix-no-psu 0 'Add .+ \(Power supply\) \(\+\$[0-9,]+\); resolves compat.mi
 expect fix-passive 0 'Replace 2 x NVIDIA L40S with 2 x NVIDIA .+; resolves cooling.passive_needs_server.*Price: \$[0-9,]+ -> \$[0-9,]+ \([-+]\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n "$FIX/passive.json"
 expect fix-circuit 1 'Not fixed by a change of parts: power.circuit.*1440 W continuous.*option \(--allow-fewer-gpus\): [0-9] x NVIDIA GeForce RTX 4090 instead of 4.*option \(a requirement\): Change the circuit requirement from 120v-15a to' -- "$DLRIG" fix -n "$FIX/circuit.json"
 expect fix-circuit-fewer 0 'x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+# four 2-slot cards on a board with three x16 slots: check names a board that takes the CPU and memory, fix applies it
+expect check-fix-pcie-slots 1 'pcie.slots .*only 3 fit on TRX50 AERO D.*fix: Replace Gigabyte TRX50 AERO D with ASRock WRX90 WS EVO \(\+\$[0-9,]+\)' -- "$DLRIG" check "$FIX/pcie-4-maxq-trx50.json"
+expect fix-pcie-slots 0 'Replace Gigabyte TRX50 AERO D with .*resolves pcie.slots.*No error left' -- "$DLRIG" fix -n "$FIX/pcie-4-maxq-trx50.json"
+# allowed fewer GPUs, fix keeps as many as work: 2 of the 4 RTX 4090s, the option it lists without the flag
+expect fix-circuit-fewer-keeps-two 0 '2 x NVIDIA GeForce RTX 4090 instead of 4 \(-\$[0-9,]+\).*No error left' -- "$DLRIG" fix -n --allow-fewer-gpus "$FIX/circuit.json"
+expect fix-circuit-fewer-lists-two 1 'option \(--allow-fewer-gpus\): 2 x NVIDIA GeForce RTX 4090 instead of 4' -- "$DLRIG" fix -n "$FIX/circuit.json"
+# over budget: a cheaper part that keeps every requirement, else the budget raised to the total
+expect check-fix-budget 0 'budget.over +Total \$[0-9,]+ is \$[0-9,]+ over the \$5,000 budget.*fix: Replace Kingston FURY Renegade 2x48GB DDR5-6000 with .+ \(-\$[0-9,]+\)' -- "$DLRIG" check "$FIX/budget-memory.json"
+expect check-fix-budget-raise 0 'budget.over .*fix: Raise the budget from \$4,000 to \$[0-9,]+ \(no price change\)' -- "$DLRIG" check "$FIX/budget-far.json"
+expect check-fix-budget-json 0 '"kind":[[:space:]]*"requirement",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"set",[[:space:]]*"requirement":[[:space:]]*"budget_usd",[[:space:]]*"value":[[:space:]]*"[0-9]+"' -- "$DLRIG" check --json "$FIX/budget-far.json"
 # a free power limit comes before a change of parts for a circuit about 40 W short at the wall; fix takes it only when allowed
 expect check-fix-power-limit 1 'power.circuit .*fix: Limit each NVIDIA GeForce RTX 5090 to 545 W of 575 W \(sudo nvidia-smi -pl 545\), ~2% slower \(no price change\)' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json"
 expect check-fix-power-limit-json 1 '"kind":[[:space:]]*"power-limit",[[:space:]]*"changes":[[:space:]]*\[[[:space:]]*\{[[:space:]]*"op":[[:space:]]*"power_limit",[[:space:]]*"part":[[:space:]]*"nvidia-rtx-5090",[[:space:]]*"power_limit_w":[[:space:]]*545' -- "$DLRIG" check "$DATA/builds/power-5090-pair-am5.json" --json

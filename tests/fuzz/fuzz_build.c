@@ -28,6 +28,7 @@ static void check_round_trip(const dlrig_catalog *cat, const dlrig_build *b)
     FUZZ_CHECK(rc == DLRIG_BUILD_OK, "a saved build does not load again: %s\n%s", err, text);
     FUZZ_CHECK(strcmp(again.name, b->name) == 0, "name changed: '%s' -> '%s'", b->name, again.name);
     FUZZ_CHECK(b->tier ? again.tier && strcmp(again.tier, b->tier) == 0 : !again.tier, "tier changed");
+    FUZZ_CHECK(again.name_from == b->name_from, "name_from changed: %d -> %d", (int)b->name_from, (int)again.name_from);
     FUZZ_CHECK(again.n_items == b->n_items, "%zu items -> %zu", b->n_items, again.n_items);
     for (size_t i = 0; i < b->n_items; i++) {
         FUZZ_CHECK(again.items[i].part == b->items[i].part && again.items[i].qty == b->items[i].qty &&

@@ -872,8 +872,35 @@ START_TEST(value_objective_is_speed_per_dollar)
 }
 END_TEST
 
-/* Good / Better / Best: Good is the value pick, Best the speed pick, Better
- * between them in price; cheapest first, labelled in that order. */
+/* Good / Better / Best are sized to the budget: Best the speed pick, Better
+ * the fastest for at most 75% of the budget, Good for at most 55%; cheapest
+ * first, labelled in that order, each with other GPUs and faster than the
+ * tier below beyond the tie band.  A university lab's $40,000 (transformers,
+ * ECC, rackmount) gets three real options (its Good was a $3,414 single-card
+ * desktop, 8.5% of the budget, when Good was the best value). */
+static void check_tiers(const dlrig_tiers *t, const dlrig_requirements *req, const char *what)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        ck_assert_msg(t->rec[i].price_usd <= t->cap_usd[i] + 0.01, "%s: %s $%.0f over its cap $%.0f", what,
+                      t->label[i], t->rec[i].price_usd, t->cap_usd[i]);
+        if (i + 1 < t->n) ck_assert(t->rec[i].price_usd < t->rec[i + 1].price_usd);
+    }
+    if (t->n == 3) {
+        ck_assert_double_eq_tol(t->cap_usd[0], floor(req->budget_usd * DLRIG_TIER_GOOD_SHARE), 0.01);
+        ck_assert_double_eq_tol(t->cap_usd[1], floor(req->budget_usd * DLRIG_TIER_BETTER_SHARE), 0.01);
+    }
+    ck_assert_double_eq_tol(t->cap_usd[t->n - 1], req->budget_usd, 0.01);
+    for (size_t i = 1; i < t->n; i++) {
+        const dlrig_build *lo = &t->rec[i - 1].build, *hi = &t->rec[i].build;
+        ck_assert_msg(build_first(lo, DLRIG_CAT_GPU, NULL) != build_first(hi, DLRIG_CAT_GPU, NULL) ||
+                          build_count(lo, DLRIG_CAT_GPU) != build_count(hi, DLRIG_CAT_GPU),
+                      "%s: %s and %s have the same GPUs", what, t->label[i - 1], t->label[i]);
+        ck_assert_msg(t->rec[i].estimate.throughput > t->rec[i - 1].estimate.throughput * (1 + ADVISOR_TIE_TOLERANCE),
+                      "%s: %s %.0f/s not beyond the tie band of %s %.0f/s", what, t->label[i],
+                      t->rec[i].estimate.throughput, t->label[i - 1], t->rec[i - 1].estimate.throughput);
+    }
+}
+
 START_TEST(good_better_best_mean_what_they_say)
 {
     dlrig_catalog *cat = open_shipped();
@@ -890,34 +917,25 @@ START_TEST(good_better_best_mean_what_they_say)
         ck_assert_msg(t.rec[i].build.tier && !strcmp(t.rec[i].build.tier, t.label[i]), "tier %zu: %s", i,
                       t.rec[i].build.tier ? t.rec[i].build.tier : "(none)");
     ck_assert(t.rec[0].price_usd < t.rec[1].price_usd && t.rec[1].price_usd < t.rec[2].price_usd);
-    dlrig_recommendation *v, *sp;
-    size_t nv, ns;
-    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 1, &v, &nv, err, sizeof err), 0);
+    dlrig_recommendation *sp;
+    size_t ns;
     ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
-    ck_assert_double_eq_tol(t.rec[0].price_usd, v[0].price_usd, 0.01);
     ck_assert_double_eq_tol(t.rec[2].price_usd, sp[0].price_usd, 0.01);
-    ck_assert(t.rec[1].estimate.throughput > t.rec[0].estimate.throughput);
-    ck_assert(t.rec[2].estimate.throughput > t.rec[1].estimate.throughput);
-    recommendations_free(v, nv);
     recommendations_free(sp, ns);
+    check_tiers(&t, &req, "cnn $20,000");
     compare_tiers_free(&t);
-    /* where the fastest is also the best value (ECC at $25,000 has been),
-     * Good is the best value for half the price */
-    cnn_at(&req, 25000);
-    req.require = DLRIG_REQ_ECC;
-    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_VALUE, 1, &v, &nv, err, sizeof err), 0);
-    ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 1, &sp, &ns, err, sizeof err), 0);
-    bool same = build_first(&v[0].build, DLRIG_CAT_GPU, NULL) == build_first(&sp[0].build, DLRIG_CAT_GPU, NULL) &&
-                build_count(&v[0].build, DLRIG_CAT_GPU) == build_count(&sp[0].build, DLRIG_CAT_GPU);
+    /* the lab: three options sized to the brief, the cheapest above a third of the budget */
+    requirements_init(&req);
+    snprintf(req.workload, sizeof req.workload, "transformer");
+    req.budget_usd = 40000;
+    req.dataset_gb = 500;
+    snprintf(req.environment, sizeof req.environment, "server-room");
+    snprintf(req.circuit, sizeof req.circuit, "208v-30a");
+    req.require = DLRIG_REQ_ECC | DLRIG_REQ_RACKMOUNT;
     ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
-    ck_assert_uint_ge(t.n, 2);
-    ck_assert_str_eq(t.label[0], "Good");
-    ck_assert_str_eq(t.label[t.n - 1], "Best");
-    ck_assert_double_eq_tol(t.rec[t.n - 1].price_usd, sp[0].price_usd, 0.01);
-    if (same) ck_assert(t.rec[0].price_usd <= sp[0].price_usd / 2);
-    else ck_assert_double_eq_tol(t.rec[0].price_usd, v[0].price_usd, 0.01);
-    recommendations_free(v, nv);
-    recommendations_free(sp, ns);
+    ck_assert_uint_eq(t.n, 3);
+    check_tiers(&t, &req, "lab $40,000");
+    ck_assert_msg(t.rec[0].price_usd > req.budget_usd / 3, "Good is $%.0f of $40,000", t.rec[0].price_usd);
     compare_tiers_free(&t);
     /* Each tier is a different choice of GPUs and a faster one than the tier
      * below by more than the tie band (at $3,000 Good and Better were the same
@@ -927,24 +945,59 @@ START_TEST(good_better_best_mean_what_they_say)
         cnn_at(&req, budgets[b]);
         ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
         ck_assert_uint_ge(t.n, 2);
-        for (size_t i = 1; i < t.n; i++) {
-            const dlrig_build *lo = &t.rec[i - 1].build, *hi = &t.rec[i].build;
-            ck_assert_msg(build_first(lo, DLRIG_CAT_GPU, NULL) != build_first(hi, DLRIG_CAT_GPU, NULL) ||
-                              build_count(lo, DLRIG_CAT_GPU) != build_count(hi, DLRIG_CAT_GPU),
-                          "$%.0f: %s and %s have the same GPUs", budgets[b], t.label[i - 1], t.label[i]);
-            ck_assert_msg(t.rec[i].estimate.throughput >
-                              t.rec[i - 1].estimate.throughput * (1 + ADVISOR_TIE_TOLERANCE),
-                          "$%.0f: %s %.0f/s not beyond the tie band of %s %.0f/s", budgets[b], t.label[i],
-                          t.rec[i].estimate.throughput, t.label[i - 1], t.rec[i - 1].estimate.throughput);
-        }
+        char what[32];
+        snprintf(what, sizeof what, "cnn $%.0f", budgets[b]);
+        check_tiers(&t, &req, what);
         compare_tiers_free(&t);
     }
-    /* one build only: the fastest is also the best value, shown once */
+    /* one build only: shown once */
     cnn_at(&req, 700);
     ck_assert_int_eq(compare_tiers(cat, &req, &t, err, sizeof err), 0);
     ck_assert_msg(t.n <= 2, "%zu tiers at $700", t.n);
     for (size_t i = 1; i < t.n; i++) ck_assert(t.rec[i].price_usd > t.rec[i - 1].price_usd);
     compare_tiers_free(&t);
+    catalog_close(cat);
+}
+END_TEST
+
+/* A "why" never compares a build with itself: where the build that topped
+ * the tie band has the same GPUs (the same name), it is named by the parts
+ * that differ.  Before: "2 x RTX PRO 6000 Blackwell Workstation Edition is
+ * 3.1% faster for $1,439 more" in that very build's explanation. */
+START_TEST(why_never_compares_a_build_with_itself)
+{
+    dlrig_catalog *cat = open_shipped();
+    static const struct {
+        const char *workload;
+        double budget;
+    } cases[] = {{"transformer", 30000}, {"transformer", 20000}, {"cnn", 10000}, {"cnn", 20000}, {"cnn", 5000}};
+    size_t named = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (int rack = 0; rack < 2; rack++) {
+            dlrig_requirements req;
+            requirements_init(&req);
+            snprintf(req.workload, sizeof req.workload, "%s", cases[k].workload);
+            req.budget_usd = cases[k].budget;
+            if (rack) {
+                snprintf(req.environment, sizeof req.environment, "server-room");
+                snprintf(req.circuit, sizeof req.circuit, "208v-30a");
+                req.require = DLRIG_REQ_ECC | DLRIG_REQ_RACKMOUNT;
+            }
+            dlrig_recommendation *v;
+            size_t n;
+            char err[512];
+            ck_assert_int_eq(advisor_recommend_by(cat, &req, DLRIG_OBJ_SPEED, 3, &v, &n, err, sizeof err), 0);
+            for (size_t i = 0; i < n; i++) {
+                char self[400];
+                snprintf(self, sizeof self, "%s is ", v[i].build.name);
+                ck_assert_msg(!strstr(v[i].why, self), "%s $%.0f: '%s' compares itself: %s", cases[k].workload,
+                              cases[k].budget, v[i].build.name, v[i].why);
+                snprintf(self, sizeof self, "%s on ", v[i].build.name);
+                named += strstr(v[i].why, self) != NULL;
+            }
+            recommendations_free(v, n);
+        }
+    ck_assert_msg(named > 0, "no case with a tie of the same GPUs: the test checks nothing");
     catalog_close(cat);
 }
 END_TEST
@@ -1287,6 +1340,7 @@ int main(void)
     tcase_add_test(obj, ram_sized_when_the_budget_leaves_room);
     tcase_add_test(obj, value_objective_is_speed_per_dollar);
     tcase_add_test(obj, good_better_best_mean_what_they_say);
+    tcase_add_test(obj, why_never_compares_a_build_with_itself);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
     tcase_add_test(obj, power_limited_when_circuit_binds);
     tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);

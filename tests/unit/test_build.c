@@ -63,6 +63,7 @@ static const struct {
     {"bad-tier.json", {"tier:", "\"Good\", \"Better\" or \"Best\"", "a number"}},
     {"bad-duplicate-key.json", {": name:", "the key is given twice", "keep one"}},
     {"bad-duplicate-requirement.json", {"requirements.budget_usd:", "the key is given twice"}},
+    {"bad-name-from.json", {"name_from", "expected \"requirements\" or \"gpus\"", "'wizard'"}},
 };
 
 START_TEST(bad_file_names_the_field)
@@ -661,6 +662,72 @@ START_TEST(build_editing)
 }
 END_TEST
 
+/* A name dlrig generated follows the build: the advisor's (its GPUs) after a
+ * GPU swap, the wizard's (workload and budget) after a budget change; a
+ * user's name stays.  Saved as version 3 with "name_from"; a file whose
+ * generated name went stale (saved by an older dlrig, or edited by hand) is
+ * renamed as it loads; files without the field keep their names. */
+START_TEST(generated_names_follow_the_build)
+{
+    dlrig_build b;
+    build_init(&b, NULL);
+    b.req.nodes = 1;
+    snprintf(b.req.workload, sizeof b.req.workload, "transformer");
+    b.req.budget_usd = 40000;
+    build_add(&b, part("amd-radeon-rx-7900-xtx"), 2);
+    build_name_by(cat, &b, DLRIG_NAME_GPUS);
+    ck_assert_str_eq(b.name, "2 x Radeon RX 7900 XTX");
+    build_set_category(&b, DLRIG_CAT_GPU, part("nvidia-rtx-3090-ti"), 2);
+    ck_assert(build_refresh_name(cat, &b));
+    ck_assert_str_eq(b.name, "2 x GeForce RTX 3090 Ti");
+    ck_assert(!build_refresh_name(cat, &b)); /* nothing changed */
+    build_set_power_limit(&b, part("nvidia-rtx-3090-ti"), 350);
+    build_refresh_name(cat, &b);
+    ck_assert_str_eq(b.name, "2 x GeForce RTX 3090 Ti at 350 W");
+    /* saved as version 3, and read back the same */
+    cJSON *doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 3);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "name_from")), "gpus");
+    char *text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    dlrig_build back;
+    char err[512];
+    ck_assert_int_eq(build_parse(cat, text, strlen(text), "gen.json", &back, err, sizeof err), 0);
+    ck_assert_int_eq(back.name_from, DLRIG_NAME_GPUS);
+    ck_assert_str_eq(back.name, b.name);
+    build_free(&back);
+    cJSON_free(text);
+    /* the wizard's name: workload and budget */
+    build_name_by(cat, &b, DLRIG_NAME_REQUIREMENTS);
+    ck_assert_str_eq(b.name, "Transformer fine-tuning, $40,000");
+    b.req.budget_usd = 30000;
+    build_refresh_name(cat, &b);
+    ck_assert_str_eq(b.name, "Transformer fine-tuning, $30,000");
+    /* the user's name stays */
+    build_set_user_name(&b, "Riverside lab");
+    b.req.budget_usd = 20000;
+    ck_assert(!build_refresh_name(cat, &b));
+    ck_assert_str_eq(b.name, "Riverside lab");
+    doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 2); /* the power limit's */
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(doc, "name_from"));
+    cJSON_Delete(doc);
+    build_free(&b);
+    /* a stale generated name is renamed as the file loads; one without name_from is kept */
+    const char *stale = "{\"format\":\"dlrig-build\",\"version\":3,\"name\":\"2 x Radeon RX 7900 XTX\",\"name_from\":"
+                        "\"gpus\",\"parts\":[{\"id\":\"nvidia-rtx-3090-ti\",\"qty\":2}]}";
+    ck_assert_int_eq(build_parse(cat, stale, strlen(stale), "stale.json", &back, err, sizeof err), 0);
+    ck_assert_str_eq(back.name, "2 x GeForce RTX 3090 Ti");
+    build_free(&back);
+    const char *old = "{\"format\":\"dlrig-build\",\"version\":1,\"name\":\"2 x Radeon RX 7900 XTX\","
+                      "\"parts\":[{\"id\":\"nvidia-rtx-3090-ti\",\"qty\":2}]}";
+    ck_assert_int_eq(build_parse(cat, old, strlen(old), "old.json", &back, err, sizeof err), 0);
+    ck_assert_str_eq(back.name, "2 x Radeon RX 7900 XTX");
+    ck_assert_int_eq(back.name_from, DLRIG_NAME_USER);
+    build_free(&back);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("build");
@@ -674,6 +741,7 @@ int main(void)
     tc = tcase_create("files");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, round_trip_json);
+    tcase_add_test(tc, generated_names_follow_the_build);
     tcase_add_test(tc, save_and_load);
     tcase_add_test(tc, save_into_missing_directory);
     tcase_add_test(tc, load_missing_file);

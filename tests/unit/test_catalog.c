@@ -60,6 +60,22 @@ START_TEST(ids_unique_and_slugs)
 }
 END_TEST
 
+/* A GPU by what a user types: its id, its name as the screens show it, or
+ * vendor and name, in any case; other categories' names do not match. */
+START_TEST(parts_found_by_their_names)
+{
+    const dlrig_part *g = catalog_find(cat, "nvidia-rtx-3090");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_eq(catalog_find_named(cat, DLRIG_CAT_GPU, "nvidia-rtx-3090"), g);
+    ck_assert_ptr_eq(catalog_find_named(cat, DLRIG_CAT_GPU, "GeForce RTX 3090"), g);
+    ck_assert_ptr_eq(catalog_find_named(cat, DLRIG_CAT_GPU, "  geforce rtx 3090 "), g);
+    ck_assert_ptr_eq(catalog_find_named(cat, DLRIG_CAT_GPU, "NVIDIA GeForce RTX 3090"), g);
+    ck_assert_ptr_null(catalog_find_named(cat, DLRIG_CAT_GPU, "GeForce RTX 309"));
+    ck_assert_ptr_null(catalog_find_named(cat, DLRIG_CAT_CPU, "GeForce RTX 3090"));
+    ck_assert_ptr_null(catalog_find_named(cat, DLRIG_CAT_GPU, ""));
+}
+END_TEST
+
 START_TEST(minimum_coverage)
 {
     static const struct { dlrig_category c; size_t min; } need[] = {
@@ -1157,6 +1173,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, ids_unique_and_slugs);
     tcase_add_test(tc, read_failure_after_open_is_an_error_not_an_exit);
+    tcase_add_test(tc, parts_found_by_their_names);
     tcase_add_test(tc, minimum_coverage);
     tcase_add_test(tc, gpu_values_sane);
     tcase_add_test(tc, blackwell_tensor_rates_from_nvidia);

@@ -255,6 +255,181 @@ START_TEST(passive_card_replaced_by_no_weaker_card)
 }
 END_TEST
 
+/* The GPUs of a build's first GPU line. */
+static int gpus_of(const dlrig_build *b) { return build_count(b, DLRIG_CAT_GPU); }
+
+/* Four 2-slot cards on a board with three x16 slots: boards that take the
+ * same CPU and memory and have four x16 slots (WRX90) fix pcie.slots with
+ * all four cards kept; the cheap boards of other sockets (sure to add an
+ * error) do not use up the trials before them. */
+START_TEST(pcie_slots_fixed_by_a_board_that_keeps_the_cpu)
+{
+    dlrig_build b;
+    ck_assert(load(FIXES "/pcie-4-maxq-trx50.json", &b));
+    const dlrig_part *cpu = build_first(&b, DLRIG_CAT_CPU, NULL);
+    dlrig_report rep = {0};
+    rules_check(cat, &b, &rep);
+    size_t at = rep.n_findings;
+    for (size_t i = 0; i < rep.n_findings; i++)
+        if (!strcmp(rep.findings[i].id, "pcie.slots")) at = i;
+    ck_assert_uint_lt(at, rep.n_findings);
+    dlrig_fix fx[3];
+    size_t n = fix_finding(cat, &b, &rep, at, DLRIG_FIX_ALL_KINDS, fx, 3);
+    ck_assert_uint_gt(n, 0);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_PARTS);
+    ck_assert_int_eq(fx[0].changes[0].op, DLRIG_CHANGE_REPLACE);
+    ck_assert_int_eq(fx[0].changes[0].with->category, DLRIG_CAT_MOTHERBOARD);
+    dlrig_build t;
+    build_copy(&t, &b);
+    fix_apply(&t, &fx[0]);
+    ck_assert_int_eq(gpus_of(&t), 4);
+    ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_CPU, NULL), cpu);
+    dlrig_report after = {0};
+    rules_check(cat, &t, &after);
+    ck_assert_uint_eq(after.counts[DLRIG_SEV_ERROR], 0);
+    report_free(&after);
+    build_free(&t);
+    report_free(&rep);
+    build_free(&b);
+    /* dlrig fix: repaired by parts, four cards kept, with or without --allow-fewer-gpus */
+    double delta;
+    ck_assert_uint_eq(repair("pcie-4-maxq-trx50.json", 1u << DLRIG_FIX_PARTS, &delta, &b), 0);
+    ck_assert_int_eq(gpus_of(&b), 4);
+    build_free(&b);
+    ck_assert_uint_eq(repair("pcie-4-maxq-trx50.json", (1u << DLRIG_FIX_PARTS) | (1u << DLRIG_FIX_FEWER_GPUS), &delta, &b), 0);
+    ck_assert_int_eq(gpus_of(&b), 4);
+    build_free(&b);
+}
+END_TEST
+
+/* Four 3-slot RTX 4090s on a 15 A circuit: no change of parts keeps four,
+ * and the repair lists "2 x ... instead of 4" as its fewer-GPU option.
+ * Allowed fewer GPUs, the repair applies that option: two cards, not one. */
+START_TEST(fewer_gpus_keeps_as_many_as_work)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/circuit.json", FIXES);
+    dlrig_build b;
+    ck_assert(load(path, &b));
+    dlrig_repair r;
+    ck_assert_uint_gt(fix_repair(cat, &b, 1u << DLRIG_FIX_PARTS, &r), 0);
+    int offered = 0;
+    for (size_t i = 0; i < r.n_left; i++)
+        for (size_t k = 0; k < r.n_left_options[i]; k++) {
+            const dlrig_fix *o = &r.left_options[i * DLRIG_REPAIR_OPTIONS + k];
+            if (o->kind == DLRIG_FIX_FEWER_GPUS && o->changes[0].qty > offered) offered = o->changes[0].qty;
+        }
+    ck_assert_int_eq(offered, 2);
+    fix_repair_free(&r);
+    build_free(&b);
+    double delta;
+    ck_assert_uint_eq(repair("circuit.json", (1u << DLRIG_FIX_PARTS) | (1u << DLRIG_FIX_FEWER_GPUS), &delta, &b), 0);
+    ck_assert_int_eq(gpus_of(&b), offered);
+    build_free(&b);
+}
+END_TEST
+
+/* The fixes (at most max) of the finding with this id in FIXES/name. */
+static size_t fixes_of(const char *name, const char *id, dlrig_fix *out, size_t max, dlrig_build *b, dlrig_report *rep)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", FIXES, name);
+    ck_assert_msg(load(path, b), "%s does not load", path);
+    rules_check(cat, b, rep);
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (!strcmp(rep->findings[i].id, id)) return fix_finding(cat, b, rep, i, DLRIG_FIX_ALL_KINDS, out, max);
+    ck_abort_msg("%s: no %s", name, id);
+    return 0;
+}
+
+/* Applies f to a copy of b: the total within the budget, no budget.over, no
+ * error, no new warning when the fix says none; the GPUs, CPU and board kept. */
+static void check_budget_fix(const dlrig_build *b, const dlrig_fix *f)
+{
+    dlrig_build t;
+    build_copy(&t, b);
+    fix_apply(&t, f);
+    dlrig_report r = {0};
+    rules_check(cat, &t, &r);
+    ck_assert_msg(r.totals.price_usd <= t.req.budget_usd, "%s: $%.2f over $%.0f", f->summary, r.totals.price_usd,
+                  t.req.budget_usd);
+    ck_assert_ptr_null(report_find(&r, "budget.over"));
+    ck_assert_uint_eq(r.counts[DLRIG_SEV_ERROR], 0);
+    if (f->kind == DLRIG_FIX_PARTS) {
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_GPU, NULL), build_first(b, DLRIG_CAT_GPU, NULL));
+        ck_assert_int_eq(build_count(&t, DLRIG_CAT_GPU), build_count(b, DLRIG_CAT_GPU));
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_CPU, NULL), build_first(b, DLRIG_CAT_CPU, NULL));
+        ck_assert_ptr_eq(build_first(&t, DLRIG_CAT_MOTHERBOARD, NULL), build_first(b, DLRIG_CAT_MOTHERBOARD, NULL));
+        ck_assert(t.req.budget_usd == b->req.budget_usd);
+    }
+    report_free(&r);
+    build_free(&t);
+}
+
+/* budget.over gets fixes: $216 over, a cheaper memory kit (the cheapest such
+ * swap that adds no warning first); the last resort, a requirement change,
+ * raises the budget to the total. */
+START_TEST(budget_over_fixed_by_cheaper_memory)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[16];
+    size_t n = fixes_of("budget-memory.json", "budget.over", fx, 16, &b, &rep);
+    ck_assert_uint_ge(n, 2);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_PARTS);
+    ck_assert_int_eq(fx[0].n_introduces, 0);
+    ck_assert_int_eq(fx[0].n_changes, 1);
+    ck_assert_int_eq(fx[0].changes[0].part->category, DLRIG_CAT_MEMORY);
+    ck_assert(fx[0].price_delta_usd <= -(rep.totals.price_usd - b.req.budget_usd));
+    for (size_t k = 0; k < n; k++) check_budget_fix(&b, &fx[k]);
+    /* cheapest first among the swaps that add no warning */
+    for (size_t k = 1; k < n && fx[k].kind == DLRIG_FIX_PARTS && fx[k].n_introduces == 0; k++)
+        ck_assert(fx[k].price_delta_usd >= fx[k - 1].price_delta_usd);
+    const dlrig_fix *last = &fx[n - 1];
+    ck_assert_int_eq(last->kind, DLRIG_FIX_REQUIREMENT);
+    ck_assert_str_eq(last->changes[0].key, "budget_usd");
+    char want[32];
+    snprintf(want, sizeof want, "%.0f", ceil(rep.totals.price_usd));
+    ck_assert_str_eq(last->changes[0].value, want);
+    ck_assert_ptr_nonnull(strstr(last->summary, "Raise the budget from $5,000 to $"));
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
+/* $411 over where no one part saves that much: two cheaper parts together. */
+START_TEST(budget_over_fixed_by_two_parts)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[3];
+    size_t n = fixes_of("budget-two-parts.json", "budget.over", fx, 3, &b, &rep);
+    ck_assert_uint_gt(n, 0);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_PARTS);
+    ck_assert_int_eq(fx[0].n_changes, 2);
+    ck_assert(fx[0].changes[0].part->category != fx[0].changes[1].part->category);
+    for (size_t k = 0; k < n; k++) check_budget_fix(&b, &fx[k]);
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
+/* $1,216 over a $4,000 budget with the cheap parts already cheap: no change
+ * of parts keeps the GPUs; the budget raised to $5,216 is the one fix. */
+START_TEST(budget_far_over_offers_a_higher_budget)
+{
+    dlrig_build b;
+    dlrig_report rep = {0};
+    dlrig_fix fx[3];
+    size_t n = fixes_of("budget-far.json", "budget.over", fx, 3, &b, &rep);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(fx[0].kind, DLRIG_FIX_REQUIREMENT);
+    check_budget_fix(&b, &fx[0]);
+    report_free(&rep);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(clean_build_has_nothing_to_fix)
 {
     dlrig_build b;
@@ -299,6 +474,11 @@ int main(void)
     tcase_add_test(tc, five_broken_builds);
     tcase_add_test(tc, power_limit_fix_when_cheap);
     tcase_add_test(tc, passive_card_replaced_by_no_weaker_card);
+    tcase_add_test(tc, pcie_slots_fixed_by_a_board_that_keeps_the_cpu);
+    tcase_add_test(tc, fewer_gpus_keeps_as_many_as_work);
+    tcase_add_test(tc, budget_over_fixed_by_cheaper_memory);
+    tcase_add_test(tc, budget_over_fixed_by_two_parts);
+    tcase_add_test(tc, budget_far_over_offers_a_higher_budget);
     tcase_add_test(tc, clean_build_has_nothing_to_fix);
     tcase_add_test(tc, json_shape);
     suite_add_tcase(s, tc);

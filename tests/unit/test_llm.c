@@ -273,9 +273,19 @@ START_TEST(sizes_without_a_shape)
     char err[256];
     ck_assert_int_eq(llm_weights_parse("NF4", &w, err, sizeof err), 0);
     ck_assert(w.quantised && !w.whole_model);
-    ck_assert_int_eq(llm_weights_parse("4.85", &w, err, sizeof err), 0);
+    ck_assert_int_eq(llm_weights_parse("4.84", &w, err, sizeof err), 0);
     ck_assert(w.whole_model);
-    ck_assert_double_eq(w.bits, 4.85);
+    ck_assert_double_eq(w.bits, 4.84);
+    /* 4.84 bits is GGUF Q4_K_M, the builder's "4-bit weights": named so wherever it is shown */
+    ck_assert_int_eq(w.format, DLRIG_WEIGHTS_Q4_K_M);
+    ck_assert_str_eq(w.label, "Q4_K_M, 4.84 bits");
+    dlrig_weights q4;
+    ck_assert_int_eq(llm_weights_parse("q4_k_m", &q4, err, sizeof err), 0);
+    ck_assert(q4.format == w.format && q4.bits == w.bits && q4.whole_model && q4.quantised);
+    ck_assert_int_eq(llm_weights_parse("int4", &q4, err, sizeof err), 0);
+    ck_assert_str_eq(q4.label, "INT4, 4.25 bits"); /* AWQ/GPTQ: another format, said so */
+    ck_assert_int_eq(llm_weights_parse("4.6", &q4, err, sizeof err), 0);
+    ck_assert_str_eq(q4.label, "4.6 bits");
     ck_assert_int_eq(llm_weights_parse("q4", &w, err, sizeof err), -1);
     ck_assert(strstr(err, "'q4'") != NULL);
     ck_assert_int_eq(llm_weights_parse("0.5", &w, err, sizeof err), -1);

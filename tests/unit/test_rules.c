@@ -556,7 +556,7 @@ START_TEST(table_columns_are_consistent)
         ck_assert_msg(r->flags == 0 || r->severity >= DLRIG_SEV_WARNING, "%s: flags on an info rule", r->id);
         ck_assert_msg(r->fix[0].op != DLRIG_MOVE_END, "%s: no fix recipe", r->id);
         for (int k = 0; k < DLRIG_RULE_MOVES && r->fix[k].op != DLRIG_MOVE_END; k++) {
-            ck_assert_msg(r->fix[k].op <= DLRIG_MOVE_PRECISIONS, "%s: move %d is %d", r->id, k, r->fix[k].op);
+            ck_assert_msg(r->fix[k].op <= DLRIG_MOVE_LAST, "%s: move %d is %d", r->id, k, r->fix[k].op);
             bool by_cat = r->fix[k].op >= DLRIG_MOVE_REPLACE && r->fix[k].op <= DLRIG_MOVE_REMOVE_IN_SERVER;
             if (by_cat) ck_assert_msg(r->fix[k].cat < DLRIG_CAT_COUNT, "%s: move %d category %d", r->id, k, r->fix[k].cat);
             if (r->fix[k].op == DLRIG_MOVE_DROP_REQ)
@@ -801,6 +801,38 @@ static bool names(const dlrig_report *r, const char *id, const dlrig_part *p)
 
 /* --require quiet is a must-have: a quiet case and no blower or passive
  * (server-fan) cards.  An office alone only rules out loud cases. */
+/* No finding contradicts another on the same build: 2 x RTX 3090 Ti holding
+ * Llama 3.3 70B (Q4_K_M) in a layer split need both cards (vram.model_fit
+ * says so), so gpu.multi_gpu_low_gain ("2 GPUs ... scales poorly") stays
+ * quiet; with an 8B model that fits one card it speaks. */
+START_TEST(needed_cards_are_not_low_gain)
+{
+    dlrig_build b;
+    dlrig_report r;
+    check_file("llm-70b-layer-split.json", &b, &r);
+    const dlrig_finding *fit = report_find(&r, "vram.model_fit");
+    ck_assert_msg(fit && strstr(fit->message, "layer split"), "%s", ids_of(&r));
+    ck_assert_msg(!report_find(&r, "gpu.multi_gpu_low_gain"), "contradicts vram.model_fit: %s", ids_of(&r));
+    /* the rule run alone (as the advisor runs subsets) works the split out itself */
+    size_t n_rules, at = 0;
+    const dlrig_rule_info *all = rules_list(&n_rules);
+    while (at < n_rules && strcmp(all[at].id, "gpu.multi_gpu_low_gain")) at++;
+    ck_assert_uint_lt(at, n_rules);
+    dlrig_report alone = {0};
+    rules_check_only(cat, &b, &r.placement, &at, 1, &alone);
+    ck_assert_uint_eq(alone.n_findings, 0);
+    snprintf(b.req.model, sizeof b.req.model, "llama-3.1-8b");
+    rules_check(cat, &b, &r);
+    ck_assert_msg(!report_find(&r, "vram.model_fit"), "%s", ids_of(&r));
+    ck_assert_msg(report_find(&r, "gpu.multi_gpu_low_gain"), "%s", ids_of(&r));
+    rules_check_only(cat, &b, &r.placement, &at, 1, &alone);
+    ck_assert_uint_eq(alone.n_findings, 1);
+    report_free(&alone);
+    report_free(&r);
+    build_free(&b);
+}
+END_TEST
+
 START_TEST(quiet_means_quiet_case_and_no_blowers)
 {
     dlrig_build b;
@@ -1197,6 +1229,7 @@ int main(void)
     tc = tcase_create("messages");
     tcase_add_test(tc, messages_name_parts_and_numbers);
     tcase_add_test(tc, open_air_dense_counts_the_model);
+    tcase_add_test(tc, needed_cards_are_not_low_gain);
     tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
     tcase_add_test(tc, several_gpus_for_md_are_independent_runs);
     tcase_add_test(tc, md_simulation_ignores_the_precision);

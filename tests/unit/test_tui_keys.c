@@ -153,6 +153,7 @@ START_TEST(overlays)
     check(true, (const int[]){'r', 0}, "requirements", "the requirements form");
     check(true, (const int[]){'C', 0}, "menu", "the compare menu");
     check(true, (const int[]){'C', '\r', 0}, "compare", "the compare screen");
+    check(true, (const int[]){27, '\t', '\t', '\r', 0}, "choices", "a finding's fixes to choose from");
 }
 END_TEST
 

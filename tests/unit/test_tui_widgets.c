@@ -52,6 +52,38 @@ START_TEST(list_scrolls_selection_into_view)
 }
 END_TEST
 
+/* A list that gets shorter while scrolled keeps its view full: the rows
+ * scrolled off above come back instead of blank rows below the end (a
+ * parts list narrowed to the compatible ones, a shorter findings list). */
+START_TEST(shorter_list_fills_the_view)
+{
+    ui_list l = {0};
+    ui_list_set(&l, 88);
+    ui_list_select(&l, 76);
+    ui_list_place(&l, 2, 0, 10, 40, 1);
+    ck_assert_int_eq(l.top, 67);
+    ui_list_set(&l, 17); /* narrowed: the selection on the last one */
+    ui_list_select(&l, 16);
+    ui_list_place(&l, 2, 0, 10, 40, 1);
+    ck_assert_int_eq(l.top, 7); /* rows 7..16: ten rows shown, not one */
+    ui_list_select(&l, 3);
+    ui_list_place(&l, 2, 0, 10, 40, 1);
+    ck_assert_int_eq(l.top, 3);
+    /* six findings in five rows, scrolled down; then five, the first selected 2 rows tall */
+    ui_list_set(&l, 6);
+    ui_list_select(&l, 5);
+    ui_list_place(&l, 2, 0, 5, 40, 1);
+    ck_assert_int_eq(l.top, 1);
+    ui_list_set(&l, 5);
+    ui_list_select(&l, 4);
+    ui_list_place(&l, 2, 0, 5, 40, 2);
+    ck_assert_int_eq(l.top, 1); /* 4 one-row items and the selection's 2 rows: one scrolled off */
+    ui_list_set(&l, 3);
+    ui_list_place(&l, 2, 0, 5, 40, 1);
+    ck_assert_int_eq(l.top, 0); /* everything fits: from the top */
+}
+END_TEST
+
 START_TEST(view_scrolls_within_rows)
 {
     ui_list v = {0};
@@ -267,6 +299,7 @@ int main(void)
     TCase *tc = tcase_create("tui_widgets");
     tcase_add_test(tc, list_moves_and_clamps);
     tcase_add_test(tc, list_scrolls_selection_into_view);
+    tcase_add_test(tc, shorter_list_fills_the_view);
     tcase_add_test(tc, view_scrolls_within_rows);
     tcase_add_test(tc, list_mouse);
     tcase_add_test(tc, list_filter);
