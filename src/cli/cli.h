@@ -104,5 +104,6 @@ int cmd_prices(cli_ctx *ctx, int argc, char **argv);
 int cmd_models(cli_ctx *ctx, int argc, char **argv);
 int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 int cmd_fix(cli_ctx *ctx, int argc, char **argv);
+int cmd_cost(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -48,6 +48,8 @@ static const command commands[] = {
     {"fit", cmd_fit, "(--model NAME | --model-params-m N) [--method M] [--weights W] [...] [--gpu ID [--gpus N]]",
      "does a language model fit on N of a GPU, how, and how fast"},
     {"estimate", cmd_estimate, "BUILD.json [--workload W] [--json]", "estimated training/inference speed"},
+    {"cost", cmd_cost, "BUILD.json [--kwh-price P] [--hours-per-day H] [--years Y] [--cloud PROVIDER|all] [--json]",
+     "buy or rent: owning (purchase, electricity) against cloud GPUs doing the same work, break-even"},
     {"export", cmd_export, "BUILD.json --format md|csv|json|txt|html [-o FILE] [--force] [...]",
      "parts list, CSV, JSON, text or a printable HTML quote (--customer, --discount, --tax, ...)"},
     {"compare", cmd_compare, "A.json B.json [C.json] [--json | --format md]",
