@@ -75,7 +75,8 @@ static void print_text(const dlrig_catalog *cat, const dlrig_build *b, dlrig_cos
     printf("  wall draw     %s W while working (%s); idle draw not counted\n",
            format_number(o->wall_w, 0, s1, sizeof s1), c->load_assumption ? c->load_assumption : "");
     printf("  cloud         instances rented only for the hours the same work takes on them, at the rate\n"
-           "                shown; their speed is the performance model's for their GPUs\n");
+           "                shown; their speed is the performance model's for their GPUs; an instance\n"
+           "                slower than the build keeps pace only as several instances at once\n");
     printf("  not counted   resale value, financing, storage, data transfer, space, cooling, staff time\n");
 
     printf("\nOwn\n");

@@ -190,7 +190,8 @@ cJSON *cost_to_json(const dlrig_catalog *cat, const dlrig_cost *c)
     add_num(as, "utilisation", c->a.utilisation);
     add_num(as, "work_hours_per_year", round_to(c->own.work_hours_per_year, 0.1));
     cJSON_AddStringToObject(as, "power", c->load_assumption ? c->load_assumption : "");
-    cJSON_AddStringToObject(as, "cloud", "instances rented only for the hours the same work takes on them");
+    cJSON_AddStringToObject(as, "cloud", "instances rented only for the hours the same work takes on them (hours_per_year "
+                                        "counts instance-hours: a slower instance keeps pace only as several at once)");
     cJSON_AddStringToObject(as, "excluded",
                             "idle draw, resale value, financing, storage, data transfer, space, cooling, staff time");
     cJSON *o = cJSON_AddObjectToObject(doc, "own");
