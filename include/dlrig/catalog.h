@@ -353,6 +353,14 @@ enum { DLRIG_CATALOG_OK = 0, DLRIG_CATALOG_EIO = 3 };
  * answers as if the unread rows were absent.  Not for sharing between
  * threads. */
 dlrig_catalog *catalog_open(const char *path, char *err, size_t errlen);
+/* Writes the embedded catalog, as built (the catalog's own prices, no user
+ * price lists), to path as a SQLite file that catalog_open reads back: the
+ * starting point for a catalog of one's own (add rows, pass --catalog).
+ * Atomic (write_file_atomic); with overwrite false an existing path is left
+ * alone.  Returns 0, or -1 with errno set. */
+int catalog_builtin_write(const char *path, bool overwrite);
+/* Size in bytes of the embedded catalog. */
+size_t catalog_builtin_size(void);
 /* Frees the catalog and everything read from it.  NULL is accepted. */
 void catalog_close(dlrig_catalog *cat);
 /* NULL while every read of cat succeeded; after a read failed, the message

@@ -105,5 +105,7 @@ int cmd_models(cli_ctx *ctx, int argc, char **argv);
 int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 int cmd_fix(cli_ctx *ctx, int argc, char **argv);
 int cmd_cost(cli_ctx *ctx, int argc, char **argv);
+int cmd_import(cli_ctx *ctx, int argc, char **argv);
+int cmd_catalog(cli_ctx *ctx, int argc, char **argv);
 
 #endif

@@ -632,6 +632,17 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
     int label_w = 20, width = cli_term_width();
     for (size_t i = 0; i < n; i++) {
         if (strcmp(common[i].name, "name") == 0) continue;
+        if (strcmp(common[i].name, "price_date") == 0) {
+            /* the date (and seller) of the price shown above, which may be an offer or
+             * an imported list rather than the catalog row (as in show --json) */
+            const dlrig_price *pr = &p->new_price;
+            if (price_known(pr) && pr->date && pr->market)
+                snprintf(buf, sizeof buf, "%s (%s)", pr->date, pr->market);
+            else
+                snprintf(buf, sizeof buf, "%s", price_known(pr) && pr->date ? pr->date : "-");
+            print_field(label_w, common[i].name, buf, width);
+            continue;
+        }
         print_field(label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf), width);
         if (strcmp(common[i].name, "source") == 0) {
             const dlrig_source *s = catalog_source(cat, p->source);

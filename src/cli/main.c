@@ -56,6 +56,10 @@ static const command commands[] = {
      "two or three builds side by side, best values marked"},
     {"models", cmd_models, "[--filter TEXT] [--json] | NAME [--json]",
      "ML models (LLMs, vision, diffusion) with their size and attention layout"},
+    {"import", cmd_import, "LIST [-o BUILD.json] [--force] [--name NAME] [--json]",
+     "a PCPartPicker parts list (Markdown or text) read into a build"},
+    {"catalog", cmd_catalog, "export FILE.db [--force]",
+     "write the built-in catalog as a SQLite file, to extend and pass with --catalog"},
     {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--skip-bad] | list [--json] | clear",
      "vendors' price lists that override catalog prices"},
 };

@@ -1172,6 +1172,13 @@ static int check_table_values(sqlite3 *db, sqlite3 *ref, const char *t, const ch
     return rc;
 }
 
+int catalog_builtin_write(const char *path, bool overwrite)
+{
+    return write_file_atomic(path, dlrig_catalog_image, (size_t)dlrig_catalog_image_size, overwrite);
+}
+
+size_t catalog_builtin_size(void) { return (size_t)dlrig_catalog_image_size; }
+
 /* Opens the built-in catalog image read-only (a connection the caller closes), or NULL. */
 static sqlite3 *open_builtin(void)
 {

@@ -180,6 +180,7 @@ expect export-csv-used 0 'priced used, [^;,]+ 20[0-9]{2}-[0-9]{2}' -- "$DLRIG" e
 expect export-json-used 0 '"price_condition":[[:space:]]*"used"' -- "$DLRIG" export "$DATA/builds/price.used.trigger.json" --format json
 expect show-offers 0 'price offers.*used +\$850\.00 +US resale, 2026-05' -- "$DLRIG" show nvidia-rtx-3090
 expect show-offers-json 0 '"price_offers":.*"condition":[[:space:]]*"used"' -- "$DLRIG" show nvidia-rtx-3090 --json
+expect show-offer-date 0 'price_usd +[$]695[[:space:]]+price_date +2026-03 \(Newegg\)' -- "$DLRIG" show nvidia-rtx-2080-ti
 sed 's/"allow_used": true/"allow_used": "yes"/' "$DATA/builds/price.used.trigger.json" > "$TMP/used-bad.json"
 expect check-used-bad-type 2 'requirements.allow_used: expected true or false, got a string' -- "$DLRIG" check "$TMP/used-bad.json"
 expect recommend-impossible 1 'no build meets' -- "$DLRIG" recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
@@ -381,6 +382,39 @@ printf 'SKU;Product;Stock;Unit price;Date\nMZ-V9P2T0B/AM;Samsung 990 PRO 2TB;4;1
 expect prices-mpn-no-comma 2 "seller.csv:2: price '179,90' is not a positive number .a decimal comma" -- "$DLRIG" prices import "$P/seller.csv" --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
 expect prices-mpn 0 "Imported 5 prices.*Matched 3 lines: 2 by part number, 1 by name.*line 3: 'KSM48R40BS4TMM-32HMR' is kingston-ksm48r40bs4tmm-32hmr-8x .by part number; 8 of them make the part: 8 x 189.00 EUR.*Fields separated by ';'.*Columns not used: 'Stock'" -- "$DLRIG" prices import "$P/seller.csv" --decimal-comma --currency EUR --vendor 'Seller GmbH' --rate EUR=1.08
 expect prices-mpn-list 0 'samsung-990-pro-2tb +Seller GmbH +179.90 +EUR' -- "$DLRIG" prices list
+# the built-in catalog written out, extended with sqlite3 and read back with --catalog
+expect catalog-export 0 'Wrote .*/own.db: the built-in catalog, [0-9]+ parts' -- "$DLRIG" catalog export "$TMP/own.db"
+expect catalog-export-same 0 'same' -- sh -c 'cmp -s "$0" "$1" && echo same' "$TMP/own.db" "$CATDB"
+expect catalog-export-exists 3 'own.db: exists; --force overwrites it' -- "$DLRIG" catalog export "$TMP/own.db"
+expect catalog-export-force 0 'Wrote' -- "$DLRIG" catalog export "$TMP/own.db" --force
+expect catalog-export-usage 2 'catalog export: expected one FILE.db' -- "$DLRIG" catalog export
+expect catalog-bad-sub 2 "catalog: unknown subcommand 'import'" -- "$DLRIG" catalog import x.db
+expect catalog-export-dir 3 'cannot write: Is a directory' -- "$DLRIG" catalog export "$TMP"
+sqlite3 "$TMP/own.db" "INSERT INTO source (id, title, url) VALUES ('sto-acme-2026-11', 'Acme price list, November 2026', NULL);
+INSERT INTO storage (id, vendor, name, price_usd, price_date, source, kind, form_factor, pcie_gen, capacity_gb, seq_read_mbs, seq_write_mbs, power_w)
+  VALUES ('acme-fast-4tb', 'Acme', 'Fast 4TB', 289, '2026-11', 'sto-acme-2026-11', 'nvme', 'M.2 2280', 4, 4000, 7000, 6500, 7.5);
+INSERT INTO part_number (mpn, part_id, units, source) VALUES ('AF-4T-N4', 'acme-fast-4tb', 1, 'sto-acme-2026-11');"
+expect catalog-own-part 0 'price_usd +\$289.*source +sto-acme-2026-11' -- "$DLRIG" --catalog "$TMP/own.db" show acme-fast-4tb
+expect catalog-own-not-builtin 2 "unknown part id 'acme-fast-4tb'" -- "$DLRIG" show acme-fast-4tb
+printf '**Storage** | [Acme Fast 4 TB M.2-2280 NVMe](https://pcpartpicker.com/product/x/acme-fast-4-tb-af-4t-n4) | $279.00 @ Acme\n' > "$TMP/acme.md"
+expect catalog-own-import 0 'Fast 4TB \(acme-fast-4tb\), by part number in the link AF-4T-N4' -- "$DLRIG" --catalog "$TMP/own.db" import "$TMP/acme.md"
+# PCPartPicker parts lists read into builds
+I=$DATA/import
+expect import-report 1 'generated 2026-11-20, us site.*line 5 +CPU: AMD Ryzen 9 9950X.*= Ryzen 9 9950X \(amd-ryzen-9-9950x\), by part number in the link 100-100001277WOF.*line 15 +Video Card: Gigabyte GAMING OC GeForce RTX 9999 Ti.*NOT MATCHED.*Matched 8 of 9 lines naming parts dlrig models \(6 by part number in the link, 2 by name\); 1 not matched; 2 left out.*Nothing written' -- "$DLRIG" import "$I/pcpp-reddit.md"
+expect import-write 1 "Wrote $TMP/pcpp.json \(7 part lines\)" -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json"
+expect import-written-qty 0 '"id":[[:space:]]*"corsair-cmk64gx5m2b6000c30",[[:space:]]*"qty":[[:space:]]*2' -- cat "$TMP/pcpp.json"
+expect import-written-name 0 '"name":[[:space:]]*"PCPartPicker list of 2026-11-20"' -- cat "$TMP/pcpp.json"
+expect import-then-check 1 'compat.missing_part +The build has no CPU cooler' -- "$DLRIG" check "$TMP/pcpp.json"
+expect import-no-overwrite 3 'pcpp.json.*exists.*--force overwrites it' -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json"
+expect import-force 1 'Wrote' -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json" --force --name 'Lab box'
+expect import-json 1 '"format":[[:space:]]*"dlrig-import".*"matched_by":[[:space:]]*"part_number".*"matched":[[:space:]]*8.*"build":' -- "$DLRIG" import "$I/pcpp-reddit.md" --json
+expect import-stdout 1 '^\{.*"format":[[:space:]]*"dlrig-build"' -- sh -c '"$0" import "$1" -o - 2>/dev/null' "$DLRIG" "$I/pcpp-reddit.md"
+expect import-not-a-list 2 'seller.csv: no parts list found: expected PCPartPicker' -- "$DLRIG" import "$P/seller.csv"
+expect import-missing 3 'nope.md: cannot read' -- "$DLRIG" import "$TMP/nope.md"
+expect import-usage 2 'import: expected one LIST file' -- "$DLRIG" import
+printf '**Monitor** | [LG 27GR95QE-B](https://pcpartpicker.com/product/x/lg) | $699.99 @ Amazon\n' > "$TMP/monitor.md"
+expect import-nothing-matched 2 'no line names a catalog part; nothing written' -- "$DLRIG" import "$TMP/monitor.md" -o "$TMP/monitor.json"
+expect import-nothing-written 0 'absent' -- sh -c 'test -e "$0" || echo absent' "$TMP/monitor.json"
 "$DLRIG" prices clear --vendor 'Seller GmbH' >/dev/null
 printf 'id,price,currency,date,vendor\nnvidia-rtx-4090,1799,USD,2031-01,Acme\n' > "$P/future.csv"
 expect prices-future 2 'future.csv:2: date 2031-01 is after today' -- "$DLRIG" prices import "$P/future.csv"

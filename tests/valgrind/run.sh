@@ -111,7 +111,7 @@ vg 0 fit --model llama-3.1-70b --weights int4 --gpu nvidia-rtx-3090 --gpus 2
 vg 1 fit --model llama-3.1-8b --weights bf16 --context-tokens 128k --gpu nvidia-rtx-4090 --json
 vg 0 fit --model meta-llama/Llama-3.1-70B-Instruct --weights int4 --max-gpus 4
 vg 1 recommend --workload llm-inference --model llama-3.1-70b --budget-usd 2500
-vg 1 recommend --workload cnn --budget-usd 2500 --require nvlink --json
+vg 1 recommend --workload cnn --budget-usd 1200 --require nvlink --json
 vg 0 recommend --workload llm-inference --model llama-3.1-70b --weights int4 --budget-usd 5000 --allow-used --json
 vg 0 estimate "$B/clean.json" --workload llm-finetune --model qwen2.5-7b --method qlora
 if [ -d "$HERE/../../db/presets" ]; then
@@ -134,6 +134,9 @@ nvidia-rtx-409,1,USD,2025-03,Typo Shop
 EOF
 vg 2 prices import "$TMP/prices.csv" --rate EUR=1.08
 vg 0 prices import "$TMP/prices.csv" --rate EUR=1.08 --skip-bad
+vg 1 import "$DATA/import/pcpp-reddit.md" -o "$TMP/imported.json"
+vg 1 import "$DATA/import/pcpp-reddit.md" --json
+vg 0 catalog export "$TMP/own.db"
 vg 0 prices list
 vg 0 prices list --json
 vg 0 check "$B/clean.json" --json
