@@ -13,4 +13,5 @@ for f in $(grep -v "^#" data/ORDER); do files="$files data/$f"; done
   echo "SELECT 'price offer for an unknown part: ' || part_id FROM price_offer WHERE part_id NOT IN (SELECT id FROM part);"
   echo "SELECT 'price offers', condition, count(*) FROM price_offer GROUP BY condition;"
   echo "SELECT 'part number for an unknown part: ' || part_id FROM part_number WHERE part_id NOT IN (SELECT id FROM part);"
+  echo "SELECT 'cloud rates', kind, count(*) FROM cloud_rate GROUP BY kind;"
 } | sqlite3 -bail :memory:

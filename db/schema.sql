@@ -375,6 +375,25 @@ CREATE TABLE price_offer (
   PRIMARY KEY (part_id, condition, market, price_date)
 ) STRICT;
 
+-- Cloud GPU hourly rates, for "buy or rent" (dlrig cost): what a provider
+-- charged an hour for an instance (or pod) of gpu_count of one catalog GPU,
+-- observed in rate_date ('YYYY-MM'), from a dated source.  kind: on-demand
+-- (no commitment), reserved (a commitment or a reserved block) or spot
+-- (interruptible).  A range read from a source is stored as its midpoint and
+-- the note says so.  Rates are per instance, not per GPU.
+CREATE TABLE cloud_rate (
+  id            TEXT PRIMARY KEY,     -- provider-offer-kind slug, e.g. 'lambda-1x-h100-sxm'
+  provider      TEXT NOT NULL,        -- as a reader knows it: 'Lambda', 'RunPod', 'AWS', ...
+  offer         TEXT NOT NULL,        -- the instance, pod or plan name the provider uses
+  gpu_id        TEXT NOT NULL REFERENCES gpu(id),
+  gpu_count     INTEGER NOT NULL CHECK (gpu_count BETWEEN 1 AND 64),
+  usd_per_hour  REAL NOT NULL CHECK (usd_per_hour > 0),  -- the whole instance
+  kind          TEXT NOT NULL CHECK (kind IN ('on-demand','reserved','spot')),
+  rate_date     TEXT NOT NULL CHECK (rate_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]'),
+  source        TEXT NOT NULL REFERENCES source(id),
+  note          TEXT
+) STRICT;
+
 -- Manufacturer part numbers (MPN, SKU) as makers and sellers print them, so
 -- that a vendor's price list or a parts list keyed by part number finds the
 -- catalog part.  A part may have several numbers (regional or retail

@@ -321,6 +321,15 @@ typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)
 typedef struct dlrig_model_alias { DLRIG_MODEL_ALIAS_FIELDS(DLRIG_FIELD_DECL) } dlrig_model_alias;
 
+/* Cloud GPU hourly rates (table `cloud_rate`): what a provider charged an
+ * hour for an instance of gpu_count x gpu_id, observed in rate_date
+ * ('YYYY-MM'); kind is "on-demand", "reserved" or "spot"; usd_per_hour is
+ * the whole instance's.  Read by cost.h. */
+#define DLRIG_CLOUD_RATE_FIELDS(X)                                            \
+    X(STR, id) X(STR, provider) X(STR, offer) X(STR, gpu_id) X(INT, gpu_count) \
+    X(REAL, usd_per_hour) X(STR, kind) X(STR, rate_date) X(STR, source) X(STR, note)
+typedef struct dlrig_cloud_rate { DLRIG_CLOUD_RATE_FIELDS(DLRIG_FIELD_DECL) } dlrig_cloud_rate;
+
 /* A description of one column of a category, for generic display. */
 typedef struct dlrig_field {
     const char *name;
@@ -430,6 +439,13 @@ bool catalog_has_id(const dlrig_catalog *cat, dlrig_vocab_table t, const char *i
 /* The workload of a build that names none: the row marked is_default, else
  * the first in list order; NULL only when the table is empty. */
 const dlrig_workload *catalog_default_workload(const dlrig_catalog *cat);
+
+/* ---- cloud GPU rates ---- */
+
+/* Every cloud rate, in id order; *n gets the count.  The array belongs to
+ * the catalog.  A catalog without the table (an older --catalog file) marks
+ * the catalog failed (catalog_error) and returns none. */
+const dlrig_cloud_rate *catalog_cloud_rates(const dlrig_catalog *cat, size_t *n);
 
 /* ---- ML models ---- */
 

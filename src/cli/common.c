@@ -87,7 +87,7 @@ void cli_print_json_to(FILE *f, cJSON *doc)
 }
 
 const cli_docfmt CLI_DOC_CHECK = {"dlrig-check", 1}, CLI_DOC_ESTIMATE = {"dlrig-estimate", 1},
-                 CLI_DOC_FIT = {"dlrig-fit", 1}, CLI_DOC_RECOMMEND = {"dlrig-recommend", 1},
+                 CLI_DOC_FIT = {"dlrig-fit", 1}, CLI_DOC_COST = {"dlrig-cost", 1}, CLI_DOC_RECOMMEND = {"dlrig-recommend", 1},
                  CLI_DOC_PRESETS = {"dlrig-presets", 1}, CLI_DOC_PARTS = {"dlrig-parts", 1},
                  CLI_DOC_PART = {"dlrig-part", 1}, CLI_DOC_MODELS = {"dlrig-models", 1},
                  CLI_DOC_MODEL = {"dlrig-model", 1}, CLI_DOC_COMPARE = {"dlrig-compare", 1},

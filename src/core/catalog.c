@@ -89,6 +89,9 @@ static const dlrig_field model_field_list[] = {DLRIG_MODEL_FIELDS(FLD)};
 #define CUR_T dlrig_model_alias
 static const dlrig_field model_alias_fields[] = {DLRIG_MODEL_ALIAS_FIELDS(FLD)};
 #undef CUR_T
+#define CUR_T dlrig_cloud_rate
+static const dlrig_field cloud_rate_fields[] = {DLRIG_CLOUD_RATE_FIELDS(FLD)};
+#undef CUR_T
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -122,7 +125,7 @@ static const table_desc part_tables[DLRIG_CAT_COUNT] = {
 
 enum {
     REF_ARCH, REF_FRAMEWORK, REF_WORKLOAD, REF_VRAM, REF_CIRCUIT, REF_SOURCE, REF_MODEL, REF_MODEL_ALIAS,
-    REF_COUNT
+    REF_CLOUD_RATE, REF_COUNT
 };
 static const table_desc ref_tables[REF_COUNT] = {
     [REF_ARCH] = {"architecture", "architecture", "Architecture", sizeof(dlrig_arch), arch_fields, N(arch_fields)},
@@ -137,6 +140,8 @@ static const table_desc ref_tables[REF_COUNT] = {
     [REF_MODEL] = {"model", "model", "Model", sizeof(dlrig_model), model_field_list, N(model_field_list)},
     [REF_MODEL_ALIAS] = {"model_alias", "model_alias", "Model alias", sizeof(dlrig_model_alias), model_alias_fields,
                          N(model_alias_fields)},
+    [REF_CLOUD_RATE] = {"cloud_rate", "cloud_rate", "Cloud rate", sizeof(dlrig_cloud_rate), cloud_rate_fields,
+                        N(cloud_rate_fields)},
 };
 
 /* ------------------------------------------------------------ the catalog */
@@ -1908,6 +1913,15 @@ const dlrig_workload *catalog_default_workload(const dlrig_catalog *c)
         if (w[i].is_default) return &w[i];
     const char *const *ids = catalog_ids(c, DLRIG_VOCAB_WORKLOAD);
     return ids[0] ? catalog_workload(c, ids[0]) : NULL;
+}
+
+/* ------------------------------------------------------------ cloud rates */
+
+const dlrig_cloud_rate *catalog_cloud_rates(const dlrig_catalog *c, size_t *n)
+{
+    const rows *r = ensure_ref(c, REF_CLOUD_RATE);
+    if (n) *n = r->n;
+    return (const dlrig_cloud_rate *)r->base;
 }
 
 /* ------------------------------------------------------------ ML models */

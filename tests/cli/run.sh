@@ -136,6 +136,30 @@ if [ -e "$DATA/builds/clean.json" ]; then
     expect estimate-bad-workload 2 "--workload: unknown value 'cnnn'; expected one of cnn, transformer" -- "$DLRIG" estimate "$DATA/builds/clean.json" --workload cnnn
 fi
 
+# cost: buy or rent
+B4090=$DATA/builds/power-4090-pair-tr.json
+expect cost-text 0 'Assumptions.*\$0\.190 per kWh.*8 h a day x 365 days x 100% utilisation = 2,920 h a year, for 3 years.*Own.*purchase +\$[0-9,]+.*Rent the same work.*Lambda.*Break-even.*Cheapest rent for this work.*Rates \(per instance-hour' -- "$DLRIG" cost "$B4090"
+expect cost-json 0 '"assumptions":.*"kwh_usd":[[:space:]]*0\.19.*"own":.*"purchase_usd":.*"offers":.*"rate_date":[[:space:]]*"20[0-9][0-9]-[0-9][0-9]".*"source":.*"url":.*"breakeven_months"' -- "$DLRIG" cost "$B4090" --json
+expect cost-assumptions-json 0 '"kwh_usd":[[:space:]]*0\.3.*"hours_per_day":[[:space:]]*24.*"years":[[:space:]]*5.*"utilisation":[[:space:]]*0\.5.*"work_hours_per_year":[[:space:]]*4380' -- "$DLRIG" cost "$B4090" --kwh-price 0.3 --hours-per-day 24 --years 5 --utilisation 0.5 --json
+expect cost-cloud-filter 0 '^[^R]*"provider":[[:space:]]*"Lambda"' -- "$DLRIG" cost "$B4090" --cloud lambda --json
+out=$("$DLRIG" cost "$B4090" --cloud LAMBDA --json 2>&1)
+if printf '%s' "$out" | grep -q '"provider":[[:space:]]*"\(RunPod\|AWS\|Azure\|Spheron\)"'; then
+    fail=$((fail + 1)); echo "FAIL cost-cloud-only: --cloud LAMBDA listed another provider"
+else pass=$((pass + 1)); fi
+# one RTX 4090 against the rented RTX 4090: the same work takes the same hours
+awk '/"nvidia-rtx-4090"/ {print; getline; sub(/2/, "1")} {print}' "$B4090" > "$TMP/one4090.json"
+expect cost-same-gpu 0 '"spheron-rtx-4090"[^}]*\}[^}]*"hours_ratio":[[:space:]]*1,[^}]*"hours_per_year":[[:space:]]*2920[,}]' -- "$DLRIG" cost "$TMP/one4090.json" --cloud spheron --json
+expect cost-workload 0 'llm-inference' -- "$DLRIG" cost "$B4090" --workload llm-inference
+expect cost-bad-hours 2 "dlrig: --hours-per-day: expected a number above 0 and at most 24, got '25'" -- "$DLRIG" cost "$B4090" --hours-per-day 25
+expect cost-bad-years 2 "--years: expected a number above 0 and at most 20, got '0'" -- "$DLRIG" cost "$B4090" --years 0
+expect cost-bad-util 2 "--utilisation: expected a number above 0 and at most 1, got '80'" -- "$DLRIG" cost "$B4090" --utilisation 80
+expect cost-bad-kwh 2 "--kwh-price: expected a price in USD per kWh from 0 to 10, got 'cheap'" -- "$DLRIG" cost "$B4090" --kwh-price cheap
+expect cost-bad-cloud 2 "--cloud: no rates of provider 'gcp' in the catalog; expected one of .*Lambda.*, or all" -- "$DLRIG" cost "$B4090" --cloud gcp
+expect cost-bad-workload 2 "--workload: unknown value 'cnnn'" -- "$DLRIG" cost "$B4090" --workload cnnn
+expect cost-no-build 2 'cost: expected one BUILD.json' -- "$DLRIG" cost
+expect cost-missing-file 3 'nosuch.json' -- "$DLRIG" cost "$TMP/nosuch.json"
+expect cost-bad-build 2 'bad-invalid-json.json' -- "$DLRIG" cost "$DATA/builds/bad-invalid-json.json"
+
 # recommend
 expect recommend-no-workload 2 'workload is required' -- "$DLRIG" recommend --budget-usd 5000
 expect recommend-bad-workload 2 "unknown value 'vision'" -- "$DLRIG" recommend --workload vision --budget-usd 5000

@@ -291,6 +291,7 @@ START_TEST(used_offer_changes_pick_only_when_allowed)
     sqlite3_finalize(st);
     exec(db, "DELETE FROM bridge_gpu WHERE gpu_id NOT IN ('nvidia-rtx-3090', 'amd-radeon-rx-7900-xt');"
              "DELETE FROM price_offer WHERE part_id IN (SELECT id FROM gpu) AND part_id NOT IN ('nvidia-rtx-3090');"
+             "DELETE FROM cloud_rate WHERE gpu_id NOT IN ('nvidia-rtx-3090', 'amd-radeon-rx-7900-xt');"
              "DELETE FROM gpu WHERE id NOT IN ('nvidia-rtx-3090', 'amd-radeon-rx-7900-xt');");
     char v[64];
     snprintf(v, sizeof v, "PRAGMA main.user_version=%d", DLRIG_SCHEMA_VERSION);

@@ -166,6 +166,8 @@ static const struct {
     {"dlrig-fix", "fix -n " BUILDS "/clean.json --json"},
     {"dlrig-prices", "prices list --json"},
     {"dlrig-import", "import " DLRIG_TEST_DATA "/import/pcpp-reddit.md --json"},
+    {"dlrig-cost", "cost " BUILDS "/clean.json --json"},
+    {"dlrig-cost", "cost " BUILDS "/clean.json --hours-per-day 24 --cloud runpod --json"},
     {"dlrig-export", "export " BUILDS "/clean.json --format json"},
     {"dlrig-export", "export " BUILDS "/compat.socket.trigger.json --format json --customer ACME --allow-errors"},
     {"dlrig-build", "recommend --workload llm-finetune --model llama-3.1-8b --budget-usd 20000 -o -"},

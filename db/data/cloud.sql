@@ -1,0 +1,28 @@
+-- Cloud GPU hourly rates (table cloud_rate), for "buy or rent" (dlrig cost):
+-- what a provider charged an hour for an instance or pod of one catalog GPU,
+-- by month observed, from a dated source.  A rate is for the whole instance
+-- (all its GPUs).  db/SOURCES.md, "Cloud GPU rates", says what each source
+-- supplied and what was searched without a dated figure.  Loaded after the
+-- gpu table.
+
+INSERT INTO source (id, title, url, note) VALUES
+('cloud-techbytes-lambda-2026-05', 'TechBytes (Dillip Chowdary): Serverless GPU Pricing Matrix, Modal, Replicate and Lambda (2026-05-07; prices verified that day from the vendors'' official pricing)', 'https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/', 'Lambda on-demand instances: 1x H100 PCIe $2.86/hr, 1x H100 SXM $3.78/hr, A100 40GB $1.48/hr, Quadro RTX 6000 $0.58/hr, A10 $0.86/hr (the A10 is not in the catalog); L40S not listed on Lambda''s public pricing. Also Modal H100 $3.9492/hr and A100 80GB $2.4984/hr, Replicate H100 $5.49/hr (serverless, billed differently; not stored).'),
+('cloud-spheron-runpod-2026-05', 'Spheron (Mitrasish): RunPod H100 Pricing 2026, per-hour and serverless cost (2026-05-22)', 'https://www.spheron.network/blog/runpod-h100-pricing-2026/', 'RunPod H100 80GB: Community Cloud (third-party hosts) $1.80-2.40/hr for the PCIe card, billed per minute; Secure Cloud (RunPod''s own data centres) about $2.79/hr for H100 PCIe and about $2.69/hr for H100 SXM5; serverless about $0.00053/s.'),
+('cloud-spheron-rtx-2026-05', 'Spheron (Mitrasish): RTX 5090 vs RTX 4090 for AI, with Spheron''s prices as of 2026-05-03', 'https://www.spheron.network/blog/rtx-5090-vs-rtx-4090/', 'Spheron on-demand: RTX 5090 from $0.86/hr, RTX 4090 from $0.53/hr, H100 from $2.01/hr (form not stated; not stored), L40S about $0.72/hr. Prices as of 03 May 2026.'),
+('cloud-aws-capacity-blocks-2024-12', 'Amazon Web Services: Amazon EC2 Capacity Blocks for ML pricing (rates in force until the update of 2025-01-01)', 'https://aws.amazon.com/ec2/capacityblocks/pricing/', 'Read from a copy of the page. Reservation rates, US East (N. Virginia and Ohio): p5.48xlarge (8 x H100, 640 GB HBM3) $39.33 an instance-hour ($4.916 an accelerator-hour); p4d.24xlarge (8 x A100, 320 GB HBM2) $14.75 an instance-hour ($1.844 an accelerator-hour); an 8 x H200 instance in US East (Ohio) $43.26 ($5.408). The page says the rates were to be updated on January 1, 2025; the operating system is billed on top.'),
+('cloud-rmmartins-azure-2026-06', 'Ricardo Martins: Cost engineering for AI, when idle GPUs cost more than your car (2026-06-11)', 'https://rmmartins.com/2026/06/11/cost-engineering-for-ai-when-idle-gpus-cost-more-than-your-car/', 'Azure ND96isr_H100_v5 (8 x H100) about $98 an hour; a weekend idle about $4,700. Also a 2 x A100 fine-tuning example at $3.67 a GPU-hour (VM not named; not stored).');
+
+INSERT INTO cloud_rate (id, provider, offer, gpu_id, gpu_count, usd_per_hour, kind, rate_date, source, note) VALUES
+('lambda-1x-h100-sxm', 'Lambda', '1x H100 SXM', 'nvidia-h100-sxm5-80gb', 1, 3.78, 'on-demand', '2026-05', 'cloud-techbytes-lambda-2026-05', NULL),
+('lambda-1x-h100-pcie', 'Lambda', '1x H100 PCIe', 'nvidia-h100-pcie', 1, 2.86, 'on-demand', '2026-05', 'cloud-techbytes-lambda-2026-05', NULL),
+('lambda-1x-a100-40gb', 'Lambda', '1x A100 40GB', 'nvidia-a100-pcie-40gb', 1, 1.48, 'on-demand', '2026-05', 'cloud-techbytes-lambda-2026-05', 'The source says A100 40GB without the form; the catalog''s A100 40GB is the PCIe card, so an SXM instance would be somewhat faster than estimated.'),
+('lambda-1x-quadro-rtx-6000', 'Lambda', '1x Quadro RTX 6000', 'nvidia-quadro-rtx-6000', 1, 0.58, 'on-demand', '2026-05', 'cloud-techbytes-lambda-2026-05', NULL),
+('runpod-h100-sxm-secure', 'RunPod', 'H100 SXM5, Secure Cloud', 'nvidia-h100-sxm5-80gb', 1, 2.69, 'on-demand', '2026-05', 'cloud-spheron-runpod-2026-05', 'About $2.69/hr as the source gives it.'),
+('runpod-h100-pcie-secure', 'RunPod', 'H100 PCIe, Secure Cloud', 'nvidia-h100-pcie', 1, 2.79, 'on-demand', '2026-05', 'cloud-spheron-runpod-2026-05', 'About $2.79/hr as the source gives it.'),
+('runpod-h100-pcie-community', 'RunPod', 'H100 PCIe, Community Cloud', 'nvidia-h100-pcie', 1, 2.10, 'on-demand', '2026-05', 'cloud-spheron-runpod-2026-05', 'Midpoint of $1.80-2.40/hr; third-party hosts, availability varies by host.'),
+('spheron-rtx-5090', 'Spheron', 'RTX 5090', 'nvidia-rtx-5090', 1, 0.86, 'on-demand', '2026-05', 'cloud-spheron-rtx-2026-05', '"From" price.'),
+('spheron-rtx-4090', 'Spheron', 'RTX 4090', 'nvidia-rtx-4090', 1, 0.53, 'on-demand', '2026-05', 'cloud-spheron-rtx-2026-05', '"From" price.'),
+('spheron-l40s', 'Spheron', 'L40S', 'nvidia-l40s', 1, 0.72, 'on-demand', '2026-05', 'cloud-spheron-rtx-2026-05', 'About $0.72/hr as the source gives it.'),
+('aws-p5-48xlarge-capacity-block', 'AWS', 'p5.48xlarge, EC2 Capacity Block', 'nvidia-h100-sxm5-80gb', 8, 39.33, 'reserved', '2024-12', 'cloud-aws-capacity-blocks-2024-12', 'A reserved block paid up front; US East. The newest dated AWS figure found: on-demand p5 rates quoted on 2026 pages conflict (see SOURCES.md), so none is stored.'),
+('aws-p4d-24xlarge-capacity-block', 'AWS', 'p4d.24xlarge, EC2 Capacity Block', 'nvidia-a100-pcie-40gb', 8, 14.75, 'reserved', '2024-12', 'cloud-aws-capacity-blocks-2024-12', 'A reserved block paid up front; US East. p4d carries A100 40GB SXM modules joined by NVSwitch; the catalog has only the PCIe A100 40GB, so the estimate (PCIe cards) is low for this instance.'),
+('azure-nd96isr-h100-v5', 'Azure', 'ND96isr H100 v5', 'nvidia-h100-sxm5-80gb', 8, 98.0, 'on-demand', '2026-06', 'cloud-rmmartins-azure-2026-06', 'About $98 an hour as the source gives it (pay as you go).');
