@@ -191,6 +191,8 @@ extern const cli_command cli_commands[];
 extern const size_t cli_n_commands;
 extern const cli_command cli_prices_subs[];
 extern const size_t cli_n_prices_subs;
+extern const cli_command cli_catalog_subs[];
+extern const size_t cli_n_catalog_subs;
 
 /* getopt_long for command `cmd` ("recommend", "prices import"), with one
  * voice for mistakes: an unknown option (with the closest one: "did you
@@ -219,6 +221,7 @@ int cmd_fix(cli_ctx *ctx, int argc, char **argv);
 int cmd_cost(cli_ctx *ctx, int argc, char **argv);
 int cmd_import(cli_ctx *ctx, int argc, char **argv);
 int cmd_catalog(cli_ctx *ctx, int argc, char **argv);
+int cmd_catalog_export(cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(cli_ctx *ctx, int argc, char **argv);
 int cmd_complete(cli_ctx *ctx, int argc, char **argv);
 int cmd_prices_import(cli_ctx *ctx, int argc, char **argv);

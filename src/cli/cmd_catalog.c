@@ -24,32 +24,25 @@ static void usage(FILE *f)
 const struct option cli_catalog_opts[] = {
     {"force", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
-int cmd_catalog(cli_ctx *ctx, int argc, char **argv)
+/* dlrig catalog export FILE.db [--force] (argv starts at "export") */
+int cmd_catalog_export(cli_ctx *ctx, int argc, char **argv)
 {
     (void)ctx;
     bool force = false;
     int c;
     optind = 0;
-    while ((c = cli_getopt(argc, argv, "h", cli_catalog_opts, "catalog")) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", cli_catalog_opts, "catalog export")) != -1) {
         switch (c) {
         case 'f': force = true; break;
         case 'h': usage(stdout); return EXIT_OK;
         default: return EXIT_USAGE;
         }
     }
-    if (optind >= argc) {
-        cli_error("catalog: expected a subcommand: export FILE.db");
-        return EXIT_USAGE;
-    }
-    if (strcmp(argv[optind], "export") != 0) {
-        cli_error("catalog: unknown subcommand '%s' (expected: export FILE.db)", argv[optind]);
-        return EXIT_USAGE;
-    }
-    if (optind + 2 != argc) {
+    if (optind + 1 != argc) {
         cli_error("catalog export: expected one FILE.db");
         return EXIT_USAGE;
     }
-    const char *path = argv[optind + 1];
+    const char *path = argv[optind];
     if (catalog_builtin_write(path, force) != 0) {
         int e = errno;
         struct stat st;
@@ -72,4 +65,20 @@ int cmd_catalog(cli_ctx *ctx, int argc, char **argv)
            "Use it with: dlrig --catalog %s COMMAND ...  (adding a part: man dlrig, ADDING A PART)\n",
            cli_safe(path), parts, (double)catalog_builtin_size() / 1e6, cli_safe(path));
     return EXIT_OK;
+}
+
+int cmd_catalog(cli_ctx *ctx, int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (argc < 2) {
+        cli_error("catalog: expected a subcommand: export FILE.db");
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < cli_n_catalog_subs; i++)
+        if (!strcmp(argv[1], cli_catalog_subs[i].name)) return cli_catalog_subs[i].run(ctx, argc - 1, argv + 1);
+    cli_error("catalog: unknown subcommand '%s' (expected: export FILE.db)", argv[1]);
+    return EXIT_USAGE;
 }

@@ -82,8 +82,8 @@ const cli_command cli_commands[] = {
      "a PCPartPicker parts list (Markdown or text) read into a build", cli_import_opts, CLI_REQS_NONE, NULL,
      cli_import_values, CLI_V_FILE, 1, NULL, 0, false},
     {"catalog", cmd_catalog, "export FILE.db [--force]",
-     "write the built-in catalog as a SQLite file, to extend and pass with --catalog", cli_catalog_opts,
-     CLI_REQS_NONE, NULL, NULL, CLI_V_NONE, 2, NULL, 0, false},
+     "write the built-in catalog as a SQLite file, to extend and pass with --catalog", NULL, CLI_REQS_NONE, NULL,
+     NULL, CLI_V_NONE, 0, cli_catalog_subs, 1, false},
     {"prices", cmd_prices, "import FILE.csv [--rate CUR=USD] [--currency CUR] ... | list [--json] | clear",
      "vendors' price lists that override catalog prices", NULL, CLI_REQS_NONE, NULL, NULL, CLI_V_NONE, 0,
      cli_prices_subs, 3, false},
@@ -104,6 +104,12 @@ const cli_command cli_prices_subs[] = {
      NULL, NULL, CLI_V_NONE, 0, NULL, 0, false},
 };
 const size_t cli_n_prices_subs = sizeof cli_prices_subs / sizeof cli_prices_subs[0];
+
+const cli_command cli_catalog_subs[] = {
+    {"export", cmd_catalog_export, "FILE.db [--force]", "write the built-in catalog as a SQLite file",
+     cli_catalog_opts, CLI_REQS_NONE, NULL, NULL, CLI_V_FILE, 1, NULL, 0, false},
+};
+const size_t cli_n_catalog_subs = sizeof cli_catalog_subs / sizeof cli_catalog_subs[0];
 
 
 static void usage(FILE *f)

@@ -464,6 +464,8 @@ expect catalog-export-exists 3 'own.db: exists; --force overwrites it' -- "$DLRI
 expect catalog-export-force 0 'Wrote' -- "$DLRIG" catalog export "$TMP/own.db" --force
 expect catalog-export-usage 2 'catalog export: expected one FILE.db' -- "$DLRIG" catalog export
 expect catalog-bad-sub 2 "catalog: unknown subcommand 'import'" -- "$DLRIG" catalog import x.db
+expect catalog-complete-sub 0 '^export' -- "$DLRIG" __complete bash catalog ''
+expect catalog-export-bad-option 2 "catalog export: unknown option '--jsn'" -- "$DLRIG" catalog export --jsn x.db
 expect catalog-export-dir 3 'cannot write: Is a directory' -- "$DLRIG" catalog export "$TMP"
 sqlite3 "$TMP/own.db" "INSERT INTO source (id, title, url) VALUES ('sto-acme-2026-11', 'Acme price list, November 2026', NULL);
 INSERT INTO storage (id, vendor, name, price_usd, price_date, source, kind, form_factor, pcie_gen, capacity_gb, seq_read_mbs, seq_write_mbs, power_w)
