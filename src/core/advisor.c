@@ -1765,7 +1765,8 @@ static size_t best_for(const ctx *c, const dlrig_gpu *g, int n, double floor_goa
 static void tie_label(const dlrig_build *t, const dlrig_build *r, char *buf, size_t len)
 {
     snprintf(buf, len, "%s", t->name ? t->name : "?");
-    bool same_gpus = true;
+    bool same_gpus = true, same_limits = true;
+    int t_limit = 0;
     for (size_t i = 0, j = 0; same_gpus && (i < t->n_items || j < r->n_items);) {
         while (i < t->n_items && t->items[i].part->category != DLRIG_CAT_GPU) i++;
         while (j < r->n_items && r->items[j].part->category != DLRIG_CAT_GPU) j++;
@@ -1773,11 +1774,17 @@ static void tie_label(const dlrig_build *t, const dlrig_build *r, char *buf, siz
             same_gpus = i == t->n_items && j == r->n_items;
             break;
         }
-        same_gpus = t->items[i].part == r->items[j].part && t->items[i].qty == r->items[j].qty &&
-                    t->items[i].power_limit_w == r->items[j].power_limit_w;
+        same_gpus = t->items[i].part == r->items[j].part && t->items[i].qty == r->items[j].qty;
+        if (t->items[i].power_limit_w != r->items[j].power_limit_w) same_limits = false;
+        if (t->items[i].power_limit_w > 0) t_limit = t->items[i].power_limit_w;
         i++, j++;
     }
     if (!same_gpus) return;
+    if (!same_limits) { /* the same cards run at another power limit: say so, or the two read alike */
+        size_t l = strlen(buf);
+        if (t_limit > 0 && !strstr(buf, " W")) snprintf(buf + l, len - l, " at %d W", t_limit);
+        else if (t_limit == 0) snprintf(buf + l, len - l, " at full power");
+    }
     static const dlrig_category order[] = {DLRIG_CAT_MOTHERBOARD, DLRIG_CAT_CPU,  DLRIG_CAT_MEMORY,
                                            DLRIG_CAT_CASE,        DLRIG_CAT_PSU,  DLRIG_CAT_STORAGE,
                                            DLRIG_CAT_COOLER,      DLRIG_CAT_NIC,  DLRIG_CAT_NVLINK_BRIDGE};
