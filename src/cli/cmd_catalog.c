@@ -17,7 +17,7 @@ static void usage(FILE *f)
           "change rows with sqlite3 (man dlrig, ADDING A PART) and pass the file to any\n"
           "command with --catalog FILE.db, which checks it before use.\n\n"
           "  --force   overwrite FILE.db if it exists\n\n"
-          "Exit status: 0 written and read back; 2 bad usage; 3 I/O failure.\n",
+          "Exit status: 0 written and read back; 2 bad usage or FILE.db exists; 3 I/O failure.\n",
           f);
 }
 
@@ -43,9 +43,13 @@ int cmd_catalog_export(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *path = argv[optind];
+    struct stat st;
+    if (!force && stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        cli_error("catalog export: %s exists; not overwritten (use --force to replace it)", path);
+        return EXIT_USAGE;
+    }
     if (catalog_builtin_write(path, force) != 0) {
         int e = errno;
-        struct stat st;
         if (e == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) e = EISDIR;
         if (e == EEXIST) cli_error("%s: exists; --force overwrites it", path);
         else cli_error("%s: cannot write: %s", path, strerror(e));

@@ -28,7 +28,7 @@ static void usage(FILE *f)
           "      --name NAME    the build's name (default: the list and its date)\n"
           "      --json         the report as one JSON document (with the build)\n\n"
           "Exit status: 0 every part dlrig models was matched; 1 some were not (the build\n"
-          "holds the rest); 2 no parts list, or no line matched; 3 I/O failure.\n",
+          "holds the rest); 2 no parts list, no line matched, or FILE exists; 3 I/O failure.\n",
           f);
 }
 
@@ -156,6 +156,7 @@ int cmd_import(cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *file = argv[optind];
+    if (!cli_output_free("import", out, force)) return EXIT_USAGE; /* refused before any work */
     size_t len;
     int rs;
     char *text = cli_read_text(file, DLRIG_PARTLIST_MAX_BYTES, "a parts list", &len, &rs);
@@ -193,7 +194,7 @@ int cmd_import(cli_ctx *ctx, int argc, char **argv)
         cli_print_json_to(stdout, build_to_json(&b));
     } else if (out) {
         if (build_save(&b, out, force, err, sizeof err) != DLRIG_BUILD_OK) {
-            cli_error("%s%s", err, force ? "" : " (--force overwrites it)");
+            cli_error("%s", err);
             status = EXIT_IO;
         } else if (!json) {
             printf("Wrote %s (%zu part line%s). Next: dlrig check %s\n", cli_safe(out), b.n_items,

@@ -460,7 +460,7 @@ expect prices-mpn-list 0 'samsung-990-pro-2tb +Seller GmbH +179.90 +EUR' -- "$DL
 # the built-in catalog written out, extended with sqlite3 and read back with --catalog
 expect catalog-export 0 'Wrote .*/own.db: the built-in catalog, [0-9]+ parts' -- "$DLRIG" catalog export "$TMP/own.db"
 expect catalog-export-same 0 'same' -- sh -c 'cmp -s "$0" "$1" && echo same' "$TMP/own.db" "$CATDB"
-expect catalog-export-exists 3 'own.db: exists; --force overwrites it' -- "$DLRIG" catalog export "$TMP/own.db"
+expect catalog-export-exists 2 'catalog export: .*own.db exists; not overwritten \(use --force to replace it\)' -- "$DLRIG" catalog export "$TMP/own.db"
 expect catalog-export-force 0 'Wrote' -- "$DLRIG" catalog export "$TMP/own.db" --force
 expect catalog-export-usage 2 'catalog export: expected one FILE.db' -- "$DLRIG" catalog export
 expect catalog-bad-sub 2 "catalog: unknown subcommand 'import'" -- "$DLRIG" catalog import x.db
@@ -484,7 +484,7 @@ expect import-write 1 "Wrote $TMP/pcpp.json \(7 part lines\)" -- "$DLRIG" import
 expect import-written-qty 0 '"id":[[:space:]]*"corsair-cmk64gx5m2b6000c30",[[:space:]]*"qty":[[:space:]]*2' -- cat "$TMP/pcpp.json"
 expect import-written-name 0 '"name":[[:space:]]*"PCPartPicker list of 2026-11-20"' -- cat "$TMP/pcpp.json"
 expect import-then-check 1 'compat.missing_part +The build has no CPU cooler' -- "$DLRIG" check "$TMP/pcpp.json"
-expect import-no-overwrite 3 'pcpp.json.*exists.*--force overwrites it' -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json"
+expect import-no-overwrite 2 'import: .*pcpp.json exists; not overwritten \(use --force' -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json"
 expect import-force 1 'Wrote' -- "$DLRIG" import "$I/pcpp-reddit.md" -o "$TMP/pcpp.json" --force --name 'Lab box'
 expect import-json 1 '"format":[[:space:]]*"dlrig-import".*"matched_by":[[:space:]]*"part_number".*"matched":[[:space:]]*8.*"build":' -- "$DLRIG" import "$I/pcpp-reddit.md" --json
 expect import-stdout 1 '^\{.*"format":[[:space:]]*"dlrig-build"' -- sh -c '"$0" import "$1" -o - 2>/dev/null' "$DLRIG" "$I/pcpp-reddit.md"
