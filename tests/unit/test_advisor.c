@@ -788,6 +788,7 @@ START_TEST(md_simulation_picks_geforce)
             ck_assert_msg(w == 0 || speed[w] > speed[w - 1], "md-simulation at $%.0f: %.0f samples/s, not above %.0f",
                           cases[w].budget, speed[w], speed[w - 1]);
         }
+        recommendations_free(recs, n); /* picked[w] is the catalog's */
     }
     /* the FP64 workload's card is another one, for its FP64 rate */
     ck_assert_msg(picked[N - 1] != picked[1] && picked[N - 1]->fp64_tflops > 4 * picked[1]->fp64_tflops,
