@@ -538,7 +538,16 @@ CREATE TABLE model (
   hf_repo           TEXT,              -- Hugging Face repository id, e.g. 'meta-llama/Llama-3.1-70B-Instruct'
   year              INTEGER,           -- release year
   source            TEXT NOT NULL REFERENCES source(id),
-  note              TEXT
+  note              TEXT,
+  -- schema 12: what a workload that is not a language model needs of a named model
+  -- (a diffusion or vision model trained or run as its own workload):
+  train_gflops      REAL CHECK (train_gflops > 0),
+                                       -- FLOPs of one training sample (forward and backward) at the model's
+                                       -- native size, GFLOPs; NULL: scaled from the workload's reference by parameters
+  sample            TEXT,              -- what one sample is, e.g. 'a 1024x1024 image'
+  companion_params_m REAL CHECK (companion_params_m >= 0)
+                                       -- frozen networks a trainer loads beside it (text encoders, autoencoder),
+                                       -- millions of parameters, not counted in params_m; NULL: none
 ) STRICT;
 
 -- Other names of a model: lower-case, e.g. 'llama3-70b', 'llama-3.1-70b-instruct'.

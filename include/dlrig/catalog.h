@@ -282,6 +282,12 @@ typedef struct dlrig_workload {
     dlrig_workload_unit unit_kind; /* unit, decoded */
     dlrig_scaling scaling_kind;    /* scaling, decoded */
     dlrig_priority priority_kind;  /* priority, decoded */
+    /* Not catalog columns: set on a copy that describes one job
+     * (perf_job_workload), zero in the catalog's rows. */
+    double frozen_bytes;    /* adapter training: bytes a frozen weight takes (0: 2, 16-bit) */
+    double companion_gb;    /* frozen networks loaded beside the model (text encoders, autoencoder), GB */
+    char job_label[160];    /* how the job is named ("FLUX.1 [dev], LoRA on 8-bit weights, a 1024x1024 image") */
+    bool whole_on_card;     /* its trainers hold the whole model on every card (they do not shard it) */
 } dlrig_workload;
 
 #define DLRIG_VRAM_GUIDANCE_FIELDS(X) X(STR, user_type) X(REAL, min_gb) X(STR, note) X(STR, source)
@@ -315,7 +321,8 @@ typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_sour
     X(INT, n_kv_heads) X(INT, head_dim) X(INT, intermediate_size) X(INT, vocab_size) \
     X(INT, max_context) X(INT, experts) X(INT, experts_per_token) X(INT, kv_lora_rank) \
     X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
-    X(INT, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note)
+    X(INT, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note) \
+    X(REAL, train_gflops) X(STR, sample) X(REAL, companion_params_m)
 typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)

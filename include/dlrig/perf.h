@@ -19,7 +19,8 @@
 
 typedef struct dlrig_estimate {
     const char *workload;        /* workload id (catalog string) */
-    const char *reference_model; /* e.g. "ResNet-50 224x224" */
+    const char *reference_model; /* e.g. "ResNet-50 224x224" (a catalog string, or reference_buf) */
+    char reference_buf[160];     /* the job's own wording of it (perf_job_workload) */
     const char *unit;            /* "samples/s" | "tokens/s" */
     double params_m;             /* model size used */
     double reference_params_m;   /* the reference model's size (params_m differs when the model is scaled) */
@@ -60,6 +61,22 @@ int perf_llm_fit(const dlrig_catalog *cat, const dlrig_requirements *req, const 
 const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n);
 /* The same for workload w at params_m (NAN: its reference model). */
 const char *workload_model_label(const dlrig_workload *w, double params_m, char *buf, size_t n);
+
+/* The workload as one job runs it.  w itself, unless the requirements name
+ * a model that is not a language model (a diffusion or vision model run as
+ * its own workload) or a method for a workload that is not a language
+ * model: then a copy in *buf whose reference model is the named one (its
+ * parameters, its training FLOPs a sample where the catalog gives them, else
+ * the reference's scaled by parameters, the frozen networks its trainers
+ * load beside it) and, for --method lora, adapters on frozen weights (8-bit
+ * unless --weights says otherwise, as ai-toolkit and kohya's sd-scripts
+ * train FLUX.1 on a 24 GB card).  A replica holds the whole model: these
+ * trainers do not split a model over cards.  NULL with a message in err for
+ * a request the workload cannot run (a language model named for another
+ * workload, inference or QLoRA of it, 4-bit weights).  A language-model
+ * workload is always w itself (llm.c sizes it). */
+const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_requirements *r,
+                                        const dlrig_workload *w, dlrig_workload *buf, char *err, size_t errlen);
 
 /* Memory (GB) one replica of the model needs on a GPU for training or
  * inference at the precision: weights, gradients, optimizer state,

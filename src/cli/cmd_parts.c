@@ -20,7 +20,7 @@ static void list_categories(FILE *f)
 }
 
 /* The requirement options that rank GPUs. */
-const char *const cli_parts_keys[] = {"workload", "model_params_m", "precision", NULL};
+const char *const cli_parts_keys[] = {"workload", "model", "method", "weights", "model_params_m", "precision", NULL};
 
 static void parts_usage(cli_ctx *ctx, FILE *f)
 {
@@ -51,13 +51,27 @@ static void parts_usage(cli_ctx *ctx, FILE *f)
 
 /* GPUs ranked for a workload: a table, or {"parts": [...]} with a "speed"
  * object on each part and the workload at the top. */
-static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, size_t n, const char *workload,
-                        double params_m, const char *precision, dlrig_precision prec_kind, bool by_value,
-                        bool json)
+static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, size_t n, const dlrig_requirements *req,
+                        bool by_value, bool json)
 {
+    const char *workload = req->workload, *precision = req->precision;
+    double params_m = req->model_params_m;
+    dlrig_precision prec_kind = requirements_effective_precision(req);
     const dlrig_workload *w = catalog_workload(cat, workload);
     if (!w) {
         cli_error("--workload: '%s' is not in the catalog", workload);
+        return EXIT_USAGE;
+    }
+    if (w->language_model && (req->model[0] || req->method[0] || req->weights[0])) {
+        cli_error("parts: a language model is ranked by dlrig fit (--model, --method, --weights); parts ranks "
+                  "%s by its reference model or --model-params-m", w->id);
+        return EXIT_USAGE;
+    }
+    dlrig_workload job;
+    char err[512];
+    w = perf_job_workload(cat, req, w, &job, err, sizeof err);
+    if (!w) {
+        cli_error("parts: %s", err);
         return EXIT_USAGE;
     }
     dlrig_gpu_speed *r = xcalloc(n + 1, sizeof *r);
@@ -103,8 +117,9 @@ static int print_ranked(const dlrig_catalog *cat, const dlrig_part *const *v, si
         snprintf(vram, sizeof vram, "%g", g->vram_gb);
         format_speed(r[i].throughput, NULL, speed, sizeof speed);
         if (isnan(r[i].per_kusd)) snprintf(value, sizeof value, "-");
-        else snprintf(value, sizeof value, "%.*f", r[i].per_kusd < 100 ? 1 : 0, r[i].per_kusd);
-        if (!r[i].fits) snprintf(note, sizeof note, "needs %.0f GB: shard", r[i].mem_need_gb);
+        else format_speed(r[i].per_kusd, NULL, value, sizeof value);
+        if (!r[i].fits)
+            snprintf(note, sizeof note, "needs %.0f GB%s", r[i].mem_need_gb, w->whole_on_card ? " a card" : ": shard");
         if (!r[i].supported)
             snprintf(note + strlen(note), sizeof note - strlen(note), "%sno native %s", note[0] ? "; " : "", prec);
         const char *cells[] = {g->p.id, g->p.name, vram, speed, r[i].bound, value, note,
@@ -471,8 +486,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         return rc;
     }
     if (workload[0]) {
-        int rc = print_ranked(cat, v, n, workload, req.model_params_m, precision,
-                              requirements_effective_precision(&req), by_value, json);
+        int rc = print_ranked(cat, v, n, &req, by_value, json);
         free(v);
         return rc;
     }

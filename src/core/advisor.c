@@ -479,6 +479,7 @@ typedef struct ctx {
     const dlrig_catalog *cat;
     const dlrig_requirements *req;
     const dlrig_workload *wl;
+    dlrig_workload job; /* the workload as the request runs it (perf_job_workload), when wl is not the row */
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
     double gpu_share, cpu_share; /* sustained share of GPU limit and CPU TDP running the workload (power.h) */
@@ -740,7 +741,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
         char why[256];
         dlrig_fit f2;
         if (!llm_gpu_runs(g, &c->q2, why, sizeof why)) return false;
-        llm_fit(g, n, NULL, &c->q2, &f2);
+        llm_fit(g, c->req->one_card ? 1 : n, NULL, &c->q2, &f2); /* shape.one_card holds it to one card too */
         if (!f2.fits) return false;
     }
     if (g->arch) {
@@ -748,7 +749,7 @@ static bool gpu_allowed(const ctx *c, const dlrig_gpu *g, int n)
         if (c->fw && !framework_supports(c->fw, g->arch)) return false;
     }
     /* shape.one_card: the job on one card (every card then holds a copy) */
-    int room = c->req->one_card ? 1 : n;
+    int room = c->req->one_card || (c->wl && c->wl->whole_on_card) ? 1 : n;
     if (c->llm) {
         char why[256];
         dlrig_fit f;
@@ -2034,6 +2035,8 @@ static int setup(ctx *c, const dlrig_catalog *cat, const dlrig_requirements *req
         snprintf(err, errlen, "unknown workload '%s'", req->workload);
         return -1;
     }
+    c->wl = perf_job_workload(cat, req, c->wl, &c->job, err, errlen);
+    if (!c->wl) return -1;
     c->fw = req->framework[0] ? catalog_framework(cat, req->framework) : NULL;
     if (req->framework[0] && !c->fw) {
         snprintf(err, errlen, "unknown framework '%s'", req->framework);

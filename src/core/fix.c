@@ -295,6 +295,10 @@ static bool gpu_not_weaker(const fixer *x, const dlrig_gpu *to, const dlrig_gpu 
         return false;
     const dlrig_requirements *r = &x->b->req;
     const dlrig_workload *wl = requirements_workload(x->cat, r);
+    dlrig_workload job;
+    char e[8];
+    const dlrig_workload *as_run = wl ? perf_job_workload(x->cat, r, wl, &job, e, sizeof e) : NULL;
+    if (as_run) wl = as_run;
     if (wl) {
         double pm = !isnan(r->model_params_m) ? r->model_params_m : wl->params_m;
         dlrig_precision prec = requirements_effective_precision(r);

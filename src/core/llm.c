@@ -864,9 +864,18 @@ int llm_query_for(const dlrig_catalog *cat, const dlrig_requirements *r, const d
     if (!w) w = requirements_workload(cat, r);
     bool llm_workload = w && w->language_model;
     if (!llm_workload && !r->method[0] && !r->model[0]) return 0;
+    /* a workload that is not a language model, named, runs its own model
+     * (perf_job_workload), whatever method or model it is given */
+    if (!llm_workload && r->workload[0]) return 0;
     dlrig_fit_query out = {0};
     if (r->model[0]) {
         const dlrig_model *m = catalog_model_find(cat, r->model);
+        if (m && m->kind && strcmp(m->kind, "llm") != 0) {
+            snprintf(err, errlen, "%s is a %s model, not a language model: name the workload that runs it "
+                     "(--workload) to recommend, estimate or check; dlrig fit sizes language models", m->name,
+                     m->kind);
+            return -1;
+        }
         if (!m) {
             const char *near[3];
             size_t k = catalog_model_suggest(cat, r->model, near, 3);

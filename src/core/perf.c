@@ -91,6 +91,80 @@ static double size_ratio(const dlrig_workload *w, double params_m)
     return params_m / w->params_m;
 }
 
+/* Adapters a LoRA trains, as a share of the weights: rank 16 (ai-toolkit's
+ * FLUX.1 default) on every linear layer of FLUX.1 [dev] is 16 x 4,669,440 =
+ * 74.7M parameters (from its configuration: hidden 3072, 19 double- and 38
+ * single-stream blocks), 0.63% of its 11.9B. */
+#define DIFFUSION_LORA_SHARE 0.0063
+/* Bytes of a frozen base weight when a LoRA names no format: 8 bits, as
+ * ai-toolkit's FLUX.1 configuration for 24 GB cards (quantize: true) and
+ * kohya's sd-scripts (--fp8_base) train it. */
+#define DIFFUSION_LORA_BASE_BITS 8
+
+const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_requirements *r,
+                                        const dlrig_workload *w, dlrig_workload *buf, char *err, size_t errlen)
+{
+    if (!w || w->language_model) return w;
+    const dlrig_model *m = r->model[0] ? catalog_model_find(cat, r->model) : NULL;
+    if (r->model[0] && !m) {
+        snprintf(err, errlen, "unknown model '%s' (dlrig models lists them)", r->model);
+        return NULL;
+    }
+    if (m && m->kind && !strcmp(m->kind, "llm")) {
+        snprintf(err, errlen, "%s is a language model and --workload %s is not: use a language-model workload "
+                 "(dlrig recommend --help lists them) or the workload's own models (dlrig models)", m->name, w->id);
+        return NULL;
+    }
+    int method = r->method[0] ? id_index(dlrig_method_ids, r->method) : -1;
+    if (!m && method < 0) return w;
+    if (method == DLRIG_METHOD_INFERENCE || method == DLRIG_METHOD_QLORA || (method >= 0 && !w->training)) {
+        snprintf(err, errlen, "--method %s: the %s workload %s; it takes --method lora or full%s", r->method, w->id,
+                 w->training ? "trains its model" : "runs a trained model", w->training ? "" : " only when it trains");
+        return NULL;
+    }
+    *buf = *w;
+    /* diffusion and vision trainers (diffusers, ai-toolkit, kohya's sd-scripts, timm) run data parallel:
+     * every card holds the whole model */
+    buf->whole_on_card = true;
+    double ratio = 1;
+    if (m) {
+        double ref = w->params_m;
+        ratio = ref > 0 && isnan(w->embedding_share) ? m->params_m / ref : 1;
+        buf->params_m = m->params_m;
+        buf->gflops_per_sample = !isnan(m->train_gflops) ? m->train_gflops : w->gflops_per_sample * ratio;
+        buf->mem_bytes_per_sample = w->mem_bytes_per_sample * ratio;
+        buf->activation_mb_per_sample = w->activation_mb_per_sample * sqrt(ratio);
+        buf->companion_gb = !isnan(m->companion_params_m) ? m->companion_params_m * 1e6 * 2 / 1e9 : 0;
+    }
+    const char *base = "";
+    char wbuf[64] = "";
+    if (method == DLRIG_METHOD_LORA) {
+        double bits = DIFFUSION_LORA_BASE_BITS;
+        if (r->weights[0]) {
+            dlrig_weights wt;
+            if (llm_weights_parse(r->weights, &wt, err, errlen) != 0) return NULL;
+            if (wt.bits < 8) {
+                snprintf(err, errlen, "--weights %s: a frozen base of under 8 bits is modelled for language models "
+                         "only; give 8 or 16 bits (fp8, int8, bf16, fp16)", r->weights);
+                return NULL;
+            }
+            bits = wt.bits;
+        }
+        buf->adapter_share = DIFFUSION_LORA_SHARE;
+        buf->frozen_bytes = bits / 8;
+        buf->companion_gb *= bits / 16; /* quantised alongside the model */
+        snprintf(wbuf, sizeof wbuf, ", LoRA on %g-bit weights", bits);
+        base = wbuf;
+    } else if (method == DLRIG_METHOD_FULL) {
+        base = ", full fine-tuning";
+    }
+    const char *name = m ? m->name : w->reference_model;
+    const char *sample = m && m->sample ? m->sample : NULL;
+    snprintf(buf->job_label, sizeof buf->job_label, "%s%s%s%s", name, base, sample ? ", " : "", sample ? sample : "");
+    buf->reference_model = buf->job_label;
+    return buf;
+}
+
 double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_precision precision, int batch)
 {
     if (!w) return 0;
@@ -108,7 +182,8 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_prec
          * parameters, ~1%) with full optimizer state, activations with
          * checkpointing for batches of sequences. */
         double seq = w->sequence_tokens != DLRIG_NA ? w->sequence_tokens : 1;
-        bytes = params * 2 + params * w->adapter_share * 16 + act * seq * batch;
+        bytes = params * (w->frozen_bytes > 0 ? w->frozen_bytes : 2) + params * w->adapter_share * 16 +
+                act * seq * batch;
     } else if (!isnan(w->embedding_share)) {
         /* Recommender: FP32 embedding rows updated sparsely by SGD (no dense
          * gradient, no optimizer state: 4 bytes a parameter), the dense layers
@@ -120,7 +195,8 @@ double perf_model_memory_gb(const dlrig_workload *w, double params_m, dlrig_prec
          * precision and in FP32 alike (ZeRO, Rajbhandari et al. 2020). */
         bytes = params * 16 + act * batch * (fp32 ? 2 : 1);
     }
-    return bytes / 1e9 + 0.4; /* + the framework's own buffer (seed 001: ~400 MB) */
+    /* + frozen networks loaded beside it, + the framework's own buffer (~400 MB) */
+    return bytes / 1e9 + w->companion_gb + 0.4;
 }
 
 /* Peak TFLOPS for the tensor share and for the rest, at a precision. */
@@ -350,10 +426,14 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
         snprintf(err, errlen, "unknown workload '%s'", workload ? workload : b->req.workload);
         return -1;
     }
+    dlrig_workload job;
+    w = perf_job_workload(cat, &b->req, w, &job, err, errlen);
+    if (!w) return -1;
     dlrig_precision precision = requirements_effective_precision(&b->req);
     double params_m = !isnan(b->req.model_params_m) ? b->req.model_params_m : w->params_m;
     out->workload = w->id;
-    out->reference_model = w->reference_model;
+    snprintf(out->reference_buf, sizeof out->reference_buf, "%s", w->reference_model ? w->reference_model : "");
+    out->reference_model = w->reference_model ? out->reference_buf : NULL;
     out->unit = w->unit;
     out->params_m = params_m;
     out->reference_params_m = w->params_m;
@@ -391,7 +471,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->gpus = n * nodes;
     out->mem_need_gb = perf_model_memory_gb(w, params_m, precision, 1);
     out->fits = out->mem_need_gb <= vmin;
-    out->fits_sharded = out->mem_need_gb <= vmin * n;
+    out->fits_sharded = w->whole_on_card ? out->fits : out->mem_need_gb <= vmin * n;
 
     if (llm_branch(cat, b, p, w, slow, n, nodes, limited, out, err, errlen) != 0)
         return out->llm ? 0 : -1;

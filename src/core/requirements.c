@@ -145,7 +145,8 @@ static const dlrig_reqfield fields[] = {
      .help = "each GPU has at least N GB of VRAM", AT(min_vram_gb), .version = 2},
     {.key = "one_card", .option = "one-card", .label = "On one card", .kind = DLRIG_RK_BOOL, .labels = one_card_labels,
      .def_help = "no: a job may be split over GPUs (FSDP, ZeRO, layer split) where its tools do that",
-     .help = "the job must fit on one GPU (its tools do not split a model: several GPUs then each run a copy)",
+     .help = "each job (and the second, --also-model) must fit on one GPU (its tools do not split a model: "
+             "several GPUs then each run a copy)",
      AT(one_card), .version = 2},
     /* a second job on the same box */
     {.key = "also_model", .option = "also-model", .metavar = "NAME", .label = "Second job", .kind = DLRIG_RK_STRING,

@@ -93,6 +93,7 @@ typedef struct ctx {
     int n_bridges;
     int n_switches;
     const dlrig_workload *wl;
+    dlrig_workload job; /* the workload as the request runs it (perf_job_workload), when wl is not the row */
     const dlrig_framework *fw;
     const dlrig_circuit *circuit;
     dlrig_precision precision;  /* requirements_effective_precision */
@@ -852,9 +853,13 @@ static void r_model_fit(ctx *c)
             small = g;
         }
     }
-    c->split = c->n_gpus > 1 && need > vmin;
+    c->split = c->n_gpus > 1 && need > vmin && !c->wl->whole_on_card;
     if (need <= vmin) return;
-    if (need <= c->t->vram_gb)
+    if (c->wl->whole_on_card)
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "%s needs ~%.0f GB on each card (its trainers hold the whole model on every card); one %s has %.0f GB",
+             c->wl->reference_model, need, small->p.name, vmin);
+    else if (need <= c->t->vram_gb)
         emit(c, DLRIG_SEV_WARNING, &small->p, NULL,
              "A %.0fM-parameter %s needs ~%.0f GB at %s; one %s has %.0f GB: shard it (FSDP/ZeRO) over %d GPUs",
              c->params_m, c->wl->id, need, c->precision_name, small->p.name, vmin, c->n_gpus);
@@ -951,8 +956,15 @@ static void r_second_job(ctx *c)
         return;
     }
     dlrig_fit f;
-    llm_fit(small, c->n_gpus, NULL, &q, &f);
-    if (!f.fits)
+    /* held to one card as the first job is when the requirements say so (--one-card) */
+    bool one = c->b->req.one_card;
+    llm_fit(small, one ? 1 : c->n_gpus, NULL, &q, &f);
+    if (!f.fits && one)
+        emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
+             "The second job (%s, %s, %s weights) needs %.1f GiB on one card and %s has %.0f GiB; the requirements "
+             "say each job must fit on one card", name, dlrig_method_ids[q.method], q.weights.name, f.per_gpu.total,
+             small->p.name, small->vram_gb);
+    else if (!f.fits)
         emit(c, DLRIG_SEV_ERROR, &small->p, NULL,
              "The second job (%s, %s, %s weights) needs %.1f GiB a card on %d x %s (%.0f GiB)", name,
              dlrig_method_ids[q.method], q.weights.name, f.per_gpu.total, c->n_gpus, small->p.name, small->vram_gb);
@@ -1748,6 +1760,13 @@ static void gather(ctx *c)
     c->case_psus = case_has_psus(c->cs);
     const dlrig_requirements *r = &b->req;
     c->wl = requirements_workload(c->cat, r); /* none named: the catalog's default */
+    if (c->wl) {
+        char e[8];
+        /* a request the workload cannot run is refused where it is read (recommend, estimate); the rules
+         * judge such a build by the workload's own reference model */
+        const dlrig_workload *job = perf_job_workload(c->cat, r, c->wl, &c->job, e, sizeof e);
+        if (job) c->wl = job;
+    }
     c->fw = r->framework[0] ? catalog_framework(c->cat, r->framework) : NULL;
     c->circuit = r->circuit[0] ? catalog_circuit(c->cat, r->circuit) : NULL;
     c->precision_name = r->precision[0] ? r->precision : requirements_default("precision");

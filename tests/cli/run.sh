@@ -108,6 +108,14 @@ expect parts-rank-md 0 'One GPU alone on md-simulation' -- "$DLRIG" parts --work
 # its own mixed precision: --precision fp8 neither names FP8 nor marks Ampere cards 'no native fp8'
 expect parts-rank-md-precision 0 'its own mixed precision\), fastest first' -- "$DLRIG" parts --workload md-simulation --precision fp8
 expect parts-rank-md-no-native 0 '^0$' -- bash -c '"$0" parts --workload md-simulation --precision fp8 | grep -c "no native" || true' "$DLRIG"
+# a diffusion model by name: images a second, one card that holds the whole model (not a language model's path)
+expect recommend-flux-lora 0 '^1\. 1 x [A-Za-z0-9 .-]+ — \$[0-9,]+, [0-9.]+ samples/s.   1 x [A-Za-z0-9 .-]+ \((2[4-9]|[3-9][0-9]) GB, [^()]*\): [0-9.]+ samples/s for FLUX\.1 \[dev\], LoRA on 8-bit weights, a 1024x1024 image' -- "$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3
+out=$("$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3 2>&1)
+if printf '%s' "$out" | grep -Eq 'tokens/s|token context|sharded'; then fail=$((fail + 1)); echo "FAIL recommend-flux-not-llm: $(printf '%s' "$out" | grep -E 'tokens/s|token context|sharded' | head -2)"; else pass=$((pass + 1)); fi
+expect recommend-flux-llm-model 2 'Llama 3\.1 8B is a language model and --workload diffusion is not' -- "$DLRIG" recommend --workload diffusion --model llama-3.1-8b --budget-usd 3000
+expect fit-flux 2 'FLUX\.1 \[dev\] is a diffusion model, not a language model' -- "$DLRIG" fit --model flux.1-dev --method lora
+expect parts-flux-per-card 0 'FLUX\.1 \[dev\], LoRA on 8-bit weights.*nvidia-rtx-4070-ti-super  +GeForce RTX 4070 Ti SUPER +16 [^a-z]+compute +[0-9.]+ +needs 2[0-9] GB a card' -- "$DLRIG" parts --category gpu --workload diffusion --model flux.1-dev --method lora
+expect parts-llm-model 2 'a language model is ranked by dlrig fit' -- "$DLRIG" parts --category gpu --workload llm-finetune --model llama-3.1-8b
 expect recommend-md-typo 2 "unknown value 'md'; expected one of .*md-simulation" -- "$DLRIG" recommend --workload md --budget-usd 3000
 expect recommend-nvlink-3000 0 '^1\. 2 x .*NVLink' -- "$DLRIG" recommend --workload cnn --budget-usd 3000 --require nvlink --top 1
 # GPU power limits: the sustained draw drops to the limit (the 15 A circuit then holds), the speed cost is shown,

@@ -634,6 +634,77 @@ START_TEST(epoch_time)
 }
 END_TEST
 
+/* A diffusion model named for the diffusion workload runs down the
+ * workload's own path, not the language model's: images a second (samples/s),
+ * the model's own training FLOPs, and a whole copy of the model on every
+ * card, as its trainers (diffusers, ai-toolkit, kohya's sd-scripts) run it.
+ * Before, FLUX.1 LoRA was sized as a language model (tokens/s, a 2,048-token
+ * context, a KV cache) and sharded over two 16 GB cards. */
+static dlrig_estimate flux_est(const char *gpu, int n, const char *method, const char *weights)
+{
+    dlrig_build b;
+    build_init(&b, "t");
+    strcpy(b.req.workload, "diffusion");
+    strcpy(b.req.model, "flux.1-dev");
+    if (method) snprintf(b.req.method, sizeof b.req.method, "%s", method);
+    if (weights) snprintf(b.req.weights, sizeof b.req.weights, "%s", weights);
+    build_add(&b, catalog_find(cat, gpu), n);
+    dlrig_estimate e;
+    char err[256];
+    ck_assert_msg(perf_estimate(cat, &b, NULL, NULL, &e, err, sizeof err) == 0, "%s", err);
+    build_free(&b);
+    return e;
+}
+
+START_TEST(diffusion_model_by_name)
+{
+    dlrig_estimate e = flux_est("nvidia-rtx-4090", 1, "lora", NULL);
+    ck_assert(!e.llm);
+    ck_assert_str_eq(e.unit, "samples/s");
+    ck_assert_ptr_nonnull(strstr(e.reference_model, "FLUX.1 [dev], LoRA on 8-bit weights, a 1024x1024 image"));
+    /* ai-toolkit's FLUX.1 LoRA configuration is for a 24 GB card (8-bit base, text encoders loaded): */
+    ck_assert_msg(e.fits && e.mem_need_gb > 16 && e.mem_need_gb < 24, "%.1f GB", e.mem_need_gb);
+    /* 223 TFLOP an image at 1024x1024: a few seconds a step on an RTX 4090 */
+    ck_assert_msg(e.throughput > 1.0 / 6 && e.throughput < 1.0, "%g images/s", e.throughput);
+    /* two 16 GB cards do not hold it: every card holds the whole model */
+    dlrig_estimate two = flux_est("nvidia-rtx-4070-ti-super", 2, "lora", NULL);
+    ck_assert(!two.fits && !two.fits_sharded);
+    /* a 16-bit base needs more than a 24 GB card: 24 GB of weights and the encoders */
+    dlrig_estimate bf16 = flux_est("nvidia-rtx-4090", 1, "lora", "bf16");
+    ck_assert_msg(!bf16.fits && bf16.mem_need_gb > 30, "%.1f GB", bf16.mem_need_gb);
+    /* full fine-tuning keeps weights, gradients and Adam state: 16 bytes a parameter, ~190 GB */
+    dlrig_estimate full = flux_est("nvidia-h200-nvl", 1, "full", NULL);
+    ck_assert_msg(full.mem_need_gb > 190 && !full.fits, "%.1f GB", full.mem_need_gb);
+    /* the same compute a step whatever the method: LoRA recomputes what full training stores */
+    ck_assert(fabs(flux_est("nvidia-h200-nvl", 1, "lora", NULL).per_gpu - full.per_gpu) < 1e-9 * full.per_gpu);
+
+    /* what the workload cannot run is refused with the reason */
+    dlrig_build b;
+    build_init(&b, "t");
+    strcpy(b.req.workload, "diffusion");
+    strcpy(b.req.model, "llama-3.1-8b");
+    build_add(&b, catalog_find(cat, "nvidia-rtx-4090"), 1);
+    dlrig_estimate x;
+    char err[512];
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &x, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "Llama 3.1 8B is a language model") != NULL, "%s", err);
+    strcpy(b.req.model, "flux.1-dev");
+    strcpy(b.req.method, "qlora");
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &x, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "--method qlora") != NULL, "%s", err);
+    strcpy(b.req.method, "lora");
+    strcpy(b.req.weights, "nf4");
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &x, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "under 8 bits") != NULL, "%s", err);
+    /* and a diffusion model is not sized as a language model */
+    strcpy(b.req.workload, "llm-finetune");
+    b.req.weights[0] = '\0';
+    ck_assert_int_eq(perf_estimate(cat, &b, NULL, NULL, &x, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "FLUX.1 [dev] is a diffusion model, not a language model") != NULL, "%s", err);
+    build_free(&b);
+}
+END_TEST
+
 /* One model of multi-GPU language-model speed: the advisor's picks
  * (recommend), the estimate of the same build (estimate, check, the
  * builder) and dlrig fit for its GPUs (which assumes each card in a full
@@ -713,6 +784,7 @@ int main(void)
     tcase_add_test(tc, epoch_time);
     tcase_add_test(tc, rank_gpus);
     tcase_add_test(tc, multi_gpu_llm_speed_one_model);
+    tcase_add_test(tc, diffusion_model_by_name);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

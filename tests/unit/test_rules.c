@@ -903,6 +903,32 @@ START_TEST(several_gpus_for_md_are_independent_runs)
 }
 END_TEST
 
+/* --one-card holds the second job of a mix to one card as it holds the
+ * first: a 70B model at 4.85 bits is split over 2 x RTX 3090 without it and
+ * cannot run with it.  Before, the advisor answered a one-card chat and
+ * fine-tune request with 3 x RTX PRO 4500 that split the second job. */
+START_TEST(one_card_holds_the_second_job)
+{
+    for (int one = 0; one <= 1; one++) {
+        dlrig_build b;
+        load("job.second.ok.json", &b); /* 2 x RTX 3090 */
+        snprintf(b.req.model, sizeof b.req.model, "llama-3.1-8b");
+        snprintf(b.req.also_model, sizeof b.req.also_model, "llama-3.3-70b");
+        snprintf(b.req.also_method, sizeof b.req.also_method, "inference");
+        snprintf(b.req.also_weights, sizeof b.req.also_weights, "4.85");
+        b.req.one_card = one;
+        dlrig_report r = {0};
+        rules_check(cat, &b, &r);
+        const dlrig_finding *f = report_find(&r, "job.second");
+        ck_assert_msg((f != NULL) == (one == 1), "one_card %d: found %s", one, ids_of(&r));
+        if (f) HAS(f, "on one card and GeForce RTX 3090 has 24 GiB; the requirements say each job must fit on one card");
+        ck_assert_msg(report_find(&r, "shape.one_card") == NULL, "the first job fits one card: %s", ids_of(&r));
+        report_free(&r);
+        build_free(&b);
+    }
+}
+END_TEST
+
 /* Molecular dynamics runs at its codes' own mixed precision: FP8 asked of an
  * RTX A6000 (Ampere) is an error for a CNN and nothing for md-simulation. */
 START_TEST(md_simulation_ignores_the_precision)
@@ -1233,6 +1259,7 @@ int main(void)
     tcase_add_test(tc, quiet_means_quiet_case_and_no_blowers);
     tcase_add_test(tc, several_gpus_for_md_are_independent_runs);
     tcase_add_test(tc, md_simulation_ignores_the_precision);
+    tcase_add_test(tc, one_card_holds_the_second_job);
     tcase_add_test(tc, rackmount_means_rack_chassis);
     tcase_add_test(tc, datacenter_cards_need_forced_airflow);
     tcase_add_test(tc, eeb_fits_ssi_eeb);
