@@ -963,6 +963,7 @@ int llm_query_second(const dlrig_catalog *cat, const dlrig_requirements *r, dlri
 {
     if (!r->also_model[0]) return 0;
     dlrig_requirements two = *r;
+    two.workload[0] = '\0'; /* a language-model job, whatever the first job's workload */
     snprintf(two.model, sizeof two.model, "%s", r->also_model);
     snprintf(two.method, sizeof two.method, "%s", r->also_method[0] ? r->also_method : dlrig_method_ids[0]);
     snprintf(two.weights, sizeof two.weights, "%s", r->also_weights);

@@ -943,6 +943,7 @@ static void r_second_job(ctx *c)
         emit(c, DLRIG_SEV_ERROR, NULL, NULL, "%s", err);
         return;
     }
+    if (rc == 0) return;
     const dlrig_gpu *small = NULL;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;

@@ -27,7 +27,11 @@ static const struct {
     {"method", 'o', "How it runs"}, {"weights", 'o', "How it runs"}, {"context_tokens", 'x', NULL},
     {"dataset_gb", 'd', NULL},      {"budget_usd", 'b', NULL},    {"framework", 'f', NULL},
     {"precision", 'p', NULL},       {"environment", 'e', NULL},   {"circuit", 'c', NULL},
-    {NOISE_ROW, 'n', "Noise"},      {"require", 'h', NULL},
+    {NOISE_ROW, 'n', "Noise"},
+    /* the purchase's shape and a second job (a workload mix) */
+    {"min_gpus", 'g', "GPUs, at least"}, {"max_gpus", 'g', "GPUs, at most"}, {"min_vram_gb", 'v', NULL},
+    {"one_card", 'l', NULL},             {"also_model", 's', NULL},          {"also_method", 's', NULL},
+    {"also_weights", 's', NULL},         {"require", 'h', NULL},
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
 
@@ -58,7 +62,8 @@ static const keybind form_keys[] = {
     DIGIT_KEY('5'), DIGIT_KEY('6'), DIGIT_KEY('7'), DIGIT_KEY('8'), DIGIT_KEY('9'),
     /* the rows' letters (rows[].hot) */
     HOT_KEY('w'), HOT_KEY('m'), HOT_KEY('o'), HOT_KEY('x'), HOT_KEY('d'), HOT_KEY('b'),
-    HOT_KEY('f'), HOT_KEY('p'), HOT_KEY('e'), HOT_KEY('c'), HOT_KEY('n'), HOT_KEY('h'),
+    HOT_KEY('f'), HOT_KEY('p'), HOT_KEY('e'), HOT_KEY('c'), HOT_KEY('n'), HOT_KEY('g'),
+    HOT_KEY('v'), HOT_KEY('l'), HOT_KEY('s'), HOT_KEY('h'),
     {0, 0, NULL, NULL, NULL},
 };
 #undef DIGIT_KEY
@@ -101,6 +106,11 @@ static bool shown(const dlrig_catalog *cat, size_t i, const dlrig_requirements *
     /* a language model that is trained asks how; one that generates asks for its weights */
     if (!strcmp(k, "method")) return is_llm(cat, r) && requirements_workload(cat, r)->training;
     if (!strcmp(k, "weights")) return is_llm(cat, r) && !requirements_workload(cat, r)->training;
+    /* the second job's method and weights once it names a model (its weights when it generates) */
+    if (!strcmp(k, "also_method")) return r->also_model[0] != '\0';
+    if (!strcmp(k, "also_weights"))
+        return r->also_model[0] && (!r->also_method[0] || id_index(dlrig_method_ids, r->also_method) ==
+                                                              DLRIG_METHOD_INFERENCE);
     return true;
 }
 
@@ -239,7 +249,7 @@ static size_t choices(app *a, const dlrig_reqfield *f, const char **out, size_t 
             if (!strcmp(f->key, "method") && k == DLRIG_METHOD_INFERENCE) continue;
             out[n++] = f->choices[k];
         }
-    } else if (f->kind == DLRIG_RK_STRING && !strcmp(f->key, "model")) {
+    } else if (f->kind == DLRIG_RK_STRING && (!strcmp(f->key, "model") || !strcmp(f->key, "also_model"))) {
         /* the catalog's language models, smallest first */
         size_t nm, first = n;
         const dlrig_model *m = catalog_models(a->cat, &nm);
@@ -274,6 +284,17 @@ static void cycle(app *a, size_t i, int dir, char prefix)
         return;
     }
     const dlrig_reqfield *f = field_of(i);
+    if (f->kind == DLRIG_RK_BOOL) { /* yes <-> no */
+        char err[400];
+        bool on = *(const bool *)((const char *)cur + f->offset);
+        if (requirements_parse_text(f, on ? "no" : "yes", row_label(i), a->cat, &nr, err, sizeof err) != 0) {
+            snprintf(fs->err, sizeof fs->err, "%s", err);
+            return;
+        }
+        fs->err[0] = '\0';
+        apply(a, &nr, i);
+        return;
+    }
     if (f->kind == DLRIG_RK_FLAGS) {
         int n = 0;
         while (dlrig_require_ids[n]) n++;

@@ -108,6 +108,8 @@ expect parts-rank-md 0 'One GPU alone on md-simulation' -- "$DLRIG" parts --work
 # its own mixed precision: --precision fp8 neither names FP8 nor marks Ampere cards 'no native fp8'
 expect parts-rank-md-precision 0 'its own mixed precision\), fastest first' -- "$DLRIG" parts --workload md-simulation --precision fp8
 expect parts-rank-md-no-native 0 '^0$' -- bash -c '"$0" parts --workload md-simulation --precision fp8 | grep -c "no native" || true' "$DLRIG"
+# a second language-model job beside a workload that is not one: every build holds it (70B at 4 bits: 2 x 24 GB or more)
+expect recommend-cnn-second-job 0 '^1\. (2|3|4) x [^—]+— \$[0-9,]+, [0-9,]+ samples/s.   [0-9] x [A-Za-z0-9 .-]+ \((2[4-9]|[3-9][0-9]) GB' -- "$DLRIG" recommend --workload cnn --budget-usd 4000 --also-model llama-3.3-70b --also-weights q4_k_m --top 1
 # a diffusion model by name: images a second, one card that holds the whole model (not a language model's path)
 expect recommend-flux-lora 0 '^1\. 1 x [A-Za-z0-9 .-]+ — \$[0-9,]+, [0-9.]+ samples/s.   1 x [A-Za-z0-9 .-]+ \((2[4-9]|[3-9][0-9]) GB, [^()]*\): [0-9.]+ samples/s for FLUX\.1 \[dev\], LoRA on 8-bit weights, a 1024x1024 image' -- "$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3
 out=$("$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3 2>&1)

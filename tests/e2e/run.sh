@@ -1767,13 +1767,13 @@ test_reqform_list() {
     click 6 4 65
     wait_for "total budget in US dollars"
     keys NPage
-    wait_for "must-haves, comma-separated"
+    wait_gone "total budget in US dollars"
     keys Home
     wait_for "what the machine is for"
     keys End
     wait_for "must-haves, comma-separated"
     keys PPage
-    wait_for "what the machine is for"
+    wait_gone "must-haves, comma-separated"
     keys '?'
     wait_for "Keys: requirements form"
     wait_for "a page of fields down"
@@ -1988,20 +1988,52 @@ test_reqform_help_whole() {
     wait_for "What if: the build's requirements"
     wait_for "what the machine is for: cnn,"
     wait_for "inference, scientific-fp64"
-    wait_for " 1/10 "
+    wait_for " 1/15 "
     keys d
     wait_for "dataset size in GB"
     wait_for "1.5PB)"
     keys End
     wait_for "must-haves, comma-separated: ecc, nvlink, rdma, quiet, rackmount"
-    wait_for " 10/10 "
+    wait_for " 15/15 "
     # a language model: more rows, the model's help whole too
     keys Home Right Right
     wait_for "LLM LoRA fine-tuning"
     keys Down
     wait_for "the model by name or repository id"
     wait_for "(at most 95 characters)"
-    wait_for " 2/13 "
+    wait_for " 2/18 "
+    keys Escape
+    wait_gone "What if: the build's requirements"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# The what-if form states the purchase's shape and a second job: a GPU count,
+# one card, a second language-model job; the checks follow at once.
+test_reqform_shape() {
+    cp "$FIXTURE" "$TMP/formshape.json"
+    start formshape 100 30 tui "$TMP/formshape.json"
+    wait_for "Build sheet"
+    keys r
+    wait_for "What if: the build's requirements"
+    keys g
+    wait_for "at least N GPUs a node"
+    keys Enter
+    type_text "4"
+    keys Enter
+    wait_for "GPUs, at least: 4 GPUs a node: 1 error now, 0 before"
+    keys l
+    wait_for "must fit on one GPU"
+    keys Right
+    wait_for "On one card: yes"
+    keys s
+    wait_for "a second language-model job"
+    keys Right
+    wait_for "Second job: "
+    keys u u u
+    wait_gone "least 4 GPUs a node"
+    wait_for "s Second job     not given: none"
     keys Escape
     wait_gone "What if: the build's requirements"
     quit_discarding
@@ -2594,6 +2626,7 @@ run test_menu_filter
 run test_wizard_filter
 run test_findings_whole
 run test_reqform_help_whole
+run test_reqform_shape
 run test_compare_80x24_whole
 run test_prompt_keys
 run test_typing_keys
