@@ -30,6 +30,7 @@ typedef enum {
     DLRIG_CMP_EPOCH,
     DLRIG_CMP_PERF_PER_K,
     DLRIG_CMP_POWER,
+    DLRIG_CMP_BREAKEVEN,
     DLRIG_CMP_GPUS,
     DLRIG_CMP_VRAM,
     DLRIG_CMP_RAM,
@@ -69,7 +70,7 @@ typedef struct dlrig_compare {
 } dlrig_compare;
 
 /* Compares n (2..DLRIG_COMPARE_MAX) builds.  So that speeds are comparable,
- * every estimate uses the first build's workload, model size, dataset and
+ * every estimate uses the first build's workload, model (size, name, method, weights, context), dataset and
  * precision (findings use each build's own requirements); `workload`
  * overrides the workload when not NULL.  The builds must outlive *out.
  * Returns 0, or -1 with a message in err (bad n, unknown workload).  Free

@@ -113,6 +113,17 @@ int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *wor
                  const char *provider, dlrig_cost *out, char *err, size_t errlen);
 void cost_free(dlrig_cost *c);
 
+/* The cheapest way to rent the same work: the offer whose GPUs hold the
+ * workload's model with the lowest cost a year (ties: the first in catalog
+ * order); NULL when none fits or none has an estimate.  Its breakeven_months
+ * is when owning the build starts to cost less than renting at all. */
+const dlrig_cost_offer *cost_cheapest_offer(const dlrig_cost *c);
+
+/* "pays off after 14.7 months", "pays off after 3.1 years", "never (renting
+ * costs less than the power)", "-" (no price or no offer): a break-even as
+ * people read it. */
+const char *cost_breakeven_text(double months, char *buf, size_t len);
+
 /* The result as the JSON of `dlrig cost --json`.  Caller frees. */
 cJSON *cost_to_json(const dlrig_catalog *cat, const dlrig_cost *c);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dlrig/compare.h"
+#include "dlrig/cost.h"
 #include "dlrig/export.h"
 #include "dlrig/query.h"
 
@@ -19,6 +20,7 @@ static const struct {
     [DLRIG_CMP_EPOCH] = {"epoch_hours", "Time per epoch", -1},
     [DLRIG_CMP_PERF_PER_K] = {"per_kusd", "Speed per $1k", +1},
     [DLRIG_CMP_POWER] = {"power_w", "Power (sustained)", -1},
+    [DLRIG_CMP_BREAKEVEN] = {"breakeven_months", "Buy vs rent", -1},
     [DLRIG_CMP_GPUS] = {"gpu_count", "GPUs", 0},
     [DLRIG_CMP_VRAM] = {"vram_gb", "VRAM", +1},
     [DLRIG_CMP_RAM] = {"ram_gb", "RAM", +1},
@@ -88,6 +90,7 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
     }
     snprintf(out->workload, sizeof out->workload, "%s", w->id);
     out->n = n;
+    dlrig_build views[DLRIG_COMPARE_MAX]; /* shallow copies: each build on the common workload */
     for (size_t i = 0; i < n; i++) {
         const dlrig_build *b = builds[i];
         out->builds[i] = b;
@@ -100,6 +103,18 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
         view.req.model_params_m = ref->model_params_m;
         view.req.dataset_gb = ref->dataset_gb;
         snprintf(view.req.precision, sizeof view.req.precision, "%s", ref->precision);
+        /* and the first build's model and how it runs (a language model's, a diffusion model's) */
+        memcpy(view.req.model, ref->model, sizeof view.req.model);
+        memcpy(view.req.method, ref->method, sizeof view.req.method);
+        memcpy(view.req.weights, ref->weights, sizeof view.req.weights);
+        memcpy(view.req.optimizer, ref->optimizer, sizeof view.req.optimizer);
+        memcpy(view.req.offload, ref->offload, sizeof view.req.offload);
+        view.req.context_tokens = ref->context_tokens;
+        view.req.batch = ref->batch;
+        view.req.prompt_tokens = ref->prompt_tokens;
+        view.req.output_tokens = ref->output_tokens;
+        view.req.active_params_m = ref->active_params_m;
+        views[i] = view; /* kept for the cost row */
         if (build_count(b, DLRIG_CAT_GPU) > 0)
             an->have_estimate = perf_estimate(cat, &view, &an->report.placement, w->id, &an->estimate, an->estimate_err,
                                               sizeof an->estimate_err) == 0;
@@ -147,6 +162,23 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
                 v = t->power_w;
                 snprintf(t2, sizeof t2, "%s W", format_number(v, 0, a, sizeof a));
                 break;
+            case DLRIG_CMP_BREAKEVEN: {
+                /* against the cheapest cloud rental of the same work, at dlrig cost's default assumptions */
+                dlrig_cost_assumptions ca;
+                cost_assumptions_default(&ca);
+                dlrig_cost c;
+                char cerr[256];
+                if (e && cost_compute(cat, &views[i], w->id, &ca, NULL, &c, cerr, sizeof cerr) == 0) {
+                    const dlrig_cost_offer *f = cost_cheapest_offer(&c);
+                    if (f && !isnan(f->breakeven_months)) {
+                        v = isinf(f->breakeven_months) ? 1e9 : f->breakeven_months;
+                        cost_breakeven_text(f->breakeven_months, t2, sizeof t2);
+                        if (t->unpriced_parts) r->partial |= 1u << i;
+                    }
+                    cost_free(&c);
+                }
+                break;
+            }
             case DLRIG_CMP_GPUS:
                 v = t->gpu_count;
                 if (t->gpu_count && t->vram_max_gb > 0)

@@ -163,6 +163,26 @@ int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *wor
     return 0;
 }
 
+const dlrig_cost_offer *cost_cheapest_offer(const dlrig_cost *c)
+{
+    const dlrig_cost_offer *best = NULL;
+    for (size_t i = 0; i < c->n_offers; i++) {
+        const dlrig_cost_offer *f = &c->offers[i];
+        if (!f->fits || !isfinite(f->usd_per_year)) continue;
+        if (!best || f->usd_per_year < best->usd_per_year) best = f;
+    }
+    return best;
+}
+
+const char *cost_breakeven_text(double months, char *buf, size_t len)
+{
+    if (isnan(months)) snprintf(buf, len, "-");
+    else if (isinf(months)) snprintf(buf, len, "never (renting costs less than the power)");
+    else if (months < 24) snprintf(buf, len, "pays off after %.1f months", months);
+    else snprintf(buf, len, "pays off after %.1f years", months / 12);
+    return buf;
+}
+
 void cost_free(dlrig_cost *c)
 {
     free(c->offers);

@@ -14,6 +14,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "dlrig/cost.h"
 #include "dlrig/export.h"
 #include "dlrig/fix.h"
 #include "dlrig/perf.h"
@@ -69,6 +70,7 @@ struct builder_state {
     dlrig_estimate est;
     bool have_est;
     char est_err[256];
+    char rent[160]; /* owning against the cheapest rental of the same work ("" when unknown) */
     unsigned long gen, saved_gen;
     bool quit_after_save; /* the save under way was asked for by quit */
     undo_entry undo[UNDO_MAX];
@@ -239,7 +241,23 @@ static void recompute(app *a)
     }
     s->have_est = false;
     s->est_err[0] = '\0';
+    s->rent[0] = '\0';
     if (build_count(&s->b, DLRIG_CAT_GPU) > 0) {
+        /* buy or rent, at dlrig cost's default assumptions */
+        dlrig_cost_assumptions ca;
+        cost_assumptions_default(&ca);
+        dlrig_cost c;
+        char cerr[256];
+        if (cost_compute(a->cat, &s->b, NULL, &ca, NULL, &c, cerr, sizeof cerr) == 0) {
+            const dlrig_cost_offer *f = cost_cheapest_offer(&c);
+            char be[64];
+            if (f && !isnan(f->breakeven_months))
+                snprintf(s->rent, sizeof s->rent, "%s\trenting %s %s, %g h/day",
+                         isinf(f->breakeven_months) ? "never pays off"
+                                                    : cost_breakeven_text(f->breakeven_months, be, sizeof be),
+                         f->rate->provider, f->rate->offer, ca.hours_per_day);
+            cost_free(&c);
+        }
         s->have_est = perf_estimate(a->cat, &s->b, &s->rep.placement, NULL, &s->est, s->est_err,
                                     sizeof s->est_err) == 0;
     } else {
@@ -1875,6 +1893,12 @@ static void draw_totals(app *a, rect r)
         snprintf(rest, sizeof rest, "one RTX 4090 %s %s", a->g->sep, perf_scaling_text(&s->est, sc, sizeof sc));
         sheet_line(a, y++, x, w, "vs", DLRIG_ROLE_NORMAL, v, rest);
     }
+    if (y < end && s->rent[0]) { /* "Owning after 14.7 months · vs renting RunPod H100 SXM5, 8 h/day" */
+        const char *tab = strchr(s->rent, '\t');
+        snprintf(v, sizeof v, "%.*s", (int)(tab - s->rent), s->rent);
+        snprintf(rest, sizeof rest, "%s vs %s", a->g->sep, tab + 1);
+        sheet_line(a, y++, x, w, "Buy", DLRIG_ROLE_NORMAL, v, rest);
+    }
 }
 
 static void draw_findings(app *a, rect r)
@@ -2007,7 +2031,7 @@ static void builder_draw(app *a)
         draw_list(a, (rect){top, lw, body, mw});
         size_t n_user_prices;
         catalog_user_prices(a->cat, NULL, &n_user_prices);
-        int tot_h = n_user_prices ? 11 : 10; /* + the vendor line */
+        int tot_h = n_user_prices ? 12 : 11; /* + the vendor line; the last line is owning against renting */
         int srows = slots_rows(a, &s->b, &s->rep);
         int slots_h = srows ? srows + 2 : 0;
         if (slots_h > body - tot_h - 6) slots_h = body - tot_h - 6;

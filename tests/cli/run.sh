@@ -434,6 +434,7 @@ if [ "$t_new" = "$t_used" ]; then echo "FAIL options-premise: the used build cos
 row() { printf '%s( \\| [^|]*){5} \\| \\$%s' "$1" "$(money_of "$2")"; }
 expect export-options-new-used 0 "$(row 'Option A' "$t_new").*$(row 'Option B' "$t_used")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-new.json" "$TMP/opt-used.json"
 expect export-options-used-new 0 "$(row 'Option A' "$t_used").*$(row 'Option B' "$t_new")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-used.json" "$TMP/opt-new.json"
+expect compare-buy-rent 0 'Buy vs rent +pays off after [0-9.]+ (months|years) +pays off after' -- "$DLRIG" compare "$DATA/builds/power-4090-pair-tr.json" "$DATA/builds/job.second.ok.json"
 expect compare-new-used 0 "Price +\\\$$(money_of "$t_new" 0) [^$]*\\\$$(money_of "$t_used" 0) " -- "$DLRIG" compare "$TMP/opt-new.json" "$TMP/opt-used.json"
 
 # Price age wherever a price is shown: check's summary and JSON, recommend's lines

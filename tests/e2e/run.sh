@@ -2015,6 +2015,8 @@ test_reqform_shape() {
     cp "$FIXTURE" "$TMP/formshape.json"
     start formshape 100 30 tui "$TMP/formshape.json"
     wait_for "Build sheet"
+    # buy or rent, under the sheet when there is room
+    wait_for "Buy    pays off after"
     keys r
     wait_for "What if: the build's requirements"
     keys g

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dlrig/build.h"
+#include "dlrig/compare.h"
 #include "dlrig/cost.h"
 #include "dlrig/perf.h"
 #include "dlrig/rules.h"
@@ -192,6 +193,48 @@ START_TEST(compute_maps_through_the_models)
 }
 END_TEST
 
+/* The build sheet's and compare's "Buy vs rent": the break-even against the
+ * cheapest rental of the same work (the fitting offer with the lowest cost a
+ * year), in compare's row for each build. */
+START_TEST(cheapest_rental_in_compare)
+{
+    dlrig_build b, one;
+    load(BUILDS "/power-4090-pair-tr.json", &b);
+    load(BUILDS "/power-4090-pair-tr.json", &one);
+    build_set_qty(&one, catalog_find(cat, "nvidia-rtx-4090"), 1);
+    const dlrig_build *v[2] = {&b, &one};
+    dlrig_compare cmp;
+    char err[256];
+    ck_assert_msg(compare_builds(cat, v, 2, NULL, &cmp, err, sizeof err) == 0, "%s", err);
+    const dlrig_compare_row *row = &cmp.rows[DLRIG_CMP_BREAKEVEN];
+    ck_assert_str_eq(row->key, "breakeven_months");
+    dlrig_cost_assumptions a;
+    cost_assumptions_default(&a);
+    for (int i = 0; i < 2; i++) {
+        dlrig_cost c;
+        ck_assert_msg(cost_compute(cat, v[i], NULL, &a, NULL, &c, err, sizeof err) == 0, "%s", err);
+        const dlrig_cost_offer *best = cost_cheapest_offer(&c);
+        ck_assert_ptr_nonnull(best);
+        for (size_t k = 0; k < c.n_offers; k++) /* no fitting offer costs less a year */
+            if (c.offers[k].fits) ck_assert(c.offers[k].usd_per_year >= best->usd_per_year);
+        ck_assert(row->known[i]);
+        NEAR(row->value[i], best->breakeven_months);
+        char t[64];
+        ck_assert_str_eq(row->text[i], cost_breakeven_text(best->breakeven_months, t, sizeof t));
+        ck_assert_ptr_nonnull(strstr(row->text[i], "pays off after"));
+        cost_free(&c);
+    }
+    compare_free(&cmp);
+    build_free(&b);
+    build_free(&one);
+    char t[64];
+    ck_assert_str_eq(cost_breakeven_text(14.66, t, sizeof t), "pays off after 14.7 months");
+    ck_assert_str_eq(cost_breakeven_text(114, t, sizeof t), "pays off after 9.5 years");
+    ck_assert_str_eq(cost_breakeven_text(INFINITY, t, sizeof t), "never (renting costs less than the power)");
+    ck_assert_str_eq(cost_breakeven_text(NAN, t, sizeof t), "-");
+}
+END_TEST
+
 /* Every stored rate names a GPU of the catalog, a known kind, a month and a
  * source row. */
 START_TEST(rates_are_complete)
@@ -222,6 +265,7 @@ int main(void)
     tcase_add_test(tc, assumptions_are_checked);
     tcase_add_test(tc, compute_maps_through_the_models);
     tcase_add_test(tc, rates_are_complete);
+    tcase_add_test(tc, cheapest_rental_in_compare);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
