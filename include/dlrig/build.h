@@ -64,9 +64,12 @@ void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);
 /* Deep copy of src into dst (dst uninitialised). */
 void build_copy(dlrig_build *dst, const dlrig_build *src);
-/* Adds qty of part (merging with an existing line of the same part; more of
- * an owned line is to be bought, so the line is no longer owned). */
+/* Adds qty of part to be bought: merged with the part's line that is not
+ * owned, else a new line (right after the part's owned line, if any: a part
+ * may have one line of units owned already and one of units to buy). */
 void build_add(dlrig_build *b, const dlrig_part *part, int qty);
+/* Units of part in all its lines (owned and bought). */
+int build_qty_of(const dlrig_build *b, const dlrig_part *part);
 /* Marks part's line owned (or not); false when the build has no line of part. */
 bool build_set_owned(dlrig_build *b, const dlrig_part *part, bool owned);
 /* How many lines of b are owned. */
@@ -74,9 +77,9 @@ size_t build_owned_lines(const dlrig_build *b);
 /* Sets the power limit (W, 0 = none) of part's line; false when the build
  * has no line of part or part is not a GPU. */
 bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts);
-/* Sets the quantity of part; 0 removes the line.  An owned line raised
- * above its quantity is no longer owned (the added units are to be bought:
- * the line is priced whole rather than the new units free). */
+/* Sets the quantity of part, all its lines together; 0 removes them.  The
+ * units owned stay owned up to qty: more are a line to buy (build_add),
+ * fewer take the bought units away first. */
 void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty);
 /* Replaces every part of `cat` with qty of part (NULL: just removes them). */
 void build_set_category(dlrig_build *b, dlrig_category cat, const dlrig_part *part, int qty);

@@ -127,6 +127,9 @@ void perf_fit_json(cJSON *o, const dlrig_fit *f);
 
 /* The estimate as the JSON of `dlrig estimate --json`. Caller frees. */
 cJSON *estimate_to_json(const dlrig_estimate *e);
+/* Whether the estimated job's model fits the build (a language model by its
+ * memory model; other work on one card, or sharded where its tools shard). */
+bool perf_estimate_fits(const dlrig_estimate *e);
 
 /* ---- calibration against published measurements ---- */
 

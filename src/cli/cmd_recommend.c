@@ -15,6 +15,7 @@
 #include "dlrig/query.h"
 #include "dlrig/perf.h"
 #include "dlrig/rules.h"
+#include "dlrig/upgrade.h"
 #include "dlrig/util.h"
 #include "dlrig/whatif.h"
 
@@ -173,6 +174,92 @@ static const char *pins_text(const bool *pinned, char *buf, size_t len)
     return buf;
 }
 
+/* --from FILE whose lines are owned (a machine dlrig scan read): the
+ * least-cost changes that make it run the requirements (upgrade.h), cheapest
+ * first; the platform must go when none does.  -o writes the first plan. */
+static int upgrade(dlrig_catalog *cat, const char *path, const dlrig_build *from, const dlrig_requirements *req,
+                   int top, bool json, const char *outfile, bool force)
+{
+    dlrig_build machine;
+    build_copy(&machine, from);
+    machine.req = *req;
+    dlrig_upgrade u;
+    char err[512];
+    if (upgrade_plan(cat, &machine, (size_t)(top < 1 ? 5 : top), &u, err, sizeof err) != 0) {
+        cli_error("recommend --from %s: %s", cli_file(path), err);
+        build_free(&machine);
+        return EXIT_USAGE;
+    }
+    int status = u.n_plans ? EXIT_OK : EXIT_FINDINGS;
+    bool to_stdout = outfile && strcmp(outfile, "-") == 0;
+    FILE *doc_out = to_stdout ? cli_claim_stdout() : NULL;
+    if (outfile && u.n_plans) {
+        char *text = build_to_text(&u.plans[0].build);
+        status = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
+        free(text);
+    }
+    char price[32], sp[64];
+    if (status != EXIT_OK && u.n_plans) {
+        /* said */
+    } else if (json) {
+        cJSON *doc = cJSON_CreateObject();
+        cJSON_AddStringToObject(doc, "from", path);
+        cJSON *now = cJSON_AddObjectToObject(doc, "machine");
+        cJSON_AddBoolToObject(now, "runs", u.now_runs);
+        if (u.now_why[0]) cJSON_AddStringToObject(now, "why_not", u.now_why);
+        cJSON_AddNumberToObject(now, "vram_gb", u.now_vram_gb);
+        if (u.have_now_est) cJSON_AddItemToObject(now, "estimate", estimate_to_json(&u.now_est));
+        else cJSON_AddNullToObject(now, "estimate");
+        cJSON_AddArrayToObject(doc, "recommendations"); /* always present: the advisor's builds, none here */
+        cJSON *arr = cJSON_AddArrayToObject(doc, "upgrades");
+        for (size_t i = 0; i < u.n_plans; i++) cJSON_AddItemToArray(arr, upgrade_plan_to_json(cat, &u.plans[i]));
+        if (!u.n_plans) cJSON_AddStringToObject(doc, "platform_must_go", u.platform_note);
+        cli_print_doc(&CLI_DOC_RECOMMEND, doc);
+    } else {
+        printf("Upgrading %s (%zu owned part line%s): ", cli_safe(machine.name ? machine.name : cli_file(path)),
+               build_owned_lines(&machine), build_owned_lines(&machine) == 1 ? "" : "s");
+        if (u.now_runs)
+            printf("as it is, %s\n", u.have_now_est ? cli_safe(format_speed(u.now_est.throughput, u.now_est.unit, sp,
+                                                                               sizeof sp))
+                                                    : "it runs");
+        else printf("as it is, it cannot run the requirements: %s\n", cli_safe(u.now_why));
+        if (!u.n_plans) {
+            printf("No change of GPUs on this platform runs them%s: %s.\nThe platform must go: "
+                   "dlrig recommend without --from gives a new build.\n",
+                   req->budget_usd > 0 ? " within the budget" : "", cli_safe(u.platform_note));
+        }
+        for (size_t i = 0; i < u.n_plans; i++) {
+            const dlrig_upgrade_plan *p = &u.plans[i];
+            char gain[96] = "";
+            if (isfinite(p->speedup)) snprintf(gain, sizeof gain, "%.2fx the machine's speed", p->speedup);
+            else snprintf(gain, sizeof gain, "runs what the machine cannot");
+            printf("%zu. %s%s: %s, %s, %s GB of VRAM (%s now)%s\n", i + 1,
+                   format_usd(p->cost_usd, price, sizeof price), p->unpriced_parts ? " +?" : "",
+                   cli_safe(format_speed(p->est.throughput, p->est.unit, sp, sizeof sp)), gain,
+                   format_number(p->vram_gb, 0, err, sizeof err), format_number(u.now_vram_gb, 0, err + 64, 64),
+                   p->warnings ? " (warnings: dlrig check)" : "");
+            printf("   %s\n", cli_safe(p->changes));
+            if (isfinite(p->speedup) && p->cost_usd > 0)
+                printf("   %s%% faster per $1,000 spent\n",
+                       format_number((p->speedup - 1) * 100 / (p->cost_usd / 1000), 1, err + 128, 64));
+            else if (p->cost_usd > 0)
+                printf("   %s per $1,000 spent\n", cli_safe(format_speed(p->est.throughput / (p->cost_usd / 1000),
+                                                                          p->est.unit, sp, sizeof sp)));
+        }
+        if (u.n_plans) {
+            printf("Plans keep the parts owned where they serve; each is the fewest cards of one GPU model that "
+                   "hold the job, with the parts it then needs (a plan that costs more than --budget-usd is left "
+                   "out); cheapest first.\n");
+            if (to_stdout) printf("Plan 1 written to standard output\n");
+            else if (outfile) printf("Plan 1 written to %s\n", cli_safe(outfile));
+        }
+    }
+    cli_release_stdout(doc_out);
+    upgrade_free(&u);
+    build_free(&machine);
+    return status;
+}
+
 /* --from FILE [--pin LIST]: the advisor again for the build's (overridden)
  * requirements, keeping its pinned parts (whatif_readvise_by).  Prints the
  * re-advised build, writes it to outfile when given; returns the exit
@@ -241,7 +328,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
             printf("   %3d x %s %-13s %10s%s\n", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
-                   format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
+                   it->owned ? "owned" : format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
                    pinned[it->part->category] ? "  (kept)" : "");
         }
         size_t warn = rep.counts[DLRIG_SEV_WARNING], info = rep.counts[DLRIG_SEV_INFO];
@@ -444,6 +531,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
     }
     dlrig_catalog *cat = cli_catalog(ctx);
     if (!cat) return EXIT_IO;
+    bool any_pin = false;
+    for (int k = 0; k < DLRIG_CAT_COUNT; k++) any_pin |= pinned[k];
+    if (from_arg && !any_pin && build_owned_lines(from) > 0)
+        return upgrade(cat, from_arg, from, &req, top_given ? top : 5, json, outfile, force);
     if (from_arg) {
         /* the builds the pinned parts are tried in: as many as the builder's re-advise tries unless -k says */
         return readvise(cat, from_arg, from, pinned, &req, objective, top_given ? top : 8, json, outfile, force);

@@ -154,39 +154,80 @@ size_t build_owned_lines(const dlrig_build *b)
 bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts)
 {
     if (part->category != DLRIG_CAT_GPU) return false;
-    for (size_t i = 0; i < b->n_items; i++)
+    bool any = false;
+    for (size_t i = 0; i < b->n_items; i++) /* every card of the part: owned and bought lines alike */
         if (b->items[i].part == part) {
             b->items[i].power_limit_w = watts > 0 ? watts : 0;
-            return true;
+            any = true;
         }
-    return false;
+    return any;
+}
+
+static void remove_item(dlrig_build *b, size_t i)
+{
+    memmove(&b->items[i], &b->items[i + 1], (b->n_items - i - 1) * sizeof *b->items);
+    b->n_items--;
+}
+
+/* The line of part that is (not) owned, or -1. */
+static long line_of(const dlrig_build *b, const dlrig_part *part, bool owned)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == part && b->items[i].owned == owned) return (long)i;
+    return -1;
 }
 
 void build_add(dlrig_build *b, const dlrig_part *part, int qty)
 {
-    for (size_t i = 0; i < b->n_items; i++)
-        if (b->items[i].part == part) {
-            b->items[i].qty += qty;
-            if (qty > 0) b->items[i].owned = false; /* the added units are to be bought */
-            return;
-        }
+    long bought = line_of(b, part, false), own = line_of(b, part, true);
+    if (bought >= 0) {
+        b->items[bought].qty += qty;
+        return;
+    }
     push_item(b, part, qty, part->category == DLRIG_CAT_SWITCH);
+    if (own >= 0 && (size_t)own + 1 < b->n_items - 1) { /* the bought units right after the owned ones */
+        dlrig_item it = b->items[b->n_items - 1];
+        it.power_limit_w = b->items[own].power_limit_w;
+        memmove(&b->items[own + 2], &b->items[own + 1], (b->n_items - 2 - (size_t)own) * sizeof *b->items);
+        b->items[own + 1] = it;
+    } else if (own >= 0) {
+        b->items[b->n_items - 1].power_limit_w = b->items[own].power_limit_w;
+    }
+}
+
+int build_qty_of(const dlrig_build *b, const dlrig_part *part)
+{
+    int n = 0;
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == part) n += b->items[i].qty;
+    return n;
 }
 
 void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty)
 {
-    for (size_t i = 0; i < b->n_items; i++) {
-        if (b->items[i].part != part) continue;
-        if (qty > 0) {
-            if (qty > b->items[i].qty) b->items[i].owned = false; /* the added units are to be bought */
-            b->items[i].qty = qty;
+    long own = line_of(b, part, true), bought = line_of(b, part, false);
+    if (own < 0) { /* nothing of it owned: its one line, as ever */
+        if (bought < 0) {
+            if (qty > 0) build_add(b, part, qty);
+        } else if (qty > 0) {
+            b->items[bought].qty = qty;
         } else {
-            memmove(&b->items[i], &b->items[i + 1], (b->n_items - i - 1) * sizeof *b->items);
-            b->n_items--;
+            remove_item(b, (size_t)bought);
         }
         return;
     }
-    if (qty > 0) build_add(b, part, qty);
+    int owned = b->items[own].qty;
+    if (qty > owned) { /* the owned units stay; the rest are bought */
+        if (bought >= 0) b->items[bought].qty = qty - owned;
+        else build_add(b, part, qty - owned);
+        return;
+    }
+    if (bought >= 0) { /* fewer: the bought units go first */
+        remove_item(b, (size_t)bought);
+        if (own > bought) own--;
+    }
+    if (qty > 0) b->items[own].qty = qty;
+    else remove_item(b, (size_t)own);
 }
 
 void build_set_category(dlrig_build *b, dlrig_category cat, const dlrig_part *part, int qty)
@@ -295,10 +336,14 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
                 return jsondoc_fail(err, errlen, label, "parts[%d].scope: expected \"node\" or \"cluster\"", idx);
             cluster = strcmp(scope->valuestring, "cluster") == 0;
         }
+        /* a part may have two lines: the units owned already and the units to buy */
+        const cJSON *own_flag = cJSON_GetObjectItemCaseSensitive(it, "owned");
+        bool owned_line = cJSON_IsTrue(own_flag);
         for (size_t i = 0; i < b->n_items; i++)
-            if (b->items[i].part == p)
-                return jsondoc_fail(err, errlen, label, "parts[%d].id: '%s' is listed twice; give one line with its qty",
-                                  idx, p->id);
+            if (b->items[i].part == p && b->items[i].owned == owned_line)
+                return jsondoc_fail(err, errlen, label,
+                                  "parts[%d].id: '%s' is listed twice; give one line with its qty (and at most one "
+                                  "more with \"owned\": true for the units owned already)", idx, p->id);
         int limit = 0;
         const cJSON *pl = cJSON_GetObjectItemCaseSensitive(it, "power_limit_w");
         if (pl) {

@@ -93,7 +93,6 @@ bool cost_provider_known(const dlrig_catalog *cat, const char *provider)
     return false;
 }
 
-static bool estimate_fits(const dlrig_estimate *e) { return e->llm ? e->memory.fits : (e->fits || e->fits_sharded); }
 
 int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *workload, const dlrig_cost_assumptions *a,
                  const char *provider, dlrig_cost *out, char *err, size_t errlen)
@@ -123,7 +122,7 @@ int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *wor
         build_free(&own);
         return -1;
     }
-    out->fits = estimate_fits(&out->est);
+    out->fits = perf_estimate_fits(&out->est);
     out->load_assumption = power_load_assumption(requirements_workload(cat, &own.req));
     int nodes = rep.totals.nodes > 0 ? rep.totals.nodes : 1;
     double purchase = rep.totals.price_usd;
@@ -150,7 +149,7 @@ int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *wor
         dlrig_cost_offer *f = &out->offers[out->n_offers];
         f->rate = r;
         if (perf_estimate(cat, &inst, NULL, NULL, &e, why, sizeof why) == 0) {
-            f->fits = estimate_fits(&e);
+            f->fits = perf_estimate_fits(&e);
             cost_offer_arith(a, &out->own, e.throughput, r->usd_per_hour, f);
         } else {
             f->fits = false;

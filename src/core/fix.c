@@ -79,10 +79,11 @@ static void apply_change(dlrig_build *b, const dlrig_change *c)
 {
     switch (c->op) {
     case DLRIG_CHANGE_REPLACE: {
+        /* every unit of part goes (owned or bought); the units of `with` are bought */
         size_t at = b->n_items, dup = b->n_items;
         for (size_t i = 0; i < b->n_items; i++) {
-            if (b->items[i].part == c->part) at = i;
-            if (b->items[i].part == c->with) dup = i;
+            if (b->items[i].part == c->part && at == b->n_items) at = i;
+            if (b->items[i].part == c->with && !b->items[i].owned) dup = i;
         }
         if (at == b->n_items) {
             build_add(b, c->with, c->qty);
@@ -92,6 +93,8 @@ static void apply_change(dlrig_build *b, const dlrig_change *c)
         } else {
             b->items[at].part = c->with; /* in place: GPUs keep their order, so their placement */
             b->items[at].qty = c->qty;
+            b->items[at].owned = false;
+            build_set_qty(b, c->part, 0); /* the part's other line, if it had two */
         }
         break;
     }
@@ -267,12 +270,7 @@ static void finish(fixer *x, cand *c)
     c->est *= nodes;
 }
 
-static int qty_of(const dlrig_build *b, const dlrig_part *p)
-{
-    for (size_t i = 0; i < b->n_items; i++)
-        if (b->items[i].part == p) return b->items[i].qty;
-    return 0;
-}
+static int qty_of(const dlrig_build *b, const dlrig_part *p) { return build_qty_of(b, p); }
 
 /* The part of category cat the finding names, else the build's first one. */
 static const dlrig_part *subject(const fixer *x, dlrig_category cat)

@@ -907,3 +907,5 @@ const char *perf_scaling_text(const dlrig_estimate *e, char *buf, size_t len)
                   e->llm && e->memory.how && !strcmp(e->memory.how, "FSDP") ? "sharded" : "split", e->gpus);
     return buf;
 }
+
+bool perf_estimate_fits(const dlrig_estimate *e) { return e->llm ? e->memory.fits : (e->fits || e->fits_sharded); }

@@ -988,10 +988,14 @@ static void r_vram_tier(ctx *c)
 
 static void r_mixed(ctx *c)
 {
-    if (c->n_gpu_lines > 1)
-        emit(c, DLRIG_SEV_WARNING, c->gpus[0].part, c->gpus[1].part,
-             "Different GPU models (%s, %s): data-parallel training runs at the slowest card's pace",
-             c->gpus[0].part->name, c->gpus[1].part->name);
+    /* another model than the first line's (a part owned and more of it bought are two lines of one model) */
+    for (int i = 1; i < c->n_gpu_lines; i++)
+        if (c->gpus[i].part != c->gpus[0].part) {
+            emit(c, DLRIG_SEV_WARNING, c->gpus[0].part, c->gpus[i].part,
+                 "Different GPU models (%s, %s): data-parallel training runs at the slowest card's pace",
+                 c->gpus[0].part->name, c->gpus[i].part->name);
+            return;
+        }
 }
 
 static void r_fp64(ctx *c)

@@ -175,8 +175,12 @@ static void keep_pins(const bool *pinned, const dlrig_build *from, dlrig_build *
     for (int c = 0; c < DLRIG_CAT_COUNT && pinned && from; c++) {
         if (!pinned[c]) continue;
         build_set_category(b, (dlrig_category)c, NULL, 0);
-        for (size_t i = 0; i < from->n_items; i++)
-            if (from->items[i].part->category == (dlrig_category)c) build_add(b, from->items[i].part, from->items[i].qty);
+        for (size_t i = 0; i < from->n_items; i++) { /* with their lines: what is owned stays owned */
+            const dlrig_item *it = &from->items[i];
+            if (it->part->category != (dlrig_category)c) continue;
+            build_add(b, it->part, it->qty);
+            if (it->owned) build_set_owned(b, it->part, true);
+        }
     }
 }
 

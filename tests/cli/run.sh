@@ -110,6 +110,15 @@ expect parts-rank-md-precision 0 'its own mixed precision\), fastest first' -- "
 expect parts-rank-md-no-native 0 '^0$' -- bash -c '"$0" parts --workload md-simulation --precision fp8 | grep -c "no native" || true' "$DLRIG"
 # a second language-model job beside a workload that is not one: every build holds it (70B at 4 bits: 2 x 24 GB or more)
 expect recommend-cnn-second-job 0 '^1\. (2|3|4) x [^—]+— \$[0-9,]+, [0-9,]+ samples/s.   [0-9] x [A-Za-z0-9 .-]+ \((2[4-9]|[3-9][0-9]) GB' -- "$DLRIG" recommend --workload cnn --budget-usd 4000 --also-model llama-3.3-70b --also-weights q4_k_m --top 1
+# upgrade planning: --from a machine whose parts are owned gives the least-cost changes, the owned parts kept
+UPG=$DATA/upgrade/desktop-3090.json
+expect recommend-upgrade-desktop 0 'cannot run the requirements: The job needs 27\.6 GiB.*buy 1 more GeForce RTX 3090 \(1 owned\); buy 1 x [^;]+; set aside 1 x MAG A850GL PCIE5' -- "$DLRIG" recommend --from "$UPG"
+expect recommend-upgrade-none 1 'No change of GPUs on this platform runs them within the budget.*The platform must go' -- "$DLRIG" recommend --from "$UPG" --budget-usd 100
+rm -f "$TMP/plan1.json"
+expect recommend-upgrade-o 0 'Plan 1 written to' -- "$DLRIG" recommend --from "$UPG" -o "$TMP/plan1.json"
+expect recommend-upgrade-o-owned 0 '"owned": true' -- cat "$TMP/plan1.json"
+# with --pin it re-advises as before, the kept owned card counted as owned
+expect recommend-upgrade-pin-readvises 1 'Re-advised .* \(kept: gpu\).*1 x GeForce RTX 3090 +gpu +owned  \(kept\)' -- "$DLRIG" recommend --from "$UPG" --pin gpu --budget-usd 5000
 # a diffusion model by name: images a second, one card that holds the whole model (not a language model's path)
 expect recommend-flux-lora 0 '^1\. 1 x [A-Za-z0-9 .-]+ — \$[0-9,]+, [0-9.]+ samples/s.   1 x [A-Za-z0-9 .-]+ \((2[4-9]|[3-9][0-9]) GB, [^()]*\): [0-9.]+ samples/s for FLUX\.1 \[dev\], LoRA on 8-bit weights, a 1024x1024 image' -- "$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3
 out=$("$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 3 2>&1)

@@ -665,8 +665,8 @@ END_TEST
 
 /* "owned" (version 4): kept through a save and a load, written only where a
  * line is owned (an older file saves as it was), priced 0 by
- * build_line_price; more of an owned part is to be bought, so raising its
- * quantity makes the line priced again. */
+ * build_line_price; more of an owned part is a second line of the part, to
+ * buy (priced), beside the owned units. */
 START_TEST(owned_lines_round_trip)
 {
     char err[1024];
@@ -709,18 +709,36 @@ START_TEST(owned_lines_round_trip)
     ck_assert(back.items[0].owned);
     ck_assert(!back.items[1].owned);
     build_free(&back);
-    /* a copy keeps the flag; more of an owned part is to be bought */
+    /* a copy keeps the flag; more of an owned part is a second line, to buy */
     dlrig_build copy;
     build_copy(&copy, &b);
     ck_assert(copy.items[0].owned);
     build_set_qty(&copy, part("nvidia-rtx-4090"), 1); /* fewer: still owned */
-    ck_assert(copy.items[0].owned);
-    build_set_qty(&copy, part("nvidia-rtx-4090"), 3); /* more than owned */
-    ck_assert(!copy.items[0].owned);
+    ck_assert(copy.items[0].owned && copy.items[0].qty == 1);
+    build_set_qty(&copy, part("nvidia-rtx-4090"), 3); /* more than owned: 1 owned + 2 to buy */
+    ck_assert(copy.items[0].owned && copy.items[0].qty == 1);
+    ck_assert(copy.items[1].part == part("nvidia-rtx-4090") && !copy.items[1].owned && copy.items[1].qty == 2);
+    ck_assert_int_eq(build_qty_of(&copy, part("nvidia-rtx-4090")), 3);
+    ck_assert_int_eq(build_count(&copy, DLRIG_CAT_GPU), 3);
+    /* the two lines survive a save and a load; the same part twice with the same flag does not load */
+    text = build_to_text(&copy);
+    ck_assert_int_eq(build_parse(cat, text, strlen(text), "split.json", &back, err, sizeof err), 0);
+    ck_assert(back.items[0].owned && !back.items[1].owned && back.items[1].qty == 2);
+    build_free(&back);
+    free(text);
+    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":4,\"parts\":[{\"id\":\"nvidia-rtx-4090\","
+                               "\"owned\":true},{\"id\":\"nvidia-rtx-4090\",\"owned\":true}]}",
+                               &back, err, sizeof err),
+                     DLRIG_BUILD_EINVAL);
+    ck_assert_msg(strstr(err, "listed twice") != NULL, "%s", err);
+    build_set_qty(&copy, part("nvidia-rtx-4090"), 2); /* fewer again: the bought units go first */
+    ck_assert(copy.items[0].owned && copy.items[0].qty == 1 && copy.items[1].qty == 1);
+    build_set_qty(&copy, part("nvidia-rtx-4090"), 1);
+    ck_assert(copy.items[0].owned && copy.items[0].qty == 1 && copy.items[1].part != part("nvidia-rtx-4090"));
     build_free(&copy);
-    build_add(&b, part("nvidia-rtx-4090"), 1);
-    ck_assert(!b.items[0].owned);
-    ck_assert(build_set_owned(&b, part("nvidia-rtx-4090"), true));
+    build_add(&b, part("nvidia-rtx-4090"), 1); /* added units are bought: the owned line stays */
+    ck_assert(b.items[0].owned && b.items[0].qty == 2);
+    ck_assert(!b.items[1].owned && b.items[1].part == part("nvidia-rtx-4090") && b.items[1].qty == 1);
     ck_assert(!build_set_owned(&b, part("nvidia-rtx-5090"), true));
     build_free(&b);
 }

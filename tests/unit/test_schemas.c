@@ -153,6 +153,7 @@ static const struct {
     {"dlrig-recommend", "recommend --preset kaggle-starter --json"},
     {"dlrig-recommend", "recommend --workload cnn --budget-usd 100 --json"},
     {"dlrig-recommend", "recommend --from " BUILDS "/clean.json --pin gpu --json"},
+    {"dlrig-recommend", "recommend --from " DLRIG_TEST_DATA "/upgrade/desktop-3090.json --json"},
     {"dlrig-recommend", "recommend --workload cnn --budget-usd 6000 --circuit 120v-15a --json"},
     {"dlrig-presets", "recommend --list-presets --json"},
     {"dlrig-parts", "parts --json"},

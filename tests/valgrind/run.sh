@@ -96,6 +96,9 @@ vg 0 recommend --workload cnn --budget-usd 10000
 vg 0 recommend --workload llm-finetune --model-params-m 8000 --budget-usd 40000 --require ecc --top 3 --json
 vg '0|1' recommend --workload transformer --budget-usd 150000 --nodes 2 --environment datacenter --require rdma --json
 vg 0 recommend --workload cnn --budget-usd 10000 -o "$TMP/best.json"
+vg 0 recommend --from "$DATA/upgrade/desktop-3090.json" --json
+vg 0 recommend --workload diffusion --model flux.1-dev --method lora --budget-usd 3000 --top 1
+vg 0 compare "$DATA/builds/power-4090-pair-tr.json" "$DATA/builds/job.second.ok.json"
 vg 3 recommend --workload cnn --budget-usd 10000 -o /dev/full --force
 vg 1 recommend --workload llm-finetune --model-params-m 400000 --budget-usd 3000
 vg 2 recommend --workload vision --budget-usd 5000
