@@ -172,7 +172,7 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
                 char cerr[256];
                 if (e && cost_compute(cat, &views[i], w->id, &ca, NULL, &c, cerr, sizeof cerr) == 0) {
                     const dlrig_cost_offer *f = cost_cheapest_offer(&c);
-                    if (f && !isnan(f->breakeven_months)) {
+                    if (f && !isnan(f->breakeven_months) && c.own.purchase_usd > 0) {
                         v = isinf(f->breakeven_months) ? 1e9 : f->breakeven_months;
                         cost_breakeven_text(f->breakeven_months, t2, sizeof t2);
                         if (t->unpriced_parts) r->partial |= 1u << i;

@@ -903,6 +903,7 @@ void perf_rank_gpus(const dlrig_gpu *const *gpus, size_t n, const dlrig_workload
 const char *perf_scaling_text(const dlrig_estimate *e, char *buf, size_t len)
 {
     if (!isnan(e->scaling)) snprintf(buf, len, "scaling %.0f%%", e->scaling * 100);
+    else if (!perf_estimate_fits(e)) snprintf(buf, len, "the model does not fit %s", e->gpus == 1 ? "the GPU" : "the GPUs");
     else snprintf(buf, len, "%s over %d GPUs",
                   e->llm && e->memory.how && !strcmp(e->memory.how, "FSDP") ? "sharded" : "split", e->gpus);
     return buf;

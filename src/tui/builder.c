@@ -251,7 +251,11 @@ static void recompute(app *a)
         if (cost_compute(a->cat, &s->b, NULL, &ca, NULL, &c, cerr, sizeof cerr) == 0) {
             const dlrig_cost_offer *f = cost_cheapest_offer(&c);
             char be[64];
-            if (f && !isnan(f->breakeven_months))
+            if (f && !(c.own.purchase_usd > 0)) /* nothing to buy: what renting would cost instead */
+                snprintf(s->rent, sizeof s->rent, "owned\tthe same work rented: %s a year (%s %s, %g h/day)",
+                         format_usd(f->usd_per_year, be, sizeof be), f->rate->provider, f->rate->offer,
+                         ca.hours_per_day);
+            else if (f && !isnan(f->breakeven_months))
                 snprintf(s->rent, sizeof s->rent, "%s\trenting %s %s, %g h/day",
                          isinf(f->breakeven_months) ? "never pays off"
                                                     : cost_breakeven_text(f->breakeven_months, be, sizeof be),

@@ -669,6 +669,20 @@ START_TEST(diffusion_model_by_name)
     /* two 16 GB cards do not hold it: every card holds the whole model */
     dlrig_estimate two = flux_est("nvidia-rtx-4070-ti-super", 2, "lora", NULL);
     ck_assert(!two.fits && !two.fits_sharded);
+    char sc[64];
+    ck_assert_str_eq(perf_scaling_text(&two, sc, sizeof sc), "scaling 99%");
+    /* a language model that fits nowhere says so rather than "split over 1 GPUs" */
+    dlrig_build lb;
+    build_init(&lb, "t");
+    strcpy(lb.req.workload, "llm-finetune");
+    strcpy(lb.req.model, "llama-2-13b");
+    strcpy(lb.req.method, "lora");
+    build_add(&lb, catalog_find(cat, "nvidia-rtx-3090"), 1);
+    dlrig_estimate le;
+    char lerr[256];
+    ck_assert_int_eq(perf_estimate(cat, &lb, NULL, NULL, &le, lerr, sizeof lerr), 0);
+    ck_assert_str_eq(perf_scaling_text(&le, sc, sizeof sc), "the model does not fit the GPU");
+    build_free(&lb);
     /* a 16-bit base needs more than a 24 GB card: 24 GB of weights and the encoders */
     dlrig_estimate bf16 = flux_est("nvidia-rtx-4090", 1, "lora", "bf16");
     ck_assert_msg(!bf16.fits && bf16.mem_need_gb > 30, "%.1f GB", bf16.mem_need_gb);
