@@ -40,8 +40,19 @@ int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_pa
 cJSON *part_to_json(const dlrig_part *p);
 
 /* A field's value for people: "-" when unknown, yes/no for booleans, money
- * as "$1,599", other numbers without trailing zeros.  Writes into buf. */
+ * as "$1,599", other numbers without trailing zeros; price_date is the date
+ * of the price the part is shown at (an offer's or an imported list's, as
+ * part_to_json gives it), not the catalog row's.  Writes into buf. */
 const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len);
+
+/* A part's sheet, line by line, as `dlrig show` and the builder's part view
+ * show it: every field but the name (its price date with where the price
+ * was seen), the source's title and address after the source, the
+ * category's own fields, and a note when a vendor's list sets the price.
+ * fn gets each line: its kind, a label ("" for a detail line) and the value. */
+typedef enum { DLRIG_SHEET_FIELD, DLRIG_SHEET_DETAIL, DLRIG_SHEET_NOTE } dlrig_sheet_kind;
+typedef void (*dlrig_sheet_fn)(void *ctx, dlrig_sheet_kind kind, const char *label, const char *value);
+void part_sheet(const dlrig_catalog *cat, const dlrig_part *p, dlrig_sheet_fn fn, void *ctx);
 
 /* An M.2 socket's link for people: "PCIe 4.0 x4", or what of it the catalog
  * does not know ("link not in the catalog").  Writes into buf; returns buf. */

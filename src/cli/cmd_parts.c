@@ -581,6 +581,18 @@ static void print_field(int label_w, const char *label, const char *raw, int wid
     free(safe);
 }
 
+/* One line of a part's sheet (part_sheet) on the terminal. */
+typedef struct show_sheet {
+    int label_w, width;
+} show_sheet;
+
+static void show_line(void *ctx, dlrig_sheet_kind kind, const char *label, const char *value)
+{
+    const show_sheet *sh = ctx;
+    if (kind == DLRIG_SHEET_DETAIL) printf("  %-*s %s\n", sh->label_w, "", cli_safe(value));
+    else print_field(sh->label_w, label, value, sh->width);
+}
+
 const struct option cli_show_opts[] = {
     {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 
@@ -644,36 +656,8 @@ int cmd_show(cli_ctx *ctx, int argc, char **argv)
         return EXIT_OK;
     }
     printf("%s  (%s)\n", cli_safe(p->name), category_title(p->category));
-    size_t n;
-    const dlrig_field *common = part_fields(&n);
-    char buf[4096]; /* the longest notes run past a thousand characters */
-    int label_w = 20, width = cli_term_width();
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(common[i].name, "name") == 0) continue;
-        if (strcmp(common[i].name, "price_date") == 0) {
-            /* the date (and seller) of the price shown above, which may be an offer or
-             * an imported list rather than the catalog row (as in show --json) */
-            const dlrig_price *pr = &p->new_price;
-            if (price_known(pr) && pr->date && pr->market)
-                snprintf(buf, sizeof buf, "%s (%s)", pr->date, pr->market);
-            else
-                snprintf(buf, sizeof buf, "%s", price_known(pr) && pr->date ? pr->date : "-");
-            print_field(label_w, common[i].name, buf, width);
-            continue;
-        }
-        print_field(label_w, common[i].name, part_field_format(p, &common[i], buf, sizeof buf), width);
-        if (strcmp(common[i].name, "source") == 0) {
-            const dlrig_source *s = catalog_source(cat, p->source);
-            if (s) printf("  %-*s %s\n", label_w, "", cli_safe(s->title));
-            if (s && s->url) printf("  %-*s %s\n", label_w, "", cli_safe(s->url));
-        }
-    }
-    const dlrig_field *spec = category_fields(p->category, &n);
-    for (size_t i = 0; i < n; i++)
-        print_field(label_w, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf), width);
-    if (part_price_vendor(p))
-        printf("  %-*s price from %s's list (catalog price %s)\n", label_w, "price override",
-               cli_safe(part_price_vendor(p)), format_usd(p->catalog_price_usd, buf, sizeof buf));
+    show_sheet sh = {20, cli_term_width()};
+    part_sheet(cat, p, show_line, &sh);
     size_t n_off;
     const dlrig_offer *off = catalog_offers(cat, p->id, &n_off);
     if (n_off) {

@@ -243,6 +243,11 @@ cJSON *part_to_json(const dlrig_part *p)
 
 const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *buf, size_t len)
 {
+    if (strcmp(f->name, "price_date") == 0) { /* the shown price's own date */
+        const dlrig_price *pr = &p->new_price;
+        snprintf(buf, len, "%s", price_known(pr) && pr->date ? pr->date : "-");
+        return buf;
+    }
     if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {
         const char *s = part_field_str(p, f);
         snprintf(buf, len, "%s", s ? s : "-");
@@ -255,6 +260,36 @@ const char *part_field_format(const dlrig_part *p, const dlrig_field *f, char *b
     else if (f->kind == DLRIG_F_INT) snprintf(buf, len, "%d", (int)d);
     else snprintf(buf, len, "%.4g", d);
     return buf;
+}
+
+void part_sheet(const dlrig_catalog *cat, const dlrig_part *p, dlrig_sheet_fn fn, void *ctx)
+{
+    char buf[4096]; /* the longest notes run past a thousand characters */
+    size_t n;
+    const dlrig_field *common = part_fields(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(common[i].name, "name") == 0) continue;
+        part_field_format(p, &common[i], buf, sizeof buf);
+        if (strcmp(common[i].name, "price_date") == 0 && price_known(&p->new_price) && p->new_price.date &&
+            p->new_price.market) { /* where the price shown above was seen */
+            size_t k = strlen(buf);
+            snprintf(buf + k, sizeof buf - k, " (%s)", p->new_price.market);
+        }
+        fn(ctx, DLRIG_SHEET_FIELD, common[i].name, buf);
+        if (strcmp(common[i].name, "source") == 0) {
+            const dlrig_source *s = catalog_source(cat, p->source);
+            if (s && s->title) fn(ctx, DLRIG_SHEET_DETAIL, "", s->title);
+            if (s && s->url) fn(ctx, DLRIG_SHEET_DETAIL, "", s->url);
+        }
+    }
+    const dlrig_field *spec = category_fields(p->category, &n);
+    for (size_t i = 0; i < n; i++) fn(ctx, DLRIG_SHEET_FIELD, spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
+    if (part_price_vendor(p)) {
+        char usd[48];
+        snprintf(buf, sizeof buf, "price from %s's list (catalog price %s)", part_price_vendor(p),
+                 format_usd(p->catalog_price_usd, usd, sizeof usd));
+        fn(ctx, DLRIG_SHEET_NOTE, "price override", buf);
+    }
 }
 
 const char *const *category_list_columns(dlrig_category c)

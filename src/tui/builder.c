@@ -584,31 +584,21 @@ static void set_category(app *a, int c)
     refresh_candidates(a);
 }
 
+/* One line of a part's sheet (part_sheet) in the part view. */
+static void sheet_line_of_part(void *ctx, dlrig_sheet_kind kind, const char *label, const char *value)
+{
+    app *a = ctx;
+    if (kind == DLRIG_SHEET_DETAIL) ov_text_add(a, DLRIG_ROLE_DIM, 21, "%s", value);
+    else ov_text_add(a, kind == DLRIG_SHEET_NOTE ? DLRIG_ROLE_INFO : DLRIG_ROLE_NORMAL, 0, "%-20s %s", label, value);
+}
+
 static void show_part(app *a, const dlrig_part *p)
 {
     if (!p) return;
     char title[160];
     snprintf(title, sizeof title, "%s (%s)", p->name, category_title(p->category));
     ov_text_begin(a, title);
-    char buf[4096]; /* the longest notes run past a thousand characters */
-    size_t n;
-    const dlrig_field *common = part_fields(&n);
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(common[i].name, "name") == 0) continue;
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-20s %s", common[i].name,
-                    part_field_format(p, &common[i], buf, sizeof buf));
-        if (strcmp(common[i].name, "source") == 0) {
-            const dlrig_source *src = catalog_source(a->cat, p->source);
-            if (src && src->title) ov_text_add(a, DLRIG_ROLE_DIM, 21, "%s", src->title);
-            if (src && src->url) ov_text_add(a, DLRIG_ROLE_DIM, 21, "%s", src->url);
-        }
-    }
-    const dlrig_field *spec = category_fields(p->category, &n);
-    for (size_t i = 0; i < n; i++)
-        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%-20s %s", spec[i].name, part_field_format(p, &spec[i], buf, sizeof buf));
-    if (part_price_vendor(p))
-        ov_text_add(a, DLRIG_ROLE_INFO, 0, "%-20s price from %s's list (catalog price %s)", "price override",
-                    part_price_vendor(p), format_usd(p->catalog_price_usd, buf, sizeof buf));
+    part_sheet(a->cat, p, sheet_line_of_part, a);
     if (p->category == DLRIG_CAT_MOTHERBOARD) {
         const dlrig_motherboard *b = (const dlrig_motherboard *)p;
         ov_text_add(a, DLRIG_ROLE_HEADER, 0, "%s", "PCIe slots");

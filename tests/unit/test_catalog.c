@@ -496,6 +496,45 @@ END_TEST
 /* Manufacturer part numbers: every row names a catalog part; a number is
  * found however it is written (case, '-', spaces); a module number sold in
  * kits of several sizes names each kit with its count of modules. */
+/* The part sheet (dlrig show and the builder's part view read it): its
+ * price date is the shown price's own, as part_to_json gives it, with where
+ * it was seen; the source's title follows the source line. */
+typedef struct sheet_seen {
+    char price_date[128];
+    bool detail_after_source, in_source;
+    int fields;
+} sheet_seen;
+
+static void sheet_collect(void *ctx, dlrig_sheet_kind kind, const char *label, const char *value)
+{
+    sheet_seen *s = ctx;
+    if (kind == DLRIG_SHEET_FIELD) {
+        s->fields++;
+        s->in_source = strcmp(label, "source") == 0;
+        if (strcmp(label, "price_date") == 0) snprintf(s->price_date, sizeof s->price_date, "%s", value);
+    } else if (kind == DLRIG_SHEET_DETAIL && s->in_source) {
+        s->detail_after_source = true;
+    }
+}
+
+START_TEST(part_sheet_dates_the_shown_price)
+{
+    const dlrig_part *p = catalog_find(cat, "nvidia-rtx-5090");
+    ck_assert_ptr_nonnull(p);
+    sheet_seen seen = {0};
+    part_sheet(cat, p, sheet_collect, &seen);
+    cJSON *j = part_to_json(p);
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(j, "price_date");
+    ck_assert(cJSON_IsString(d));
+    ck_assert_msg(strncmp(seen.price_date, d->valuestring, strlen(d->valuestring)) == 0, "sheet %s, json %s",
+                  seen.price_date, d->valuestring);
+    ck_assert_ptr_nonnull(strstr(seen.price_date, " (")); /* where it was seen */
+    ck_assert(seen.detail_after_source);
+    ck_assert_int_gt(seen.fields, 10);
+    cJSON_Delete(j);
+}
+END_TEST
+
 START_TEST(part_numbers_find_parts)
 {
     size_t n;
@@ -1202,6 +1241,7 @@ int main(void)
     tcase_add_test(tc, framework_platforms);
     tcase_add_test(tc, vocabularies_match_the_schema);
     tcase_add_test(tc, part_numbers_find_parts);
+    tcase_add_test(tc, part_sheet_dates_the_shown_price);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
