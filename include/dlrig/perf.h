@@ -70,8 +70,9 @@ const char *workload_model_label(const dlrig_workload *w, double params_m, char 
  * the reference's scaled by parameters, the frozen networks its trainers
  * load beside it) and, for --method lora, adapters on frozen weights (8-bit
  * unless --weights says otherwise, as ai-toolkit and kohya's sd-scripts
- * train FLUX.1 on a 24 GB card).  A replica holds the whole model: these
- * trainers do not split a model over cards.  NULL with a message in err for
+ * train FLUX.1 on a 24 GB card); a LoRA's replica holds the whole model (its
+ * trainers do not split a model over cards; full fine-tuning may shard it,
+ * as DeepSpeed and FSDP do).  NULL with a message in err for
  * a request the workload cannot run (a language model named for another
  * workload, inference or QLoRA of it, 4-bit weights).  A language-model
  * workload is always w itself (llm.c sizes it). */

@@ -123,9 +123,9 @@ const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_re
         return NULL;
     }
     *buf = *w;
-    /* diffusion and vision trainers (diffusers, ai-toolkit, kohya's sd-scripts, timm) run data parallel:
-     * every card holds the whole model */
-    buf->whole_on_card = true;
+    /* adapter trainers of diffusion and vision models (diffusers, ai-toolkit, kohya's sd-scripts) run data
+     * parallel: every card holds the whole model; full fine-tuning may shard it (DeepSpeed, FSDP) */
+    buf->whole_on_card = method == DLRIG_METHOD_LORA;
     double ratio = 1;
     if (m) {
         double ref = w->params_m;

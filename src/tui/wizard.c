@@ -573,7 +573,9 @@ static void sized_model_choices(app *a, int q)
                  "weights, gradients and Adam state (16 bytes a parameter) before activations.",
                  v[i]->name, pm, format_number(v[i]->params_m * 2 / 1000, 1, w16, sizeof w16),
                  format_number(v[i]->params_m * 16 / 1000, 1, train, sizeof train));
-        add_choice(w, v[i]->name, d, h, v[i]->params_m, NULL, DLRIG_ROLE_NORMAL, false);
+        add_choice(w, v[i]->name, d, h, v[i]->params_m, v[i]->id, DLRIG_ROLE_NORMAL, false);
+        /* the model by name: its own training FLOPs and sample where the catalog has them (perf_job_workload) */
+        w->ch[w->n_ch - 1].f = requirements_field("model");
     }
     free(v);
     typed_size_choice(a, q, "Type the parameter count: 350M, 13B, or a number in millions.");
