@@ -1,7 +1,7 @@
 /*
  * build.h — a build: the requirements it was made for and the parts (with
  * quantities) of one node.  Loads and saves the build file format
- * ("format": "dlrig-build", versions 1 and 2).  Placement of the cards in
+ * ("format": "dlrig-build", versions 1 to 4).  Placement of the cards in
  * the board's slots is place.h's.
  */
 #ifndef DLRIG_BUILD_H
@@ -23,6 +23,8 @@ typedef struct dlrig_item {
     int qty;
     bool cluster_scope; /* a cluster-wide part (a switch), counted once */
     int power_limit_w;  /* GPU lines: each card's limit (nvidia-smi -pl) in W; 0 = none, the card's rating */
+    bool owned;         /* the buyer has these already (the file's "owned": true, version 4; dlrig scan marks
+                           what it read from a machine): priced 0 (build_line_price), the whole quantity */
 } dlrig_item;
 
 /* Where a build's name comes from: the user (typed, or a file that does not
@@ -48,8 +50,10 @@ typedef struct dlrig_build {
 /* What one unit of a line costs on this build: its part's price as the
  * build's own requirements allow (part_price with req.allow_used: the
  * cheaper of the new price and the current second-hand offer when used parts
- * are allowed, else the new price).  Every total, export and comparison
- * prices lines through it, so each build is priced by its own requirements. */
+ * are allowed, else the new price); an owned line costs nothing (usd 0,
+ * .owned set: what shows prices says "owned").  Every total, export and
+ * comparison prices lines through it, so each build is priced by its own
+ * requirements and owned lines count 0 everywhere. */
 dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it);
 /* Its dollars (NAN when unpriced). */
 double build_line_usd(const dlrig_build *b, const dlrig_item *it);
@@ -60,12 +64,19 @@ void build_init(dlrig_build *b, const char *name);
 void build_free(dlrig_build *b);
 /* Deep copy of src into dst (dst uninitialised). */
 void build_copy(dlrig_build *dst, const dlrig_build *src);
-/* Adds qty of part (merging with an existing line of the same part). */
+/* Adds qty of part (merging with an existing line of the same part; more of
+ * an owned line is to be bought, so the line is no longer owned). */
 void build_add(dlrig_build *b, const dlrig_part *part, int qty);
+/* Marks part's line owned (or not); false when the build has no line of part. */
+bool build_set_owned(dlrig_build *b, const dlrig_part *part, bool owned);
+/* How many lines of b are owned. */
+size_t build_owned_lines(const dlrig_build *b);
 /* Sets the power limit (W, 0 = none) of part's line; false when the build
  * has no line of part or part is not a GPU. */
 bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts);
-/* Sets the quantity of part; 0 removes the line. */
+/* Sets the quantity of part; 0 removes the line.  An owned line raised
+ * above its quantity is no longer owned (the added units are to be bought:
+ * the line is priced whole rather than the new units free). */
 void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty);
 /* Replaces every part of `cat` with qty of part (NULL: just removes them). */
 void build_set_category(dlrig_build *b, dlrig_category cat, const dlrig_part *part, int qty);
@@ -96,7 +107,7 @@ void build_set_user_name(dlrig_build *b, const char *name);
 enum { DLRIG_BUILD_OK = 0, DLRIG_BUILD_EINVAL = DLRIG_JSONDOC_EINVAL, DLRIG_BUILD_EIO = 3 };
 
 /* Parses a build document of len bytes (need not be NUL-terminated) against
- * the catalog (versions 1 to 3; a name dlrig generated, "name_from", is
+ * the catalog (versions 1 to 4; a name dlrig generated, "name_from", is
  * refreshed for the parts and requirements read).  `label` names the input in messages (a file name).  On
  * failure returns DLRIG_BUILD_EINVAL and writes a message naming the field
  * and what was expected (and, for an unknown part id, the closest ids) into
@@ -112,9 +123,10 @@ int build_load(const dlrig_catalog *cat, const char *path, dlrig_build *out, cha
 /* build_load for a file dlrig found itself (in its builds folder, a
  * recovery file): only a regular file is read, never waited on. */
 int build_load_found(const dlrig_catalog *cat, const char *path, dlrig_build *out, char *err, size_t errlen);
-/* The build as its file document (version 3 when dlrig generated the name,
- * "name_from"; else version 2 when an LLM requirement or a GPU power limit
- * is given, else 1).  Caller frees with cJSON_Delete. */
+/* The build as its file document (version 4 when a line is owned; else 3
+ * when dlrig generated the name, "name_from"; else 2 when an LLM
+ * requirement or a GPU power limit is given, else 1).  Caller frees with
+ * cJSON_Delete. */
 cJSON *build_to_json(const dlrig_build *b);
 /* The build file's text: build_to_json printed with two-space indents and a
  * final newline.  Caller frees. */

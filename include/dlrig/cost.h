@@ -79,6 +79,7 @@ typedef struct dlrig_cost {
     dlrig_estimate est;           /* the build's estimate */
     bool fits;                    /* the workload's model fits the build */
     int unpriced_parts;           /* lines without a price (purchase is a lower bound) */
+    int owned_parts;              /* lines owned already: not in the purchase */
     const char *load_assumption;  /* what the wall draw assumes (power_load_assumption) */
     dlrig_cost_own own;
     dlrig_cost_offer *offers;     /* in catalog order; malloc'd, cost_free frees it */

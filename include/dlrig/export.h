@@ -178,7 +178,7 @@ bool export_finding_unchecked(const dlrig_finding *f);
 /* Where a price comes from, for people: "2025-07, PCPartPicker video-card
  * listings"; "2026-05, Newegg; <source>"; "used, eBay 2026-05; <source>";
  * "price list of <vendor>, 2026-03".  Writes into buf and returns it; NULL
- * (buf empty) when there is no price. */
+ * (buf empty) when there is no price or the line is owned. */
 const char *export_price_source(const dlrig_catalog *cat, const dlrig_price *pr, char *buf, size_t len);
 
 /* A source (catalog `source` row) named for a reader: its title up to the
@@ -214,6 +214,7 @@ typedef struct dlrig_quote_money {
     long long subtotal, discount, tax, total; /* cents */
     long long services;                        /* cents of the seller's services, part of subtotal */
     int unpriced_lines;                        /* lines without a price (not in the subtotal) */
+    int owned_lines;                           /* lines the buyer owns already (not in the subtotal) */
     bool any_cents;                            /* some amount is not a whole dollar */
 } dlrig_quote_money;
 void export_quote_money(const dlrig_build *b, double discount_pct, double tax_pct, dlrig_quote_money *out);

@@ -38,11 +38,13 @@ typedef struct dlrig_price {
     const char *source;        /* the catalog source id, or the price list's file name; may be NULL */
     dlrig_condition condition; /* new, used or refurbished */
     bool user_list;            /* from the user's price lists (dlrig prices import) */
+    bool owned;                /* a line the buyer owns already (a build line marked "owned"): usd is 0, and
+                                  what shows a price says "owned" instead */
 } dlrig_price;
 
 /* No price. */
 dlrig_price price_none(void);
-/* Whether p has a usable price (finite and positive). */
+/* Whether p has a usable price (finite and positive, or owned: 0). */
 bool price_known(const dlrig_price *p);
 
 /* The price the policy above picks among obs[0..n) (all of one kind: new,

@@ -38,6 +38,7 @@ typedef struct dlrig_totals {
     double price_usd;         /* whole plan: nodes x node + cluster parts; NAN parts excluded */
     double node_price_usd;
     int unpriced_parts;       /* lines with no known price */
+    int owned_parts;          /* lines the buyer owns already: counted 0 in the prices */
     const char *oldest_price_date; /* the oldest month a line's price was observed ('YYYY-MM...'), NULL when none is dated */
     int undated_prices;       /* priced lines whose price has no date */
     double power_w;           /* rated draw of one node (W): GPUs at their limit, CPUs at TDP; PSU sizing */

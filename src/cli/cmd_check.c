@@ -136,9 +136,14 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
         char price[80];
         printf("%s\n", cli_safe(b.name));
         strbuf line = {0};
-        sb_printf(&line, "%s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall "
+        char owned[64] = "";
+        if (t->owned_parts)
+            snprintf(owned, sizeof owned, " (%d owned part%s not counted)", t->owned_parts,
+                     t->owned_parts == 1 ? "" : "s");
+        sb_printf(&line, "%s%s%s, %d GPU%s, %.0f GB VRAM, %d GB RAM, %.0f W rated (%.0f W peak), %.0f W at the wall "
                   "running the workload",
                   format_usd(t->price_usd, price, sizeof price), t->unpriced_parts ? " (some parts unpriced)" : "",
+                  owned,
                   t->gpu_count, t->gpu_count == 1 ? "" : "s", t->vram_gb, t->ram_gb, t->power_w, t->peak_power_w,
                   t->wall_w);
         if (t->nodes > 1) sb_printf(&line, " per node, %d nodes", t->nodes);

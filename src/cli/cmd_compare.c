@@ -179,8 +179,11 @@ static void render_table(const dlrig_compare *c, char *const *paths)
     }
     unsigned partial = 0;
     for (int m = 0; m < DLRIG_CMP_ROWS; m++) partial |= c->rows[m].partial;
-    printf("\n* best value in the row   ! the builds differ%s\n",
-           partial ? "   +? some parts have no price (not ranked)" : "");
+    bool owned = false;
+    for (size_t i = 0; i < c->n; i++) owned |= c->an[i].report.totals.owned_parts > 0;
+    printf("\n* best value in the row   ! the builds differ%s%s\n",
+           partial ? "   +? some parts have no price (not ranked)" : "",
+           owned ? "   +N owned: parts owned already, not in the price" : "");
     sb_free(&sb);
 }
 

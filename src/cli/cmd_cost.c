@@ -80,8 +80,10 @@ static void print_text(const dlrig_catalog *cat, const dlrig_build *b, dlrig_cos
     printf("  not counted   resale value, financing, storage, data transfer, space, cooling, staff time\n");
 
     printf("\nOwn\n");
-    printf("  purchase      %s%s\n", format_usd(o->purchase_usd, s1, sizeof s1),
+    printf("  purchase      %s%s", format_usd(o->purchase_usd, s1, sizeof s1),
            c->unpriced_parts ? " (some parts unpriced: a lower bound)" : "");
+    if (c->owned_parts) printf(" (%d owned part%s not counted)", c->owned_parts, c->owned_parts == 1 ? "" : "s");
+    printf("\n");
     printf("  electricity   %s a year (%s kWh)\n", money(o->electricity_per_year, s1, sizeof s1),
            format_number(o->kwh_per_year, 0, s2, sizeof s2));
     printf("  total         %s over %g year%s: %s an hour of work, %s per million %s\n",

@@ -241,7 +241,7 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         for (size_t k = 0; k < rv.build.n_items; k++) {
             const dlrig_item *it = &rv.build.items[k];
             printf("   %3d x %s %-13s %10s%s\n", it->qty, cli_padded(cli_safe(it->part->name), 44), category_name(it->part->category),
-                   format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
+                   it->owned ? "owned" : format_usd(build_line_usd(&rv.build, it) * it->qty, price, sizeof price),
                    pinned[it->part->category] ? "  (kept)" : "");
         }
         size_t warn = rep.counts[DLRIG_SEV_WARNING], info = rep.counts[DLRIG_SEV_INFO];

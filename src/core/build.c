@@ -22,10 +22,14 @@
 
 dlrig_price build_line_price(const dlrig_build *b, const dlrig_item *it)
 {
+    if (it->owned) return (dlrig_price){.usd = 0, .condition = DLRIG_CONDITION_NEW, .owned = true};
     return part_price(it->part, b->req.allow_used);
 }
 
-double build_line_usd(const dlrig_build *b, const dlrig_item *it) { return part_price_usd(it->part, b->req.allow_used); }
+double build_line_usd(const dlrig_build *b, const dlrig_item *it)
+{
+    return it->owned ? 0 : part_price_usd(it->part, b->req.allow_used);
+}
 
 void build_init(dlrig_build *b, const char *name)
 {
@@ -127,7 +131,24 @@ static void push_item(dlrig_build *b, const dlrig_part *part, int qty, bool clus
         b->cap_items = b->cap_items ? b->cap_items * 2 : 8;
         b->items = xrealloc(b->items, b->cap_items * sizeof *b->items);
     }
-    b->items[b->n_items++] = (dlrig_item){part, qty, cluster, 0};
+    b->items[b->n_items++] = (dlrig_item){part, qty, cluster, 0, false};
+}
+
+bool build_set_owned(dlrig_build *b, const dlrig_part *part, bool owned)
+{
+    for (size_t i = 0; i < b->n_items; i++)
+        if (b->items[i].part == part) {
+            b->items[i].owned = owned;
+            return true;
+        }
+    return false;
+}
+
+size_t build_owned_lines(const dlrig_build *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->n_items; i++) n += b->items[i].owned;
+    return n;
 }
 
 bool build_set_power_limit(dlrig_build *b, const dlrig_part *part, int watts)
@@ -146,6 +167,7 @@ void build_add(dlrig_build *b, const dlrig_part *part, int qty)
     for (size_t i = 0; i < b->n_items; i++)
         if (b->items[i].part == part) {
             b->items[i].qty += qty;
+            if (qty > 0) b->items[i].owned = false; /* the added units are to be bought */
             return;
         }
     push_item(b, part, qty, part->category == DLRIG_CAT_SWITCH);
@@ -156,6 +178,7 @@ void build_set_qty(dlrig_build *b, const dlrig_part *part, int qty)
     for (size_t i = 0; i < b->n_items; i++) {
         if (b->items[i].part != part) continue;
         if (qty > 0) {
+            if (qty > b->items[i].qty) b->items[i].owned = false; /* the added units are to be bought */
             b->items[i].qty = qty;
         } else {
             memmove(&b->items[i], &b->items[i + 1], (b->n_items - i - 1) * sizeof *b->items);
@@ -228,10 +251,10 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
                               jsondoc_type(it));
         for (const cJSON *k = it->child; k; k = k->next)
             if (strcmp(k->string, "id") && strcmp(k->string, "qty") && strcmp(k->string, "scope") &&
-                strcmp(k->string, "power_limit_w"))
+                strcmp(k->string, "power_limit_w") && strcmp(k->string, "owned"))
                 return jsondoc_fail(err, errlen, label,
-                                  "parts[%d].%s: unknown field; valid fields: id, qty, scope, power_limit_w", idx,
-                                  k->string);
+                                  "parts[%d].%s: unknown field; valid fields: id, qty, scope, power_limit_w, owned",
+                                  idx, k->string);
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
         if (!id) return jsondoc_fail(err, errlen, label, "parts[%d]: missing field \"id\"", idx);
         if (!cJSON_IsString(id))
@@ -300,8 +323,14 @@ static int parse_parts(const dlrig_catalog *cat, const cJSON *arr, dlrig_build *
                                                                         : "no rating known");
             limit = (int)d;
         }
+        const cJSON *own = cJSON_GetObjectItemCaseSensitive(it, "owned");
+        if (own && !cJSON_IsBool(own))
+            return jsondoc_fail(err, errlen, label,
+                              "parts[%d].owned: expected true (the part is owned already) or false, got %s", idx,
+                              jsondoc_type(own));
         push_item(b, p, qty, cluster);
         b->items[b->n_items - 1].power_limit_w = limit;
+        b->items[b->n_items - 1].owned = cJSON_IsTrue(own);
     }
     return 0;
 }
@@ -364,13 +393,15 @@ int build_parse(const dlrig_catalog *cat, const char *text, size_t len, const ch
         rc = jsondoc_fail(err, errlen, label, "expected a JSON object (a dlrig build), got %s", jsondoc_type(root));
     } else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "dlrig-build") != 0) {
         rc = jsondoc_fail(err, errlen, label, "format: expected \"dlrig-build\"%s", fmt ? "" : " (the field is missing)");
-    } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2 && ver->valuedouble != 3)) {
-        if (cJSON_IsNumber(ver) && ver->valuedouble > 3)
+    } else if (!cJSON_IsNumber(ver) || (ver->valuedouble != 1 && ver->valuedouble != 2 && ver->valuedouble != 3 &&
+                                        ver->valuedouble != 4)) {
+        if (cJSON_IsNumber(ver) && ver->valuedouble > 4)
             rc = jsondoc_fail(err, errlen, label,
-                            "version: %g is newer than this dlrig reads (expected 1, 2 or 3); update dlrig",
+                            "version: %g is newer than this dlrig reads (expected 1, 2, 3 or 4); update dlrig",
                             ver->valuedouble);
         else
-            rc = jsondoc_fail(err, errlen, label, "version: expected 1, 2 or 3%s", ver ? "" : " (the field is missing)");
+            rc = jsondoc_fail(err, errlen, label, "version: expected 1, 2, 3 or 4%s",
+                            ver ? "" : " (the field is missing)");
     } else if (name && !cJSON_IsString(name)) {
         rc = jsondoc_fail(err, errlen, label, "name: expected a string, got %s", jsondoc_type(name));
     } else if (name && !utf8_valid(name->valuestring, strlen(name->valuestring))) {
@@ -453,6 +484,7 @@ cJSON *build_to_json(const dlrig_build *b)
     for (size_t i = 0; i < b->n_items; i++)
         if (b->items[i].power_limit_w > 0 && version < 2) version = 2; /* power_limit_w came with version 2 */
     if (b->name_from != DLRIG_NAME_USER) version = 3; /* name_from came with version 3 */
+    if (build_owned_lines(b)) version = 4;            /* owned came with version 4 */
     cJSON_AddNumberToObject(o, "version", version);
     cJSON_AddStringToObject(o, "name", b->name ? b->name : "Untitled build");
     if (b->name_from != DLRIG_NAME_USER) cJSON_AddStringToObject(o, "name_from", name_from_ids[b->name_from]);
@@ -464,6 +496,7 @@ cJSON *build_to_json(const dlrig_build *b)
         cJSON_AddNumberToObject(p, "qty", b->items[i].qty);
         if (b->items[i].cluster_scope) cJSON_AddStringToObject(p, "scope", "cluster");
         if (b->items[i].power_limit_w > 0) cJSON_AddNumberToObject(p, "power_limit_w", b->items[i].power_limit_w);
+        if (b->items[i].owned) cJSON_AddTrueToObject(p, "owned");
         cJSON_AddItemToArray(parts, p);
     }
     if (b->notes) cJSON_AddItemToObject(o, "notes", cJSON_Duplicate(b->notes, 1));

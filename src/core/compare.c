@@ -122,6 +122,8 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
             case DLRIG_CMP_PRICE:
                 v = t->price_usd;
                 snprintf(t2, sizeof t2, "%s%s", format_usd(v, a, sizeof a), t->unpriced_parts ? " +?" : "");
+                if (t->owned_parts) /* what is owned costs nothing: the price is what is left to buy */
+                    snprintf(t2 + strlen(t2), sizeof t2 - strlen(t2), " +%d owned", t->owned_parts);
                 if (t->unpriced_parts) r->partial |= 1u << i;
                 break;
             case DLRIG_CMP_THROUGHPUT:
@@ -324,7 +326,10 @@ void compare_markdown(const dlrig_compare *c, strbuf *sb)
         }
         sb_append(sb, "\n");
     }
-    sb_append(sb, "\n**Bold**: the best value in the row. ≠: the builds differ. +?: some parts have no price.\n");
+    sb_append(sb, "\n**Bold**: the best value in the row. ≠: the builds differ. +?: some parts have no price.");
+    bool owned = false;
+    for (size_t i = 0; i < c->n; i++) owned |= c->an[i].report.totals.owned_parts > 0;
+    sb_append(sb, owned ? " +N owned: parts owned already, not in the price.\n" : "\n");
 }
 
 /* ------------------------------------------------------------ Good / Better / Best */

@@ -128,6 +128,7 @@ int cost_compute(const dlrig_catalog *cat, const dlrig_build *b, const char *wor
     int nodes = rep.totals.nodes > 0 ? rep.totals.nodes : 1;
     double purchase = rep.totals.price_usd;
     out->unpriced_parts = rep.totals.unpriced_parts;
+    out->owned_parts = rep.totals.owned_parts;
     if (purchase <= 0 && out->unpriced_parts > 0) purchase = NAN;
     cost_own_arith(a, purchase, rep.totals.wall_w * nodes, out->est.throughput, out->est.epoch_hours, &out->own);
 
@@ -197,6 +198,7 @@ cJSON *cost_to_json(const dlrig_catalog *cat, const dlrig_cost *c)
     cJSON *o = cJSON_AddObjectToObject(doc, "own");
     add_num(o, "purchase_usd", round_to(c->own.purchase_usd, 0.01));
     cJSON_AddNumberToObject(o, "unpriced_parts", c->unpriced_parts);
+    cJSON_AddNumberToObject(o, "owned_parts", c->owned_parts);
     add_num(o, "wall_w", round(c->own.wall_w));
     add_num(o, "throughput", round_to(c->own.throughput, 0.01));
     cJSON_AddBoolToObject(o, "fits", c->fits);

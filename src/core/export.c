@@ -424,7 +424,7 @@ const char *export_source_label(const dlrig_catalog *cat, const char *id, char *
 const char *export_price_source(const dlrig_catalog *cat, const dlrig_price *pr, char *buf, size_t len)
 {
     if (len) buf[0] = '\0';
-    if (!price_known(pr)) return NULL;
+    if (!price_known(pr) || pr->owned) return NULL; /* an owned line has no price to source */
     char src[128];
     const char *label = pr->user_list ? NULL : export_source_label(cat, pr->source, src, sizeof src);
     if (pr->user_list)
@@ -495,6 +495,10 @@ static void quote_money(const dlrig_build *b, double rate, double discount_pct, 
     memset(m, 0, sizeof *m);
     for (size_t i = 0; i < b->n_items; i++) {
         const dlrig_item *it = &b->items[i];
+        if (it->owned) {
+            m->owned_lines++;
+            continue;
+        }
         double usd = build_line_usd(b, it);
         if (isnan(usd)) {
             m->unpriced_lines++;
@@ -589,12 +593,14 @@ static long long unit_cents(const ctx *c, const dlrig_item *it) { return cents_o
 
 static const char *unit_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
+    if (it->owned) return snprintf(buf, len, "owned"), buf;
     if (isnan(build_line_usd(c->b, it))) return snprintf(buf, len, "-"), buf;
     return money(c, unit_cents(c, it), buf, len);
 }
 
 static const char *line_money(const ctx *c, const dlrig_item *it, char *buf, size_t len)
 {
+    if (it->owned) return snprintf(buf, len, "owned"), buf;
     if (isnan(build_line_usd(c->b, it))) return snprintf(buf, len, "-"), buf;
     return money(c, money_mul(unit_cents(c, it), export_item_total_qty(c->b, it)), buf, len);
 }
@@ -727,7 +733,7 @@ static const char *price_basis(ctx *const *cs, size_t n, char *buf, size_t len)
         const dlrig_build *b = cs[k]->b;
         for (size_t i = 0; i < b->n_items; i++) {
             dlrig_price pr = build_line_price(b, &b->items[i]);
-            if (!price_known(&pr)) continue;
+            if (!price_known(&pr) || pr.owned) continue; /* an owned line has no price to date */
             if (pr.user_list) list_add(lists, sizeof lists, pr.market ? pr.market : "a vendor");
             else if (line_condition(&pr)) {
                 second = true;
@@ -1168,6 +1174,9 @@ static void md_items(ctx *c)
     if (c->m.unpriced_lines)
         sb_printf(sb, "\n%d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
+    if (c->m.owned_lines)
+        sb_printf(sb, "\n%d part line%s owned already (not in the total).\n", c->m.owned_lines,
+                  c->m.owned_lines == 1 ? "" : "s");
 }
 
 static void md_kv(strbuf *sb, const kv *lines, size_t n)
@@ -1384,6 +1393,10 @@ static void export_csv(ctx *c)
         if (price_label(&pr, pl, sizeof pl))
             snprintf(pnote, sizeof pnote, "%spriced %s", it->cluster_scope ? "cluster-wide; " : "", pl);
         else snprintf(pnote, sizeof pnote, "%s", it->cluster_scope ? "cluster-wide" : priced ? "" : "no known price");
+        if (pr.owned) {
+            size_t k = strlen(pnote);
+            snprintf(pnote + k, sizeof pnote - k, "%sowned (not in the total)", k ? "; " : "");
+        }
         if (it->part->category == DLRIG_CAT_GPU && it->power_limit_w > 0) {
             size_t k = strlen(pnote);
             snprintf(pnote + k, sizeof pnote - k, "%spower limit %d W (nvidia-smi -pl %d)", k ? "; " : "",
@@ -1471,6 +1484,7 @@ static void export_json(ctx *c)
             cJSON_AddItemToObject(j, "unit_price_usd", json_money(unit));
             cJSON_AddItemToObject(j, "line_total_usd", json_money(money_mul(unit, export_item_total_qty(c->b, it))));
         }
+        if (pr.owned) cJSON_AddTrueToObject(j, "owned");
         const dlrig_part_number *mpn = catalog_part_number_of(c->cat, it->part->id);
         if (mpn) {
             cJSON_AddStringToObject(j, "mpn", mpn->mpn);
@@ -1552,6 +1566,7 @@ static void export_json(ctx *c)
     cJSON_AddItemToObject(q, "tax_usd", json_money(c->m.tax));
     cJSON_AddItemToObject(q, "total_usd", json_money(c->m.total));
     cJSON_AddNumberToObject(q, "unpriced_lines", c->m.unpriced_lines);
+    cJSON_AddNumberToObject(q, "owned_lines", c->m.owned_lines);
     if (given(c->o.notes)) cJSON_AddStringToObject(q, "notes", c->o.notes);
     else cJSON_AddNullToObject(q, "notes");
     char *s = jsondoc_print(doc); /* dlrig's one JSON form: two-space indents */
@@ -1773,6 +1788,9 @@ static void export_txt(ctx *c)
     if (c->m.unpriced_lines)
         sb_printf(sb, "  %d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
+    if (c->m.owned_lines)
+        sb_printf(sb, "  %d part line%s owned already (not in the total).\n", c->m.owned_lines,
+                  c->m.owned_lines == 1 ? "" : "s");
     sb_append(sb, "\n");
 
     txt_heading(sb, "Estimated speed", '-');
@@ -2167,6 +2185,9 @@ static void html_items(ctx *c)
     if (c->m.unpriced_lines)
         sb_printf(sb, "<p>%d line%s priced on request %s not included in the total.</p>\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s", c->m.unpriced_lines == 1 ? "is" : "are");
+    if (c->m.owned_lines)
+        sb_printf(sb, "<p>%d line%s owned already %s not included in the total.</p>\n", c->m.owned_lines,
+                  c->m.owned_lines == 1 ? "" : "s", c->m.owned_lines == 1 ? "is" : "are");
 }
 
 /* The findings of one build, without the problems listed first and without

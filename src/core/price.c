@@ -13,7 +13,7 @@ dlrig_price price_none(void)
     return (dlrig_price){.usd = NAN, .condition = DLRIG_CONDITION_NEW};
 }
 
-bool price_known(const dlrig_price *p) { return p && isfinite(p->usd) && p->usd > 0; }
+bool price_known(const dlrig_price *p) { return p && (p->owned || (isfinite(p->usd) && p->usd > 0)); }
 
 int price_month_index(const char *d)
 {

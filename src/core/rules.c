@@ -1768,7 +1768,8 @@ static void compute_totals(ctx *c)
         const dlrig_item *it = &b->items[i];
         const dlrig_part *p = it->part;
         dlrig_price pr = build_line_price(b, it);
-        if (!price_known(&pr)) t->unpriced_parts++;
+        if (pr.owned) t->owned_parts++; /* 0 in the price, no date */
+        else if (!price_known(&pr)) t->unpriced_parts++;
         else {
             if (it->cluster_scope) cluster += pr.usd * it->qty;
             else node += pr.usd * it->qty;
@@ -1910,6 +1911,7 @@ cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep)
     cJSON_AddNumberToObject(t, "lanes_available", tt->lanes_available);
     cJSON_AddNumberToObject(t, "nodes", tt->nodes);
     cJSON_AddNumberToObject(t, "unpriced_parts", tt->unpriced_parts);
+    cJSON_AddNumberToObject(t, "owned_parts", tt->owned_parts);
     char today[8];
     int age = price_age_months(tt->oldest_price_date, price_today(today));
     if (tt->oldest_price_date) cJSON_AddStringToObject(t, "oldest_price_date", tt->oldest_price_date);
@@ -1931,7 +1933,9 @@ cJSON *report_to_json(const dlrig_build *b, const dlrig_report *rep)
         if (price_known(&pr) && pr.date) cJSON_AddStringToObject(l, "price_date", pr.date);
         else cJSON_AddNullToObject(l, "price_date");
         if (price_known(&pr) && pr.market) cJSON_AddStringToObject(l, "price_market", pr.market);
-        if (price_known(&pr)) cJSON_AddStringToObject(l, "price_condition", dlrig_condition_names[pr.condition]);
+        if (price_known(&pr) && !pr.owned)
+            cJSON_AddStringToObject(l, "price_condition", dlrig_condition_names[pr.condition]);
+        if (pr.owned) cJSON_AddTrueToObject(l, "owned");
         cJSON_AddItemToArray(lines, l);
     }
     cJSON *f = cJSON_AddArrayToObject(o, "findings");

@@ -169,14 +169,19 @@ void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_par
     whatif_free(w);
 }
 
-/* Replaces the parts of the pinned categories of b with those of from. */
+/* Replaces the parts of the pinned categories of b with those of from (a
+ * line owned there stays owned: the parts kept are the ones the user has). */
 static void keep_pins(const bool *pinned, const dlrig_build *from, dlrig_build *b)
 {
     for (int c = 0; c < DLRIG_CAT_COUNT && pinned && from; c++) {
         if (!pinned[c]) continue;
         build_set_category(b, (dlrig_category)c, NULL, 0);
-        for (size_t i = 0; i < from->n_items; i++)
-            if (from->items[i].part->category == (dlrig_category)c) build_add(b, from->items[i].part, from->items[i].qty);
+        for (size_t i = 0; i < from->n_items; i++) {
+            const dlrig_item *it = &from->items[i];
+            if (it->part->category != (dlrig_category)c) continue;
+            build_add(b, it->part, it->qty);
+            build_set_owned(b, it->part, it->owned);
+        }
     }
 }
 

@@ -477,6 +477,16 @@ expect catalog-own-part 0 'price_usd +\$289.*source +sto-acme-2026-11' -- "$DLRI
 expect catalog-own-not-builtin 2 "unknown part id 'acme-fast-4tb'" -- "$DLRIG" show acme-fast-4tb
 printf '**Storage** | [Acme Fast 4 TB M.2-2280 NVMe](https://pcpartpicker.com/product/x/acme-fast-4-tb-af-4t-n4) | $279.00 @ Acme\n' > "$TMP/acme.md"
 expect catalog-own-import 0 'Fast 4TB \(acme-fast-4tb\), by part number in the link AF-4T-N4' -- "$DLRIG" --catalog "$TMP/own.db" import "$TMP/acme.md"
+# lines owned already ("owned": true, as dlrig scan writes them) count 0 in every price, and say so
+OB=$DATA/builds/owned-lines.json
+expect owned-check 0 '\(3 owned parts not counted\), 2 GPUs' -- "$DLRIG" check "$OB"
+expect owned-check-json 0 '"owned_parts":[[:space:]]*3.*"id":[[:space:]]*"nvidia-rtx-5000-ada",[[:space:]]*"qty":[[:space:]]*2,[[:space:]]*"unit_price_usd":[[:space:]]*0,[^}]*"owned":[[:space:]]*true' -- "$DLRIG" check "$OB" --json
+expect owned-export-md 0 'RTX 5000 Ada[^|]*\|[^|]*\| 2 \| owned \| owned \|.*3 part lines owned already \(not in the total\)' -- "$DLRIG" export "$OB" --format md
+expect owned-export-csv 0 'nvidia-rtx-5000-ada,[^\n]*,2,0\.00,0\.00,owned \(not in the total\)' -- "$DLRIG" export "$OB" --format csv
+expect owned-compare 0 'Price +\$[0-9,]+ \+\? +\$[0-9,]+ \+\? \+3 owned.*\+N owned: parts owned already, not in the price' -- "$DLRIG" compare "$DATA/builds/clean.json" "$OB"
+expect owned-cost 0 'purchase +\$[0-9,]+ \(some parts unpriced: a lower bound\) \(3 owned parts not counted\)' -- "$DLRIG" cost "$OB"
+expect owned-recommend-from 0 '2 x RTX 5000 Ada +gpu +owned  \(kept\)' -- "$DLRIG" recommend --from "$OB" --pin gpu
+expect owned-not-bool 2 'parts\[0\]\.owned: expected true \(the part is owned already\) or false, got a string' -- "$DLRIG" check "$DATA/builds/bad-owned-not-bool.json"
 # PCPartPicker parts lists read into builds
 I=$DATA/import
 expect import-report 1 'generated 2026-11-20, us site.*line 5 +CPU: AMD Ryzen 9 9950X.*= Ryzen 9 9950X \(amd-ryzen-9-9950x\), by part number in the link 100-100001277WOF.*line 15 +Video Card: Gigabyte GAMING OC GeForce RTX 9999 Ti.*NOT MATCHED.*Matched 8 of 9 lines naming parts dlrig models \(6 by part number in the link, 2 by name\); 1 not matched; 2 left out.*Nothing written' -- "$DLRIG" import "$I/pcpp-reddit.md"

@@ -64,6 +64,7 @@ static const struct {
     {"bad-duplicate-key.json", {": name:", "the key is given twice", "keep one"}},
     {"bad-duplicate-requirement.json", {"requirements.budget_usd:", "the key is given twice"}},
     {"bad-name-from.json", {"name_from", "expected \"requirements\" or \"gpus\"", "'wizard'"}},
+    {"bad-owned-not-bool.json", {"parts[0].owned", "expected true", "a string"}},
 };
 
 START_TEST(bad_file_names_the_field)
@@ -662,6 +663,69 @@ START_TEST(build_editing)
 }
 END_TEST
 
+/* "owned" (version 4): kept through a save and a load, written only where a
+ * line is owned (an older file saves as it was), priced 0 by
+ * build_line_price; more of an owned part is to be bought, so raising its
+ * quantity makes the line priced again. */
+START_TEST(owned_lines_round_trip)
+{
+    char err[1024];
+    dlrig_build b;
+    /* a version 1 file has no owned line and saves as version 1 */
+    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":1,\"parts\":[{\"id\":\"nvidia-rtx-4090\"}]}", &b,
+                               err, sizeof err),
+                     0);
+    ck_assert(!b.items[0].owned);
+    cJSON *doc = build_to_json(&b);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 1);
+    char *text = build_to_text(&b);
+    ck_assert_ptr_null(strstr(text, "owned"));
+    free(text);
+    cJSON_Delete(doc);
+    build_free(&b);
+    /* owned lines come back owned; the others not */
+    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":4,\"parts\":[{\"id\":\"nvidia-rtx-4090\",\"qty\":2,"
+                               "\"owned\":true},{\"id\":\"amd-ryzen-9-7950x\",\"owned\":false},"
+                               "{\"id\":\"samsung-990-pro-2tb\"}]}",
+                               &b, err, sizeof err),
+                     0);
+    ck_assert(b.items[0].owned);
+    ck_assert(!b.items[1].owned);
+    ck_assert(!b.items[2].owned);
+    ck_assert_uint_eq(build_owned_lines(&b), 1);
+    dlrig_price pr = build_line_price(&b, &b.items[0]);
+    ck_assert(pr.owned);
+    ck_assert(price_known(&pr));
+    ck_assert(pr.usd == 0);
+    ck_assert(build_line_usd(&b, &b.items[0]) == 0);
+    ck_assert(build_line_usd(&b, &b.items[1]) > 0);
+    text = build_to_text(&b);
+    dlrig_build back;
+    ck_assert_int_eq(build_parse(cat, text, strlen(text), "saved.json", &back, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(text, "\"version\": 4"));
+    ck_assert_ptr_nonnull(strstr(text, "\"owned\": true"));
+    ck_assert_ptr_null(strstr(text, "\"owned\": false"));
+    free(text);
+    ck_assert(back.items[0].owned);
+    ck_assert(!back.items[1].owned);
+    build_free(&back);
+    /* a copy keeps the flag; more of an owned part is to be bought */
+    dlrig_build copy;
+    build_copy(&copy, &b);
+    ck_assert(copy.items[0].owned);
+    build_set_qty(&copy, part("nvidia-rtx-4090"), 1); /* fewer: still owned */
+    ck_assert(copy.items[0].owned);
+    build_set_qty(&copy, part("nvidia-rtx-4090"), 3); /* more than owned */
+    ck_assert(!copy.items[0].owned);
+    build_free(&copy);
+    build_add(&b, part("nvidia-rtx-4090"), 1);
+    ck_assert(!b.items[0].owned);
+    ck_assert(build_set_owned(&b, part("nvidia-rtx-4090"), true));
+    ck_assert(!build_set_owned(&b, part("nvidia-rtx-5090"), true));
+    build_free(&b);
+}
+END_TEST
+
 /* A name dlrig generated follows the build: the advisor's (its GPUs) after a
  * GPU swap, the wizard's (workload and budget) after a budget change; a
  * user's name stays.  Saved as version 3 with "name_from"; a file whose
@@ -742,6 +806,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, round_trip_json);
     tcase_add_test(tc, generated_names_follow_the_build);
+    tcase_add_test(tc, owned_lines_round_trip);
     tcase_add_test(tc, save_and_load);
     tcase_add_test(tc, save_into_missing_directory);
     tcase_add_test(tc, load_missing_file);

@@ -18,6 +18,7 @@
 #include "dlrig/compare.h"
 #include "dlrig/csv.h"
 #include "dlrig/export.h"
+#include "dlrig/rules.h"
 #include "dlrig/util.h"
 
 #define BUILDS DLRIG_TEST_DATA "/builds"
@@ -435,6 +436,63 @@ START_TEST(exports_mark_used_prices)
             }
             free(out);
         }
+    }
+    build_free(&b);
+}
+END_TEST
+
+/* A line owned already counts nothing: the totals leave it out (and say
+ * how many), the quote's subtotal too, and every format shows "owned" where
+ * its price would be; the other lines keep their prices. */
+START_TEST(owned_lines_are_priced_zero)
+{
+    static const dlrig_export_format fmts[] = {DLRIG_EXPORT_MD, DLRIG_EXPORT_CSV, DLRIG_EXPORT_JSON,
+                                               DLRIG_EXPORT_TXT, DLRIG_EXPORT_HTML};
+    dlrig_build b;
+    load("clean.json", &b);
+    price_all(&b, 100);
+    dlrig_report all = {0}, owned = {0};
+    rules_check(cat, &b, &all);
+    const dlrig_item *gpu = NULL;
+    for (size_t i = 0; i < b.n_items; i++)
+        if (b.items[i].part->category == DLRIG_CAT_GPU) gpu = &b.items[i];
+    ck_assert_ptr_nonnull(gpu);
+    double gpu_usd = gpu->part->price_usd * gpu->qty;
+    ck_assert(gpu_usd > 0);
+    dlrig_quote_money before, after;
+    export_quote_money(&b, 0, 0, &before);
+    ck_assert(build_set_owned(&b, gpu->part, true));
+    rules_check(cat, &b, &owned);
+    ck_assert_int_eq(all.totals.owned_parts, 0);
+    ck_assert_int_eq(owned.totals.owned_parts, 1);
+    ck_assert_int_eq(owned.totals.unpriced_parts, all.totals.unpriced_parts);
+    ck_assert_double_eq_tol(owned.totals.price_usd, all.totals.price_usd - gpu_usd, 0.01);
+    export_quote_money(&b, 0, 0, &after);
+    ck_assert_int_eq(after.owned_lines, 1);
+    ck_assert_int_eq(after.unpriced_lines, before.unpriced_lines);
+    ck_assert_int_eq(before.subtotal - after.subtotal, llround(gpu->part->price_usd * 100) * gpu->qty);
+    report_free(&all);
+    report_free(&owned);
+    for (size_t k = 0; k < sizeof fmts / sizeof fmts[0]; k++) {
+        char *out = export_to_string(&b, fmts[k], NULL);
+        ck_assert_msg(strstr(out, "owned") != NULL, "format %zu does not say 'owned'", k);
+        if (fmts[k] == DLRIG_EXPORT_JSON) {
+            cJSON *doc = cJSON_Parse(out);
+            ck_assert_ptr_nonnull(doc);
+            cJSON *line = NULL, *lines = cJSON_GetObjectItemCaseSensitive(doc, "lines");
+            int n_owned = 0;
+            cJSON_ArrayForEach(line, lines)
+            {
+                bool is_gpu = strcmp(cJSON_GetObjectItemCaseSensitive(line, "id")->valuestring, gpu->part->id) == 0;
+                ck_assert(is_gpu == cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "owned")));
+                if (!is_gpu) continue;
+                n_owned++;
+                ck_assert(cJSON_GetObjectItemCaseSensitive(line, "line_total_usd")->valuedouble == 0);
+            }
+            ck_assert_int_eq(n_owned, 1);
+            cJSON_Delete(doc);
+        }
+        free(out);
     }
     build_free(&b);
 }
@@ -1230,6 +1288,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, text_pads_by_display_width);
     tcase_add_test(tc, json_document);
     tcase_add_test(tc, exports_mark_used_prices);
+    tcase_add_test(tc, owned_lines_are_priced_zero);
     tcase_add_test(tc, format_names);
     tcase_add_test(tc, compare_two_builds_best_values);
     tcase_add_test(tc, compare_ties_unknowns_and_bad_input);
