@@ -542,6 +542,25 @@ const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *cat, const ch
  * (a catalog file made before the table has none).  Belongs to the catalog. */
 const dlrig_part_number *catalog_part_number_of(const dlrig_catalog *cat, const char *id);
 
+/* A PCI id row of a catalog part (the part_pci table): the ids a card of
+ * that part reports in a machine (sysfs, lspci -nn). */
+typedef struct dlrig_part_pci {
+    const dlrig_part *part;
+    int vendor, device;               /* the chip: 16-bit ids */
+    int subsys_vendor, subsys_device; /* the board's subsystem; -1: any */
+    int revision;                     /* the chip's revision (8 bits); -1: any */
+    bool other_memory;                /* the same ids are also a card of another memory size: a match needs the
+                                         card's memory read */
+    const char *source;               /* a source row's id */
+    int seq;                          /* the row's place in the table (0 first) */
+} dlrig_part_pci;
+/* The PCI id rows of chip vendor:device (every subsystem and revision), in
+ * table order, or with vendor < 0 every row (by vendor and device); *n gets
+ * the count.  Which row a card fits best is the caller's (scan.h).  The
+ * array belongs to the catalog; a catalog file made before the table (schema
+ * 12) has none. */
+const dlrig_part_pci *catalog_part_pci(const dlrig_catalog *cat, int vendor, int device, size_t *n);
+
 /* What a part costs: its new price, or with allow_used the cheaper of that
  * and its current second-hand offer.  Pure; the strings belong to the catalog. */
 dlrig_price part_price(const dlrig_part *p, bool allow_used);
