@@ -537,6 +537,20 @@ bool part_number_key(const char *mpn, char *out, size_t len);
  * module number is sold in kits of different sizes), or with mpn NULL every
  * number; *n gets the count.  The array belongs to the catalog. */
 const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *cat, const char *mpn, size_t *n);
+/* What catalog_part_numbers_like may leave off a number the catalog does
+ * not list as written (flags): */
+enum {
+    DLRIG_MPN_REGION = 1 << 0, /* a regional suffix after '/' ("MZ-V9P2T0B/AM" is MZ-V9P2T0B) */
+    DLRIG_MPN_RUN_ON = 1 << 1, /* 1 to 3 letters run onto its end, at least 8 characters staying: a
+                                  region in a link ("mz-v9p2t0bam"), a maker's package code on a
+                                  module ("M321R4GA3PB0-CWMXJ" is M321R4GA3PB0-CWM) */
+};
+/* The rows catalog_part_numbers gives for mpn, else, as `how` allows, those
+ * of mpn without its '/' suffix, else without the fewest trailing letters
+ * (1 to 3) that name a catalog number.  The one reading of a written part
+ * number that price lists, parts lists and dlrig scan share.  *n gets the
+ * count; NULL when none. */
+const dlrig_part_number *catalog_part_numbers_like(const dlrig_catalog *cat, const char *mpn, unsigned how, size_t *n);
 /* The number a buyer orders part id by: the first of its rows in the table
  * (the one its own source prints; variants follow), or NULL when it has none
  * (a catalog file made before the table has none).  Belongs to the catalog. */

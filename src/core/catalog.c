@@ -2308,6 +2308,27 @@ const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *c, const char
     return *n ? &c->numbers[lo] : NULL;
 }
 
+const dlrig_part_number *catalog_part_numbers_like(const dlrig_catalog *c, const char *mpn, unsigned how, size_t *n)
+{
+    const dlrig_part_number *m = catalog_part_numbers(c, mpn, n);
+    if (m || !mpn) return m;
+    const char *slash = (how & DLRIG_MPN_REGION) ? strchr(mpn, '/') : NULL;
+    char head[DLRIG_MPN_KEY_MAX];
+    if (slash && slash != mpn && (size_t)(slash - mpn) < sizeof head) {
+        snprintf(head, sizeof head, "%.*s", (int)(slash - mpn), mpn);
+        if ((m = catalog_part_numbers(c, head, n))) return m;
+    }
+    char key[DLRIG_MPN_KEY_MAX];
+    if (!(how & DLRIG_MPN_RUN_ON) || !part_number_key(mpn, key, sizeof key)) return NULL;
+    size_t kl = strlen(key);
+    for (size_t cut = 1; cut <= 3 && kl - cut >= 8; cut++) {
+        if (!isalpha((unsigned char)key[kl - cut])) break;
+        key[kl - cut] = '\0';
+        if ((m = catalog_part_numbers(c, key, n))) return m;
+    }
+    return NULL;
+}
+
 const dlrig_part_number *catalog_part_number_of(const dlrig_catalog *c, const char *id)
 {
     ensure_numbers(c);

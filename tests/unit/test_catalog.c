@@ -517,6 +517,21 @@ START_TEST(part_numbers_find_parts)
     ck_assert_ptr_null(catalog_part_numbers(cat, "NO-SUCH-NUMBER", &n));
     ck_assert_uint_eq(n, 0);
     ck_assert_ptr_null(catalog_part_numbers(cat, "--", &n)); /* too short once normalised */
+    /* read as a price list, a parts list or a module's SPD may write them */
+    m = catalog_part_numbers_like(cat, "WDS400T2X0E/EU", DLRIG_MPN_REGION, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "wd-black-sn850x-4tb");
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "WDS400T2X0E/EU", 0, &n));
+    m = catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJ  ", DLRIG_MPN_RUN_ON, &n); /* as DMI pads it */
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-m321r4ga3pb0-cwm-12x");
+    ck_assert_int_eq(m[0].units, 12);
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJ", DLRIG_MPN_REGION, &n));
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJKL", DLRIG_MPN_RUN_ON, &n)); /* 4 letters */
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CW1XJ", DLRIG_MPN_RUN_ON, &n));
+    m = catalog_part_numbers_like(cat, "mzv9p2t0bam", DLRIG_MPN_RUN_ON, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-990-pro-2tb");
     char key[16];
     ck_assert(part_number_key("mz-v9p2t0b/am", key, sizeof key));
     ck_assert_str_eq(key, "MZV9P2T0B/AM");
