@@ -672,9 +672,8 @@ START_TEST(owned_lines_round_trip)
     char err[1024];
     dlrig_build b;
     /* a version 1 file has no owned line and saves as version 1 */
-    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":1,\"parts\":[{\"id\":\"nvidia-rtx-4090\"}]}", &b,
-                               err, sizeof err),
-                     0);
+    const char *v1 = "{\"format\":\"dlrig-build\",\"version\":1,\"parts\":[{\"id\":\"nvidia-rtx-4090\"}]}";
+    ck_assert_int_eq(parse_str(v1, &b, err, sizeof err), 0);
     ck_assert(!b.items[0].owned);
     cJSON *doc = build_to_json(&b);
     ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(doc, "version")->valueint, 1);
@@ -684,8 +683,8 @@ START_TEST(owned_lines_round_trip)
     cJSON_Delete(doc);
     build_free(&b);
     /* owned lines come back owned; the others not */
-    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":4,\"parts\":[{\"id\":\"nvidia-rtx-4090\",\"qty\":2,"
-                               "\"owned\":true},{\"id\":\"amd-ryzen-9-7950x\",\"owned\":false},"
+    ck_assert_int_eq(parse_str("{\"format\":\"dlrig-build\",\"version\":4,\"parts\":[{\"id\":\"nvidia-rtx-4090\","
+                               "\"qty\":2,\"owned\":true},{\"id\":\"amd-ryzen-9-7950x\",\"owned\":false},"
                                "{\"id\":\"samsung-990-pro-2tb\"}]}",
                                &b, err, sizeof err),
                      0);

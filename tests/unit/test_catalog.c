@@ -557,7 +557,9 @@ START_TEST(pci_ids_of_parts)
         ck_assert(r->part->category == DLRIG_CAT_GPU || r->part->category == DLRIG_CAT_NIC);
         ck_assert_ptr_nonnull(catalog_source(cat, r->source));
         ck_assert((r->subsys_vendor < 0) == (r->subsys_device < 0));
-        if (i) ck_assert(all[i - 1].vendor < r->vendor || (all[i - 1].vendor == r->vendor && all[i - 1].device <= r->device));
+        if (i)
+            ck_assert(all[i - 1].vendor < r->vendor ||
+                      (all[i - 1].vendor == r->vendor && all[i - 1].device <= r->device));
         for (size_t k = i + 1; k < n && all[k].vendor == r->vendor && all[k].device == r->device; k++)
             ck_assert_msg(!(all[k].subsys_vendor == r->subsys_vendor && all[k].subsys_device == r->subsys_device &&
                             all[k].revision == r->revision),
