@@ -45,8 +45,11 @@ static const char *kind_title(dlrig_scan_kind k)
 static void report_text(FILE *f, const dlrig_scan *s, const char *root, bool live)
 {
     fprintf(f, "Scan of %s\n", live ? "this machine" : cli_safe(root));
+    bool gpus = false;
+    for (size_t i = 0; i < s->n_items; i++) gpus = gpus || s->items[i].kind == DLRIG_SCAN_GPU;
     for (size_t pass = 0; pass < 2; pass++) {
         bool any = false;
+        if (pass == 1 && !gpus) fprintf(f, "  %-8s none (no display or 3D controller of NVIDIA, AMD or Intel)\n", "GPU");
         for (size_t i = 0; i < s->n_items; i++) {
             const dlrig_scan_item *it = &s->items[i];
             if ((pass == 0) != (it->part != NULL)) continue;
