@@ -14,4 +14,7 @@ for f in $(grep -v "^#" data/ORDER); do files="$files data/$f"; done
   echo "SELECT 'price offers', condition, count(*) FROM price_offer GROUP BY condition;"
   echo "SELECT 'part number for an unknown part: ' || part_id FROM part_number WHERE part_id NOT IN (SELECT id FROM part);"
   echo "SELECT 'cloud rates', kind, count(*) FROM cloud_rate GROUP BY kind;"
+  echo "SELECT 'PCI ids for an unknown part: ' || part_id FROM part_pci WHERE part_id NOT IN (SELECT id FROM part);"
+  echo "SELECT 'PCI ids given twice: ' || part_id FROM part_pci GROUP BY vendor_id, device_id, subsys_vendor_id, subsys_device_id, revision HAVING count(DISTINCT part_id) > 1 OR count(*) > 1;"
+  echo "SELECT 'GPUs with PCI ids', count(DISTINCT part_id), (SELECT count(*) FROM gpu) FROM part_pci WHERE part_id IN (SELECT id FROM gpu);"
 } | sqlite3 -bail :memory:

@@ -408,6 +408,30 @@ CREATE TABLE part_number (
   PRIMARY KEY (mpn, part_id)
 ) STRICT;
 
+-- PCI ids of catalog parts, so that `dlrig scan` knows a card in a machine
+-- by the ids it reports (sysfs, lspci -nn): lower-case hexadecimal as pci.ids
+-- writes them.  vendor_id:device_id names the chip.  A row with
+-- subsys_vendor_id and subsys_device_id names only the board of that
+-- subsystem (one chip is sold as several products: a Quadro RTX 8000 is a
+-- 1e30 with subsystem 10de:129e, a 1e30 without one of the listed subsystems
+-- a Quadro RTX 6000); a row with revision only that revision of the chip (AMD
+-- tells an RX 7900 XTX, c8, from an RX 7900 XT, cc, by it).  A card is the
+-- part of the most specific rows it fits.  other_memory is 1 where the same
+-- ids are also a card with another memory size (the RTX 5060 Ti 8GB and
+-- 16GB): the match then needs the card's memory read.  Schema 12.
+CREATE TABLE part_pci (
+  part_id          TEXT NOT NULL,
+  vendor_id        TEXT NOT NULL CHECK (vendor_id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+  device_id        TEXT NOT NULL CHECK (device_id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+  subsys_vendor_id TEXT CHECK (subsys_vendor_id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+  subsys_device_id TEXT CHECK (subsys_device_id GLOB '[0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+  revision         TEXT CHECK (revision GLOB '[0-9a-f][0-9a-f]'),
+  other_memory     INTEGER NOT NULL DEFAULT 0 CHECK (other_memory IN (0, 1)),
+  source           TEXT NOT NULL REFERENCES source(id),
+  note             TEXT,
+  CHECK ((subsys_vendor_id IS NULL) = (subsys_device_id IS NULL))
+) STRICT;
+
 -- ---------------------------------------------------------------- reference
 
 CREATE TABLE framework (

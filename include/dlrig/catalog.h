@@ -544,10 +544,43 @@ bool part_number_key(const char *mpn, char *out, size_t len);
  * module number is sold in kits of different sizes), or with mpn NULL every
  * number; *n gets the count.  The array belongs to the catalog. */
 const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *cat, const char *mpn, size_t *n);
+/* What catalog_part_numbers_like may leave off a number the catalog does
+ * not list as written (flags): */
+enum {
+    DLRIG_MPN_REGION = 1 << 0, /* a regional suffix after '/' ("MZ-V9P2T0B/AM" is MZ-V9P2T0B) */
+    DLRIG_MPN_RUN_ON = 1 << 1, /* 1 to 3 letters run onto its end, at least 8 characters staying: a
+                                  region in a link ("mz-v9p2t0bam"), a maker's package code on a
+                                  module ("M321R4GA3PB0-CWMXJ" is M321R4GA3PB0-CWM) */
+};
+/* The rows catalog_part_numbers gives for mpn, else, as `how` allows, those
+ * of mpn without its '/' suffix, else without the fewest trailing letters
+ * (1 to 3) that name a catalog number.  The one reading of a written part
+ * number that price lists, parts lists and dlrig scan share.  *n gets the
+ * count; NULL when none. */
+const dlrig_part_number *catalog_part_numbers_like(const dlrig_catalog *cat, const char *mpn, unsigned how, size_t *n);
 /* The number a buyer orders part id by: the first of its rows in the table
  * (the one its own source prints; variants follow), or NULL when it has none
  * (a catalog file made before the table has none).  Belongs to the catalog. */
 const dlrig_part_number *catalog_part_number_of(const dlrig_catalog *cat, const char *id);
+
+/* A PCI id row of a catalog part (the part_pci table): the ids a card of
+ * that part reports in a machine (sysfs, lspci -nn). */
+typedef struct dlrig_part_pci {
+    const dlrig_part *part;
+    int vendor, device;               /* the chip: 16-bit ids */
+    int subsys_vendor, subsys_device; /* the board's subsystem; -1: any */
+    int revision;                     /* the chip's revision (8 bits); -1: any */
+    bool other_memory;                /* the same ids are also a card of another memory size: a match needs the
+                                         card's memory read */
+    const char *source;               /* a source row's id */
+    int seq;                          /* the row's place in the table (0 first) */
+} dlrig_part_pci;
+/* The PCI id rows of chip vendor:device (every subsystem and revision), in
+ * table order, or with vendor < 0 every row (by vendor and device); *n gets
+ * the count.  Which row a card fits best is the caller's (scan.h).  The
+ * array belongs to the catalog; a catalog file made before the table (schema
+ * 12) has none. */
+const dlrig_part_pci *catalog_part_pci(const dlrig_catalog *cat, int vendor, int device, size_t *n);
 
 /* What a part costs: its new price, or with allow_used the cheaper of that
  * and its current second-hand offer.  Pure; the strings belong to the catalog. */

@@ -46,7 +46,8 @@ typedef struct cli_docfmt {
     int version;
 } cli_docfmt;
 extern const cli_docfmt CLI_DOC_CHECK, CLI_DOC_ESTIMATE, CLI_DOC_FIT, CLI_DOC_COST, CLI_DOC_RECOMMEND, CLI_DOC_PRESETS,
-    CLI_DOC_PARTS, CLI_DOC_PART, CLI_DOC_MODELS, CLI_DOC_MODEL, CLI_DOC_COMPARE, CLI_DOC_FIX, CLI_DOC_PRICES;
+    CLI_DOC_PARTS, CLI_DOC_PART, CLI_DOC_MODELS, CLI_DOC_MODEL, CLI_DOC_COMPARE, CLI_DOC_FIX, CLI_DOC_PRICES,
+    CLI_DOC_SCAN;
 
 /* Prints doc (freed here) as one document on stdout, its format and version
  * first, in dlrig's one printed form (jsondoc_print: two-space indents). */
@@ -220,6 +221,7 @@ int cmd_fit(cli_ctx *ctx, int argc, char **argv);
 int cmd_fix(cli_ctx *ctx, int argc, char **argv);
 int cmd_cost(cli_ctx *ctx, int argc, char **argv);
 int cmd_import(cli_ctx *ctx, int argc, char **argv);
+int cmd_scan(cli_ctx *ctx, int argc, char **argv);
 int cmd_catalog(cli_ctx *ctx, int argc, char **argv);
 int cmd_catalog_export(cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(cli_ctx *ctx, int argc, char **argv);
@@ -231,9 +233,11 @@ int cmd_prices_clear(cli_ctx *ctx, int argc, char **argv);
 /* The option tables of the commands (each command's file), for cli_commands. */
 extern const struct option cli_parts_opts[], cli_show_opts[], cli_check_opts[], cli_fix_opts[], cli_recommend_opts[],
     cli_fit_opts[], cli_export_opts[], cli_compare_opts[], cli_models_opts[], cli_prices_import_opts[],
-    cli_prices_list_opts[], cli_prices_clear_opts[], cli_completion_opts[], cli_import_opts[], cli_catalog_opts[], cli_cost_opts[];
+    cli_prices_list_opts[], cli_prices_clear_opts[], cli_completion_opts[], cli_import_opts[], cli_catalog_opts[], cli_cost_opts[],
+    cli_scan_opts[];
 extern const cli_optvalue cli_parts_values[], cli_check_values[], cli_fix_values[], cli_recommend_values[],
-    cli_fit_values[], cli_export_values[], cli_compare_values[], cli_prices_import_values[], cli_import_values[], cli_cost_values[];
+    cli_fit_values[], cli_export_values[], cli_compare_values[], cli_prices_import_values[], cli_import_values[], cli_cost_values[],
+    cli_scan_values[];
 extern const char *const cli_parts_keys[], *const cli_fit_keys[];
 
 #endif

@@ -91,7 +91,7 @@ const cli_docfmt CLI_DOC_CHECK = {"dlrig-check", 1}, CLI_DOC_ESTIMATE = {"dlrig-
                  CLI_DOC_PRESETS = {"dlrig-presets", 1}, CLI_DOC_PARTS = {"dlrig-parts", 1},
                  CLI_DOC_PART = {"dlrig-part", 1}, CLI_DOC_MODELS = {"dlrig-models", 1},
                  CLI_DOC_MODEL = {"dlrig-model", 1}, CLI_DOC_COMPARE = {"dlrig-compare", 1},
-                 CLI_DOC_FIX = {"dlrig-fix", 1}, CLI_DOC_PRICES = {"dlrig-prices", 1};
+                 CLI_DOC_FIX = {"dlrig-fix", 1}, CLI_DOC_PRICES = {"dlrig-prices", 1}, CLI_DOC_SCAN = {"dlrig-scan", 1};
 
 void cli_print_doc(const cli_docfmt *fmt, cJSON *doc)
 {

@@ -213,6 +213,9 @@ struct dlrig_catalog {
     dlrig_part_number *numbers; /* part_number rows, by normalised number */
     size_t n_numbers;
     bool numbers_loaded;
+    dlrig_part_pci *pci; /* part_pci rows, by vendor and device */
+    size_t n_pci;
+    bool pci_loaded;
 };
 
 static void price_part(dlrig_catalog *c, dlrig_part *p);
@@ -1578,6 +1581,7 @@ void catalog_close(dlrig_catalog *c)
     free(c->uprices);
     free(c->offers);
     free(c->numbers);
+    free(c->pci);
     free(c);
 }
 
@@ -2304,6 +2308,27 @@ const dlrig_part_number *catalog_part_numbers(const dlrig_catalog *c, const char
     return *n ? &c->numbers[lo] : NULL;
 }
 
+const dlrig_part_number *catalog_part_numbers_like(const dlrig_catalog *c, const char *mpn, unsigned how, size_t *n)
+{
+    const dlrig_part_number *m = catalog_part_numbers(c, mpn, n);
+    if (m || !mpn) return m;
+    const char *slash = (how & DLRIG_MPN_REGION) ? strchr(mpn, '/') : NULL;
+    char head[DLRIG_MPN_KEY_MAX];
+    if (slash && slash != mpn && (size_t)(slash - mpn) < sizeof head) {
+        snprintf(head, sizeof head, "%.*s", (int)(slash - mpn), mpn);
+        if ((m = catalog_part_numbers(c, head, n))) return m;
+    }
+    char key[DLRIG_MPN_KEY_MAX];
+    if (!(how & DLRIG_MPN_RUN_ON) || !part_number_key(mpn, key, sizeof key)) return NULL;
+    size_t kl = strlen(key);
+    for (size_t cut = 1; cut <= 3 && kl - cut >= 8; cut++) {
+        if (!isalpha((unsigned char)key[kl - cut])) break;
+        key[kl - cut] = '\0';
+        if ((m = catalog_part_numbers(c, key, n))) return m;
+    }
+    return NULL;
+}
+
 const dlrig_part_number *catalog_part_number_of(const dlrig_catalog *c, const char *id)
 {
     ensure_numbers(c);
@@ -2312,6 +2337,94 @@ const dlrig_part_number *catalog_part_number_of(const dlrig_catalog *c, const ch
     for (size_t i = 0; i < c->n_numbers; i++) /* a few hundred rows, a dozen lines a quote */
         if (strcmp(c->numbers[i].part_id, id) == 0 && (!best || c->numbers[i].seq < best->seq)) best = &c->numbers[i];
     return best;
+}
+
+/* ------------------------------------------------------------ PCI ids */
+
+/* A 4-digit (or, for a revision, 2-digit) lower-case hexadecimal id of the
+ * part_pci table, or -1 (NULL, or not such a text). */
+static int hex_id(const unsigned char *s, size_t digits)
+{
+    if (!s || strlen((const char *)s) != digits) return -1;
+    int v = 0;
+    for (size_t i = 0; i < digits; i++) {
+        int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10 : -1;
+        if (d < 0) return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+static int cmp_pci(const void *x, const void *y)
+{
+    const dlrig_part_pci *a = x, *b = y;
+    if (a->vendor != b->vendor) return a->vendor < b->vendor ? -1 : 1;
+    if (a->device != b->device) return a->device < b->device ? -1 : 1;
+    return a->seq - b->seq;
+}
+
+/* Reads the part_pci table once (a catalog file made before schema 12 has
+ * none).  A row naming no catalog part, or with an id that is not
+ * hexadecimal, is left out. */
+static void ensure_pci(const dlrig_catalog *cc)
+{
+    dlrig_catalog *c = (dlrig_catalog *)cc;
+    if (c->pci_loaded) return;
+    c->pci_loaded = true;
+    if (!has_table(c, "part_pci")) return;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(c->db,
+                           "SELECT part_id, vendor_id, device_id, subsys_vendor_id, subsys_device_id, revision, "
+                           "other_memory, source FROM part_pci ORDER BY rowid",
+                           -1, &st, NULL) != SQLITE_OK) {
+        catalog_fail(c, "part_pci");
+        return;
+    }
+    size_t cap = 0;
+    while (step_row(c, st, "part_pci")) {
+        const unsigned char *id = sqlite3_column_text(st, 0);
+        const dlrig_part *p = id ? catalog_find(c, (const char *)id) : NULL;
+        int v = hex_id(sqlite3_column_text(st, 1), 4), d = hex_id(sqlite3_column_text(st, 2), 4);
+        bool has_sub = sqlite3_column_type(st, 3) != SQLITE_NULL, has_rev = sqlite3_column_type(st, 5) != SQLITE_NULL;
+        int sv = has_sub ? hex_id(sqlite3_column_text(st, 3), 4) : -1;
+        int sd = has_sub ? hex_id(sqlite3_column_text(st, 4), 4) : -1;
+        int rev = has_rev ? hex_id(sqlite3_column_text(st, 5), 2) : -1;
+        if (!p || v < 0 || d < 0 || (has_sub && (sv < 0 || sd < 0)) || (has_rev && rev < 0)) continue;
+        if (c->n_pci == cap) c->pci = xrealloc(c->pci, (cap = cap ? cap * 2 : 64) * sizeof *c->pci);
+        c->pci[c->n_pci] = (dlrig_part_pci){.part = p,
+                                            .vendor = v,
+                                            .device = d,
+                                            .subsys_vendor = sv,
+                                            .subsys_device = sd,
+                                            .revision = rev,
+                                            .other_memory = sqlite3_column_int(st, 6) != 0,
+                                            .source = own_string(c, sqlite3_column_text(st, 7)),
+                                            .seq = (int)c->n_pci};
+        c->n_pci++;
+    }
+    sqlite3_finalize(st);
+    if (c->n_pci) qsort(c->pci, c->n_pci, sizeof *c->pci, cmp_pci);
+}
+
+const dlrig_part_pci *catalog_part_pci(const dlrig_catalog *c, int vendor, int device, size_t *n)
+{
+    ensure_pci(c);
+    *n = 0;
+    if (vendor < 0) {
+        *n = c->n_pci;
+        return c->n_pci ? c->pci : NULL;
+    }
+    size_t lo = 0, hi = c->n_pci;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const dlrig_part_pci *m = &c->pci[mid];
+        if (m->vendor < vendor || (m->vendor == vendor && m->device < device)) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t end = lo;
+    while (end < c->n_pci && c->pci[end].vendor == vendor && c->pci[end].device == device) end++;
+    *n = end - lo;
+    return *n ? &c->pci[lo] : NULL;
 }
 
 /* The source id a part's note gives for its row's price (the first word

@@ -155,11 +155,13 @@ static bool category_ok(int want, const dlrig_part *p)
 }
 
 /* The one catalog part a part number names for a line of category `want`
- * (a number the catalog sells only in kits of several is not one part). */
-static const dlrig_part *mpn_part(const dlrig_catalog *cat, const char *mpn, int want, const char **written)
+ * (a number the catalog sells only in kits of several is not one part), as
+ * catalog_part_numbers_like reads it with `how`. */
+static const dlrig_part *mpn_part(const dlrig_catalog *cat, const char *mpn, int want, const char **written,
+                                  unsigned how)
 {
     size_t n;
-    const dlrig_part_number *m = catalog_part_numbers(cat, mpn, &n);
+    const dlrig_part_number *m = catalog_part_numbers_like(cat, mpn, how, &n);
     const dlrig_part *found = NULL;
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *p = catalog_find(cat, m[i].part_id);
@@ -205,14 +207,8 @@ static const dlrig_part *link_part(const dlrig_catalog *cat, const char *url, in
             }
             if (kl >= sizeof key || kl < 6 || !digit) continue;
             const char *written = NULL;
-            const dlrig_part *p = mpn_part(cat, key, want, &written);
             /* a regional suffix run into the number ("mz-v9p2t0bam" for MZ-V9P2T0B/AM) */
-            for (size_t cut = 1; !p && !slash && cut <= 3 && kl - cut >= 8; cut++) {
-                if (!isalpha((unsigned char)key[kl - cut])) break;
-                char head[DLRIG_MPN_KEY_MAX];
-                snprintf(head, sizeof head, "%.*s", (int)(kl - cut), key);
-                p = mpn_part(cat, head, want, &written);
-            }
+            const dlrig_part *p = mpn_part(cat, key, want, &written, slash ? 0 : DLRIG_MPN_RUN_ON);
             if (p) {
                 snprintf(mpn, mpnlen, "%s", written);
                 return p;
@@ -238,7 +234,7 @@ static const dlrig_part *item_mpn_part(const dlrig_catalog *cat, const char *ite
             bool digit = strpbrk(tok, "0123456789") != NULL, alpha = false;
             for (const char *t = tok; *t; t++) alpha = alpha || isalpha((unsigned char)*t);
             const char *written = NULL;
-            const dlrig_part *hit = digit && alpha ? mpn_part(cat, tok, want, &written) : NULL;
+            const dlrig_part *hit = digit && alpha ? mpn_part(cat, tok, want, &written, 0) : NULL;
             if (hit) {
                 if (found && found != hit) return NULL; /* two numbers, two parts */
                 found = hit;

@@ -438,13 +438,7 @@ static size_t name_lookup(const name_index *ix, const char *name, const dlrig_pa
  * ("MZ-V9P2T0B/AM") that the catalog does not list is tried without it. */
 static const dlrig_part_number *mpn_lookup(const dlrig_catalog *cat, const char *mpn, size_t *n)
 {
-    const dlrig_part_number *m = catalog_part_numbers(cat, mpn, n);
-    if (m) return m;
-    const char *slash = strchr(mpn, '/');
-    if (!slash || slash == mpn) return NULL;
-    char head[DLRIG_MPN_KEY_MAX];
-    snprintf(head, sizeof head, "%.*s", (int)(slash - mpn), mpn);
-    return catalog_part_numbers(cat, head, n);
+    return catalog_part_numbers_like(cat, mpn, DLRIG_MPN_REGION, n);
 }
 
 /* A part number written inside a product name ("Samsung 990 PRO 2TB

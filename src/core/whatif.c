@@ -169,7 +169,8 @@ void whatif_swap(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_par
     whatif_free(w);
 }
 
-/* Replaces the parts of the pinned categories of b with those of from. */
+/* Replaces the parts of the pinned categories of b with those of from (a
+ * line owned there stays owned: the parts kept are the ones the user has). */
 static void keep_pins(const bool *pinned, const dlrig_build *from, dlrig_build *b)
 {
     for (int c = 0; c < DLRIG_CAT_COUNT && pinned && from; c++) {

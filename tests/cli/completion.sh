@@ -78,6 +78,11 @@ helper build-file ':files json' bash check ''
 helper output-file ':files' bash export lab.json -o ''
 helper csv-file ':files csv' bash prices import ''
 helper prices-sub import bash prices i
+helper scan-cmd scan bash sca
+helper scan-root ':files' bash scan --root ''
+helper scan-output ':files' bash scan -o ''
+helper scan-option --root bash scan --ro
+helper_not scan-no-operand ':files' bash scan ''
 helper theme mono bash --theme m
 helper theme-after mono bash tui --theme m
 helper global-catalog ':files' bash --catalog ''
@@ -115,6 +120,7 @@ all_workloads=$("$DLRIG" __complete bash recommend --workload '' | paste -sd' ')
 case " $all_workloads " in *" cnn "*) ok ;; *) ko "workloads: $all_workloads" ;; esac
 for lib in no yes; do
     bash_expect "rec<Tab> ($lib bash-completion)" recommend $lib dlrig rec
+    bash_expect "sca<Tab> ($lib bash-completion)" scan $lib dlrig sca
     bash_expect "--workload <Tab> ($lib bash-completion)" "$all_workloads" $lib dlrig recommend --workload ''
     bash_expect "--workload c<Tab> ($lib bash-completion)" cnn $lib dlrig recommend --workload c
     bash_expect "check <Tab> ($lib bash-completion)" lab.json $lib dlrig check ''

@@ -497,6 +497,41 @@ expect catalog-own-part 0 'price_usd +\$289.*source +sto-acme-2026-11' -- "$DLRI
 expect catalog-own-not-builtin 2 "unknown part id 'acme-fast-4tb'" -- "$DLRIG" show acme-fast-4tb
 printf '**Storage** | [Acme Fast 4 TB M.2-2280 NVMe](https://pcpartpicker.com/product/x/acme-fast-4-tb-af-4t-n4) | $279.00 @ Acme\n' > "$TMP/acme.md"
 expect catalog-own-import 0 'Fast 4TB \(acme-fast-4tb\), by part number in the link AF-4T-N4' -- "$DLRIG" --catalog "$TMP/own.db" import "$TMP/acme.md"
+# dlrig scan: a machine's /proc and /sys (trees in tests/data/scan) read into a build of owned parts
+SC=$DATA/scan
+expect scan-desktop 0 'Scan of .*desktop-rtx4090.*CPU +Intel\(R\) Core\(TM\) i9-14900K, 1 package of 24 cores.*= intel-core-i9-14900k \(Core i9-14900K\), by model number i9-14900K.*= corsair-cmk64gx5m2b6000c30 .*by part number CMK64GX5M2B6000C30 \(2 modules a kit\).*GPU +display controller 0000:01:00\.0 10de:2684.*= nvidia-rtx-4090 \(GeForce RTX 4090\), by PCI id 10de:2684.*link PCIe 4\.0 x16.*Matched 4 of 4 main parts.*Nothing written' -- "$DLRIG" scan --root "$SC/desktop-rtx4090"
+expect scan-write 0 "Wrote $TMP/scanned\.json \(5 part lines, each owned\)\. Next: dlrig check" -- "$DLRIG" scan --root "$SC/desktop-rtx4090" -o "$TMP/scanned.json"
+expect scan-written 0 '"version":[[:space:]]*4,.*"name":[[:space:]]*"Scanned: ProArt Z790-CREATOR WIFI".*"id":[[:space:]]*"nvidia-rtx-4090",[[:space:]]*"qty":[[:space:]]*1,[[:space:]]*"owned":[[:space:]]*true' -- cat "$TMP/scanned.json"
+expect scan-then-check 1 '\$0 \(5 owned parts not counted\), 1 GPU.*compat\.missing_part +The build has no Power supply, Case, CPU cooler' -- "$DLRIG" check "$TMP/scanned.json"
+expect scan-no-overwrite 2 'scan: .*scanned\.json exists; not overwritten \(use --force' -- "$DLRIG" scan --root "$SC/desktop-rtx4090" -o "$TMP/scanned.json"
+expect scan-no-overwrite-first 2 'scan: .*scanned\.json exists; not overwritten' -- "$DLRIG" scan --root /nonexistent -o "$TMP/scanned.json"
+expect scan-force 1 'Wrote .*scanned\.json \(4 part lines, each owned\)' -- "$DLRIG" scan --root "$SC/trpro-two-gpus" -o "$TMP/scanned.json" --force --name 'Lab workstation'
+expect scan-force-written 0 '"name":[[:space:]]*"Lab workstation".*"id":[[:space:]]*"nvidia-rtx-6000-ada",[[:space:]]*"qty":[[:space:]]*2,[[:space:]]*"power_limit_w":[[:space:]]*250,[[:space:]]*"owned":[[:space:]]*true' -- cat "$TMP/scanned.json"
+expect scan-unmatched 1 'Not matched:.*Memory +8 x 32 GB DDR5-5600 RDIMM ECC, Samsung, part number M321R4GA3PB0-CWMXJ.*the catalog sells M321R4GA3PB0-CWM as a kit of 12 \(samsung-m321r4ga3pb0-cwm-12x\): 8 modules are not whole kits.*Matched 4 of 5 main parts' -- "$DLRIG" scan --root "$SC/trpro-two-gpus"
+expect scan-power-limit 1 'memory 49140 MiB power limit 250 W \(at most 300 W\)' -- "$DLRIG" scan --root "$SC/trpro-two-gpus"
+expect scan-server 0 '= supermicro-as-4125gs-tnrt .*by its system name.*= samsung-m321r4ga3pb0-cwm-12x x 2 .*link PCIe 5\.0 x8 \(the card takes x16\).*= nvidia-connectx-7-ndr .*by part number MCX75310AAS-NEAT \(its VPD\).*Not matched:.*Storage +nvme0n1: SAMSUNG MZQL27T6HBLA-00A07, 7\.68 TB NVMe SSD.*1 drive or network card not matched' -- "$DLRIG" scan --root "$SC/server-four-h100"
+expect scan-no-gpu 1 'GPU +none \(no display or 3D controller of NVIDIA, AMD or Intel\).*Memory +64 GB of memory.*modules not readable \(sys/firmware/dmi/tables/DMI: No such file or directory\)' -- "$DLRIG" scan --root "$SC/desktop-no-gpu"
+expect scan-amd 0 '= amd-radeon-rx-7900-xtx \(Radeon RX 7900 XTX\), by PCI id 1002:744c, revision c8.*note: a board of subsystem 1043:0506' -- "$DLRIG" scan --root "$SC/desktop-rx7900xtx"
+expect scan-unknown-gpu 1 'Not matched:.*GPU +display controller 0000:01:00\.0 10de:2484.*no catalog GPU is vendor 10de device 2484 \(pci\.ids: NVIDIA Corporation GA104 \[GeForce RTX 3070\]\)' -- "$DLRIG" scan --root "$SC/desktop-unknown-gpu"
+expect scan-json 0 '^\{[[:space:]]*"format":[[:space:]]*"dlrig-scan",[[:space:]]*"version":[[:space:]]*1,.*"kind":[[:space:]]*"gpu".*"narrow":[[:space:]]*true.*"matched":[[:space:]]*7,[[:space:]]*"not_matched":[[:space:]]*0,[[:space:]]*"others_not_matched":[[:space:]]*1,[[:space:]]*"build":[[:space:]]*\{' -- sh -c '"$0" scan --root "$1" --json 2>/dev/null' "$DLRIG" "$SC/server-four-h100"
+expect scan-stdout 0 '^\{[[:space:]]*"format":[[:space:]]*"dlrig-build",[[:space:]]*"version":[[:space:]]*4' -- sh -c '"$0" scan --root "$1" -o - 2>/dev/null' "$DLRIG" "$SC/desktop-rtx4090"
+expect scan-stdout-report 0 '^Scan of .*Matched 4 of 4' -- sh -c '"$0" scan --root "$1" -o - 2>&1 >/dev/null' "$DLRIG" "$SC/desktop-rtx4090"
+expect scan-bad-root 2 '^dlrig: scan: --root /nonexistent/machine: cannot read: No such file or directory$' -- "$DLRIG" scan --root /nonexistent/machine
+mkdir -p "$TMP/empty-root"
+expect scan-not-a-machine 2 'empty-root: holds none of proc/cpuinfo, proc/meminfo and sys/' -- "$DLRIG" scan --root "$TMP/empty-root"
+expect scan-operand 2 "scan: expected no operand, got 'here'" -- "$DLRIG" scan here
+expect scan-bad-option 2 "^dlrig: scan: unknown option '--rot'; did you mean '--root'\\?$" -- "$DLRIG" scan --rot x
+expect scan-write-fail 3 'nodir/x\.json: cannot save' -- "$DLRIG" scan --root "$SC/desktop-rtx4090" -o "$TMP/nodir/x.json"
+mkdir -p "$TMP/epyc-root/proc"
+printf 'processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC\n' > "$TMP/epyc-root/proc/cpuinfo"
+expect scan-nothing-matched 1 "'AMD EPYC' gives no model number to match.*scan: no part of this machine is in the catalog; nothing written" -- "$DLRIG" scan --root "$TMP/epyc-root" -o "$TMP/epyc.json"
+expect scan-nothing-written 0 'absent' -- sh -c 'test -e "$0" || echo absent' "$TMP/epyc.json"
+# this machine, whatever it is: a report, exit 0 or 1, never a crash
+live=$("$DLRIG" scan 2>&1)
+case $? in 0 | 1) printf '%s' "$live" | grep -Ezq '^Scan of this machine.*Matched [0-9]+ of [0-9]+ main part' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL scan-live: $live" | head -20; } ;;
+*) fail=$((fail + 1)); echo "FAIL scan-live: exit not 0 or 1: $live" | head -20 ;; esac
+expect scan-help 0 'Usage: dlrig scan .*--root DIR' -- "$DLRIG" scan --help
+
 # lines owned already ("owned": true, as dlrig scan writes them) count 0 in every price, and say so
 OB=$DATA/builds/owned-lines.json
 expect owned-check 0 '\(3 owned parts not counted\), 2 GPUs' -- "$DLRIG" check "$OB"
@@ -505,6 +540,7 @@ expect owned-export-md 0 'RTX 5000 Ada[^|]*\|[^|]*\| 2 \| owned \| owned \|.*3 p
 expect owned-export-csv 0 'nvidia-rtx-5000-ada,[^\n]*,2,0\.00,0\.00,owned \(not in the total\)' -- "$DLRIG" export "$OB" --format csv
 expect owned-compare 0 'Price +\$[0-9,]+ \+\? +\$[0-9,]+ \+\? \+3 owned.*\+N owned: parts owned already, not in the price' -- "$DLRIG" compare "$DATA/builds/clean.json" "$OB"
 expect owned-cost 0 'purchase +\$[0-9,]+ \(some parts unpriced: a lower bound\) \(3 owned parts not counted\)' -- "$DLRIG" cost "$OB"
+expect owned-recommend-from 0 '2 x RTX 5000 Ada +gpu +owned  \(kept\)' -- "$DLRIG" recommend --from "$OB" --pin gpu
 expect owned-not-bool 2 'parts\[0\]\.owned: expected true \(the part is owned already\) or false, got a string' -- "$DLRIG" check "$DATA/builds/bad-owned-not-bool.json"
 # PCPartPicker parts lists read into builds
 I=$DATA/import

@@ -556,11 +556,87 @@ START_TEST(part_numbers_find_parts)
     ck_assert_ptr_null(catalog_part_numbers(cat, "NO-SUCH-NUMBER", &n));
     ck_assert_uint_eq(n, 0);
     ck_assert_ptr_null(catalog_part_numbers(cat, "--", &n)); /* too short once normalised */
+    /* read as a price list, a parts list or a module's SPD may write them */
+    m = catalog_part_numbers_like(cat, "WDS400T2X0E/EU", DLRIG_MPN_REGION, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "wd-black-sn850x-4tb");
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "WDS400T2X0E/EU", 0, &n));
+    m = catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJ  ", DLRIG_MPN_RUN_ON, &n); /* as DMI pads it */
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-m321r4ga3pb0-cwm-12x");
+    ck_assert_int_eq(m[0].units, 12);
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJ", DLRIG_MPN_REGION, &n));
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CWMXJKL", DLRIG_MPN_RUN_ON, &n)); /* 4 letters */
+    ck_assert_ptr_null(catalog_part_numbers_like(cat, "M321R4GA3PB0-CW1XJ", DLRIG_MPN_RUN_ON, &n));
+    m = catalog_part_numbers_like(cat, "mzv9p2t0bam", DLRIG_MPN_RUN_ON, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part_id, "samsung-990-pro-2tb");
     char key[16];
     ck_assert(part_number_key("mz-v9p2t0b/am", key, sizeof key));
     ck_assert_str_eq(key, "MZV9P2T0B/AM");
     ck_assert(!part_number_key("caf\xc3\xa9-123", key, sizeof key));
     ck_assert(!part_number_key("ABCDEFGHIJKLMNOPQRSTUVWXYZ", key, sizeof key));
+}
+END_TEST
+
+/* The PCI ids (part_pci): every row names a catalog part of a category scan
+ * reads from PCI (GPU, network card) and a source; no two rows of one
+ * vendor:device claim the same subsystem and revision for different parts
+ * (scan could not tell them apart); the lookup finds a chip's rows; and
+ * ids copied from the sources come back (RTX 4090 2684; the Quadro RTX 8000
+ * is a 1e30 of subsystem 10de:129e, the RTX 6000 the 1e30 without one; AMD
+ * tells the RX 7900 XTX by revision c8). */
+START_TEST(pci_ids_of_parts)
+{
+    size_t n, gpus_with_ids = 0, n_gpus;
+    const dlrig_part_pci *all = catalog_part_pci(cat, -1, 0, &n);
+    ck_assert_msg(n >= 100, "only %zu PCI id rows", n);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part_pci *r = &all[i];
+        ck_assert(r->part->category == DLRIG_CAT_GPU || r->part->category == DLRIG_CAT_NIC);
+        ck_assert_ptr_nonnull(catalog_source(cat, r->source));
+        ck_assert((r->subsys_vendor < 0) == (r->subsys_device < 0));
+        if (i)
+            ck_assert(all[i - 1].vendor < r->vendor ||
+                      (all[i - 1].vendor == r->vendor && all[i - 1].device <= r->device));
+        for (size_t k = i + 1; k < n && all[k].vendor == r->vendor && all[k].device == r->device; k++)
+            ck_assert_msg(!(all[k].subsys_vendor == r->subsys_vendor && all[k].subsys_device == r->subsys_device &&
+                            all[k].revision == r->revision),
+                          "%04x:%04x is given twice (%s, %s)", r->vendor, r->device, r->part->id, all[k].part->id);
+    }
+    const dlrig_gpu *g = catalog_gpus(cat, &n_gpus);
+    for (size_t i = 0; i < n_gpus; i++) {
+        bool has = false;
+        for (size_t k = 0; k < n && !has; k++) has = all[k].part == &g[i].p;
+        gpus_with_ids += has;
+    }
+    ck_assert_msg(gpus_with_ids >= 76, "%zu of %zu GPUs have PCI ids", gpus_with_ids, n_gpus);
+    const dlrig_part_pci *m = catalog_part_pci(cat, 0x10de, 0x2684, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(m[0].part->id, "nvidia-rtx-4090");
+    ck_assert_int_eq(m[0].subsys_vendor, -1);
+    m = catalog_part_pci(cat, 0x10de, 0x1e30, &n);
+    int bare = 0, rtx8000 = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (m[i].subsys_vendor < 0) {
+            bare++;
+            ck_assert_str_eq(m[i].part->id, "nvidia-quadro-rtx-6000");
+        } else if (m[i].subsys_vendor == 0x10de && m[i].subsys_device == 0x129e) {
+            rtx8000++;
+            ck_assert_str_eq(m[i].part->id, "nvidia-quadro-rtx-8000");
+        }
+    }
+    ck_assert_int_eq(bare, 1);
+    ck_assert_int_eq(rtx8000, 1);
+    m = catalog_part_pci(cat, 0x1002, 0x744c, &n);
+    ck_assert_uint_eq(n, 2);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_str_eq(m[i].part->id, m[i].revision == 0xc8 ? "amd-radeon-rx-7900-xtx" : "amd-radeon-rx-7900-xt");
+    m = catalog_part_pci(cat, 0x10de, 0x2d04, &n); /* RTX 5060 Ti: 8GB and 16GB share it */
+    ck_assert_uint_eq(n, 1);
+    ck_assert(m[0].other_memory);
+    ck_assert_ptr_null(catalog_part_pci(cat, 0x10de, 0xffff, &n));
+    ck_assert_uint_eq(n, 0);
 }
 END_TEST
 
@@ -1242,6 +1318,7 @@ int main(void)
     tcase_add_test(tc, vocabularies_match_the_schema);
     tcase_add_test(tc, part_numbers_find_parts);
     tcase_add_test(tc, part_sheet_dates_the_shown_price);
+    tcase_add_test(tc, pci_ids_of_parts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -298,7 +298,7 @@ START_TEST(units)
 }
 END_TEST
 
-/* The file version: 1 without LLM fields, 2 with; 1 and 2 load, 3 is refused. */
+/* The file version: 1 without LLM fields, 2 with; 1 to 4 load, 5 is refused. */
 START_TEST(file_versions)
 {
     dlrig_build b, back;
@@ -320,7 +320,7 @@ START_TEST(file_versions)
     ck_assert_str_eq(back.req.weights, "nf4");
     ck_assert_int_eq(back.req.context_tokens, 8192);
     build_free(&back);
-    const char *v5 = "{\"format\":\"dlrig-build\",\"version\":5,\"parts\":[]}";
+    const char *v5 = "{\"format\":\"dlrig-build\",\"version\":5,\"parts\":[]}"; /* 4 added "owned" */
     ck_assert_int_eq(build_parse(cat, v5, strlen(v5), "v5.json", &back, err, sizeof err), DLRIG_BUILD_EINVAL);
     ck_assert_ptr_nonnull(strstr(err, "v5.json: version: 5 is newer"));
     build_free(&back);

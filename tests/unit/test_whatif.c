@@ -322,6 +322,20 @@ START_TEST(test_readvise_keeps_pins)
     ck_assert_int_eq(q, 2);
     ck_assert(rv.build.req.budget_usd == 30000);
     whatif_readvice_free(&rv);
+    /* owned GPUs (a scanned machine) pinned: still owned in the new build, priced 0 there */
+    dlrig_build mine;
+    build_copy(&mine, &clean);
+    ck_assert(build_set_owned(&mine, part("nvidia-rtx-5000-ada"), true));
+    ck_assert_int_eq(whatif_readvise(cat, &r, &mine, pinned, 8, &rv, err, sizeof err), 0);
+    bool seen = false;
+    for (size_t i = 0; i < rv.build.n_items; i++) {
+        const dlrig_item *it = &rv.build.items[i];
+        ck_assert(it->owned == (it->part->category == DLRIG_CAT_GPU));
+        seen = seen || it->part == part("nvidia-rtx-5000-ada");
+    }
+    ck_assert(seen);
+    whatif_readvice_free(&rv);
+    build_free(&mine);
     /* pinned SXM cards fit no workstation the advisor offers: the build
      * with the fewest errors, and they say so */
     dlrig_build sxm;

@@ -139,6 +139,10 @@ vg 2 prices import "$TMP/prices.csv" --rate EUR=1.08
 vg 0 prices import "$TMP/prices.csv" --rate EUR=1.08 --skip-bad
 vg 1 import "$DATA/import/pcpp-reddit.md" -o "$TMP/imported.json"
 vg 1 import "$DATA/import/pcpp-reddit.md" --json
+vg 0 scan --root "$DATA/scan/server-four-h100" -o "$TMP/scanned.json"
+vg 1 scan --root "$DATA/scan/trpro-two-gpus" --json
+vg 1 check "$TMP/scanned.json"
+vg "0|1" scan
 vg 0 catalog export "$TMP/own.db"
 vg 0 prices list
 vg 0 prices list --json
