@@ -223,6 +223,9 @@ static int upgrade(dlrig_catalog *cat, const char *path, const dlrig_build *from
                                                                                sizeof sp))
                                                     : "it runs");
         else printf("as it is, it cannot run the requirements: %s\n", cli_safe(u.now_why));
+        if (report_find(&u.now, "compat.missing_part"))
+            printf("Note: the plans buy the parts the file lacks; a scan cannot read a power supply, case or CPU "
+                   "cooler: add yours to %s as owned (\"owned\": true) to keep them.\n", cli_file(path));
         if (!u.n_plans) {
             printf("No change of GPUs on this platform runs them%s: %s.\nThe platform must go: "
                    "dlrig recommend without --from gives a new build.\n",

@@ -113,6 +113,7 @@ expect recommend-cnn-second-job 0 '^1\. (2|3|4) x [^—]+— \$[0-9,]+, [0-9,]+ 
 # upgrade planning: --from a machine whose parts are owned gives the least-cost changes, the owned parts kept
 UPG=$DATA/upgrade/desktop-3090.json
 expect recommend-upgrade-desktop 0 'cannot run the requirements: The job needs 27\.6 GiB.*buy 1 more GeForce RTX 3090 \(1 owned\); buy 1 x [^;]+; set aside 1 x MAG A850GL PCIE5' -- "$DLRIG" recommend --from "$UPG"
+expect recommend-upgrade-scanned 0 'The build has no Power supply, Case, CPU cooler.*Note: the plans buy the parts the file lacks; a scan cannot read a power supply, case or CPU cooler' -- sh -c '"$0" scan --root "$1" -o - 2>/dev/null | "$0" recommend --from - --workload llm-finetune --model llama-2-13b --method lora --budget-usd 3000' "$DLRIG" "$DATA/scan/desktop-rtx4090"
 expect recommend-upgrade-none 1 'No change of GPUs on this platform runs them within the budget.*The platform must go' -- "$DLRIG" recommend --from "$UPG" --budget-usd 100
 rm -f "$TMP/plan1.json"
 expect recommend-upgrade-o 0 'Plan 1 written to' -- "$DLRIG" recommend --from "$UPG" -o "$TMP/plan1.json"
