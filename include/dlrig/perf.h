@@ -19,8 +19,8 @@
 
 typedef struct dlrig_estimate {
     const char *workload;        /* workload id (catalog string) */
-    const char *reference_model; /* e.g. "ResNet-50 224x224" (a catalog string, or reference_buf) */
-    char reference_buf[160];     /* the job's own wording of it (perf_job_workload) */
+    char reference_model[160];   /* e.g. "ResNet-50 224x224", the job's own wording (perf_job_workload); "" unknown.
+                                    Held in the struct, so that an estimate may be copied freely */
     const char *unit;            /* "samples/s" | "tokens/s" */
     double params_m;             /* model size used */
     double reference_params_m;   /* the reference model's size (params_m differs when the model is scaled) */

@@ -940,8 +940,8 @@ static size_t estimate_lines(const ctx *c, kv *out, size_t max)
             const dlrig_reqfield *mf = requirements_field("method");
             const char *method = dlrig_method_ids[e->query.method];
             if (c->customer && mf && mf->labels && mf->labels[e->query.method]) method = mf->labels[e->query.method];
-            snprintf(out[n].v, sizeof out[n].v, "%s%s%s; %s", method, e->reference_model ? " of " : "",
-                     e->reference_model ? e->reference_model : "", f->assumptions);
+            snprintf(out[n].v, sizeof out[n].v, "%s%s%s; %s", method, e->reference_model[0] ? " of " : "",
+                     e->reference_model, f->assumptions);
             n++;
         }
     } else if (n < max) {

@@ -388,7 +388,7 @@ static int llm_branch(const dlrig_catalog *cat, const dlrig_build *b, const dlri
     out->mem_need_gb = one.per_gpu.total;
     out->fits = one.fits;
     out->fits_sharded = all.fits;
-    if (q.model.name) out->reference_model = q.model.name;
+    if (q.model.name) snprintf(out->reference_model, sizeof out->reference_model, "%s", q.model.name);
     out->params_m = q.model.params_m;
     const dlrig_fit *run = n > 1 ? &all : &one;
     bool training = q.method != DLRIG_METHOD_INFERENCE;
@@ -432,8 +432,7 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     dlrig_precision precision = requirements_effective_precision(&b->req);
     double params_m = !isnan(b->req.model_params_m) ? b->req.model_params_m : w->params_m;
     out->workload = w->id;
-    snprintf(out->reference_buf, sizeof out->reference_buf, "%s", w->reference_model ? w->reference_model : "");
-    out->reference_model = w->reference_model ? out->reference_buf : NULL;
+    snprintf(out->reference_model, sizeof out->reference_model, "%s", w->reference_model ? w->reference_model : "");
     out->unit = w->unit;
     out->params_m = params_m;
     out->reference_params_m = w->params_m;
@@ -835,11 +834,11 @@ const char *estimate_model_label(const dlrig_estimate *e, char *buf, size_t n)
             snprintf(streams + k, sizeof streams - k, " (requests of %d prompt + %d output tokens)",
                      e->query.prompt_tokens, e->query.output_tokens);
         }
-        snprintf(buf, n, "%s, %s, weights %s, %d-token context%s", e->reference_model ? e->reference_model : "a model",
+        snprintf(buf, n, "%s, %s, weights %s, %d-token context%s", e->reference_model[0] ? e->reference_model : "a model",
                  dlrig_method_ids[e->query.method], e->query.weights.label, e->query.context, streams);
         return buf;
     }
-    return model_label(e->reference_model, e->reference_params_m, e->params_m, buf, n);
+    return model_label(e->reference_model[0] ? e->reference_model : NULL, e->reference_params_m, e->params_m, buf, n);
 }
 
 const char *workload_model_label(const dlrig_workload *w, double params_m, char *buf, size_t n)

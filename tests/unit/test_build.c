@@ -731,6 +731,7 @@ START_TEST(owned_lines_round_trip)
                                &back, err, sizeof err),
                      DLRIG_BUILD_EINVAL);
     ck_assert_msg(strstr(err, "listed twice") != NULL, "%s", err);
+    build_free(&back);
     build_set_qty(&copy, part("nvidia-rtx-4090"), 2); /* fewer again: the bought units go first */
     ck_assert(copy.items[0].owned && copy.items[0].qty == 1 && copy.items[1].qty == 1);
     build_set_qty(&copy, part("nvidia-rtx-4090"), 1);
