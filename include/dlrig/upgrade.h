@@ -67,4 +67,15 @@ void upgrade_free(dlrig_upgrade *u);
  * "vram_gb", "warnings", "estimate": {...}, "build": {...}}.  Caller frees. */
 cJSON *upgrade_plan_to_json(const dlrig_catalog *cat, const dlrig_upgrade_plan *p);
 
+/* The words the command line, the terminal interface and the exports share.
+ * upgrade_now_text: "as it is, 120 tokens/s" or "as it is, it cannot run the
+ * requirements: ...".  upgrade_plan_headline: "$1,769: 335 tokens/s, runs
+ * what the machine cannot, 48 GB of VRAM (24 GB now)" (" +?" after the cost
+ * when a part to buy has no price).  upgrade_plan_value: what a plan gains
+ * per $1,000 spent ("41.3% faster per $1,000 spent"), "" when it buys
+ * nothing.  Each returns buf. */
+const char *upgrade_now_text(const dlrig_upgrade *u, char *buf, size_t len);
+const char *upgrade_plan_headline(const dlrig_upgrade *u, const dlrig_upgrade_plan *p, char *buf, size_t len);
+const char *upgrade_plan_value(const dlrig_upgrade_plan *p, char *buf, size_t len);
+
 #endif

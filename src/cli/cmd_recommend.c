@@ -198,7 +198,6 @@ static int upgrade(dlrig_catalog *cat, const char *path, const dlrig_build *from
         status = cli_write_output("recommend", outfile, text, strlen(text), force, doc_out);
         free(text);
     }
-    char price[32], sp[64];
     if (status != EXIT_OK && u.n_plans) {
         /* said */
     } else if (json) {
@@ -216,13 +215,10 @@ static int upgrade(dlrig_catalog *cat, const char *path, const dlrig_build *from
         if (!u.n_plans) cJSON_AddStringToObject(doc, "platform_must_go", u.platform_note);
         cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
-        printf("Upgrading %s (%zu owned part line%s): ", cli_safe(machine.name ? machine.name : cli_file(path)),
-               build_owned_lines(&machine), build_owned_lines(&machine) == 1 ? "" : "s");
-        if (u.now_runs)
-            printf("as it is, %s\n", u.have_now_est ? cli_safe(format_speed(u.now_est.throughput, u.now_est.unit, sp,
-                                                                               sizeof sp))
-                                                    : "it runs");
-        else printf("as it is, it cannot run the requirements: %s\n", cli_safe(u.now_why));
+        char line[700], value[128];
+        printf("Upgrading %s (%zu owned part line%s): %s\n", cli_safe(machine.name ? machine.name : cli_file(path)),
+               build_owned_lines(&machine), build_owned_lines(&machine) == 1 ? "" : "s",
+               cli_safe(upgrade_now_text(&u, line, sizeof line)));
         if (report_find(&u.now, "compat.missing_part"))
             printf("Note: the plans buy the parts the file lacks; a scan cannot read a power supply, case or CPU "
                    "cooler: add yours to %s as owned (\"owned\": true) to keep them.\n", cli_file(path));
@@ -233,21 +229,10 @@ static int upgrade(dlrig_catalog *cat, const char *path, const dlrig_build *from
         }
         for (size_t i = 0; i < u.n_plans; i++) {
             const dlrig_upgrade_plan *p = &u.plans[i];
-            char gain[96] = "";
-            if (isfinite(p->speedup)) snprintf(gain, sizeof gain, "%.2fx the machine's speed", p->speedup);
-            else snprintf(gain, sizeof gain, "runs what the machine cannot");
-            printf("%zu. %s%s: %s, %s, %s GB of VRAM (%s now)%s\n", i + 1,
-                   format_usd(p->cost_usd, price, sizeof price), p->unpriced_parts ? " +?" : "",
-                   cli_safe(format_speed(p->est.throughput, p->est.unit, sp, sizeof sp)), gain,
-                   format_number(p->vram_gb, 0, err, sizeof err), format_number(u.now_vram_gb, 0, err + 64, 64),
+            printf("%zu. %s%s\n", i + 1, cli_safe(upgrade_plan_headline(&u, p, line, sizeof line)),
                    p->warnings ? " (warnings: dlrig check)" : "");
             printf("   %s\n", cli_safe(p->changes));
-            if (isfinite(p->speedup) && p->cost_usd > 0)
-                printf("   %s%% faster per $1,000 spent\n",
-                       format_number((p->speedup - 1) * 100 / (p->cost_usd / 1000), 1, err + 128, 64));
-            else if (p->cost_usd > 0)
-                printf("   %s per $1,000 spent\n", cli_safe(format_speed(p->est.throughput / (p->cost_usd / 1000),
-                                                                          p->est.unit, sp, sizeof sp)));
+            if (upgrade_plan_value(p, value, sizeof value)[0]) printf("   %s\n", cli_safe(value));
         }
         if (u.n_plans) {
             printf("Plans keep the parts owned where they serve; each is the fewest cards of one GPU model that "

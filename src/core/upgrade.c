@@ -253,3 +253,37 @@ cJSON *upgrade_plan_to_json(const dlrig_catalog *cat, const dlrig_upgrade_plan *
     cJSON_AddItemToObject(o, "build", build_to_json(&p->build));
     return o;
 }
+
+const char *upgrade_now_text(const dlrig_upgrade *u, char *buf, size_t len)
+{
+    char sp[64];
+    if (!u->now_runs) snprintf(buf, len, "as it is, it cannot run the requirements: %s", u->now_why);
+    else if (u->have_now_est)
+        snprintf(buf, len, "as it is, %s", format_speed(u->now_est.throughput, u->now_est.unit, sp, sizeof sp));
+    else snprintf(buf, len, "as it is, it runs");
+    return buf;
+}
+
+const char *upgrade_plan_headline(const dlrig_upgrade *u, const dlrig_upgrade_plan *p, char *buf, size_t len)
+{
+    char price[32], sp[64], gain[96], v[32], v0[32];
+    if (isfinite(p->speedup)) snprintf(gain, sizeof gain, "%.2fx the machine's speed", p->speedup);
+    else snprintf(gain, sizeof gain, "runs what the machine cannot");
+    snprintf(buf, len, "%s%s: %s, %s, %s GB of VRAM (%s now)", format_usd(p->cost_usd, price, sizeof price),
+             p->unpriced_parts ? " +?" : "", format_speed(p->est.throughput, p->est.unit, sp, sizeof sp), gain,
+             format_number(p->vram_gb, 0, v, sizeof v), format_number(u->now_vram_gb, 0, v0, sizeof v0));
+    return buf;
+}
+
+const char *upgrade_plan_value(const dlrig_upgrade_plan *p, char *buf, size_t len)
+{
+    char n[64];
+    if (!(p->cost_usd > 0)) snprintf(buf, len, "%s", "");
+    else if (isfinite(p->speedup))
+        snprintf(buf, len, "%s%% faster per $1,000 spent",
+                 format_number((p->speedup - 1) * 100 / (p->cost_usd / 1000), 1, n, sizeof n));
+    else
+        snprintf(buf, len, "%s per $1,000 spent",
+                 format_speed(p->est.throughput / (p->cost_usd / 1000), p->est.unit, n, sizeof n));
+    return buf;
+}

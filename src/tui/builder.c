@@ -2,6 +2,7 @@
  * focused category (sortable, filterable, with compatibility), and the
  * build sheet (totals, estimated speed, findings, PCIe slot picture).
  * Every change recomputes the report through the core. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -22,6 +23,7 @@
 #include "dlrig/prices.h"
 #include "dlrig/query.h"
 #include "dlrig/rules.h"
+#include "dlrig/upgrade.h"
 #include "dlrig/util.h"
 #include "dlrig/whatif.h"
 #include "tui/app.h"
@@ -162,7 +164,7 @@ static const keybind builder_keys[] = {
     {'W', B_SAVEAS, "W", "save under another name", NULL},
     {'o', B_OPEN, "o", "open a saved build", "open"},
     {'e', B_EXPORT, "e", "export: Markdown, CSV, JSON, plain text or an HTML quote", "export"},
-    {'a', B_ALTS, "a", "the advisor's alternatives", "alts"},
+    {'a', B_ALTS, "a", "the advisor's alternatives (for a machine you own: its upgrade plans)", "alts"},
     {'C', B_COMPARE, "C", "compare side by side: Good / Better / Best, or this build vs saved builds", NULL},
     {'p', B_SLOTS, "p", "PCIe slot picture (narrow screens)", "slots"},
     {'K', B_PIN, "K", "pin (keep) the category's part when the advisor re-runs from the requirements form", NULL},
@@ -1272,51 +1274,117 @@ static void export_dialog(app *a)
 
 /* ---- alternatives, rename, new ---- */
 
+static void load_build(app *a, const dlrig_build *b);
+
 static void alt_cb(app *a, int idx, void *ctx)
 {
     (void)ctx;
     struct builder_state *s = B(a);
     const dlrig_recommendation *cur;
     if (idx < 0 || (size_t)idx >= current_alts(a, &cur)) return;
-    push_undo(a);
-    char *name = xstrdup(s->b.name);
-    dlrig_name_from from = s->b.name_from;
-    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
-    s->b.notes = NULL;
-    build_free(&s->b);
-    build_copy(&s->b, &s->alts[idx].build);
-    free(s->b.name);
-    s->b.name = name;
-    s->b.name_from = from; /* changed() renames it when dlrig named it */
-    cJSON_Delete(s->b.notes);
-    s->b.notes = notes;
-    changed(a);
+    load_build(a, &s->alts[idx].build);
     app_message(a, DLRIG_ROLE_OK, "Alternative %d loaded (u undoes)", idx + 1);
 }
 
-static void builder_use_build(app *a, const dlrig_build *b, const char *label)
+/* Puts build b in place of the builder's (one undo step); the build's own
+ * name and notes stay (changed() renames it when dlrig named it). */
+static void load_build(app *a, const dlrig_build *b)
 {
     struct builder_state *s = B(a);
-    if (!s) return;
     push_undo(a);
     char *name = xstrdup(s->b.name);
     dlrig_name_from from = s->b.name_from;
-    cJSON *notes = s->b.notes; /* the build's own name and notes stay */
+    cJSON *notes = s->b.notes;
     s->b.notes = NULL;
     build_free(&s->b);
     build_copy(&s->b, b);
     free(s->b.name);
     s->b.name = name;
-    s->b.name_from = from; /* changed() renames it when dlrig named it */
+    s->b.name_from = from;
     cJSON_Delete(s->b.notes);
     s->b.notes = notes;
     changed(a);
+}
+
+static void builder_use_build(app *a, const dlrig_build *b, const char *label)
+{
+    if (!B(a)) return;
+    load_build(a, b);
     app_message(a, DLRIG_ROLE_OK, "%s loaded from the comparison (u undoes)", label ? label : "Build");
+}
+
+/* ---- upgrade plans of a machine one owns ---- */
+
+static void upgrade_ctx_free(void *p)
+{
+    upgrade_free(p);
+    free(p);
+}
+
+static void upgrade_cb(app *a, int idx, void *ctx)
+{
+    const dlrig_upgrade *u = ctx;
+    if (!B(a) || idx < 0 || (size_t)idx >= u->n_plans) return;
+    char price[32];
+    load_build(a, &u->plans[idx].build);
+    app_message(a, DLRIG_ROLE_OK, "Upgrade plan %d loaded: %s to buy (u undoes)", idx + 1,
+                format_usd(u->plans[idx].cost_usd, price, sizeof price));
+}
+
+/* The least-cost changes that make the owned machine run its requirements
+ * (upgrade.h), cheapest first, each one Enter from the builder. */
+static void upgrade_dialog(app *a)
+{
+    struct builder_state *s = B(a);
+    dlrig_upgrade *u = xcalloc(1, sizeof *u);
+    char err[512], line[700];
+    if (upgrade_plan(a->cat, &s->b, 8, u, err, sizeof err) != 0) {
+        free(u);
+        app_message(a, DLRIG_ROLE_ERROR, "No upgrade plan: %s", err);
+        return;
+    }
+    char title[160];
+    snprintf(title, sizeof title, "Upgrade plans for %.100s (cheapest first)", s->b.name ? s->b.name : "this machine");
+    ov_text_begin(a, title);
+    upgrade_now_text(u, line, sizeof line);
+    ov_text_add(a, u->now_runs ? DLRIG_ROLE_OK : DLRIG_ROLE_WARNING, 0, "%c%s.", toupper((unsigned char)line[0]),
+                line + 1);
+    if (report_find(&u->now, "compat.missing_part"))
+        ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s",
+                    "The plans buy the parts the build lacks (a scan cannot read a power supply, case or CPU "
+                    "cooler): add yours as owned to keep them.");
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    if (!u->n_plans) {
+        ov_text_add(a, DLRIG_ROLE_ERROR, 0, "No change of GPUs on this platform runs them%s: %s.",
+                    s->b.req.budget_usd > 0 ? " within the budget" : "", u->platform_note);
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s",
+                    "The platform must go: N starts a new build from the wizard.");
+        upgrade_ctx_free(u);
+        return;
+    }
+    for (size_t i = 0; i < u->n_plans; i++) {
+        const dlrig_upgrade_plan *p = &u->plans[i];
+        char value[128];
+        ov_text_choice(a, i ? DLRIG_ROLE_NORMAL : DLRIG_ROLE_OK, 0, "%zu. %s%s", i + 1,
+                       upgrade_plan_headline(u, p, line, sizeof line), p->warnings ? " (warnings)" : "");
+        ov_text_add(a, DLRIG_ROLE_NORMAL, 3, "%s", p->changes);
+        if (upgrade_plan_value(p, value, sizeof value)[0]) ov_text_add(a, DLRIG_ROLE_DIM, 3, "%s", value);
+    }
+    ov_text_add(a, DLRIG_ROLE_NORMAL, 0, "%s", "");
+    ov_text_add(a, DLRIG_ROLE_DIM, 0, "%s",
+                "Each plan keeps the owned parts that still serve and is the fewest cards of one GPU model that "
+                "hold the job, with the parts it then needs; plans over the budget are left out. Enter or its "
+                "number loads one (u undoes); Esc closes.");
+    ov_text_on_choose(a, upgrade_cb, u, upgrade_ctx_free);
 }
 
 static void alts_dialog(app *a)
 {
     struct builder_state *s = B(a);
+    if (build_owned_lines(&s->b) > 0) { /* a machine one has: its alternatives are its upgrades */
+        upgrade_dialog(a);
+        return;
+    }
     const dlrig_recommendation *cur;
     if (current_alts(a, &cur) == 0) {
         app_message(a, DLRIG_ROLE_INFO, "%s", s->n_alts ? "The advisor's alternatives were for other requirements "
@@ -2097,6 +2165,9 @@ static void builder_open(app *a, void *args)
     app_push(a, &builder_screen, s);
     recompute(a);
     refresh_candidates(a);
+    size_t owned = build_owned_lines(&s->b);
+    if (owned)
+        app_message(a, DLRIG_ROLE_INFO, "Your machine: %zu part line%s owned", owned, owned == 1 ? "" : "s");
     /* a build from the advisor is new work (unsaved); a loaded file is not */
     s->gen = ba->path ? 0 : 1;
     s->saved_gen = 0;
@@ -2123,16 +2194,20 @@ static const char *builder_hint(const app *a, const keybind *k)
     case B_FILTER:
     case B_SORT:
     case B_COMPAT: return finds ? NULL : k->hint;
+    case B_ALTS: return build_owned_lines(&s->b) > 0 ? "upgrade" : k->hint;
     default: return k->hint;
     }
 }
 
 /* f and F while the build has errors: a presenter sees them beside the
- * message of the change that made the error. */
+ * message of the change that made the error; a for a machine one owns (its
+ * upgrade plans). */
 static bool builder_urgent(const app *a, const keybind *k)
 {
     const struct builder_state *s = B(a);
-    if (!s || !s->rep.counts[DLRIG_SEV_ERROR]) return false;
+    if (!s) return false;
+    if (k->action == B_ALTS) return build_owned_lines(&s->b) > 0; /* its upgrade plans */
+    if (!s->rep.counts[DLRIG_SEV_ERROR]) return false;
     return k->action == B_FIX || k->action == B_FIX_ALL;
 }
 

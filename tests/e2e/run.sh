@@ -2043,6 +2043,35 @@ test_reqform_shape() {
     end_session
 }
 
+# A machine one owns (its lines marked owned): a lists its upgrade plans,
+# cheapest first, each with its cost, speed and changes; a number loads one,
+# u undoes it.
+test_upgrade_plans() {
+    cp "$HERE/../data/upgrade/desktop-3090.json" "$TMP/machine.json"
+    start upgrade 80 24 tui "$TMP/machine.json"
+    wait_for "Build sheet"
+    wait_for "a upgrade"
+    wait_for "Memory 27.6 of 24 GiB"
+    keys a
+    wait_for "Upgrade plans for Desktop with one RTX 3090"
+    wait_for "As it is, it cannot run the requirements: The job needs 27.6 GiB"
+    wait_for "1. \$"
+    keys End
+    # the owned card is kept and another bought beside it
+    wait_for "buy 1 more GeForce RTX 3090 (1 owned)"
+    keys 1
+    wait_gone "Upgrade plans for"
+    wait_for "Upgrade plan 1 loaded: \$"
+    # the plan runs the job: the memory line no longer overflows the card
+    wait_gone "Memory 27.6 of 24 GiB"
+    keys u
+    wait_for "Undone"
+    wait_for "Memory 27.6 of 24 GiB"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 # At 80x24 the compare screen tells three builds apart: part names wrap in
 # their column instead of being cut, a long file name shows its end (where
 # names saved from one another differ), and the legend keeps the position.
@@ -2629,6 +2658,7 @@ run test_wizard_filter
 run test_findings_whole
 run test_reqform_help_whole
 run test_reqform_shape
+run test_upgrade_plans
 run test_compare_80x24_whole
 run test_prompt_keys
 run test_typing_keys

@@ -158,6 +158,18 @@ START_TEST(machine_that_runs_gets_speedups)
     ck_assert_str_eq(u.plans[0].changes, "no change");
     ck_assert(fabs(u.plans[0].speedup - 1) < 1e-9);
     for (size_t i = 1; i < u.n_plans; i++) ck_assert(isfinite(u.plans[i].speedup));
+    /* the shared wording: the machine's speed, a plan's cost first and its gain */
+    char line[700], value[128];
+    ck_assert_msg(strncmp(upgrade_now_text(&u, line, sizeof line), "as it is, ", 10) == 0 && strstr(line, "tokens/s"),
+                  "%s", line);
+    ck_assert_str_eq(upgrade_plan_value(&u.plans[0], value, sizeof value), ""); /* buys nothing */
+    ck_assert_msg(strstr(upgrade_plan_headline(&u, &u.plans[0], line, sizeof line), "$0: ") == line &&
+                      strstr(line, "1.00x the machine's speed"),
+                  "%s", line);
+    if (u.n_plans > 1) {
+        ck_assert_msg(strstr(upgrade_plan_value(&u.plans[1], value, sizeof value), "faster per $1,000 spent"), "%s",
+                      value);
+    }
     upgrade_free(&u);
     build_free(&m);
 }
