@@ -72,6 +72,10 @@ void build_add(dlrig_build *b, const dlrig_part *part, int qty);
 int build_qty_of(const dlrig_build *b, const dlrig_part *part);
 /* Marks part's line owned (or not); false when the build has no line of part. */
 bool build_set_owned(dlrig_build *b, const dlrig_part *part, bool owned);
+/* Every unit of part owned (owned true) or to buy (false), in one line: a
+ * part with an owned line and a line to buy becomes one line of their total.
+ * False when the build has no line of part. */
+bool build_own_all(dlrig_build *b, const dlrig_part *part, bool owned);
 /* How many lines of b are owned. */
 size_t build_owned_lines(const dlrig_build *b);
 /* Sets the power limit (W, 0 = none) of part's line; false when the build

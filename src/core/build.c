@@ -144,6 +144,25 @@ bool build_set_owned(dlrig_build *b, const dlrig_part *part, bool owned)
     return false;
 }
 
+static void remove_item(dlrig_build *b, size_t i);
+
+bool build_own_all(dlrig_build *b, const dlrig_part *part, bool owned)
+{
+    size_t first = b->n_items;
+    for (size_t i = 0; i < b->n_items; i++) {
+        if (b->items[i].part != part) continue;
+        if (first == b->n_items) {
+            first = i;
+            continue;
+        }
+        b->items[first].qty += b->items[i].qty; /* the part's other line joins its first */
+        remove_item(b, i--);
+    }
+    if (first == b->n_items) return false;
+    b->items[first].owned = owned;
+    return true;
+}
+
 size_t build_owned_lines(const dlrig_build *b)
 {
     size_t n = 0;

@@ -117,7 +117,7 @@ enum {
     B_SORT, B_RSORT, B_COMPAT, B_PLUS, B_MINUS, B_REMOVE, B_INFO, B_UNDO, B_REDO, B_SAVE, B_SAVEAS, B_OPEN,
     B_EXPORT, B_ALTS, B_SLOTS, B_NEW, B_RENAME, B_PRESETS, B_PRESET,
     B_PRESET_LAST = B_PRESET + TUI_PRESET_KEYS - 1,
-    B_COMPARE, B_REQS, B_PIN, B_FIX, B_FIX_ALL, B_CATEGORY,
+    B_COMPARE, B_REQS, B_PIN, B_OWNED, B_FIX, B_FIX_ALL, B_CATEGORY,
 };
 
 #define CATEGORY_HELP "category N: 1 GPU, 2 CPU, 3 Board, 4 Memory, 5 Storage, 6 PSU, 7 Case, 8 Cooler, 9 NIC"
@@ -167,6 +167,7 @@ static const keybind builder_keys[] = {
     {'a', B_ALTS, "a", "the advisor's alternatives (for a machine you own: its upgrade plans)", "alts"},
     {'C', B_COMPARE, "C", "compare side by side: Good / Better / Best, or this build vs saved builds", NULL},
     {'p', B_SLOTS, "p", "PCIe slot picture (narrow screens)", "slots"},
+    {'O', B_OWNED, "O", "mark the category's part as owned (you have it: $0, kept by upgrade plans) or to buy", NULL},
     {'K', B_PIN, "K", "pin (keep) the category's part when the advisor re-runs from the requirements form", NULL},
     {'n', B_RENAME, "n", "rename the build", NULL},
     {'N', B_NEW, "N", "new build: back to the wizard", NULL},
@@ -535,6 +536,29 @@ static void choose_candidate(app *a)
         app_message(a, DLRIG_ROLE_WARNING, "%s chosen: %zu new error%s below", p->name, after - before,
                     after - before == 1 ? "" : "s");
     else app_message(a, DLRIG_ROLE_OK, "%s chosen", p->name);
+}
+
+/* O: the category's part is one the buyer has (owned: $0, kept by the
+ * upgrade plans), or one to buy again. */
+static void toggle_owned(app *a)
+{
+    struct builder_state *s = B(a);
+    dlrig_category c = (dlrig_category)s->cat;
+    const dlrig_part *p = build_first(&s->b, c, NULL);
+    if (!p) {
+        app_message(a, DLRIG_ROLE_INFO, "No %s in the build: choose yours with Enter, then O marks it owned",
+                    cat_label(c));
+        return;
+    }
+    bool owned = false;
+    for (size_t i = 0; i < s->b.n_items; i++)
+        if (s->b.items[i].part == p && s->b.items[i].owned) owned = true;
+    push_undo(a);
+    build_own_all(&s->b, p, !owned);
+    changed(a);
+    if (owned) app_message(a, DLRIG_ROLE_INFO, "%s: to buy (u undoes)", p->name);
+    else app_message(a, DLRIG_ROLE_OK, "%s: owned, $0%s (u undoes)", p->name,
+                     build_owned_lines(&s->b) ? "; a lists upgrade plans" : "");
 }
 
 static void change_qty(app *a, int delta)
@@ -1544,6 +1568,7 @@ static int builder_key(app *a, int action, int key)
     case B_COMPARE: app_open(a, TUI_COMPARE, &(compare_args){.current = &s->b}); break;
     case B_SLOTS: s->show_slots = !s->show_slots; break;
     case B_REQS: reqform_open(a, &reqform_builder); break;
+    case B_OWNED: toggle_owned(a); break;
     case B_PIN:
         s->pinned[s->cat] = !s->pinned[s->cat];
         app_message(a, DLRIG_ROLE_INFO, "%s %s", cat_label((dlrig_category)s->cat),

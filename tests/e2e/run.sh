@@ -2045,7 +2045,7 @@ test_reqform_shape() {
 
 # A machine one owns (its lines marked owned): a lists its upgrade plans,
 # cheapest first, each with its cost, speed and changes; a number loads one,
-# u undoes it.
+# u undoes it.  O marks the category's part owned or to buy.
 test_upgrade_plans() {
     cp "$HERE/../data/upgrade/desktop-3090.json" "$TMP/machine.json"
     start upgrade 80 24 tui "$TMP/machine.json"
@@ -2067,6 +2067,14 @@ test_upgrade_plans() {
     keys u
     wait_for "Undone"
     wait_for "Memory 27.6 of 24 GiB"
+    # O: the power supply is one to buy after all, then owned again
+    wait_for "Price  \$0 of"
+    keys 6 O
+    wait_for ": to buy (u undoes)"
+    wait_gone "Price  \$0 of"
+    keys O
+    wait_for ": owned, \$0; a lists upgrade plans (u undoes)"
+    wait_for "Price  \$0 of"
     quit_discarding
     wait_exit 0
     end_session

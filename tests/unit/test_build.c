@@ -741,6 +741,14 @@ START_TEST(owned_lines_round_trip)
     ck_assert(b.items[0].owned && b.items[0].qty == 2);
     ck_assert(!b.items[1].owned && b.items[1].part == part("nvidia-rtx-4090") && b.items[1].qty == 1);
     ck_assert(!build_set_owned(&b, part("nvidia-rtx-5090"), true));
+    /* every unit to buy, then every unit owned: one line of the total each time */
+    size_t lines = b.n_items;
+    ck_assert(build_own_all(&b, part("nvidia-rtx-4090"), false));
+    ck_assert_uint_eq(b.n_items, lines - 1);
+    ck_assert(!b.items[0].owned && b.items[0].qty == 3 && build_qty_of(&b, part("nvidia-rtx-4090")) == 3);
+    ck_assert(build_own_all(&b, part("nvidia-rtx-4090"), true));
+    ck_assert(b.items[0].owned && b.items[0].qty == 3 && build_owned_lines(&b) == 1);
+    ck_assert(!build_own_all(&b, part("nvidia-rtx-5090"), true));
     build_free(&b);
 }
 END_TEST
