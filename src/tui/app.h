@@ -529,6 +529,28 @@ typedef struct reqform_host {
     void (*readvise)(app *a);
 } reqform_host;
 
+/* ---- the requirement questions (wizard.c) ---- */
+/* One table holds the wizard's questions and the what-if form's rows, in
+ * the order both show them: a row is a requirement field (its key), the
+ * letter that jumps to it in the form, its label there (NULL: the field's
+ * own), and when the form shows it.  Some rows are the form's only (the
+ * model by name and the weights, which the wizard's model and "how will it
+ * run" questions answer; the purchase's shape and a second job); the
+ * wizard's review is not a row of the form. */
+typedef struct tui_reqrow {
+    const char *field; /* the requirement field's key ("require" for the must-haves and the noise row) */
+    char hot;
+    const char *label;
+    bool noise; /* the quiet must-have, asked on its own (the noise question) */
+    /* whether the form shows it for requirements r (NULL: always) */
+    bool (*shown)(const dlrig_catalog *cat, const dlrig_requirements *r);
+} tui_reqrow;
+/* The number of rows of the table (the form's rows and the wizard's
+ * questions); tui_reqrow_at(i) is row i, NULL for a question that is not a
+ * row of the form (the review). */
+size_t tui_reqrow_count(void);
+const tui_reqrow *tui_reqrow_at(size_t i);
+
 /* ---- reqform.c ---- */
 /* Opens the requirements form over the current screen, on host's build
  * (host is static: it outlives the form). */

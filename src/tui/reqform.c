@@ -14,26 +14,17 @@
 #include "dlrig/util.h"
 #include "tui/app.h"
 
-/* The rows, in the wizard's order: a field of the table by its key, or the
- * noise question (the "quiet" must-have, asked on its own as the wizard
- * does).  hot: the letter that jumps to the row. */
-#define NOISE_ROW NULL
-static const struct {
-    const char *key;
-    char hot;
-    const char *label; /* NULL: the field's own */
-} rows[] = {
-    {"workload", 'w', NULL},        {"model", 'm', NULL},         {"model_params_m", 'm', NULL},
-    {"method", 'o', "How it runs"}, {"weights", 'o', "How it runs"}, {"context_tokens", 'x', NULL},
-    {"dataset_gb", 'd', NULL},      {"budget_usd", 'b', NULL},    {"framework", 'f', NULL},
-    {"precision", 'p', NULL},       {"environment", 'e', NULL},   {"circuit", 'c', NULL},
-    {NOISE_ROW, 'n', "Noise"},
-    /* the purchase's shape and a second job (a workload mix) */
-    {"min_gpus", 'g', "GPUs, at least"}, {"max_gpus", 'g', "GPUs, at most"}, {"min_vram_gb", 'v', NULL},
-    {"one_card", 'l', NULL},             {"also_model", 's', NULL},          {"also_method", 's', NULL},
-    {"also_weights", 's', NULL},         {"require", 'h', NULL},
-};
-#define N_ROWS (sizeof rows / sizeof rows[0])
+/* The rows: the requirement questions' table (app.h's tui_reqrow, shared
+ * with the wizard and in its order); row.hot is the letter that jumps to a
+ * row.  The wizard's review is not a row (tui_reqrow_at gives NULL). */
+#define MAX_ROWS 32
+static size_t n_rows(void)
+{
+    size_t n = tui_reqrow_count();
+    return n < MAX_ROWS ? n : MAX_ROWS;
+}
+#define N_ROWS n_rows()
+static const tui_reqrow *row_at(size_t i) { return tui_reqrow_at(i); }
 
 enum { F_LEFT = 1, F_RIGHT, F_TOGGLE, F_EDIT, F_CLOSE, F_ADVISE, F_UNDO, F_HELP, F_DIGIT, F_HOT };
 
@@ -60,7 +51,7 @@ static const keybind form_keys[] = {
     {'q', F_CLOSE, "q", "close the form", NULL},
     DIGIT_KEY('0'), DIGIT_KEY('1'), DIGIT_KEY('2'), DIGIT_KEY('3'), DIGIT_KEY('4'),
     DIGIT_KEY('5'), DIGIT_KEY('6'), DIGIT_KEY('7'), DIGIT_KEY('8'), DIGIT_KEY('9'),
-    /* the rows' letters (rows[].hot) */
+    /* the rows' letters (tui_reqrow.hot) */
     HOT_KEY('w'), HOT_KEY('m'), HOT_KEY('o'), HOT_KEY('x'), HOT_KEY('d'), HOT_KEY('b'),
     HOT_KEY('f'), HOT_KEY('p'), HOT_KEY('e'), HOT_KEY('c'), HOT_KEY('n'), HOT_KEY('g'),
     HOT_KEY('v'), HOT_KEY('l'), HOT_KEY('s'), HOT_KEY('h'),
@@ -85,39 +76,27 @@ static const screen form_overlay;
 /* The open form's state (NULL when the form is not the overlay). */
 static form_state *FS(const app *a) { return a->ov == &form_overlay ? a->ovs.ctx : NULL; }
 
-static const dlrig_reqfield *field_of(size_t i) { return rows[i].key ? requirements_field(rows[i].key) : NULL; }
-
-/* Whether the requirements are for a language model (the catalog's row of their workload says). */
-static bool is_llm(const dlrig_catalog *cat, const dlrig_requirements *r)
+static const dlrig_reqfield *field_of(size_t i)
 {
-    const dlrig_workload *w = requirements_workload(cat, r);
-    return w && w->language_model;
+    const tui_reqrow *w = row_at(i);
+    return w && !w->noise ? requirements_field(w->field) : NULL;
 }
 
-/* Whether row i is asked for these requirements (as in the wizard); cat
- * describes their workload. */
+/* Whether row i is shown for requirements r (their workload's row of cat
+ * says which apply, as in the wizard). */
 static bool shown(const dlrig_catalog *cat, size_t i, const dlrig_requirements *r)
 {
-    const char *k = rows[i].key;
-    if (!k) return true;
-    if (!requirements_field(k)) return false;
-    if (!strcmp(k, "model") || !strcmp(k, "context_tokens")) return is_llm(cat, r);
-    if (!strcmp(k, "model_params_m")) return !is_llm(cat, r) || !isnan(r->model_params_m);
-    /* a language model that is trained asks how; one that generates asks for its weights */
-    if (!strcmp(k, "method")) return is_llm(cat, r) && requirements_workload(cat, r)->training;
-    if (!strcmp(k, "weights")) return is_llm(cat, r) && !requirements_workload(cat, r)->training;
-    /* the second job's method and weights once it names a model (its weights when it generates) */
-    if (!strcmp(k, "also_method")) return r->also_model[0] != '\0';
-    if (!strcmp(k, "also_weights"))
-        return r->also_model[0] && (!r->also_method[0] || id_index(dlrig_method_ids, r->also_method) ==
-                                                              DLRIG_METHOD_INFERENCE);
-    return true;
+    const tui_reqrow *w = row_at(i);
+    if (!w) return false;
+    if (w->noise) return true;
+    if (!requirements_field(w->field)) return false;
+    return !w->shown || w->shown(cat, r);
 }
 
 static const char *row_label(size_t i)
 {
     const dlrig_reqfield *f = field_of(i);
-    return rows[i].label ? rows[i].label : f ? f->label : "?";
+    return row_at(i)->label ? row_at(i)->label : f ? f->label : "?";
 }
 
 static int quiet_bit(void)
@@ -132,7 +111,7 @@ static bool flag_listed(int i) { return dlrig_require_ids[i] && (1 << i) != quie
 /* A row's value as text. */
 static const char *row_value(app *a, size_t i, const dlrig_requirements *r, char *buf, size_t len)
 {
-    if (!rows[i].key) {
+    if (row_at(i)->noise) {
         snprintf(buf, len, "%s", (r->require & (unsigned)quiet_bit()) ? "quiet: people sit next to it"
                                                                         : "does not matter");
         return buf;
@@ -278,7 +257,7 @@ static void cycle(app *a, size_t i, int dir, char prefix)
     const dlrig_requirements *cur = fs->host->requirements(a);
     if (!cur) return;
     dlrig_requirements nr = *cur;
-    if (!rows[i].key) {
+    if (row_at(i)->noise) {
         nr.require ^= (unsigned)quiet_bit();
         apply(a, &nr, i);
         return;
@@ -402,7 +381,7 @@ static int form_key(app *a, int action, int key)
         return UI_HANDLED;
     }
     fs->err[0] = '\0';
-    int idx[N_ROWS];
+    int idx[MAX_ROWS];
     sync_list(a, r, idx);
     if (ui_list_nav(&fs->list, action, true)) { /* Up and Down go round */
         fs->sel = idx[fs->list.sel];
@@ -443,7 +422,7 @@ static int form_key(app *a, int action, int key)
         break;
     case F_HOT: /* a row's letter jumps to it */
         for (size_t i = 0; i < N_ROWS; i++)
-            if (rows[i].hot == key && shown(a->cat, i, r)) {
+            if (shown(a->cat, i, r) && row_at(i)->hot == key) {
                 fs->sel = (int)i;
                 break;
             }
@@ -462,7 +441,7 @@ static int form_mouse(app *a, const MEVENT *ev)
     form_state *fs = FS(a);
     const dlrig_requirements *r = fs->host->requirements(a);
     if (!r || (fs->editing && (ev->bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)))) return UI_HANDLED;
-    int idx[N_ROWS];
+    int idx[MAX_ROWS];
     sync_list(a, r, idx);
     int before = fs->list.sel;
     int res = ui_list_mouse(&fs->list, ev, 1, true);
@@ -489,7 +468,7 @@ static void form_draw(app *a)
     const dlrig_requirements *r = fs->host->requirements(a);
     if (!r) return;
     if (!shown(a->cat, (size_t)fs->sel, r)) fs->sel = step_row(a->cat, r, fs->sel, 1);
-    int idx[N_ROWS];
+    int idx[MAX_ROWS];
     int n = sync_list(a, r, idx);
     bool wide = a->w >= 140 && a->h >= 36; /* the builder's wide layout: the sheet on the right */
     int x = 0, y = 1;
@@ -532,7 +511,7 @@ static void form_draw(app *a)
         bool sel = (int)i == fs->sel;
         int role = sel ? DLRIG_ROLE_SELECTION : DLRIG_ROLE_NORMAL;
         if (sel) ui_fill(a, yy, x + 1, w - 2, role);
-        ui_putf(a, yy, x + 2, 2, sel ? role : DLRIG_ROLE_KEY, "%c", rows[i].hot);
+        ui_putf(a, yy, x + 2, 2, sel ? role : DLRIG_ROLE_KEY, "%c", row_at(i)->hot);
         ui_put(a, yy, x + 4, lw, sel ? role : DLRIG_ROLE_DIM, row_label(i));
         int vx = x + 4 + lw + 1, vw = w - (vx - x) - 2;
         if (sel && fs->editing) {

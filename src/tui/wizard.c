@@ -102,6 +102,7 @@ typedef enum qkind {
     QK_AMOUNT, /* pick a preset amount, or type one in the field's unit (the last choice) */
     QK_FLAGS,  /* toggle any of the choices with Space, then the last choice goes on */
     QK_REVIEW, /* the answers: a line each (Enter goes back to it), then "Build it" */
+    QK_FORM,   /* not asked by the wizard: a row of the what-if form only */
 } qkind;
 
 /* What identifies a question's answer (its list selection, whether it was
@@ -129,18 +130,22 @@ typedef struct choice {
 
 typedef struct question question;
 
+/* The most rows of the question table (wizard_state's arrays). */
+#define MAX_Q 24
+
 struct wizard_state {
     int q;
     /* each question's list (the list widget): pick[q].sel is its answer; the
      * question on screen's also scrolls and takes the mouse */
-    ui_list pick[16];
-    bool answered[16];
-    double typed[16]; /* typed values (NAN when none) */
+    ui_list pick[MAX_Q];
+    bool answered[MAX_Q];
+    double typed[MAX_Q]; /* typed values (NAN when none) */
     unsigned flags;   /* the answer of the flags question (must-haves) */
     bool editing;     /* an amount is typed (the line editor) */
     char input[32];
     choice ch[64];
     int n_ch;
+    int review_q[MAX_Q]; /* the review's lines: the question each one is */
     /* the question on screen's choices narrowed by a filter (/): find.sel
      * is a row among shown[0 .. find.n - 1], the choices it matches; the
      * question's pick[q].sel follows it */
@@ -162,14 +167,14 @@ struct wizard_state {
      * requirements the answers before question u give. */
     struct cached_choice {
         bool valid;
-        answer_key deps[16];
+        answer_key deps[MAX_Q];
         choice c;
-    } chosen[16];
+    } chosen[MAX_Q];
     struct cached_answers {
         bool valid;
-        answer_key deps[16];
+        answer_key deps[MAX_Q];
         dlrig_requirements r;
-    } upto[17];
+    } upto[MAX_Q + 1];
     /* The previews of the last answers (the advisor's picks for them): moving
      * back to an answer shows its build again without advising, and the
      * finished wizard opens the preview's build. */
@@ -185,11 +190,11 @@ struct wizard_state {
 };
 
 struct question {
+    tui_reqrow row;    /* its row of the what-if form (row.hot 0: none); row.field is the field its answer sets */
     const char *step;  /* the step it belongs to (tab bar) */
     const char *title; /* the question */
     const char *label; /* short name on the review line */
     qkind kind;
-    const char *field; /* the requirement field (JSON key) its answer sets, unless a choice names its own */
     /* choices made of the field's values: their labels and help (indexed like the values) */
     const value_text *texts;
     int n_texts;
@@ -219,6 +224,7 @@ enum { N_MAX_CHOICES = (int)(sizeof((struct wizard_state *)0)->ch / sizeof(choic
 
 static const question *Q(int q);
 static int n_questions(void);
+static bool asked(app *a, int q);
 
 enum {
     W_NEXT = 1, W_BACK, W_TOGGLE, W_ESC, W_PRESETS, W_DIGIT, W_RETYPE, W_FILTER,
@@ -278,7 +284,7 @@ static void add_choice(struct wizard_state *w, const char *label, const char *de
 /* The field choice c of question q sets (NULL when none). */
 static const dlrig_reqfield *field_of(int q, const choice *c)
 {
-    return c && c->f ? c->f : requirements_field(Q(q)->field);
+    return c && c->f ? c->f : Q(q)->row.field ? requirements_field(Q(q)->row.field) : NULL;
 }
 
 /* Sets in r what choice c of question q answers, through the requirement
@@ -357,7 +363,7 @@ static void derive_answers(app *a, int upto, dlrig_requirements *r)
     requirements_init(r);
     for (int q = 0; q < upto; q++) {
         const question *qq = Q(q);
-        if (qq->kind == QK_REVIEW || (qq->asked && !qq->asked(a))) continue;
+        if (qq->kind == QK_REVIEW || !asked(a, q)) continue;
         choice c = qq->kind == QK_FLAGS ? (choice){.bits = w->flags, .num = NAN} : choice_of(a, q);
         apply_choice(q, &c, r);
     }
@@ -748,10 +754,13 @@ static void must_choices(app *a, int q)
 static void review_choices(app *a, int q)
 {
     (void)q;
+    struct wizard_state *w = W(a);
     for (int k = 0; k < n_questions(); k++)
-        if (Q(k)->kind != QK_REVIEW)
-            add_choice(W(a), Q(k)->label, NULL, "Enter goes back to this question.", NAN, "", DLRIG_ROLE_NORMAL,
+        if (Q(k)->kind != QK_REVIEW && Q(k)->kind != QK_FORM) {
+            w->review_q[w->n_ch] = k;
+            add_choice(w, Q(k)->label, NULL, "Enter goes back to this question.", NAN, "", DLRIG_ROLE_NORMAL,
                        false);
+        }
     add_choice(W(a), "Build it", NULL, "The advisor's best build opens in the builder; its alternatives are one "
                "key away (a).", NAN, "", DLRIG_ROLE_ACCENT, false);
 }
@@ -764,54 +773,124 @@ static void model_describe(app *a, const choice *c, char *buf, size_t len)
     else snprintf(buf, len, "%.60s (%.30s)", c->label, c->detail);
 }
 
-/* The questions, in the order they are asked. */
+/* ---- when the what-if form shows a row (the requirements it edits) ---- */
+
+/* Whether the requirements are for a language model (the catalog's row of their workload says). */
+static bool form_llm(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    const dlrig_workload *w = requirements_workload(cat, r);
+    return w && w->language_model;
+}
+
+static bool form_llm_trained(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    return form_llm(cat, r) && requirements_workload(cat, r)->training;
+}
+
+static bool form_llm_generates(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    return form_llm(cat, r) && !requirements_workload(cat, r)->training;
+}
+
+/* a size for other workloads, or one given for a language model beside its name */
+static bool form_params(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    return !form_llm(cat, r) || !isnan(r->model_params_m);
+}
+
+/* the second job's method and weights once it names a model (its weights when it generates) */
+static bool form_second_job(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    (void)cat;
+    return r->also_model[0] != '\0';
+}
+
+static bool form_second_job_generates(const dlrig_catalog *cat, const dlrig_requirements *r)
+{
+    (void)cat;
+    return r->also_model[0] &&
+           (!r->also_method[0] || id_index(dlrig_method_ids, r->also_method) == DLRIG_METHOD_INFERENCE);
+}
+
+/* The questions, in the order they are asked, and the what-if form's rows
+ * (app.h's tui_reqrow): one table, in the order both show them.  A QK_FORM
+ * row is the form's only. */
+#define ROW(f, h, ...) .row = {.field = (f), .hot = (h), __VA_ARGS__}
+#define FORM_ROW(f, h, ...) {.row = {.field = (f), .hot = (h), __VA_ARGS__}, .kind = QK_FORM}
 static const question questions[] = {
-    {.step = "Workload", .title = "What will it mostly run?", .label = "Workload", .kind = QK_CHOICE,
-     .field = "workload", .choices = workload_choices},
-    {.step = "Model", .title = "How big is the model?", .label = "Model", .kind = QK_AMOUNT,
-     .field = "model_params_m", .choices = model_choices, .retitle = llm_title, .describe = model_describe,
-     .asked = model_applies, .asked_when = "workloads with a model"},
-    {.step = "Model", .title = "How will it run?", .label = "Runs as", .kind = QK_CHOICE, .field = "method",
-     .choices = llm_run_choices, .asked = llm_workload, .asked_when = "language-model workloads"},
-    {.step = "Model", .title = "How long a context?", .label = "Context", .kind = QK_CHOICE,
-     .field = "context_tokens", .choices = llm_context_choices, .asked = llm_workload,
+    {ROW("workload", 'w'), .step = "Workload", .title = "What will it mostly run?", .label = "Workload",
+     .kind = QK_CHOICE, .choices = workload_choices},
+    /* the model by name: the wizard's model question picks it from the list */
+    FORM_ROW("model", 'm', .shown = form_llm),
+    {ROW("model_params_m", 'm', .shown = form_params), .step = "Model", .title = "How big is the model?",
+     .label = "Model", .kind = QK_AMOUNT, .choices = model_choices, .retitle = llm_title,
+     .describe = model_describe, .asked = model_applies, .asked_when = "workloads with a model"},
+    /* the wizard's "how will it run" sets the method, or the weights of a model that generates */
+    {ROW("method", 'o', .label = "How it runs", .shown = form_llm_trained), .step = "Model",
+     .title = "How will it run?", .label = "Runs as", .kind = QK_CHOICE, .choices = llm_run_choices,
+     .asked = llm_workload, .asked_when = "language-model workloads"},
+    FORM_ROW("weights", 'o', .label = "How it runs", .shown = form_llm_generates),
+    {ROW("context_tokens", 'x', .shown = form_llm), .step = "Model", .title = "How long a context?",
+     .label = "Context", .kind = QK_CHOICE, .choices = llm_context_choices, .asked = llm_workload,
      .asked_when = "language-model workloads"},
-    {.step = "Model", .title = "How big is the dataset?", .label = "Dataset", .kind = QK_AMOUNT,
-     .field = "dataset_gb", .presets = dataset_presets, .n_presets = sizeof dataset_presets / sizeof dataset_presets[0],
+    {ROW("dataset_gb", 'd'), .step = "Model", .title = "How big is the dataset?", .label = "Dataset",
+     .kind = QK_AMOUNT, .presets = dataset_presets, .n_presets = sizeof dataset_presets / sizeof dataset_presets[0],
      .asked = training_workload, .asked_when = "training workloads"},
-    {.step = "Budget", .title = "What is the budget?", .label = "Budget", .kind = QK_AMOUNT, .field = "budget_usd",
+    {ROW("budget_usd", 'b'), .step = "Budget", .title = "What is the budget?", .label = "Budget", .kind = QK_AMOUNT,
      .presets = budget_presets, .n_presets = sizeof budget_presets / sizeof budget_presets[0], .dflt = "10000"},
-    {.step = "Framework", .title = "Which framework?", .label = "Framework", .kind = QK_CHOICE, .field = "framework",
-     .choices = framework_choices, .dflt = "pytorch"},
-    {.step = "Framework", .title = "Which training precision?", .label = "Precision", .kind = QK_CHOICE,
-     .field = "precision", .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT, .asked = precision_applies,
+    {ROW("framework", 'f'), .step = "Framework", .title = "Which framework?", .label = "Framework",
+     .kind = QK_CHOICE, .choices = framework_choices, .dflt = "pytorch"},
+    {ROW("precision", 'p'), .step = "Framework", .title = "Which training precision?", .label = "Precision",
+     .kind = QK_CHOICE, .texts = precision_texts, .n_texts = DLRIG_PRECISION_COUNT, .asked = precision_applies,
      .asked_when = "neural-network workloads"},
-    {.step = "Environment", .title = "Where will it stand?", .label = "Environment", .kind = QK_CHOICE,
-     .field = "environment", .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
-    {.step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit", .kind = QK_CHOICE,
-     .field = "circuit", .choices = circuit_choices, .initial = circuit_initial, .follows = "environment"},
-    {.step = "Environment", .title = "Does noise matter?", .label = "Noise", .kind = QK_CHOICE, .field = "require",
-     .choices = noise_choices},
-    {.step = "Must-haves", .title = "Must-haves (Space toggles)", .label = "Must-haves", .kind = QK_FLAGS,
-     .field = "require", .texts = must_texts, .n_texts = DLRIG_MUST_COUNT, .choices = must_choices},
+    {ROW("environment", 'e'), .step = "Environment", .title = "Where will it stand?", .label = "Environment",
+     .kind = QK_CHOICE, .texts = env_texts, .n_texts = DLRIG_ENV_COUNT},
+    {ROW("circuit", 'c'), .step = "Environment", .title = "Which wall circuit feeds it?", .label = "Circuit",
+     .kind = QK_CHOICE, .choices = circuit_choices, .initial = circuit_initial, .follows = "environment"},
+    {ROW("require", 'n', .label = "Noise", .noise = true), .step = "Environment", .title = "Does noise matter?",
+     .label = "Noise", .kind = QK_CHOICE, .choices = noise_choices},
+    /* the purchase's shape and a second job (a workload mix) */
+    FORM_ROW("min_gpus", 'g', .label = "GPUs, at least"),
+    FORM_ROW("max_gpus", 'g', .label = "GPUs, at most"),
+    FORM_ROW("min_vram_gb", 'v'),
+    FORM_ROW("one_card", 'l'),
+    FORM_ROW("also_model", 's'),
+    FORM_ROW("also_method", 's', .shown = form_second_job),
+    FORM_ROW("also_weights", 's', .shown = form_second_job_generates),
+    {ROW("require", 'h'), .step = "Must-haves", .title = "Must-haves (Space toggles)", .label = "Must-haves",
+     .kind = QK_FLAGS, .texts = must_texts, .n_texts = DLRIG_MUST_COUNT, .choices = must_choices},
     {.step = "Review", .title = "Review the answers", .label = "Review", .kind = QK_REVIEW, .choices = review_choices},
 };
+#undef ROW
+#undef FORM_ROW
 #define N_QUESTIONS ((int)(sizeof questions / sizeof questions[0]))
-_Static_assert(N_QUESTIONS <= (int)(sizeof((struct wizard_state *)0)->pick / sizeof(ui_list)), "wizard_state.pick");
+_Static_assert(N_QUESTIONS <= MAX_Q, "wizard_state's arrays");
 
 static const question *Q(int q) { return &questions[q]; }
 static int n_questions(void) { return N_QUESTIONS; }
 
-/* The first question that sets the field `key` (the LLM run question sets
- * method or weights and is found by "method"). */
+size_t tui_reqrow_count(void) { return (size_t)N_QUESTIONS; }
+
+const tui_reqrow *tui_reqrow_at(size_t i)
+{
+    return i < (size_t)N_QUESTIONS && questions[i].row.hot ? &questions[i].row : NULL;
+}
+
+/* The first question the wizard asks that sets the field `key` (the LLM run
+ * question sets method or weights and is found by "method"). */
 static int question_index(const char *field)
 {
     for (int q = 0; q < N_QUESTIONS; q++)
-        if (questions[q].field && strcmp(questions[q].field, field) == 0) return q;
+        if (questions[q].kind != QK_FORM && questions[q].row.field && strcmp(questions[q].row.field, field) == 0)
+            return q;
     return 0;
 }
 
-static bool asked(app *a, int q) { return !questions[q].asked || questions[q].asked(a); }
+/* Whether the wizard asks question q for the answers so far (never a row of the form's only). */
+static bool asked(app *a, int q)
+{
+    return questions[q].kind != QK_FORM && (!questions[q].asked || questions[q].asked(a));
+}
 
 /* ---- the stepper ---- */
 
@@ -910,7 +989,7 @@ static int default_choice(app *a, int q)
 {
     const question *qq = &questions[q];
     if (qq->initial) return qq->initial(a, q);
-    const dlrig_reqfield *f = requirements_field(qq->field);
+    const dlrig_reqfield *f = qq->row.field ? requirements_field(qq->row.field) : NULL;
     const char *def = qq->dflt ? qq->dflt : f ? requirements_default_in(f, a->cat) : NULL;
     if (!f || !def) return 0;
     dlrig_requirements r;
@@ -1071,7 +1150,7 @@ static void accept(app *a)
     int sel = w->pick[q].sel;
     choice *c = &w->ch[sel];
     if (qq->kind == QK_REVIEW) {
-        if (sel < w->n_ch - 1) go(a, sel, 1);
+        if (sel < w->n_ch - 1) go(a, w->review_q[sel], 1);
         else finish(a);
         return;
     }
@@ -1327,6 +1406,7 @@ static int steps_of(int q, const char *out[], int max, int *cur)
 {
     int n = 0;
     for (int k = 0; k < N_QUESTIONS; k++) {
+        if (!questions[k].step) continue; /* a row of the form's only */
         if (n == 0 || strcmp(out[n - 1], questions[k].step) != 0) {
             if (n == max) break;
             out[n++] = questions[k].step;
@@ -1406,7 +1486,7 @@ static void draw_list(app *a, int y, int x, int h, int wdt)
                             (w->flags & c->bits) == c->bits ? a->g->check : a->g->uncheck);
         if (qq->kind == QK_REVIEW && i < w->n_ch - 1) {
             char ans[160];
-            answer_text(a, i, ans, sizeof ans);
+            answer_text(a, w->review_q[i], ans, sizeof ans);
             int lw = 13;
             ui_put(a, yy, xx + used, lw, sel ? role : DLRIG_ROLE_DIM, c->label);
             ui_put(a, yy, xx + used + lw + 1, iw - used - lw - 1, role, ans);
@@ -1597,6 +1677,7 @@ static void wizard_open(app *a, void *args)
     for (int q = 0; q < N_QUESTIONS; q++) w->typed[q] = NAN;
     /* sensible defaults (Enter through every step gives a good build), or the start's answers */
     for (int q = 0; q < N_QUESTIONS; q++) {
+        if (questions[q].kind == QK_FORM) continue;
         build_choices(a, q);
         ui_list_set(&w->pick[q], w->n_ch);
         if (questions[q].kind == QK_REVIEW || questions[q].kind == QK_FLAGS) continue;
