@@ -216,6 +216,11 @@ struct question {
     const char *(*retitle)(app *a);
     /* when it is asked, for the review line of a question not asked ("language-model workloads") */
     const char *asked_when;
+    /* asked only from the review (Enter on its line) or once answered: a walk through the wizard passes it
+     * by (the purchase's shape, a second job) */
+    bool optional;
+    /* an optional question asked right after the one before it is answered (the second job's method) */
+    bool chained;
     /* The review line's text for choice c (NULL: the label; a typed amount as the field writes it). */
     void (*describe)(app *a, const choice *c, char *buf, size_t len);
 };
@@ -514,12 +519,11 @@ static void typed_size_choice(app *a, int q, const char *help)
 
 /* The catalog's language models, smallest first, between the workload's
  * reference and a typed size. */
-static void llm_model_choices(app *a, int q)
+/* The catalog's language models, smallest first, as choices setting field
+ * (the model by name); at most room of them. */
+static void add_llm_models(app *a, const dlrig_reqfield *model_field, size_t room)
 {
     struct wizard_state *w = W(a);
-    add_choice(w, "Workload's reference model", "an 8B decoder",
-               "Estimates use the workload's reference model, an 8B Llama-class decoder. Pick yours for exact memory "
-               "(KV cache, embeddings) and speed.", NAN, NULL, DLRIG_ROLE_NORMAL, false);
     size_t n;
     const dlrig_model *m = catalog_models(a->cat, &n);
     const dlrig_model **v = xcalloc(n + 1, sizeof *v);
@@ -527,8 +531,6 @@ static void llm_model_choices(app *a, int q)
     for (size_t i = 0; i < n; i++)
         if (m[i].kind && !strcmp(m[i].kind, "llm")) v[k++] = &m[i];
     qsort(v, k, sizeof *v, cmp_model_size);
-    size_t room = N_MAX_CHOICES - 2;
-    const dlrig_reqfield *model_field = requirements_field("model");
     for (size_t i = 0; i < k && i < room; i++) {
         char d[96], h[400], pm[32], am[32];
         format_thousands(v[i]->params_m, pm, sizeof pm);
@@ -545,6 +547,14 @@ static void llm_model_choices(app *a, int q)
         w->ch[w->n_ch - 1].f = model_field; /* the model by name, not its size */
     }
     free(v);
+}
+
+static void llm_model_choices(app *a, int q)
+{
+    add_choice(W(a), "Workload's reference model", "an 8B decoder",
+               "Estimates use the workload's reference model, an 8B Llama-class decoder. Pick yours for exact memory "
+               "(KV cache, embeddings) and speed.", NAN, NULL, DLRIG_ROLE_NORMAL, false);
+    add_llm_models(a, requirements_field("model"), N_MAX_CHOICES - 2);
     typed_size_choice(a, q, "Type the parameter count: 350M, 13B, or a number in millions. The layer shape is then "
                             "assumed Llama-like.");
 }
@@ -773,6 +783,62 @@ static void model_describe(app *a, const choice *c, char *buf, size_t len)
     else snprintf(buf, len, "%.60s (%.30s)", c->label, c->detail);
 }
 
+/* ---- the purchase's shape and a second job (asked from the review) ---- */
+
+static const amount_preset gpu_count_presets[] = {
+    {"Any number", NULL, NAN, "The advisor chooses how many GPUs the budget and the job call for."},
+    {"1 GPU", NULL, 1, "One card: no multi-GPU software, the simplest box."},
+    {"2 GPUs", NULL, 2, "Two cards fit most desktop platforms."},
+    {"4 GPUs", NULL, 4, "Four cards need a workstation or server platform (lanes, power, cooling): a 4-GPU box."},
+    {"8 GPUs", NULL, 8, "Eight cards: a GPU server."},
+    {"Type a number...", NULL, NAN, "Type a count: 3, 6 or 10."},
+};
+
+static const amount_preset vram_presets[] = {
+    {"Any", NULL, NAN, "The advisor chooses: the job's memory need decides."},
+    {"16 GB", NULL, 16, "16 GB a card or more."},
+    {"24 GB", NULL, 24, "24 GB a card or more: RTX 3090/4090 class."},
+    {"32 GB", NULL, 32, "32 GB a card or more: RTX 5090 class."},
+    {"48 GB", NULL, 48, "48 GB a card or more: RTX 6000 Ada / A6000 class."},
+    {"80 GB", NULL, 80, "80 GB a card or more: H100 class and up."},
+    {"Type a size...", NULL, NAN, "Type the size in GB: 40, 96 or 141."},
+};
+
+static void one_card_choices(app *a, int q)
+{
+    (void)q;
+    add_choice(W(a), "It may be split", "over several GPUs",
+               "FSDP, ZeRO, llama.cpp and vLLM split a model over cards; the advisor may then buy several smaller "
+               "ones.", NAN, "no", DLRIG_ROLE_NORMAL, false);
+    add_choice(W(a), "On one card", "each job fits one GPU",
+               "For tools that do not split a model (most image-model LoRA trainers): every job fits one card; more "
+               "cards each run a copy.", NAN, "yes", DLRIG_ROLE_NORMAL, false);
+}
+
+static void second_model_choices(app *a, int q)
+{
+    (void)q;
+    add_choice(W(a), "No second job", NULL, "The box runs the first job only.", NAN, "", DLRIG_ROLE_NORMAL, false);
+    add_llm_models(a, requirements_field("also_model"), N_MAX_CHOICES - 1);
+}
+
+/* The answers so far name a second job (its model). */
+static bool second_job(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("also_model") + 1, &r);
+    return r.also_model[0] != '\0';
+}
+
+/* ... that generates (inference): its weights are asked. */
+static bool second_job_generates(app *a)
+{
+    dlrig_requirements r;
+    answers_upto(a, question_index("also_method") + 1, &r);
+    return r.also_model[0] &&
+           (!r.also_method[0] || id_index(dlrig_method_ids, r.also_method) == DLRIG_METHOD_INFERENCE);
+}
+
 /* ---- when the what-if form shows a row (the requirements it edits) ---- */
 
 /* Whether the requirements are for a language model (the catalog's row of their workload says). */
@@ -850,13 +916,29 @@ static const question questions[] = {
     {ROW("require", 'n', .label = "Noise", .noise = true), .step = "Environment", .title = "Does noise matter?",
      .label = "Noise", .kind = QK_CHOICE, .choices = noise_choices},
     /* the purchase's shape and a second job (a workload mix) */
-    FORM_ROW("min_gpus", 'g', .label = "GPUs, at least"),
-    FORM_ROW("max_gpus", 'g', .label = "GPUs, at most"),
-    FORM_ROW("min_vram_gb", 'v'),
-    FORM_ROW("one_card", 'l'),
-    FORM_ROW("also_model", 's'),
-    FORM_ROW("also_method", 's', .shown = form_second_job),
-    FORM_ROW("also_weights", 's', .shown = form_second_job_generates),
+    {ROW("min_gpus", 'g', .label = "GPUs, at least"), .step = "Must-haves", .title = "At least how many GPUs?",
+     .label = "Min GPUs", .kind = QK_AMOUNT, .presets = gpu_count_presets,
+     .n_presets = sizeof gpu_count_presets / sizeof gpu_count_presets[0], .optional = true,
+     .asked_when = "any count; Enter sets one"},
+    {ROW("max_gpus", 'g', .label = "GPUs, at most"), .step = "Must-haves", .title = "At most how many GPUs?",
+     .label = "Max GPUs", .kind = QK_AMOUNT, .presets = gpu_count_presets,
+     .n_presets = sizeof gpu_count_presets / sizeof gpu_count_presets[0], .optional = true,
+     .asked_when = "any count; Enter sets one"},
+    {ROW("min_vram_gb", 'v'), .step = "Must-haves", .title = "How much memory must each GPU have?",
+     .label = "VRAM a card", .kind = QK_AMOUNT, .presets = vram_presets,
+     .n_presets = sizeof vram_presets / sizeof vram_presets[0], .optional = true, .asked_when = "any; Enter sets it"},
+    {ROW("one_card", 'l'), .step = "Must-haves", .title = "Must each job fit on one GPU?", .label = "On one card",
+     .kind = QK_CHOICE, .choices = one_card_choices, .optional = true,
+     .asked_when = "may be split; Enter to require one card"},
+    {ROW("also_model", 's'), .step = "Must-haves", .title = "A second job on the same box? (its model)",
+     .label = "Second job", .kind = QK_CHOICE, .choices = second_model_choices, .optional = true,
+     .asked_when = "none; Enter adds one"},
+    {ROW("also_method", 's', .shown = form_second_job), .step = "Must-haves", .title = "How does the second job run?",
+     .label = "Job 2 runs as", .kind = QK_CHOICE, .asked = second_job, .optional = true, .chained = true,
+     .asked_when = "with a second job"},
+    {ROW("also_weights", 's', .shown = form_second_job_generates), .step = "Must-haves",
+     .title = "How are the second job's weights stored?", .label = "Job 2 weights", .kind = QK_CHOICE,
+     .asked = second_job_generates, .optional = true, .chained = true, .asked_when = "a second job that generates"},
     {ROW("require", 'h'), .step = "Must-haves", .title = "Must-haves (Space toggles)", .label = "Must-haves",
      .kind = QK_FLAGS, .texts = must_texts, .n_texts = DLRIG_MUST_COUNT, .choices = must_choices},
     {.step = "Review", .title = "Review the answers", .label = "Review", .kind = QK_REVIEW, .choices = review_choices},
@@ -889,7 +971,11 @@ static int question_index(const char *field)
 /* Whether the wizard asks question q for the answers so far (never a row of the form's only). */
 static bool asked(app *a, int q)
 {
-    return questions[q].kind != QK_FORM && (!questions[q].asked || questions[q].asked(a));
+    const question *qq = &questions[q];
+    if (qq->kind == QK_FORM) return false;
+    /* passed by, and its answer left out, until it is answered (Enter on its review line) */
+    if (qq->optional && !W(a)->answered[q]) return false;
+    return !qq->asked || qq->asked(a);
 }
 
 /* ---- the stepper ---- */
@@ -1050,7 +1136,8 @@ static struct cached_preview *preview_of(struct wizard_state *w, const dlrig_req
 /* Marks the preview stale; wizard_idle computes it once the frame is drawn. */
 static void refresh_preview(app *a)
 {
-    W(a)->preview_stale = true;
+    struct wizard_state *w = W(a);
+    if (w) w->preview_stale = true;
 }
 
 static bool wizard_idle(app *a)
@@ -1150,7 +1237,15 @@ static void accept(app *a)
     int sel = w->pick[q].sel;
     choice *c = &w->ch[sel];
     if (qq->kind == QK_REVIEW) {
-        if (sel < w->n_ch - 1) go(a, w->review_q[sel], 1);
+        if (sel < w->n_ch - 1) {
+            int t = w->review_q[sel];
+            w->answered[q] = true; /* the answer given there goes straight back to the review */
+            /* a question that follows another (the second job's method) and does not apply yet: the one it
+             * follows is asked instead */
+            while (questions[t].chained && t > 0 && questions[t].asked && !questions[t].asked(a)) t--;
+            if (!questions[t].optional) go(a, t, 1);
+            else enter_question(a, t); /* asked for */
+        }
         else finish(a);
         return;
     }
@@ -1171,6 +1266,12 @@ static void accept(app *a)
         if (questions[k].follows && strcmp(questions[k].follows, f->key) == 0) w->answered[k] = false;
     /* from a jump back from the review, go straight back to it */
     bool back_to_review = w->answered[N_QUESTIONS - 1];
+    /* a second job's method follows its model, its weights the method, when they apply */
+    for (int k = q + 1; k < N_QUESTIONS && questions[k].chained; k++) {
+        if (questions[k].asked && !questions[k].asked(a)) continue;
+        enter_question(a, k);
+        return;
+    }
     go(a, back_to_review ? N_QUESTIONS - 1 : q + 1, 1);
 }
 
@@ -1319,8 +1420,9 @@ static int wizard_key(app *a, int action, int key)
     case W_PRESETS: tui_preset_menu(a); return UI_HANDLED;
     case W_NEXT: accept(a); return UI_HANDLED;
     case W_TOGGLE:
-        if (!toggle(w, l->sel) && kind != QK_FLAGS) accept(a);
-        break;
+        if (toggle(w, l->sel) || kind == QK_FLAGS) break;
+        accept(a); /* may finish the wizard (Build it): its state is then gone */
+        return UI_HANDLED;
     case W_RETYPE:
         if (kind != QK_AMOUNT) return UI_UNHANDLED;
         start_typing(w, 0);
@@ -1651,6 +1753,9 @@ const screen wizard_screen = {
 static void start_answer(app *a, int q, const dlrig_requirements *start)
 {
     struct wizard_state *w = W(a);
+    /* a question asked only when asked for takes a start's value it states */
+    const dlrig_reqfield *given = questions[q].row.field ? requirements_field(questions[q].row.field) : NULL;
+    if (questions[q].optional && (!given || !requirements_given(given, start))) return;
     int i = find_value(q, w, start);
     /* an amount is shown as typed even when a preset has it; a model by name is a choice */
     if (i >= 0 && questions[q].kind == QK_AMOUNT && field_of(q, &w->ch[i])->kind == DLRIG_RK_NUMBER) i = -1;

@@ -1913,6 +1913,67 @@ test_menu_filter() {
 # The wizard's long lists filter too: / and a word narrow the models, the
 # paging keys and Enter work among them, and the answer is the one chosen;
 # Esc clears the filter and every choice is back.
+# The purchase's shape and a second job are asked from the review, not in
+# the walk: Enter on their line asks, the answer goes straight back to the
+# review, a second job's method follows its model, and the build honours them.
+test_wizard_shape() {
+    start wizshape 100 30
+    wait_for "What will it mostly run?"
+    keys Down Down Down Enter
+    wait_for "Which model, or how big?"
+    keys /
+    type_text "llama 3.3 70b"
+    wait_for "▸ Llama 3.3 70B"
+    keys Enter
+    wait_for "How will it run?"
+    keys Down Down Enter       # 4-bit weights
+    wait_for "How long a context?"
+    keys Enter
+    wait_for "What is the budget?"
+    keys Enter Enter
+    # a walk passes the shape by: environment, circuit, noise, must-haves
+    wait_for "Where will it stand?"
+    keys Enter Enter Enter
+    wait_for "Must-haves"
+    keys Enter
+    wait_for "Review the answers"
+    wait_for "Min GPUs      - (any count; Enter sets one)"
+    wait_for "Second job    - (none; Enter adds one)"
+    keys Up Up Up Up Up Up Up Up
+    wait_for "▸ Min GPUs"
+    keys Enter
+    wait_for "At least how many GPUs?"
+    keys Down Down Down Enter
+    wait_for "Review the answers"
+    wait_for "Min GPUs      4 GPUs"
+    keys Up Up Up Up
+    wait_for "▸ Second job"
+    keys Enter
+    wait_for "A second job on the same box? (its model)"
+    keys /
+    type_text "llama 3.1 8b"
+    wait_for "▸ Llama 3.1 8B"
+    keys Enter
+    wait_for "How does the second job run?"
+    keys Down Down Enter
+    wait_for "Review the answers"
+    wait_for "Second job    Llama 3.1 8B"
+    wait_for "Job 2 runs as QLoRA"
+    # Space builds it as Enter does (it crashed once: the wizard was gone)
+    keys End Space
+    wait_for "Build sheet"
+    wait_for "GPUs   4×"
+    # the what-if form shows the same answers
+    keys r
+    wait_for "GPUs, at least 4 GPUs a node"
+    keys s
+    wait_for "Second job     llama-3.1-8b"
+    keys Escape
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 test_wizard_filter() {
     start wizfilter 80 24
     wait_for "What will it mostly run?"
@@ -2663,6 +2724,7 @@ run test_menu_paging
 run test_part_list_paging
 run test_menu_filter
 run test_wizard_filter
+run test_wizard_shape
 run test_findings_whole
 run test_reqform_help_whole
 run test_reqform_shape
