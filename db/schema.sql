@@ -454,7 +454,7 @@ CREATE TABLE workload (
   id                  TEXT PRIMARY KEY,   -- 'cnn','transformer','llm-finetune',...
   name                TEXT NOT NULL,
   reference_model     TEXT NOT NULL,      -- e.g. 'ResNet-50 224x224'
-  unit                TEXT NOT NULL CHECK (unit IN ('samples/s','tokens/s')),
+  unit                TEXT NOT NULL CHECK (unit IN ('samples/s','tokens/s','images/s')),
   training            INTEGER NOT NULL,   -- 1 training, 0 inference
   params_m            REAL NOT NULL,      -- parameters of the reference model, millions
   gflops_per_sample   REAL NOT NULL,      -- training: forward+backward FLOPs per sample (or token)
@@ -496,10 +496,18 @@ CREATE TABLE workload (
                                           -- KB each sample moves between GPUs in a training step when its embedding
                                           -- tables are sharded (looked-up vectors forward, their gradients backward:
                                           -- the all-to-all); NULL: none
-  sync_s              REAL CHECK (sync_s >= 0)
+  sync_s              REAL CHECK (sync_s >= 0),
                                           -- fixed cost of one synchronisation of the GPUs per training step, seconds
                                           -- per doubling of the GPU count (fitted, docs/CALIBRATION.md); NULL: the
                                           -- value fitted on the CNN and transformer rows (src/core/perf.c SYNC_S)
+  -- schema 13: work made of many small denoiser calls (image generation)
+  steps_per_sample    INTEGER CHECK (steps_per_sample > 0),
+                                          -- denoiser calls a sample of the reference takes (a named model: its own
+                                          -- model.generate_steps); NULL: not step-wise
+  ms_per_step         REAL CHECK (ms_per_step > 0)
+                                          -- the least time a call takes however fast the GPU: the host's dispatch
+                                          -- of its kernels without CUDA graphs or compilation (fitted,
+                                          -- docs/CALIBRATION.md); NULL: none
 ) STRICT;
 CREATE UNIQUE INDEX workload_one_default ON workload (is_default) WHERE is_default = 1;
 
@@ -569,9 +577,14 @@ CREATE TABLE model (
                                        -- FLOPs of one training sample (forward and backward) at the model's
                                        -- native size, GFLOPs; NULL: scaled from the workload's reference by parameters
   sample            TEXT,              -- what one sample is, e.g. 'a 1024x1024 image'
-  companion_params_m REAL CHECK (companion_params_m >= 0)
+  companion_params_m REAL CHECK (companion_params_m >= 0),
                                        -- frozen networks a trainer loads beside it (text encoders, autoencoder),
                                        -- millions of parameters, not counted in params_m; NULL: none
+  -- schema 13: generating with a diffusion model (the image-generation workload), at its pipeline's defaults
+  generate_steps    INTEGER CHECK (generate_steps > 0),   -- denoising steps an image takes
+  guidance_passes   INTEGER CHECK (guidance_passes IN (1, 2))
+                                       -- denoiser passes a step: 2 with classifier-free guidance (a conditional
+                                       -- and an unconditional pass), 1 for guidance-distilled models
 ) STRICT;
 
 -- Other names of a model: lower-case, e.g. 'llama3-70b', 'llama-3.1-70b-instruct'.

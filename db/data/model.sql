@@ -164,3 +164,17 @@ UPDATE model SET train_gflops = 2034, sample = 'a 512x512 image' WHERE id = 'sd-
 UPDATE model SET sample = 'a 1024x1024 image' WHERE id = 'sdxl';
 UPDATE model SET train_gflops = 223000, sample = 'a 1024x1024 image', companion_params_m = 5101,
                  source = 'model-flux-config' WHERE id = 'flux.1-dev';
+
+-- Schema 13: generating images (the image-generation workload) at the
+-- diffusers pipeline's defaults: denoising steps, and two denoiser passes a
+-- step where classifier-free guidance runs (guidance_scale > 1: a conditional
+-- and an unconditional pass); FLUX.1 [dev] is guidance-distilled (one pass,
+-- its guidance an input).  SDXL's training FLOPs are an estimate: SD 1.5's
+-- 2,034 GFLOPs a 512x512 sample scaled by the U-Nets' parameters (2.6B /
+-- 860M) and by the latent positions a 1024x1024 image has (128x128, four
+-- times 64x64): 2,034 x 3.02 x 4 = 24,600; no published per-image FLOPs
+-- figure was found (docs/CALIBRATION.md, "Image generation", checks it
+-- against measured generation times).
+UPDATE model SET generate_steps = 50, guidance_passes = 2 WHERE id IN ('sd-1.5', 'sdxl');
+UPDATE model SET train_gflops = 24600 WHERE id = 'sdxl';
+UPDATE model SET generate_steps = 28, guidance_passes = 1 WHERE id = 'flux.1-dev';

@@ -266,7 +266,7 @@ typedef struct dlrig_framework {
     X(BOOL, language_model) X(BOOL, single_stream) X(REAL, adapter_share) X(INT, sequence_tokens) \
     X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)       \
     X(REAL, cache_traffic_share) X(REAL, embedding_share) X(REAL, exchange_kb_per_sample) \
-    X(REAL, sync_s)
+    X(REAL, sync_s) X(INT, steps_per_sample) X(REAL, ms_per_step)
 /* A workload profile (table `workload`; db/schema.sql says what each column
  * means).  The models read its behaviour from these fields, never from its
  * id: language_model (llm.c sizes it), single_stream (one batch-1 generation
@@ -322,7 +322,8 @@ typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_sour
     X(INT, max_context) X(INT, experts) X(INT, experts_per_token) X(INT, kv_lora_rank) \
     X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
     X(INT, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note) \
-    X(REAL, train_gflops) X(STR, sample) X(REAL, companion_params_m)
+    X(REAL, train_gflops) X(STR, sample) X(REAL, companion_params_m)        \
+    X(INT, generate_steps) X(INT, guidance_passes)
 typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)

@@ -21,7 +21,7 @@ typedef struct dlrig_estimate {
     const char *workload;        /* workload id (catalog string) */
     char reference_model[160];   /* e.g. "ResNet-50 224x224", the job's own wording (perf_job_workload); "" unknown.
                                     Held in the struct, so that an estimate may be copied freely */
-    const char *unit;            /* "samples/s" | "tokens/s" */
+    const char *unit;            /* "samples/s" | "tokens/s" | "images/s" */
     double params_m;             /* model size used */
     double reference_params_m;   /* the reference model's size (params_m differs when the model is scaled) */
     double throughput;           /* the whole plan: all GPUs of all nodes */

@@ -79,7 +79,8 @@ typedef enum {
 } dlrig_framework_status;
 
 /* workload.unit: what its throughput counts */
-#define DLRIG_WORKLOAD_UNITS(X) X(DLRIG_WL_UNIT_SAMPLES, "samples/s") X(DLRIG_WL_UNIT_TOKENS, "tokens/s")
+#define DLRIG_WORKLOAD_UNITS(X)                                                                                 \
+    X(DLRIG_WL_UNIT_SAMPLES, "samples/s") X(DLRIG_WL_UNIT_TOKENS, "tokens/s") X(DLRIG_WL_UNIT_IMAGES, "images/s")
 typedef enum {
     DLRIG_WL_UNIT_UNKNOWN = -1,
     DLRIG_WORKLOAD_UNITS(DLRIG_VOCAB_ENUM) DLRIG_WL_UNIT_COUNT

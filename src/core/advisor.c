@@ -2139,6 +2139,35 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
     }
 }
 
+/* Nothing generates with a named model (image generation) at 16-bit weights
+ * within the budget: says what 8-bit (FP8) weights would buy, as ComfyUI's
+ * and diffusers' FP8 checkpoints run, replacing err ("no build under $3,000
+ * generates with FLUX.1 [dev] at 16-bit weights; at --precision fp8, 1 x
+ * GeForce RTX 4090 does ($2,440, 0.056 samples/s)"). */
+static void suggest_fp8(const dlrig_catalog *cat, const dlrig_requirements *req, char *err, size_t errlen)
+{
+    if (!req->model[0] || requirements_effective_precision(req) == DLRIG_PRECISION_FP8) return;
+    const dlrig_model *m = catalog_model_find(cat, req->model);
+    if (!m || !m->kind || strcmp(m->kind, "diffusion") != 0) return;
+    dlrig_requirements r2 = *req;
+    snprintf(r2.precision, sizeof r2.precision, "%s", dlrig_precision_ids[DLRIG_PRECISION_FP8]);
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char e2[512];
+    if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
+        char price[32], budget[32], sp[64];
+        int gpus = 0;
+        const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
+        snprintf(err, errlen, "no build%s%s generates with %s at 16-bit weights; at --precision fp8, %d x %s does "
+                 "(%s, %s)",
+                 isnan(req->budget_usd) ? "" : " under ",
+                 isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget), m->name, gpus,
+                 g ? g->name : "?", format_usd(recs[0].price_usd, price, sizeof price),
+                 format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
+    }
+    if (recs) recommendations_free(recs, n);
+}
+
 int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,
                       dlrig_recommendation **out, size_t *n_out, char *err, size_t errlen)
 {
@@ -2239,6 +2268,7 @@ int advisor_recommend_by(const dlrig_catalog *cat, const dlrig_requirements *req
                  "no build meets the requirements%s%s: raise the budget, relax a --require, or pick a smaller model",
                  isnan(req->budget_usd) ? "" : " within ", isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget));
         if (c.llm) suggest_fewer_bits(cat, req, &c.q, err, errlen);
+        else if (c.wl && !c.wl->training) suggest_fp8(cat, req, err, errlen);
         pool_free(&pl);
         return 0;
     }

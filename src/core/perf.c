@@ -101,6 +101,37 @@ static double size_ratio(const dlrig_workload *w, double params_m)
  * kohya's sd-scripts (--fp8_base) train it. */
 #define DIFFUSION_LORA_BASE_BITS 8
 
+/* Image generation with a named diffusion model: each image runs the
+ * denoiser generate_steps times, twice a step with classifier-free guidance
+ * (guidance_passes), at the model's native size; a pass is a third of a
+ * training sample's FLOPs (forward only).  Each pass reads the weights, and
+ * about as many bytes of activations (an estimate: the work is compute-bound
+ * on every catalog GPU).  The frozen text encoders and autoencoder load
+ * beside it at the weights' width. */
+static const dlrig_workload *generation_workload(const dlrig_requirements *r, const dlrig_workload *w,
+                                                 const dlrig_model *m, dlrig_workload *buf, char *err, size_t errlen)
+{
+    if (isnan(m->train_gflops) || m->generate_steps == DLRIG_NA || m->guidance_passes == DLRIG_NA) {
+        snprintf(err, errlen, "%s: the catalog has no FLOPs or denoising steps for generating with it", m->name);
+        return NULL;
+    }
+    *buf = *w;
+    double passes = (double)m->generate_steps * m->guidance_passes;
+    double ratio = w->params_m > 0 ? m->params_m / w->params_m : 1;
+    buf->params_m = m->params_m;
+    buf->gflops_per_sample = passes * m->train_gflops / 3;
+    buf->mem_bytes_per_sample = passes * m->params_m * 1e6 * 2 * 2;
+    buf->activation_mb_per_sample = w->activation_mb_per_sample * sqrt(ratio);
+    double width = weight_bytes(requirements_effective_precision(r));
+    buf->companion_gb = !isnan(m->companion_params_m) ? m->companion_params_m * 1e6 * width / 1e9 : 0;
+    buf->whole_on_card = true; /* each card generates its own images */
+    buf->steps_per_sample = m->generate_steps;
+    snprintf(buf->job_label, sizeof buf->job_label, "%s, %d steps%s%s%s", m->name, m->generate_steps,
+             m->guidance_passes > 1 ? " with guidance" : "", m->sample ? ", " : "", m->sample ? m->sample : "");
+    buf->reference_model = buf->job_label;
+    return buf;
+}
+
 const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_requirements *r,
                                         const dlrig_workload *w, dlrig_workload *buf, char *err, size_t errlen)
 {
@@ -117,6 +148,13 @@ const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_re
     }
     int method = r->method[0] ? id_index(dlrig_method_ids, r->method) : -1;
     if (!m && method < 0) return w;
+    if (!w->training && method < 0 && m && m->kind && !strcmp(m->kind, "diffusion"))
+        return generation_workload(r, w, m, buf, err, errlen);
+    if (w->training && method == DLRIG_METHOD_INFERENCE && m && m->kind && !strcmp(m->kind, "diffusion")) {
+        snprintf(err, errlen, "--method inference: the %s workload trains %s; to generate images with it, use "
+                 "--workload image-generation --model %s", w->id, m->name, m->id);
+        return NULL;
+    }
     if (method == DLRIG_METHOD_INFERENCE || method == DLRIG_METHOD_QLORA || (method >= 0 && !w->training)) {
         snprintf(err, errlen, "--method %s: the %s workload %s; it takes --method lora or full%s", r->method, w->id,
                  w->training ? "trains its model" : "runs a trained model", w->training ? "" : " only when it trains");
@@ -224,6 +262,16 @@ static void peaks(const dlrig_gpu *g, const dlrig_workload *w, dlrig_precision p
     *rest = fp32;
 }
 
+/* Whether the work keeps the GPU at its board power: training, and batched
+ * compute-bound inference (image generation, a CNN's inference); not one
+ * generation stream, nor work that runs its own kernels (molecular
+ * dynamics, fitted on its own). */
+static bool draws_board_power(const dlrig_workload *w)
+{
+    return w->training ||
+           (!w->single_stream && w->priority_kind == DLRIG_PRIORITY_COMPUTE && !perf_workload_own_precision(w));
+}
+
 double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double params_m, dlrig_precision precision,
                            const char **bound)
 {
@@ -243,8 +291,10 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     peaks(g, w, precision, &tensor, &rest);
     /* the tensor share of the work runs at the tensor-core generation's share */
     if (tensor != rest && w->priority_kind != DLRIG_PRIORITY_FP64) tensor *= gpu_tensor_generation_share(g);
-    /* a training step holds a non-GeForce card to its board power's rate */
-    if (w->training && tensor != rest) tensor = gpu_training_tensor_tflops(g, tensor);
+    /* a training step (or batched generation: images, a CNN's inference) holds a non-GeForce card to its
+     * board power's rate */
+    bool full_power = draws_board_power(w);
+    if (full_power && tensor != rest) tensor = gpu_training_tensor_tflops(g, tensor);
     double f = w->tensor_friendly;
     double t_compute = 0;
     if (flops > 0) {
@@ -257,7 +307,12 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double t_mem = bytes * (1 - perf_cache_saving(g, w)) / (g->bandwidth_gbs * 1e9 * w->memory_efficiency);
     double t = t_mem > t_compute ? t_mem : t_compute;
     const char *b = t_mem > t_compute ? "memory" : "compute";
-    if (w->training && g->tdp_w > 0) {
+    /* many small calls (a denoiser's steps): the host dispatches each call's kernels no faster than this */
+    if (w->steps_per_sample != DLRIG_NA && !isnan(w->ms_per_step) && w->steps_per_sample * w->ms_per_step / 1e3 > t) {
+        t = w->steps_per_sample * w->ms_per_step / 1e3;
+        b = "dispatch";
+    }
+    if (full_power && g->tdp_w > 0) {
         double t_power = (flops * ENERGY_PJ_PER_FLOP + bytes * ENERGY_PJ_PER_BYTE) * 1e-12 / g->tdp_w;
         if (t_power > t) { /* the clocks drop to stay within the board power: reported as compute-bound */
             t = t_power;
@@ -570,17 +625,20 @@ void perf_fit_json(cJSON *o, const dlrig_fit *f)
     cJSON_AddStringToObject(o, "assumptions", f->assumptions);
 }
 
+/* A rate for JSON: one decimal, three below 10 (an image generator's 0.312 images/s keeps its figures). */
+static double json_rate(double v) { return fabs(v) < 10 ? round(v * 1000) / 1000 : round(v * 10) / 10; }
+
 cJSON *estimate_to_json(const dlrig_estimate *e)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "workload", e->workload);
     cJSON_AddStringToObject(o, "reference_model", e->reference_model);
-    cJSON_AddNumberToObject(o, "throughput", round(e->throughput * 10) / 10);
+    cJSON_AddNumberToObject(o, "throughput", json_rate(e->throughput));
     cJSON_AddStringToObject(o, "unit", e->unit);
     cJSON_AddStringToObject(o, "bound", e->bound);
     if (isnan(e->epoch_hours)) cJSON_AddNullToObject(o, "epoch_hours");
     else cJSON_AddNumberToObject(o, "epoch_hours", round(e->epoch_hours * 100) / 100);
-    cJSON_AddNumberToObject(o, "per_gpu", round(e->per_gpu * 10) / 10);
+    cJSON_AddNumberToObject(o, "per_gpu", json_rate(e->per_gpu));
     cJSON_AddNumberToObject(o, "gpus", e->gpus);
     if (isnan(e->scaling)) cJSON_AddNullToObject(o, "scaling_efficiency");
     else cJSON_AddNumberToObject(o, "scaling_efficiency", round(e->scaling * 1000) / 1000);

@@ -126,6 +126,11 @@ out=$("$DLRIG" recommend --workload diffusion --model flux.1-dev --method lora -
 if printf '%s' "$out" | grep -Eq 'tokens/s|token context|sharded'; then fail=$((fail + 1)); echo "FAIL recommend-flux-not-llm: $(printf '%s' "$out" | grep -E 'tokens/s|token context|sharded' | head -2)"; else pass=$((pass + 1)); fi
 expect recommend-flux-llm-model 2 'Llama 3\.1 8B is a language model and --workload diffusion is not' -- "$DLRIG" recommend --workload diffusion --model llama-3.1-8b --budget-usd 3000
 expect fit-flux 2 'FLUX\.1 \[dev\] is a diffusion model, not a language model' -- "$DLRIG" fit --model flux.1-dev --method lora
+# image generation with a named diffusion model: images/s at its steps; 16-bit FLUX does not fit 24 GB, and the
+# advisor says what 8-bit weights buy; the training workload points there for --method inference
+expect recommend-imagegen-sdxl 0 '^1\. 1 x .* — \$[0-9,]+, [0-9.]+ images/s.* images/s for Stable Diffusion XL 1\.0, 50 steps with guidance, a 1024x1024 image' -- "$DLRIG" recommend --workload image-generation --model sdxl --budget-usd 2500 --top 1
+expect recommend-imagegen-fp8 1 'no build under \$3,000 generates with FLUX\.1 \[dev\] at 16-bit weights; at --precision fp8, 1 x [^(]+ does \(\$[0-9,]+, [0-9.]+ images/s\)' -- "$DLRIG" recommend --workload image-generation --model flux.1-dev --budget-usd 3000
+expect recommend-diffusion-inference 2 'the diffusion workload trains FLUX\.1 \[dev\]; to generate images with it, use --workload image-generation --model flux\.1-dev' -- "$DLRIG" recommend --workload diffusion --model flux.1-dev --method inference --budget-usd 3000
 expect parts-flux-per-card 0 'FLUX\.1 \[dev\], LoRA on 8-bit weights.*nvidia-rtx-4070-ti-super  +GeForce RTX 4070 Ti SUPER +16 [^a-z]+compute +[0-9.]+ +needs 2[0-9] GB a card' -- "$DLRIG" parts --category gpu --workload diffusion --model flux.1-dev --method lora
 expect parts-llm-model 2 'a language model is ranked by dlrig fit' -- "$DLRIG" parts --category gpu --workload llm-finetune --model llama-3.1-8b
 expect recommend-md-typo 2 "unknown value 'md'; expected one of .*md-simulation" -- "$DLRIG" recommend --workload md --budget-usd 3000
