@@ -150,6 +150,11 @@ const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_re
     if (!m && method < 0) return w;
     if (!w->training && method < 0 && m && m->kind && !strcmp(m->kind, "diffusion"))
         return generation_workload(r, w, m, buf, err, errlen);
+    if (w->steps_per_sample != DLRIG_NA && m && (!m->kind || strcmp(m->kind, "diffusion") != 0)) {
+        snprintf(err, errlen, "%s is not a diffusion model: --workload %s generates with one (dlrig models lists "
+                 "them)", m->name, w->id);
+        return NULL;
+    }
     if (w->training && method == DLRIG_METHOD_INFERENCE && m && m->kind && !strcmp(m->kind, "diffusion")) {
         snprintf(err, errlen, "--method inference: the %s workload trains %s; to generate images with it, use "
                  "--workload image-generation --model %s", w->id, m->name, m->id);
