@@ -14,13 +14,13 @@
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
-/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 54
- * scenarios, 37 right, 16 acceptable, 1 wrong, 0 without an answer): the
+/* Measured on the shipped catalog (docs/CALIBRATION.md, expert panel: 56
+ * scenarios, 39 right, 16 acceptable, 1 wrong, 0 without an answer): the
  * test fails when more scenarios than this end wrong or without an answer,
  * or when the panel has fewer scenarios than PANEL_MIN_SCENARIOS (a
  * scenario dropped from the file is not a scenario passed). */
 #define PANEL_MAX_MISSES 2
-#define PANEL_MIN_SCENARIOS 54
+#define PANEL_MIN_SCENARIOS 56
 
 static dlrig_catalog *cat;
 
