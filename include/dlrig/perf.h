@@ -169,6 +169,9 @@ int perf_calibrate(const dlrig_catalog *cat, const char *csv, size_t len, dlrig_
 /* The statistics of rows[0..n) restricted to one workload (NULL: all rows),
  * as perf_calibrate computes them for the whole table. */
 void perf_calib_stats(const dlrig_calib_row *rows, size_t n, const char *workload, dlrig_calib_stats *st);
+/* Spearman's rank correlation of a[] and b[] (ties share their mean rank);
+ * NAN with fewer than 3 values or when either set is constant. */
+double perf_rank_correlation(const double *a, const double *b, size_t n);
 
 /* How the GPUs share the work, for people: "scaling 95%" (the speed of n
  * GPUs over n times one's), or, for a job that needs several cards (its

@@ -2097,6 +2097,26 @@ void recommendations_free(dlrig_recommendation *r, size_t n)
     free(r);
 }
 
+/* The advisor's best build for r as "1 x GeForce RTX 4090 does ($2,440,
+ * 0.093 images/s)" in buf; false (buf untouched) when there is none. */
+static bool best_pick_text(const dlrig_catalog *cat, const dlrig_requirements *r, char *buf, size_t len)
+{
+    dlrig_recommendation *recs = NULL;
+    size_t n = 0;
+    char e2[512];
+    bool found = advisor_recommend(cat, r, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0;
+    if (found) {
+        char price[32], sp[64];
+        int gpus = 0;
+        const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
+        snprintf(buf, len, "%d x %s does (%s, %s)", gpus, g ? g->name : "?",
+                 format_usd(recs[0].price_usd, price, sizeof price),
+                 format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
+    }
+    if (recs) recommendations_free(recs, n);
+    return found;
+}
+
 /* Nothing runs a language model at its weight format within the budget:
  * says what fewer bits per weight would buy, replacing err ("no build under
  * $5,000 runs Llama 3.1 70B at 16-bit weights; at int4 weights, 2 x GeForce
@@ -2116,25 +2136,15 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
                  q->method == DLRIG_METHOD_INFERENCE ? name : dlrig_weight_format_names[DLRIG_WEIGHTS_NF4]);
         if (q->method == DLRIG_METHOD_LORA) /* LoRA on NF4 weights is QLoRA */
             snprintf(r2.method, sizeof r2.method, "%s", dlrig_method_ids[DLRIG_METHOD_QLORA]);
-        dlrig_recommendation *recs = NULL;
-        size_t n = 0;
-        char e2[512];
-        if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
-            char price[32], budget[32], sp[64];
-            int gpus = 0;
-            const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
-            snprintf(err, errlen,
-                     "no build%s%s runs %s at %s weights; at %s weights%s, %d x %s does (%s, %s)",
+        char pick[256], budget[32];
+        if (best_pick_text(cat, &r2, pick, sizeof pick)) {
+            snprintf(err, errlen, "no build%s%s runs %s at %s weights; at %s weights%s, %s",
                      isnan(req->budget_usd) ? "" : " under ",
                      isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget),
                      q->model.name ? q->model.name : "the model", q->weights.name, r2.weights,
-                     strcmp(r2.method, req->method) && r2.method[0] ? " (QLoRA)" : "", gpus, g ? g->name : "?",
-                     format_usd(recs[0].price_usd, price, sizeof price),
-                     format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
-            recommendations_free(recs, n);
+                     strcmp(r2.method, req->method) && r2.method[0] ? " (QLoRA)" : "", pick);
             return;
         }
-        if (recs) recommendations_free(recs, n);
         if (q->method != DLRIG_METHOD_INFERENCE) return; /* QLoRA is the one smaller option */
     }
 }
@@ -2143,7 +2153,7 @@ static void suggest_fewer_bits(const dlrig_catalog *cat, const dlrig_requirement
  * within the budget: says what 8-bit (FP8) weights would buy, as ComfyUI's
  * and diffusers' FP8 checkpoints run, replacing err ("no build under $3,000
  * generates with FLUX.1 [dev] at 16-bit weights; at --precision fp8, 1 x
- * GeForce RTX 4090 does ($2,440, 0.056 samples/s)"). */
+ * GeForce RTX 4090 does ($2,440, 0.093 images/s)"). */
 static void suggest_fp8(const dlrig_catalog *cat, const dlrig_requirements *req, char *err, size_t errlen)
 {
     if (!req->model[0] || requirements_effective_precision(req) == DLRIG_PRECISION_FP8) return;
@@ -2151,21 +2161,11 @@ static void suggest_fp8(const dlrig_catalog *cat, const dlrig_requirements *req,
     if (!m || !m->kind || strcmp(m->kind, "diffusion") != 0) return;
     dlrig_requirements r2 = *req;
     snprintf(r2.precision, sizeof r2.precision, "%s", dlrig_precision_ids[DLRIG_PRECISION_FP8]);
-    dlrig_recommendation *recs = NULL;
-    size_t n = 0;
-    char e2[512];
-    if (advisor_recommend(cat, &r2, 1, &recs, &n, e2, sizeof e2) == 0 && n > 0) {
-        char price[32], budget[32], sp[64];
-        int gpus = 0;
-        const dlrig_part *g = build_first(&recs[0].build, DLRIG_CAT_GPU, &gpus);
-        snprintf(err, errlen, "no build%s%s generates with %s at 16-bit weights; at --precision fp8, %d x %s does "
-                 "(%s, %s)",
+    char pick[256], budget[32];
+    if (best_pick_text(cat, &r2, pick, sizeof pick))
+        snprintf(err, errlen, "no build%s%s generates with %s at 16-bit weights; at --precision fp8, %s",
                  isnan(req->budget_usd) ? "" : " under ",
-                 isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget), m->name, gpus,
-                 g ? g->name : "?", format_usd(recs[0].price_usd, price, sizeof price),
-                 format_speed(recs[0].estimate.throughput, recs[0].estimate.unit, sp, sizeof sp));
-    }
-    if (recs) recommendations_free(recs, n);
+                 isnan(req->budget_usd) ? "" : format_usd(req->budget_usd, budget, sizeof budget), m->name, pick);
 }
 
 int advisor_recommend(const dlrig_catalog *cat, const dlrig_requirements *req, int top_k,

@@ -687,7 +687,7 @@ static void ranks(const double *v, size_t n, double *r)
     }
 }
 
-static double spearman(const double *a, const double *b, size_t n)
+double perf_rank_correlation(const double *a, const double *b, size_t n)
 {
     if (n < 3) return NAN;
     double *ra = xcalloc(n, sizeof *ra), *rb = xcalloc(n, sizeof *rb);
@@ -768,7 +768,7 @@ void perf_calib_stats(const dlrig_calib_row *v, size_t k, const char *workload, 
                 bb[g] = v[j].predicted;
                 g++;
             }
-        double s = spearman(a, bb, g);
+        double s = perf_rank_correlation(a, bb, g);
         if (!isnan(s)) {
             acc += s * g;
             wsum += g;

@@ -738,26 +738,6 @@ static dlrig_estimate gen_est(const char *gpu, int n, const char *model, const c
     return e;
 }
 
-static double rank_corr(const double *a, const double *b, size_t n)
-{
-    double *ra = xcalloc(n, sizeof *ra), *rb = xcalloc(n, sizeof *rb);
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++) {
-            ra[i] += (a[j] < a[i]) + 0.5 * (a[j] == a[i] && j != i);
-            rb[i] += (b[j] < b[i]) + 0.5 * (b[j] == b[i] && j != i);
-        }
-    double ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
-    for (size_t i = 0; i < n; i++) ma += ra[i] / n, mb += rb[i] / n;
-    for (size_t i = 0; i < n; i++) {
-        sab += (ra[i] - ma) * (rb[i] - mb);
-        saa += (ra[i] - ma) * (ra[i] - ma);
-        sbb += (rb[i] - mb) * (rb[i] - mb);
-    }
-    free(ra);
-    free(rb);
-    return sab / sqrt(saa * sbb);
-}
-
 static int cmp_dbl(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
@@ -808,7 +788,7 @@ START_TEST(image_generation_against_published_times)
     free(text);
     ck_assert_uint_eq(nc, 3);
     ck_assert_uint_ge(nv, 11);
-    double rho = rank_corr(val_meas, val_pred, nv);
+    double rho = perf_rank_correlation(val_meas, val_pred, nv);
     qsort(cal_err, nc, sizeof *cal_err, cmp_dbl);
     qsort(val_err, nv, sizeof *val_err, cmp_dbl);
     printf("image generation: calibration %zu rows, median error %.1f%%; validation %zu rows, median error %.1f%%, "
