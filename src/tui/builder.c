@@ -1970,7 +1970,7 @@ static void draw_totals(app *a, rect r)
         else snprintf(v, sizeof v, "-");
         double per_k = t->price_usd > 0 ? s->est.throughput / (t->price_usd / 1000.0) : NAN;
         if (!isnan(per_k)) snprintf(rest, sizeof rest, "%s %s per $1k", a->g->sep,
-                                    format_number(per_k, 1, n2, sizeof n2));
+                                    format_speed(per_k, NULL, n2, sizeof n2)); /* 0.038 images/s keeps its figures */
         else rest[0] = '\0';
         sheet_line(a, y++, x, w, "Epoch", DLRIG_ROLE_NORMAL, v, rest);
     }
