@@ -260,7 +260,8 @@ CREATE TABLE chassis (   -- category "case"
   year                 INTEGER,
   source               TEXT NOT NULL REFERENCES source(id),
   note                 TEXT,
-  kind                 TEXT NOT NULL CHECK (kind IN ('tower','rack')),
+  kind                 TEXT NOT NULL CHECK (kind IN ('tower','rack','frame')), -- frame: an open-air
+                                       -- frame whose GPUs stand on riser cables above the board
   rack_units           INTEGER,        -- for rack chassis
   form_factors         TEXT NOT NULL,  -- comma-separated board form factors it takes, e.g. 'ATX,E-ATX,Micro-ATX'
   max_gpu_length_mm    INTEGER,
@@ -281,6 +282,13 @@ CREATE TABLE chassis (   -- category "case"
   cpu_heatsinks        INTEGER NOT NULL DEFAULT 0, -- 1 when the CPU heatsinks come with the chassis
   sxm_gpus             INTEGER,        -- SXM sockets on the built-in GPU baseboard (HGX 8-GPU: 8); NULL: none
   sxm_gpu_ids          TEXT,           -- comma-separated gpu ids the baseboard takes (its HGX variants)
+  -- An open frame's GPUs stand on riser cables, one a card, so a card's
+  -- width no longer covers the slots below it; the risers (those builders of
+  -- the frame report, bought apart and not in its price) set the link's
+  -- PCIe generation and their length the signal margin.
+  riser_pcie_gen       INTEGER,        -- PCIe generation the risers are rated for (frames only)
+  riser_mm             INTEGER,        -- riser cable length, mm (frames only)
+  CHECK ((kind = 'frame') = (riser_pcie_gen IS NOT NULL AND riser_mm IS NOT NULL)),
   CHECK (psu_count IS NULL OR (psu_watts IS NOT NULL AND psu_redundant IS NOT NULL
                                AND psu_redundant >= 0 AND psu_redundant < psu_count)),
   CHECK (sxm_gpus IS NULL OR (sxm_gpus > 0 AND sxm_gpu_ids IS NOT NULL AND board_id IS NOT NULL

@@ -221,3 +221,22 @@ INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note
 ('fractal-core-1100', 'Fractal Design', 'Core 1100', 49.99, '2025-07', NULL, 'case-opendb-2026',
  'Micro-ATX mini tower (FD-CA-CORE-1100-BL): GPU up to 350 mm, CPU cooler up to 148 mm, 4 expansion slots, Micro ATX / Mini-ITX (case-opendb-2026, hand-checked 2025-09-05). PSU form factor not read: NULL. Price: street price, lowest PCPartPicker US listing on 2025-07-23 (case-pcpp-2025-07).',
  'tower', NULL, 'Micro-ATX,Mini-ITX', 350, 148, 4, NULL, 0, NULL, 'normal');
+
+-- Open frames: the cards stand on PCIe riser cables above an ATX board, one
+-- riser a card, as used-market multi-GPU rigs (EPYC on SP3 boards) are built.
+-- A frame is sold without risers; riser_pcie_gen and riser_mm record the
+-- risers builders of the frame report using (not in its price).
+INSERT INTO source (id, title, url, note) VALUES
+('case-jamesob-local-llm-2026-07', 'jamesob/local-llm README, "Base system" table (commits of 2026-07-03 to 2026-07-10; read at 4172e40)', 'https://github.com/jamesob/local-llm/blob/4172e40/README.md', '"Case: AAAWave Sluice V2 open frame, $100" in a build whose base-system parts were "purchased in parts almost entirely from eBay" (July 2026), holding an ASRock Rack ROMED8-2T (ATX), two Super Flower 1700 W ATX supplies and four RTX PRO 6000 cards fed through a PCIe switch.'),
+('case-spacelab-sluice-2026-07', '"Unleashing Bare-Metal AI: Building a Local Research Server" (personal blog, 2026-07-31, permalink /blogs/space-lab)', NULL, 'Bill of materials: "The Sluice V.2 12 GPU Mining Rig Frame" holding a Gigabyte MZ01-CE1 SP3 board, an EPYC 7532, 2 x RTX 3090 (passive) and an RTX 5070 on "GLOTRENDS 200mm PCIe 4.0 X16 Riser Cables", one Corsair HX1500i, a Noctua NH-U14S TR4-SP3 and five 120 mm fans; the whole build about $5,000.');
+
+INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note,
+                     kind, rack_units, form_factors, max_gpu_length_mm, max_cooler_height_mm,
+                     expansion_slots, max_gpus, forced_airflow, psu_form_factor, noise,
+                     riser_pcie_gen, riser_mm) VALUES
+('aaawave-sluice-v2', 'AAAWave', 'Sluice V2 open frame (12 GPUs)', NULL, NULL, NULL, 'case-jamesob-local-llm-2026-07',
+ 'Open-air GPU frame ("Sluice V.2 12 GPU Mining Rig Frame", case-spacelab-sluice-2026-07: 12 GPUs stored as its limit). Boards: ATX, from the two builds read (ROMED8-2T; the MZ01-CE1 of the other build not checked); larger server boards need standoffs tapped on such frames (builders'' notes), so none stored. No enclosure: no GPU length or cooler height limit (NULL), and no expansion slots of its own (0: the cards stand on risers). ATX supplies (one in one build, two in the other). Risers: PCIe 4.0 x16, 200 mm (GLOTRENDS, case-spacelab-sluice-2026-07), bought apart. No dimensions found. Noise: whatever the cards and fans make, nothing dampens it (normal). Price: the owner''s $100 (case-jamesob-local-llm-2026-07), a used offer below (the build was bought almost entirely on eBay).',
+ 'frame', NULL, 'ATX', NULL, NULL, 0, 12, 0, 'ATX', 'normal', 4, 200);
+
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source, note) VALUES
+('aaawave-sluice-v2', 'used', 100, '2026-07', 'eBay (owner purchase)', 'case-jamesob-local-llm-2026-07', 'Price paid in a published build whose base-system parts were bought "almost entirely from eBay" (README dated July 2026); condition not itemised, stored as used.');

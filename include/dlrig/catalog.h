@@ -94,7 +94,8 @@ typedef enum { DLRIG_F_STR, DLRIG_F_REAL, DLRIG_F_INT, DLRIG_F_BOOL, DLRIG_F_LIS
     X(INT, max_cooler_height_mm) X(INT, expansion_slots) X(INT, max_gpus)      \
     X(BOOL, forced_airflow) X(STR, psu_form_factor) X(STR, noise) X(STR, board_id) \
     X(INT, psu_count) X(INT, psu_watts) X(INT, psu_watts_115v) X(INT, psu_redundant) \
-    X(STR, psu_efficiency) X(BOOL, cpu_heatsinks) X(INT, sxm_gpus) X(LIST, sxm_gpu_ids)
+    X(STR, psu_efficiency) X(BOOL, cpu_heatsinks) X(INT, sxm_gpus) X(LIST, sxm_gpu_ids)    \
+    X(INT, riser_pcie_gen) X(INT, riser_mm)
 
 #define DLRIG_COOLER_FIELDS(X)                                                \
     X(STR, kind) X(INT, height_mm) X(INT, radiator_mm) X(LIST, sockets) X(INT, tdp_rating_w)

@@ -81,6 +81,27 @@ bool constraint_gpu_datacenter_ok(const dlrig_gpu *g, const dlrig_requirements *
  * chassis there; elsewhere any case. */
 bool constraint_case_datacenter_ok(const dlrig_case *cs, const dlrig_requirements *req);
 
+/* Is the case an open frame (kind "frame"): GPUs on riser cables above the board? */
+bool constraint_case_frame(const dlrig_case *cs);
+/* env.open_frame: case cs for req.  With --require open-frame an open frame
+ * and nothing else; without it the advisor leaves frames out (their riser
+ * cables have no price in the catalog, so a frame build's total would be
+ * short), though check and fix judge and propose them. */
+bool constraint_case_frame_for(const dlrig_case *cs, const dlrig_requirements *req);
+/* Board positions a card of g takes in case cs (NULL: none chosen): one on
+ * an open frame (its riser's slot; the card stands apart), else its slot
+ * width rounded up, 1 to 4 (2 when unknown). */
+int constraint_card_positions(const dlrig_gpu *g, const dlrig_case *cs);
+/* The highest PCIe generation a card's link reaches in cs: its risers'
+ * rating on an open frame (3 when not stated), else 0 (no limit of the case). */
+int constraint_case_link_gen(const dlrig_case *cs);
+/* case.riser_length: is the frame's riser short enough for a link of
+ * generation gen?  From PCIe 4.0 on at most CONSTRAINT_RISER_MAX_MM: builders
+ * of 8-card PCIe 4.0 rigs advise the shortest riser that reaches, 20-40 cm,
+ * and longer or cheaper ones gave link errors under heavy traffic (ZeRO-3). */
+#define CONSTRAINT_RISER_MAX_MM 400
+bool constraint_riser_length_ok(const dlrig_case *cs, int gen);
+
 /* case.gpu_length: the card fits the case's length limit (true when either length is unknown). */
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g);
 /* cooling.passive_needs_server: does g belong in a server chassis with forced

@@ -26,6 +26,7 @@ enum {
     DLRIG_REQ_RDMA = 1 << DLRIG_MUST_RDMA,
     DLRIG_REQ_QUIET = 1 << DLRIG_MUST_QUIET,
     DLRIG_REQ_RACKMOUNT = 1 << DLRIG_MUST_RACKMOUNT,
+    DLRIG_REQ_OPEN_FRAME = 1 << DLRIG_MUST_OPEN_FRAME,
 };
 
 /* Enumerations of the command-line contract, as NULL-terminated lists (the

@@ -55,7 +55,7 @@ typedef enum {
 } dlrig_condition;
 
 /* case.kind */
-#define DLRIG_CASE_KINDS(X) X(DLRIG_CASE_TOWER, "tower") X(DLRIG_CASE_RACK, "rack")
+#define DLRIG_CASE_KINDS(X) X(DLRIG_CASE_TOWER, "tower") X(DLRIG_CASE_RACK, "rack") X(DLRIG_CASE_FRAME, "frame")
 typedef enum { DLRIG_CASE_KIND_UNKNOWN = -1, DLRIG_CASE_KINDS(DLRIG_VOCAB_ENUM) DLRIG_CASE_KIND_COUNT } dlrig_case_kind;
 
 /* case.noise ("loud" for server fans) */
@@ -131,7 +131,7 @@ typedef enum { DLRIG_ENV_UNKNOWN = -1, DLRIG_ENVIRONMENTS(DLRIG_VOCAB_ENUM) DLRI
 
 /* requirements.require (--require): must-haves, bit i of the flags is member i */
 #define DLRIG_MUST_HAVES(X) X(DLRIG_MUST_ECC, "ecc") X(DLRIG_MUST_NVLINK, "nvlink") X(DLRIG_MUST_RDMA, "rdma") \
-    X(DLRIG_MUST_QUIET, "quiet") X(DLRIG_MUST_RACKMOUNT, "rackmount")
+    X(DLRIG_MUST_QUIET, "quiet") X(DLRIG_MUST_RACKMOUNT, "rackmount") X(DLRIG_MUST_OPEN_FRAME, "open-frame")
 typedef enum { DLRIG_MUST_HAVES(DLRIG_VOCAB_ENUM) DLRIG_MUST_COUNT } dlrig_must_have;
 
 /* The language-model fine-tuning vocabularies (requirements.method,

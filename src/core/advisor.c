@@ -611,11 +611,11 @@ static void number_strings(ctx *c)
     free(sockets);
 }
 
-/* Positions a card of g takes, as place_build counts them (1-4, 2 when unknown). */
+/* Positions a card of g takes in a tower or rack case, as place_build counts
+ * them (1-4, 2 when unknown); an open frame's risers take one each. */
 static int card_width(const dlrig_gpu *g)
 {
-    double sl = g->slots > 0 ? g->slots : 2;
-    return sl > 4 ? 4 : (int)ceil(sl);
+    return constraint_card_positions(g, NULL);
 }
 
 /* The most cards `w` positions wide board b can hold in a case giving
@@ -682,25 +682,31 @@ static void usable_collect(ctx *c)
         const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
         if (!cs->board && cs->expansion_slots > case_slots) case_slots = cs->expansion_slots;
     }
-    for (int w = 1; w <= 4; w++)
-        for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
-            double board_alone = INFINITY, frame = INFINITY;
+    for (int n = 1; n <= MAX_GPUS_PER_NODE; n++) {
+        double board_alone[5]; /* by card width */
+        for (int w = 1; w <= 4; w++) {
+            board_alone[w] = INFINITY;
             for (size_t i = 0; i < c->n_use[DLRIG_CAT_MOTHERBOARD]; i++) {
                 const dlrig_motherboard *b = USE(c, DLRIG_CAT_MOTHERBOARD, dlrig_motherboard)[i];
                 if (priced(&b->p, c->req->allow_used) && board_capacity(b, w, case_slots) >= n)
-                    board_alone = fmin(board_alone, COST(c, &b->p));
+                    board_alone[w] = fmin(board_alone[w], COST(c, &b->p));
             }
+        }
+        for (int w = 1; w <= 4; w++) {
+            double frame = INFINITY;
             for (size_t i = 0; i < ncs; i++) {
                 const dlrig_case *cs = USE(c, DLRIG_CAT_CASE, dlrig_case)[i];
                 if (!constraint_case_gpu_count_ok(cs, n)) continue;
+                int cw = constraint_case_frame(cs) ? 1 : w; /* cards on risers take one position each */
                 if (cs->board) {
-                    if (board_capacity(cs->board, w, cs->expansion_slots) >= n) frame = fmin(frame, COST(c, &cs->p));
+                    if (board_capacity(cs->board, cw, cs->expansion_slots) >= n) frame = fmin(frame, COST(c, &cs->p));
                 } else {
-                    frame = fmin(frame, COST(c, &cs->p) + board_alone);
+                    frame = fmin(frame, COST(c, &cs->p) + board_alone[cw]);
                 }
             }
             c->min_platform[w][n] = min_cpu + frame + c->min_mem + c->min_sto + c->min_psu;
         }
+    }
     for (int m2 = 0; m2 <= MAX_DRIVE_QTY; m2++) storage_options(c, m2, &c->sto_by_m2[m2]);
     number_strings(c);
 }
@@ -769,6 +775,7 @@ static bool case_allowed(const ctx *c, const dlrig_case *cs, const dlrig_gpu *g,
 {
     if (!constraint_case_takes_gpus(cs, g, n)) return false;
     if ((c->req->require & DLRIG_REQ_RACKMOUNT) && !constraint_case_rackmount(cs)) return false;
+    if (!constraint_case_frame_for(cs, c->req)) return false;
     if (!constraint_case_quiet_for(cs, c->req)) return false;
     if (!constraint_case_datacenter_ok(cs, c->req)) return false;
     return true;
@@ -1158,8 +1165,10 @@ static const dlrig_placement *placement_for(const ctx *c, const dlrig_gpu *g, in
                                             const choice *sto, const dlrig_nic *nic, const dlrig_switch *sw)
 {
     place_cache *pc = c->places;
-    place_key k = {board, nic, ncpu, overhang, m2, n, card_width(g), g->pcie_lanes > 0 ? g->pcie_lanes : 16,
-                   g->pcie_gen > 0 ? g->pcie_gen : 3, constraint_gpu_sxm(g)};
+    int gen = g->pcie_gen > 0 ? g->pcie_gen : 3, riser_gen = constraint_case_link_gen(cs);
+    if (riser_gen && riser_gen < gen) gen = riser_gen; /* an open frame's risers */
+    place_key k = {board, nic, ncpu, overhang, m2, n, constraint_card_positions(g, cs),
+                   g->pcie_lanes > 0 ? g->pcie_lanes : 16, gen, constraint_gpu_sxm(g)};
     if (pc->n_slot) {
         size_t mask = pc->n_slot - 1;
         for (size_t h = place_hash(&k) & mask; pc->slot[h]; h = (h + 1) & mask)
@@ -1524,7 +1533,10 @@ static size_t best_pass(const ctx *c, const dlrig_gpu *g, int n, double floor_go
                                 place_memo *pm = NULL;
                                 for (size_t k = memo_from; k < n_memo; k++)
                                     if (memo[k].overhang == overhang && memo[k].m2 == m2 && memo[k].nic == nic &&
-                                        memo[k].bridge == br_opts[bri]) {
+                                        memo[k].bridge == br_opts[bri] &&
+                                        /* an open frame places cards on its own risers */
+                                        (memo[k].cs == cs ||
+                                         (!constraint_case_frame(memo[k].cs) && !constraint_case_frame(cs)))) {
                                         pm = &memo[k];
                                         break;
                                     }
@@ -2507,6 +2519,8 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
              * (anything else is a compat.missing_part error): skip the rest early. */
             const dlrig_case *cs = (const dlrig_case *)p;
             if ((!has_board && !cs->board) || (!has_psu && !case_has_psus(cs))) continue;
+            /* as case_allowed: an open frame only when asked for (its risers have no price) */
+            if (!constraint_case_frame_for(cs, st->req)) continue;
             break;
         }
         case DLRIG_CAT_COOLER: qmin = qmax = cpus; break;

@@ -838,6 +838,8 @@ static const col_rule col_rules[] = {
     {"board_lane_share", "trigger_index", "NOT (\"trigger_index\" BETWEEN 1 AND 32)", "1 to 32"},
     {"chassis", "expansion_slots", "NOT (\"expansion_slots\" BETWEEN 0 AND 32)", "0 to 32 slots"},
     {"chassis", "sxm_gpus", "NOT (\"sxm_gpus\" BETWEEN 1 AND 16)", "1 to 16 SXM sockets"},
+    {"chassis", "riser_pcie_gen", "NOT (\"riser_pcie_gen\" BETWEEN 1 AND 7)", "PCIe generation 1 to 7"},
+    {"chassis", "riser_mm", "NOT (\"riser_mm\" BETWEEN 50 AND 2000)", "50 to 2000 mm"},
     {"memory", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"storage", "capacity_gb", "\"capacity_gb\" <= 0", "a positive size"},
     {"psu", "watts", "\"watts\" <= 0", "a positive power"},

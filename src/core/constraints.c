@@ -78,6 +78,35 @@ bool constraint_case_rackmount(const dlrig_case *cs)
     return cs->case_kind == DLRIG_CASE_RACK;
 }
 
+bool constraint_case_frame(const dlrig_case *cs)
+{
+    return cs && cs->case_kind == DLRIG_CASE_FRAME;
+}
+
+bool constraint_case_frame_for(const dlrig_case *cs, const dlrig_requirements *req)
+{
+    return constraint_case_frame(cs) == ((req->require & DLRIG_REQ_OPEN_FRAME) != 0);
+}
+
+int constraint_card_positions(const dlrig_gpu *g, const dlrig_case *cs)
+{
+    if (constraint_case_frame(cs)) return 1;
+    double sl = g->slots > 0 ? g->slots : 2;
+    return sl > 4 ? 4 : (int)ceil(sl);
+}
+
+int constraint_case_link_gen(const dlrig_case *cs)
+{
+    if (!constraint_case_frame(cs)) return 0;
+    return cs->riser_pcie_gen != DLRIG_NA && cs->riser_pcie_gen > 0 ? cs->riser_pcie_gen : 3;
+}
+
+bool constraint_riser_length_ok(const dlrig_case *cs, int gen)
+{
+    if (!constraint_case_frame(cs) || cs->riser_mm == DLRIG_NA || gen < 4) return true;
+    return cs->riser_mm <= CONSTRAINT_RISER_MAX_MM;
+}
+
 bool constraint_case_gpu_length_ok(const dlrig_case *cs, const dlrig_gpu *g)
 {
     return cs->max_gpu_length_mm == DLRIG_NA || g->length_mm == DLRIG_NA || g->length_mm <= cs->max_gpu_length_mm;

@@ -35,7 +35,7 @@ const char *const dlrig_environment_labels[DLRIG_ENV_COUNT + 1] = {
 const char *const dlrig_require_labels[DLRIG_MUST_COUNT + 1] = {
     [DLRIG_MUST_ECC] = "ECC memory (GPU and RAM)", [DLRIG_MUST_NVLINK] = "NVLink between GPUs",
     [DLRIG_MUST_RDMA] = "GPUDirect RDMA (clusters)", [DLRIG_MUST_QUIET] = "Quiet (desk-side)",
-    [DLRIG_MUST_RACKMOUNT] = "Rack-mount chassis"};
+    [DLRIG_MUST_RACKMOUNT] = "Rack-mount chassis", [DLRIG_MUST_OPEN_FRAME] = "Open frame (on risers)"};
 static const char *const method_labels[DLRIG_METHOD_COUNT + 1] = {
     [DLRIG_METHOD_INFERENCE] = "Inference (serving the model)", [DLRIG_METHOD_LORA] = "LoRA fine-tuning",
     [DLRIG_METHOD_QLORA] = "QLoRA fine-tuning (4-bit base model)", [DLRIG_METHOD_FULL] = "Full fine-tuning"};

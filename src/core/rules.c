@@ -186,11 +186,11 @@ static void r_missing(ctx *c)
 
 bool case_needs_cpu_cooler(const dlrig_case *cs)
 {
-    /* A complete server ships its heatsinks.  Otherwise a tower, or a rack
-     * case with a stated cooler clearance (an empty case such as a 4U ATX
-     * chassis); rack servers with their own heatsinks state none. */
+    /* A complete server ships its heatsinks.  Otherwise a tower or an open
+     * frame, or a rack case with a stated cooler clearance (an empty case
+     * such as a 4U ATX chassis); rack servers with their own heatsinks state none. */
     if (cs && cs->cpu_heatsinks) return false;
-    return !cs || cs->case_kind == DLRIG_CASE_TOWER || cs->max_cooler_height_mm != DLRIG_NA;
+    return !cs || cs->case_kind != DLRIG_CASE_RACK || cs->max_cooler_height_mm != DLRIG_NA;
 }
 
 bool case_has_psus(const dlrig_case *cs)
@@ -402,7 +402,7 @@ static void r_sxm(ctx *c)
 
 static void r_gpu_length(ctx *c)
 {
-    if (!c->cs) return;
+    if (!c->cs || constraint_case_frame(c->cs)) return; /* an open frame has no front to clear */
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[i].part;
         if (constraint_gpu_sxm(g)) continue; /* a module on the baseboard, not a card */
@@ -422,7 +422,7 @@ static void r_gpu_length(ctx *c)
 
 static void r_cooler_height(ctx *c)
 {
-    if (!c->cs || !c->cooler || c->cooler->cooler_kind != DLRIG_COOLER_AIR) return;
+    if (!c->cs || !c->cooler || c->cooler->cooler_kind != DLRIG_COOLER_AIR || constraint_case_frame(c->cs)) return;
     if (c->cs->max_cooler_height_mm == DLRIG_NA) {
         cannot_judge(c, &c->cs->p, "CPU cooler clearance");
         return;
@@ -436,10 +436,46 @@ static void r_cooler_height(ctx *c)
              c->cooler->height_mm, c->cs->p.name, c->cs->max_cooler_height_mm);
 }
 
+/* An open frame: each card on a riser cable, bought apart. */
+static void r_frame_risers(ctx *c)
+{
+    if (!constraint_case_frame(c->cs) || c->n_gpus == 0 || !c->n_gpu_lines) return;
+    int gen = constraint_case_link_gen(c->cs), faster = 0;
+    const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
+    for (int i = 0; i < c->n_gpu_lines; i++) {
+        const dlrig_gpu *x = (const dlrig_gpu *)c->gpus[i].part;
+        if (x->pcie_gen > gen) faster += c->gpus[i].qty;
+    }
+    char len[32] = "";
+    if (c->cs->riser_mm != DLRIG_NA) snprintf(len, sizeof len, ", %d mm", c->cs->riser_mm);
+    char slow[96] = "";
+    if (faster)
+        snprintf(slow, sizeof slow, "; %d PCIe %d.0 card%s link%s at %d.0 over them", faster, g->pcie_gen,
+                 faster == 1 ? "" : "s", faster == 1 ? "s" : "", gen);
+    emit(c, DLRIG_SEV_INFO, &c->cs->p, &g->p,
+         "%d GPU%s on %s stand on PCIe %d.0 x16 riser cables (one a card%s), bought apart and not in the price%s",
+         c->n_gpus, c->n_gpus == 1 ? "" : "s", c->cs->p.name, gen, len, slow);
+}
+
+static void r_riser_length(ctx *c)
+{
+    if (!constraint_case_frame(c->cs) || c->n_gpus == 0) return;
+    const dlrig_placement *pl = &c->rep->placement;
+    int gen = 0;
+    for (size_t i = 0; i < pl->n_cards; i++)
+        if (pl->cards[i].part->category == DLRIG_CAT_GPU && pl->cards[i].position && pl->cards[i].link_gen > gen)
+            gen = pl->cards[i].link_gen;
+    if (!constraint_riser_length_ok(c->cs, gen))
+        emit(c, DLRIG_SEV_WARNING, &c->cs->p, NULL,
+             "%s's risers are %d mm; at PCIe %d.0 keep them to %d mm or set the slots to PCIe 3.0 in the firmware",
+             c->cs->p.name, c->cs->riser_mm, gen, CONSTRAINT_RISER_MAX_MM);
+}
+
 /* ------------------------------------------------------------ rules: cooling */
 
 static void r_open_air_dense(ctx *c)
 {
+    if (constraint_case_frame(c->cs)) return; /* cards on risers stand apart, each in open air */
     const dlrig_placement *pl = &c->rep->placement;
     int dense = 0;
     const dlrig_gpu *g = NULL;
@@ -758,7 +794,8 @@ static void r_bridge_spacing(ctx *c)
             pos[j] = pos[j - 1];
             pos[j - 1] = t;
         }
-    for (int i = 0; i + 1 < n; i += 2) {
+    /* on an open frame the builder spaces the cards for the bridge */
+    for (int i = 0; i + 1 < n && !constraint_case_frame(c->cs); i += 2) {
         int d = pos[i + 1] - pos[i];
         if (d != c->bridge->slot_spacing) {
             emit(c, DLRIG_SEV_ERROR, &c->bridge->p, NULL,
@@ -1253,6 +1290,13 @@ static void r_datacenter(ctx *c)
              c->cs->p.name);
 }
 
+static void r_open_frame(ctx *c)
+{
+    if (!(c->b->req.require & DLRIG_REQ_OPEN_FRAME) || !c->cs || constraint_case_frame(c->cs)) return;
+    emit(c, DLRIG_SEV_ERROR, &c->cs->p, NULL, "An open frame (cards on risers) is required; %s is a %s",
+         c->cs->p.name, c->cs->kind ? c->cs->kind : "case");
+}
+
 static void r_rackmount(ctx *c)
 {
     if (!(c->b->req.require & DLRIG_REQ_RACKMOUNT) || !c->cs) return;
@@ -1377,6 +1421,18 @@ static const rule rules[] = {
     {{"case.cooler_height", DLRIG_SEV_ERROR, "CPU cooler taller than the case allows",
       "Tower air coolers must clear the side panel.", "case and cooler specifications",
       0, {FIX_REPLACE(COOLER), FIX_REPLACE(CASE)}}, r_cooler_height},
+    {{"case.frame_risers", DLRIG_SEV_INFO, "GPUs on an open frame stand on riser cables",
+      "An open frame holds the cards above the board on PCIe riser cables, one a card, so a thick card no "
+      "longer covers the slots below it and open-air coolers breathe freely. The risers are bought apart (not "
+      "in dlrig's price) and set the link: a PCIe 4.0 riser runs a PCIe 5.0 card at 4.0. Builders advise the "
+      "shortest riser that reaches, rated for the slot's generation.",
+      "builders' open-frame rigs (jamesob, local-llm, 2026; Building WOPR: A 7x4090 AI Server)",
+      0, {FIX_NAMED}}, r_frame_risers},
+    {{"case.riser_length", DLRIG_SEV_WARNING, "riser cables too long for the link's PCIe generation",
+      "Builders of 8-card PCIe 4.0 rigs advise risers of 20-40 cm; longer or cheaper ones gave link errors "
+      "under heavy traffic (DeepSpeed ZeRO-3), which the firmware can cure by running the slots at PCIe 3.0.",
+      "builders' open-frame rigs (Building WOPR: A 7x4090 AI Server)",
+      DLRIG_RULE_AVOID | DLRIG_RULE_FRAME, {FIX_REPLACE(CASE)}}, r_riser_length},
     {{"cooling.open_air_dense", DLRIG_SEV_WARNING, "open-air cards in adjacent slots",
       "Open-air coolers exhaust into the case and pull air from right below the card; packed together, each "
       "breathes the next card's hot backplate. Expect ~30% throttling and a shorter life. Blower cards exhaust "
@@ -1583,6 +1639,11 @@ static const rule rules[] = {
       "to buy and plan for.",
       "chassis specifications",
       0, {FIX_REPLACE(CASE), FIX_DROP_REQ(RACKMOUNT)}}, r_rackmount},
+    {{"env.open_frame", DLRIG_SEV_ERROR, "open frame required but an enclosed case chosen",
+      "Asked for an open frame (cards on riser cables, as used multi-GPU rigs are built), the build must stand "
+      "on one: a tower or rack case holds its cards in the board's slots.",
+      "builders' open-frame rigs (jamesob, local-llm, 2026)",
+      0, {FIX_REPLACE(CASE), FIX_DROP_REQ(OPEN_FRAME)}}, r_open_frame},
     {{"budget.over", DLRIG_SEV_WARNING, "total above the budget", "The plan costs more than the budget given.",
       "dlrig",
       DLRIG_RULE_AVOID | DLRIG_RULE_DRAFT | DLRIG_RULE_FIX, {FIX_UNDER_BUDGET, FIX_RAISE_BUDGET}}, r_budget},

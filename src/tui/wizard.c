@@ -92,6 +92,8 @@ static const value_text must_texts[DLRIG_MUST_COUNT] = {
                                 "cards packed together throttle (Dettmers)."},
     [DLRIG_MUST_RACKMOUNT] = {NULL, "For a server room or datacenter rack: a GPU server needs "
                                     "designed airflow and retention."},
+    [DLRIG_MUST_OPEN_FRAME] = {NULL, "Cards on riser cables over an open frame, as used multi-GPU rigs "
+                                     "are built: thick cards fit; risers are bought apart."},
 };
 
 /* ---- the question table ---- */

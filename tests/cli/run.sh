@@ -151,6 +151,15 @@ expect power-limit-option-high 2 'check: --power-limit-w: 500 W is above the 450
 expect power-limit-option-bad 2 "estimate: --power-limit-w: expected a whole number of watts, got 'lots'" -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr.json" --power-limit-w lots
 expect power-limit-bad 2 'bad-power-limit.json: parts\[0\]\.power_limit_w: 600 W is out of range \(1 to 450 W' -- "$DLRIG" check "$DATA/builds/bad-power-limit.json"
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
+# Four 3-slot RTX 4090s: three fit a tower over the ROMED8-2T's seven slots, an
+# open frame's risers take all four; the fix names the frame, and re-advising
+# with the GPUs kept picks it when an open frame is asked for (its risers have
+# no price, so the advisor leaves frames out otherwise)
+expect check-4x4090-tower 1 'pcie.slots +4 cards .*only 3 fit on ROMED8-2T.*fix: Replace .*with AAAWave Sluice V2 open frame' -- "$DLRIG" check "$DATA/builds/case.frame_risers.ok.json"
+expect check-4x4090-frame 0 'case.frame_risers +4 GPUs on Sluice V2 open frame .* PCIe 4.0 x16 riser cables .*not in the price.*Result: no errors' -- "$DLRIG" check "$DATA/builds/case.frame_risers.trigger.json"
+expect recommend-4x4090-pinned 0 'Sluice V2 open frame.*4 x GeForce RTX 4090 .*\(kept\)' -- "$DLRIG" recommend --from "$DATA/builds/case.frame_risers.ok.json" --pin gpu --require open-frame
+expect recommend-4x4090-no-frame 1 'fit none' -- "$DLRIG" recommend --from "$DATA/builds/case.frame_risers.ok.json" --pin gpu
+expect recommend-open-frame-only 0 'Sluice V2 open frame' -- "$DLRIG" recommend --workload llm-inference --model llama-3.3-70b --weights int4 --min-gpus 4 --budget 6000 --allow-used --require open-frame --top 1
 expect check-dss8440 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-dss8440-10x-v100.json"
 expect check-hgx-sxm 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/supermicro-821ge-8x-h100-sxm.json"
 expect check-sxm-in-tower 1 'compat.sxm' -- "$DLRIG" check "$DATA/builds/compat.sxm.trigger.json"

@@ -2054,7 +2054,7 @@ test_reqform_help_whole() {
     wait_for "dataset size in GB"
     wait_for "1.5PB)"
     keys End
-    wait_for "must-haves, comma-separated: ecc, nvlink, rdma, quiet, rackmount"
+    wait_for "must-haves, comma-separated: ecc, nvlink, rdma, quiet, rackmount, open-frame"
     wait_for " 15/15 "
     # a language model: more rows, the model's help whole too
     keys Home Right Right

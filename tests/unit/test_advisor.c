@@ -99,6 +99,7 @@ static char *random_catalog(unsigned seed)
     pick(db, "chassis", "EXISTS (SELECT 1 FROM b WHERE ',' || chassis.form_factors || ',' LIKE '%,' || b.form_factor || ',%')",
          2, 80, 800);
     pick(db, "chassis", "1", 1, 80, 3000);
+    if (rnd() % 2) pick(db, "chassis", "kind = 'frame'", 1, 60, 300); /* an open frame (cards on risers) */
     /* A complete server picked above brings its board (the catalog's references must hold). */
     exec(db, "INSERT INTO main.motherboard SELECT * FROM r.motherboard WHERE id IN (SELECT board_id FROM "
              "main.chassis) AND id NOT IN (SELECT id FROM main.motherboard)");
@@ -155,6 +156,7 @@ static void random_requirements(dlrig_requirements *r)
     if (rnd() % 10 == 0) r->require |= DLRIG_REQ_ECC;
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_NVLINK;
     if (rnd() % 15 == 0) r->require |= DLRIG_REQ_QUIET;
+    if (rnd() % 15 == 0) r->require |= DLRIG_REQ_OPEN_FRAME;
     if (rnd() % 12 == 0) r->nodes = 2;
     /* the purchase's shape */
     if (rnd() % 6 == 0) r->min_gpus = 1 + (int)(rnd() % 3);
@@ -1006,6 +1008,42 @@ END_TEST
 
 /* --require quiet: a quiet case and no blower or passive card; without it
  * the same budget may use either. */
+/* An open frame (cards on risers; the risers have no price) only when asked
+ * for: four cards for a 70B model on used parts stand on the frame with
+ * --require open-frame, every pick; without it no pick does. */
+START_TEST(open_frame_only_when_asked)
+{
+    dlrig_catalog *cat = open_shipped();
+    int framed[2] = {0, 0};
+    size_t picks[2] = {0, 0};
+    for (int want = 0; want <= 1; want++) {
+        dlrig_requirements req;
+        requirements_init(&req);
+        snprintf(req.workload, sizeof req.workload, "llm-inference");
+        snprintf(req.model, sizeof req.model, "llama-3.3-70b");
+        snprintf(req.weights, sizeof req.weights, "int4");
+        req.min_gpus = 4;
+        req.budget_usd = 6000;
+        req.allow_used = true;
+        if (want) req.require = DLRIG_REQ_OPEN_FRAME;
+        dlrig_recommendation *r;
+        size_t n;
+        char err[512];
+        ck_assert_int_eq(advisor_recommend(cat, &req, 5, &r, &n, err, sizeof err), 0);
+        ck_assert_msg(n > 0, "open-frame=%d: %s", want, err);
+        picks[want] = n;
+        for (size_t i = 0; i < n; i++) {
+            const dlrig_case *cs = (const dlrig_case *)build_first(&r[i].build, DLRIG_CAT_CASE, NULL);
+            if (constraint_case_frame(cs)) framed[want]++;
+        }
+        recommendations_free(r, n);
+    }
+    ck_assert_int_eq(framed[0], 0);
+    ck_assert_int_eq((size_t)framed[1], picks[1]);
+    catalog_close(cat);
+}
+END_TEST
+
 START_TEST(quiet_must_have_in_the_pick)
 {
     dlrig_catalog *cat = open_shipped();
@@ -1344,6 +1382,7 @@ int main(void)
     tcase_add_test(obj, good_better_best_mean_what_they_say);
     tcase_add_test(obj, why_never_compares_a_build_with_itself);
     tcase_add_test(obj, quiet_must_have_in_the_pick);
+    tcase_add_test(obj, open_frame_only_when_asked);
     tcase_add_test(obj, power_limited_when_circuit_binds);
     tcase_add_test(obj, sxm_server_recommended_for_a_large_fine_tune);
     tcase_add_test(obj, md_simulation_picks_geforce);

@@ -322,7 +322,12 @@ START_TEST(other_categories_sane)
     }
     const dlrig_case *cs = catalog_cases(cat, &n);
     for (size_t i = 0; i < n; i++) {
-        ck_assert_msg(cs[i].expansion_slots >= 2, "%s slots", cs[i].p.id);
+        /* an open frame has no slots of its own (its cards stand on risers), and states their rating */
+        if (cs[i].case_kind == DLRIG_CASE_FRAME)
+            ck_assert_msg(cs[i].riser_pcie_gen >= 3 && cs[i].riser_mm >= 100 && cs[i].max_gpus >= 2, "%s risers",
+                          cs[i].p.id);
+        else
+            ck_assert_msg(cs[i].expansion_slots >= 2, "%s slots", cs[i].p.id);
         if (cs[i].sxm_gpus == DLRIG_NA) continue;
         /* an HGX server: a complete server whose baseboard lists SXM modules of the catalog */
         ck_assert_msg(cs[i].board && case_has_psus(&cs[i]), "%s: an HGX server brings its board and power",

@@ -4,11 +4,11 @@
  * parts and numbers; the JSON document has its documented shape; and rule
  * evaluation stays within its time budget.
  *
- * Two rules (case.gpu_length, case.cooler_height) cannot fire on the shipped
- * catalog: no GPU is longer than the shortest case with a known clearance,
- * and no cooler has a known height.  Their builds use two "test-" parts that
- * exist only in a fixture catalog: a copy of catalog.db with those two rows
- * added.  Every other build file is checked against the embedded catalog. */
+ * Three rules (case.gpu_length, case.cooler_height, case.riser_length)
+ * cannot fire on the shipped catalog: no GPU is longer than the shortest case
+ * with a known clearance, no cooler has a known height, and the one open
+ * frame's risers are short.  Their builds use "test-" parts that exist only
+ * in a fixture catalog: a copy of catalog.db with those rows added.  Every other build file is checked against the embedded catalog. */
 #include <check.h>
 #include <math.h>
 #include <sqlite3.h>
@@ -39,7 +39,12 @@ static const char FIXTURE_SQL[] =
     " 'E-ATX,ATX,Micro-ATX', 300, 160, 7, NULL, 0, 'ATX', 'quiet');"
     "INSERT INTO cooler (id, vendor, name, price_usd, price_date, year, source, note, kind, height_mm,"
     " radiator_mm, sockets, tdp_rating_w) VALUES ('test-air-cooler-170mm', 'Test', 'Test air cooler 170 mm', 50,"
-    " NULL, NULL, 'cooler-unconfirmed', 'Test fixture, not a real product.', 'air', 170, NULL, 'sTR5,SP5', NULL);";
+    " NULL, NULL, 'cooler-unconfirmed', 'Test fixture, not a real product.', 'air', 170, NULL, 'sTR5,SP5', NULL);"
+    "INSERT INTO chassis (id, vendor, name, price_usd, price_date, year, source, note, kind, rack_units,"
+    " form_factors, max_gpu_length_mm, max_cooler_height_mm, expansion_slots, max_gpus, forced_airflow,"
+    " psu_form_factor, noise, riser_pcie_gen, riser_mm) VALUES ('test-frame-600mm', 'Test',"
+    " 'Test open frame (600 mm PCIe 4.0 risers)', 100, NULL, NULL, 'case-jamesob-local-llm-2026-07',"
+    " 'Test fixture, not a real product.', 'frame', NULL, 'ATX', NULL, NULL, 0, 8, 0, 'ATX', 'normal', 4, 600);";
 
 static void make_fixture_catalog(void)
 {
@@ -743,6 +748,33 @@ START_TEST(messages_name_parts_and_numbers)
     HAS(f, "170 mm");
     HAS(f, "160 mm");
     report_free(&r), build_free(&b);
+
+    f = trigger("case.riser_length", &b, &r);
+    HAS(f, "600 mm");
+    HAS(f, "PCIe 4.0");
+    HAS(f, "400 mm");
+    report_free(&r), build_free(&b);
+
+    /* four 3-slot cards: on risers over the ROMED8-2T's seven slots; in a tower three fit */
+    f = trigger("case.frame_risers", &b, &r);
+    HAS(f, "4 GPUs on Sluice V2");
+    HAS(f, "PCIe 4.0 x16 riser");
+    HAS(f, "200 mm");
+    HAS(f, "not in the price");
+    ck_assert_ptr_null(report_find(&r, "pcie.slots"));
+    ck_assert_ptr_null(report_find(&r, "cooling.open_air_dense"));
+    ck_assert_ptr_null(report_find(&r, "case.gpu_length"));
+    report_free(&r), build_free(&b);
+    f = trigger("env.open_frame", &b, &r);
+    HAS(f, "open frame");
+    HAS(f, "Define 7 XL is a tower");
+    report_free(&r), build_free(&b);
+    {
+        const dlrig_catalog *c = load("case.frame_risers.ok.json", &b);
+        rules_check(c, &b, &r);
+        ck_assert_ptr_nonnull(report_find(&r, "pcie.slots"));
+        report_free(&r), build_free(&b);
+    }
 
     f = trigger("nvlink.bridge_spacing", &b, &r);
     HAS(f, "spans 2 slots");
