@@ -47,7 +47,12 @@ CREATE TABLE architecture (
                                      -- its non-GeForce cards rated at full-rate FP32 accumulate (their rated
                                      -- figure assumes clocks the board power does not hold); NULL: no cap
   source       TEXT NOT NULL REFERENCES source(id),
-  note         TEXT
+  note         TEXT,
+  -- schema 14:
+  long_attention_share REAL CHECK (long_attention_share > 0 AND long_attention_share <= 1)
+                                     -- share of its usual tensor-core efficiency that long-sequence attention
+                                     -- reaches with FlashAttention-2, the kernel of the common pipelines
+                                     -- (workload.attention_share says how much of a job that is); NULL: 1
 ) STRICT;
 
 CREATE TABLE gpu (
@@ -462,7 +467,7 @@ CREATE TABLE workload (
   id                  TEXT PRIMARY KEY,   -- 'cnn','transformer','llm-finetune',...
   name                TEXT NOT NULL,
   reference_model     TEXT NOT NULL,      -- e.g. 'ResNet-50 224x224'
-  unit                TEXT NOT NULL CHECK (unit IN ('samples/s','tokens/s','images/s')),
+  unit                TEXT NOT NULL CHECK (unit IN ('samples/s','tokens/s','images/s','frames/s')),
   training            INTEGER NOT NULL,   -- 1 training, 0 inference
   params_m            REAL NOT NULL,      -- parameters of the reference model, millions
   gflops_per_sample   REAL NOT NULL,      -- training: forward+backward FLOPs per sample (or token)
@@ -512,10 +517,15 @@ CREATE TABLE workload (
   steps_per_sample    INTEGER CHECK (steps_per_sample > 0),
                                           -- denoiser calls a sample of the reference takes (a named model: its own
                                           -- model.generate_steps); NULL: not step-wise
-  ms_per_step         REAL CHECK (ms_per_step > 0)
+  ms_per_step         REAL CHECK (ms_per_step > 0),
                                           -- the least time a call takes however fast the GPU: the host's dispatch
                                           -- of its kernels without CUDA graphs or compilation (fitted,
                                           -- docs/CALIBRATION.md); NULL: none
+  -- schema 14:
+  attention_share     REAL CHECK (attention_share > 0 AND attention_share < 1)
+                                          -- share of its FLOPs in attention over long sequences (scores and the
+                                          -- weighted sum), whose FlashAttention-2 kernels reach less of a Hopper
+                                          -- card's peak than of other cards' (src/core/perf.c); NULL: not counted
 ) STRICT;
 CREATE UNIQUE INDEX workload_one_default ON workload (is_default) WHERE is_default = 1;
 
@@ -590,9 +600,15 @@ CREATE TABLE model (
                                        -- millions of parameters, not counted in params_m; NULL: none
   -- schema 13: generating with a diffusion model (the image-generation workload), at its pipeline's defaults
   generate_steps    INTEGER CHECK (generate_steps > 0),   -- denoising steps an image takes
-  guidance_passes   INTEGER CHECK (guidance_passes IN (1, 2))
+  guidance_passes   INTEGER CHECK (guidance_passes IN (1, 2)),
                                        -- denoiser passes a step: 2 with classifier-free guidance (a conditional
                                        -- and an unconditional pass), 1 for guidance-distilled models
+  -- schema 14: a video diffusion model (the video-generation workload), at its pipeline's default size; its
+  -- FLOPs come from its shape (n_layers, hidden_size, active_params_m) and tokens, not from train_gflops
+  frames            INTEGER CHECK (frames > 0),           -- frames of one generated video; NULL: an image model
+  tokens_per_pass   INTEGER CHECK (tokens_per_pass > 0),  -- latent tokens one denoiser pass attends over
+  CHECK (frames IS NULL OR (kind = 'diffusion' AND tokens_per_pass IS NOT NULL AND n_layers IS NOT NULL
+                            AND hidden_size IS NOT NULL AND generate_steps IS NOT NULL AND guidance_passes IS NOT NULL))
 ) STRICT;
 
 -- Other names of a model: lower-case, e.g. 'llama3-70b', 'llama-3.1-70b-instruct'.

@@ -36,3 +36,13 @@ INSERT INTO architecture (id, vendor, name, year, platform, tensor_cores, tf32, 
 ('cdna3',     'amd',    'CDNA 3',    2023, 'rocm', 1, 1, 1, 1, 0, NULL, NULL, NULL, NULL, 'amd-cdna3-whitepaper', 'Instinct MI300X / MI325X (OAM modules). Matrix cores for FP64, FP32, TF32, FP16, BF16, FP8 (E4M3/E5M2, the FNUZ encodings) and INT8, with 2:4 structured sparsity; no FP4 or FP6. Tensor share not fitted (NULL: counts as 1).'),
 ('cdna4',     'amd',    'CDNA 4',    2025, 'rocm', 1, 1, 1, 1, 1, NULL, NULL, NULL, NULL, 'amd-cdna4-rocm-precision', 'Instinct MI350X / MI355X (OAM modules). Matrix cores add FP4 and FP6 (OCP MX formats) and the OCP FP8 encodings to FP16, BF16 and FP64; ROCm lists TF32 as fully supported, which on CDNA 4 means emulated (a public MI355X kernel guide: native TF32 instructions removed), so TF32 runs below the BF16 rate. Tensor share not fitted (NULL: counts as 1).'),
 ('xe2',       'intel',  'Xe2 (Battlemage)', 2024, 'xpu', 1, 0, 1, 0, 0, NULL, NULL, NULL, NULL, 'intel-xe2-pytorch-xpu', 'XMX matrix engines (FP16, BF16, INT8); runs PyTorch through the XPU device (oneAPI / SYCL). TF32 and FP8 not read: stored as unsupported.');
+
+-- Schema 14: FlashAttention-2, the attention kernel of the common video and
+-- image pipelines (PyTorch's scaled_dot_product_attention, the official Wan
+-- 2.1 and HunyuanVideo code), was written for Ampere and reaches 35% of an
+-- H100's peak, where FlashAttention-3 (Hopper-native) reaches 75%: long
+-- attention on Hopper runs at 0.35 / 0.75 of the efficiency its other
+-- kernels reach (docs/CALIBRATION.md, "Video generation").
+INSERT INTO source (id, title, url, note) VALUES
+('ref-flashattention-3', 'Shah, Bikshandi, Zhang, Thakkar, Ramani and Dao, FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision (arXiv 2407.08608, 2024), abstract', 'https://arxiv.org/abs/2407.08608', 'Abstract read (as quoted on catalyzex.com''s author page): "FlashAttention-2 achieving only 35% utilization on the H100 GPU"; FlashAttention-3 "achieves speedup on H100 GPUs by 1.5-2.0x with FP16 reaching up to 740 TFLOPs/s (75% utilization)".');
+UPDATE architecture SET long_attention_share = 0.47 WHERE id = 'hopper';

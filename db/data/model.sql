@@ -178,3 +178,37 @@ UPDATE model SET train_gflops = 223000, sample = 'a 1024x1024 image', companion_
 UPDATE model SET generate_steps = 50, guidance_passes = 2 WHERE id IN ('sd-1.5', 'sdxl');
 UPDATE model SET train_gflops = 24600 WHERE id = 'sdxl';
 UPDATE model SET generate_steps = 28, guidance_passes = 1 WHERE id = 'flux.1-dev';
+
+-- Schema 14: video diffusion models (the video-generation workload), at the
+-- official pipeline's default size.  Their FLOPs come from their shape:
+-- tokens a pass attends over (latent frames = (frames - 1) / 4 + 1 by the
+-- 4x temporal autoencoders, then the spatial latent over the 2x2 patch),
+-- layers and width (src/core/perf.c, video_workload).  Text encoders and the
+-- autoencoder are not counted in params_m (the encoder runs once before
+-- denoising and the single-GPU commands move it off the card).  Their sources
+-- are in reference.sql (the video-generation workload cites one).
+INSERT INTO model (id, name, family, kind, params_m, active_params_m, n_layers, hidden_size, n_heads, hf_repo, year,
+                   source, note, sample, generate_steps, guidance_passes, frames, tokens_per_pass) VALUES
+('wan2.1-t2v-1.3b', 'Wan 2.1 T2V-1.3B', 'Wan', 'diffusion', 1300, 1300, 30, 1536, 12, 'Wan-AI/Wan2.1-T2V-1.3B', 2025, 'model-wan21',
+ 'Text-to-video; 1.3B by its name. 832x480 only.', '832x480', 50, 2, 81, 32760),
+('wan2.1-t2v-14b', 'Wan 2.1 T2V-14B', 'Wan', 'diffusion', 14000, 14000, 40, 5120, 40, 'Wan-AI/Wan2.1-T2V-14B', 2025, 'model-wan21',
+ 'Text-to-video; 14B by its name. The video-generation workload''s reference model.', '1280x720', 50, 2, 81, 75600),
+('wan2.2-t2v-a14b', 'Wan 2.2 T2V-A14B', 'Wan', 'diffusion', 27000, 14000, 40, 5120, 40, 'Wan-AI/Wan2.2-T2V-A14B', 2025, 'model-wan22',
+ 'Two 14B experts by noise level, one active a step and one on the GPU at a time: memory and FLOPs count 14B.', '1280x720', 40, 2, 81, 75600),
+('wan2.1-t2v-14b-480p', 'Wan 2.1 T2V-14B (480p)', 'Wan', 'diffusion', 14000, 14000, 40, 5120, 40, NULL, 2025, 'model-wan21',
+ 'Wan 2.1 T2V-14B at its 832x480 size (the same checkpoint, Wan-AI/Wan2.1-T2V-14B).', '832x480', 50, 2, 81, 32760),
+('wan2.2-t2v-a14b-480p', 'Wan 2.2 T2V-A14B (480p)', 'Wan', 'diffusion', 27000, 14000, 40, 5120, 40, NULL, 2025, 'model-wan22',
+ 'Wan 2.2 T2V-A14B at its 832x480 size (the same checkpoint, Wan-AI/Wan2.2-T2V-A14B).', '832x480', 40, 2, 81, 32760),
+('wan2.2-ti2v-5b', 'Wan 2.2 TI2V-5B', 'Wan', 'diffusion', 5000, 5000, 30, 3072, 24, 'Wan-AI/Wan2.2-TI2V-5B', 2025, 'model-wan22',
+ 'Text- and image-to-video; 5B by its name; its autoencoder compresses 4x16x16.', '1280x704', 50, 2, 121, 27280),
+('hunyuanvideo', 'HunyuanVideo', 'HunyuanVideo', 'diffusion', 13000, 13000, 60, 3072, 24, 'tencent/HunyuanVideo', 2024, 'model-hunyuanvideo',
+ '"Over 13 billion parameters" (13,000M stored); 60 blocks counting the 20 dual-stream and 40 single-stream ones.', '1280x720', 50, 1, 129, 118800),
+('cogvideox-5b', 'CogVideoX-5B', 'CogVideoX', 'diffusion', 5000, 5000, 42, 3072, 48, 'THUDM/CogVideoX-5b', 2024, 'model-cogvideox',
+ '5B by its name.', '720x480', 50, 2, 49, 17550),
+('cogvideox-2b', 'CogVideoX-2B', 'CogVideoX', 'diffusion', 2000, 2000, 30, 1920, 30, 'THUDM/CogVideoX-2b', 2024, 'model-cogvideox',
+ '2B by its name.', '720x480', 50, 2, 49, 17550);
+INSERT INTO model_alias (alias, model_id) VALUES
+('wan-2.1-14b', 'wan2.1-t2v-14b'), ('wan2.1-14b', 'wan2.1-t2v-14b'), ('wan2.1-1.3b', 'wan2.1-t2v-1.3b'),
+('wan2.2-a14b', 'wan2.2-t2v-a14b'), ('wan2.2-5b', 'wan2.2-ti2v-5b'), ('hunyuan-video', 'hunyuanvideo');
+-- Wan 2.2 A14B: two expert models, one used a denoising step (by noise level).
+UPDATE model SET experts = 2, experts_per_token = 1 WHERE id IN ('wan2.2-t2v-a14b', 'wan2.2-t2v-a14b-480p');

@@ -236,7 +236,7 @@ typedef struct dlrig_nvlink_bridge {
     X(STR, id) X(STR, vendor) X(STR, name) X(INT, year) X(STR, platform)       \
     X(BOOL, tensor_cores) X(BOOL, tf32) X(BOOL, bf16) X(BOOL, fp8) X(BOOL, fp4) \
     X(REAL, tensor_generation_share) X(INT, consumer_p2p) X(INT, cuda12)      \
-    X(REAL, pro_train_tflops_per_w) X(STR, source) X(STR, note)
+    X(REAL, pro_train_tflops_per_w) X(STR, source) X(STR, note) X(REAL, long_attention_share)
 /* An architecture (table `architecture`; db/schema.sql says what each
  * column means).  The models read a generation's behaviour from these
  * fields, never from its id: tensor_generation_share (the share of its
@@ -267,7 +267,7 @@ typedef struct dlrig_framework {
     X(BOOL, language_model) X(BOOL, single_stream) X(REAL, adapter_share) X(INT, sequence_tokens) \
     X(REAL, compute_efficiency) X(REAL, memory_efficiency) X(REAL, allreduce_overlap)       \
     X(REAL, cache_traffic_share) X(REAL, embedding_share) X(REAL, exchange_kb_per_sample) \
-    X(REAL, sync_s) X(INT, steps_per_sample) X(REAL, ms_per_step)
+    X(REAL, sync_s) X(INT, steps_per_sample) X(REAL, ms_per_step) X(REAL, attention_share)
 /* A workload profile (table `workload`; db/schema.sql says what each column
  * means).  The models read its behaviour from these fields, never from its
  * id: language_model (llm.c sizes it), single_stream (one batch-1 generation
@@ -324,7 +324,7 @@ typedef struct dlrig_source { DLRIG_SOURCE_FIELDS(DLRIG_FIELD_DECL) } dlrig_sour
     X(INT, qk_rope_head_dim) X(INT, sliding_window) X(INT, global_layers)       \
     X(INT, tied_embeddings) X(STR, hf_repo) X(INT, year) X(STR, source) X(STR, note) \
     X(REAL, train_gflops) X(STR, sample) X(REAL, companion_params_m)        \
-    X(INT, generate_steps) X(INT, guidance_passes)
+    X(INT, generate_steps) X(INT, guidance_passes) X(INT, frames) X(INT, tokens_per_pass)
 typedef struct dlrig_model { DLRIG_MODEL_FIELDS(DLRIG_FIELD_DECL) } dlrig_model;
 
 #define DLRIG_MODEL_ALIAS_FIELDS(X) X(STR, alias) X(STR, model_id)

@@ -99,6 +99,9 @@ bool perf_gpu_supports(const dlrig_gpu *g, dlrig_precision precision);
  * changes nothing: work without parameters that trains nothing (molecular
  * dynamics, in its codes' mixed precision). */
 bool perf_workload_own_precision(const dlrig_workload *w);
+/* Does w generate images or video frames (a trained diffusion model run
+ * for its output: no data set to pass over, each card makes its own)? */
+bool perf_workload_generates(const dlrig_workload *w);
 
 /* One GPU alone on a workload, for ranking cards the way a buyer's guide
  * does: speed, speed per dollar, and whether the model fits. */

@@ -80,7 +80,8 @@ typedef enum {
 
 /* workload.unit: what its throughput counts */
 #define DLRIG_WORKLOAD_UNITS(X)                                                                                 \
-    X(DLRIG_WL_UNIT_SAMPLES, "samples/s") X(DLRIG_WL_UNIT_TOKENS, "tokens/s") X(DLRIG_WL_UNIT_IMAGES, "images/s")
+    X(DLRIG_WL_UNIT_SAMPLES, "samples/s") X(DLRIG_WL_UNIT_TOKENS, "tokens/s") X(DLRIG_WL_UNIT_IMAGES, "images/s") \
+    X(DLRIG_WL_UNIT_FRAMES, "frames/s")
 typedef enum {
     DLRIG_WL_UNIT_UNKNOWN = -1,
     DLRIG_WORKLOAD_UNITS(DLRIG_VOCAB_ENUM) DLRIG_WL_UNIT_COUNT

@@ -1853,6 +1853,13 @@ static void explain(const ctx *c, dlrig_recommendation *r, const dlrig_recommend
         sb_printf(&b, " (one stream: layers split over %d GPUs add memory, not speed)", e->gpus);
     else if (e->gpus > 1)
         sb_printf(&b, " (%s)", perf_scaling_text(e, sc, sizeof sc));
+    const dlrig_model *vm = c->req->model[0] ? catalog_model_find(c->cat, c->req->model) : NULL;
+    if (vm && vm->frames != DLRIG_NA && e->throughput > 0 && e->gpus > 0) {
+        /* frames/s in the terms a video maker plans in: minutes a clip on each card */
+        double minutes = vm->frames / (e->throughput / e->gpus) / 60;
+        sb_printf(&b, "; one %d-frame video every %.*f min%s", vm->frames, minutes < 10 ? 1 : 0, minutes,
+                  e->gpus > 1 ? " on each GPU" : "");
+    }
     if (e->llm && e->query.method == DLRIG_METHOD_INFERENCE && isfinite(e->memory.ttft_s) && e->memory.ttft_s > 0)
         sb_printf(&b, "; first token after %.2f s for a %d-token prompt", e->memory.ttft_s, e->query.prompt_tokens);
     sb_printf(&b, ". %s per $1,000.", format_speed(r->perf_per_kusd, e->unit, each, sizeof each));

@@ -108,9 +108,62 @@ static double size_ratio(const dlrig_workload *w, double params_m)
  * about as many bytes of activations (an estimate: the work is compute-bound
  * on every catalog GPU).  The frozen text encoders and autoencoder load
  * beside it at the weights' width. */
+bool perf_workload_generates(const dlrig_workload *w)
+{
+    return w && !w->training && (w->unit_kind == DLRIG_WL_UNIT_IMAGES || w->unit_kind == DLRIG_WL_UNIT_FRAMES);
+}
+
+/* Video generation with a named video model: a pass over T latent tokens
+ * costs 2 x active parameters x T FLOPs in its linear layers and 4 x layers
+ * x width x T^2 in attention (scores and the weighted sum): at 720p and 81
+ * frames (75,600 tokens) attention is two thirds of Wan 2.1 14B's work.  A
+ * pass's activations at its peak take VIDEO_ACT_BYTES a token and unit of
+ * width: fitted on Wan 2.2 A14B's published peaks at 480p and 720p (41.3
+ * and 59.8 GB: 432 KB a token at width 5120), checked on HunyuanVideo's and
+ * CogVideoX's (docs/CALIBRATION.md, "Video generation").  The weights on the
+ * card are the active parameters: Wan 2.2's two experts take turns, the idle
+ * one off the GPU; the text encoder runs once before denoising and the
+ * official single-GPU commands move it off the card (not counted). */
+#define VIDEO_ACT_BYTES 84.0
+/* Long attention runs at the architecture's long_attention_share of the
+ * efficiency other kernels reach (Hopper: FlashAttention-2 at 35% of the
+ * peak against FlashAttention-3's 75%); FlashAttention-3 builds (Wan 2.2's
+ * Hopper runs) are faster there (docs/CALIBRATION.md). */
+
+static const dlrig_workload *video_workload(const dlrig_requirements *r, const dlrig_workload *w,
+                                            const dlrig_model *m, dlrig_workload *buf)
+{
+    *buf = *w;
+    double t = m->tokens_per_pass, p = m->active_params_m * 1e6;
+    double pass = 2 * p * t + 4.0 * m->n_layers * m->hidden_size * t * t;
+    double passes = (double)m->generate_steps * m->guidance_passes;
+    /* a sample is a frame: the rate counts frames/s */
+    buf->gflops_per_sample = passes * pass / m->frames / 1e9;
+    buf->mem_bytes_per_sample = passes * p * 2 * 2 / m->frames;
+    buf->activation_mb_per_sample = VIDEO_ACT_BYTES * m->hidden_size * t / 1e6;
+    buf->attention_share = 4.0 * m->n_layers * m->hidden_size * t * t / pass;
+    buf->params_m = m->active_params_m;
+    double width = weight_bytes(requirements_effective_precision(r));
+    buf->companion_gb = !isnan(m->companion_params_m) ? m->companion_params_m * 1e6 * width / 1e9 : 0;
+    buf->whole_on_card = true; /* each card generates its own videos */
+    buf->steps_per_sample = DLRIG_NA; /* steps of seconds each: no dispatch floor */
+    snprintf(buf->job_label, sizeof buf->job_label, "%s, %d frames%s%s, %d steps%s", m->name, m->frames,
+             m->sample ? " at " : "", m->sample ? m->sample : "", m->generate_steps,
+             m->guidance_passes > 1 ? " with guidance" : "");
+    buf->reference_model = buf->job_label;
+    return buf;
+}
+
 static const dlrig_workload *generation_workload(const dlrig_requirements *r, const dlrig_workload *w,
                                                  const dlrig_model *m, dlrig_workload *buf, char *err, size_t errlen)
 {
+    bool video_wl = w->unit_kind == DLRIG_WL_UNIT_FRAMES, video_model = m->frames != DLRIG_NA;
+    if (video_wl != video_model) {
+        snprintf(err, errlen, "%s generates %s: use --workload %s", m->name, video_model ? "videos" : "images",
+                 video_model ? "video-generation" : "image-generation");
+        return NULL;
+    }
+    if (video_model) return video_workload(r, w, m, buf);
     if (isnan(m->train_gflops) || m->generate_steps == DLRIG_NA || m->guidance_passes == DLRIG_NA) {
         snprintf(err, errlen, "%s: the catalog has no FLOPs or denoising steps for generating with it", m->name);
         return NULL;
@@ -147,7 +200,20 @@ const dlrig_workload *perf_job_workload(const dlrig_catalog *cat, const dlrig_re
         return NULL;
     }
     int method = r->method[0] ? id_index(dlrig_method_ids, r->method) : -1;
-    if (!m && method < 0) return w;
+    if (m && m->frames != DLRIG_NA && (w->unit_kind != DLRIG_WL_UNIT_FRAMES || method >= 0)) {
+        if (!w->training && method < 0)
+            snprintf(err, errlen, "%s generates videos: use --workload video-generation", m->name);
+        else
+            snprintf(err, errlen, "%s is a video model: dlrig estimates generating videos with it (--workload "
+                     "video-generation, no --method); training it is not modelled", m->name);
+        return NULL;
+    }
+    if (!m && method < 0) {
+        if (!perf_workload_generates(w)) return w;
+        *buf = *w;
+        buf->whole_on_card = true; /* each card generates its own images or videos */
+        return buf;
+    }
     if (!w->training && method < 0 && m && m->kind && !strcmp(m->kind, "diffusion"))
         return generation_workload(r, w, m, buf, err, errlen);
     if (w->steps_per_sample != DLRIG_NA && m && (!m->kind || strcmp(m->kind, "diffusion") != 0)) {
@@ -304,6 +370,10 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double t_compute = 0;
     if (flops > 0) {
         double ct = f > 0 ? f * flops / (tensor * 1e12 * w->compute_efficiency) : 0;
+        /* long-sequence attention: its FlashAttention-2 kernels reach a smaller share of a Hopper card */
+        double a = w->attention_share, s = g->arch ? g->arch->long_attention_share : NAN;
+        if (!isnan(a) && a > 0 && a <= f && !isnan(s) && s > 0 && s < 1)
+            ct += a * flops / (tensor * 1e12 * w->compute_efficiency) * (1 / s - 1);
         double cr = (1 - f) * flops / (rest * 1e12 * w->compute_efficiency);
         t_compute = ct + cr;
     }
@@ -586,7 +656,8 @@ int perf_estimate(const dlrig_catalog *cat, const dlrig_build *b, const dlrig_pl
     out->scaling = scaling;
     out->throughput = per_gpu * total * scaling;
     out->bound = bound;
-    if (!isnan(b->req.dataset_gb) && out->throughput > 0) {
+    /* a generator makes its images or frames: no data set to pass over */
+    if (!isnan(b->req.dataset_gb) && out->throughput > 0 && !perf_workload_generates(w)) {
         double samples = b->req.dataset_gb * 1e6 / w->sample_kb;
         out->epoch_hours = samples / out->throughput / 3600.0;
     }

@@ -578,11 +578,15 @@ static void sized_model_choices(app *a, int q)
     const dlrig_model *m = catalog_models(a->cat, &n);
     const dlrig_model **v = xcalloc(n + 1, sizeof *v);
     size_t k = 0;
-    /* a workload that generates with a denoiser (image generation) takes diffusion models only */
-    bool stepwise = wl && wl->steps_per_sample != DLRIG_NA;
-    for (size_t i = 0; i < n; i++)
-        if (m[i].kind && strcmp(m[i].kind, "llm") != 0 && (!stepwise || !strcmp(m[i].kind, "diffusion")))
+    /* a workload that generates with a denoiser takes diffusion models only: video models for video
+     * generation, image models for image generation */
+    bool stepwise = wl && wl->steps_per_sample != DLRIG_NA, video = wl && wl->unit_kind == DLRIG_WL_UNIT_FRAMES;
+    for (size_t i = 0; i < n; i++) {
+        bool is_video = m[i].frames != DLRIG_NA;
+        if (m[i].kind && strcmp(m[i].kind, "llm") != 0 && (!stepwise || !strcmp(m[i].kind, "diffusion")) &&
+            is_video == video)
             v[k++] = &m[i];
+    }
     qsort(v, k, sizeof *v, cmp_model_size);
     for (size_t i = 0; i < k && i < (size_t)N_MAX_CHOICES - 2; i++) {
         char d[96], pm[32], w16[32], train[32];

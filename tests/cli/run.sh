@@ -151,6 +151,13 @@ expect power-limit-option-high 2 'check: --power-limit-w: 500 W is above the 450
 expect power-limit-option-bad 2 "estimate: --power-limit-w: expected a whole number of watts, got 'lots'" -- "$DLRIG" estimate "$DATA/builds/power-4090-pair-tr.json" --power-limit-w lots
 expect power-limit-bad 2 'bad-power-limit.json: parts\[0\]\.power_limit_w: 600 W is out of range \(1 to 450 W' -- "$DLRIG" check "$DATA/builds/bad-power-limit.json"
 expect check-t640 0 'Result: no errors' -- "$DLRIG" check "$DATA/builds/dell-t640-4x-v100.json"
+# Video generation with a named video model: frames/s and the minutes a clip takes; image and video models
+# each go to their own workload
+expect recommend-video-wan14b 0 'frames/s for Wan 2.1 T2V-14B, 81 frames at 1280x720, 50 steps with guidance, bound by compute.*one 81-frame video every [0-9.]+ min' -- "$DLRIG" recommend --workload video-generation --model wan2.1-t2v-14b --budget 15000 --top 1
+expect video-image-model 2 'FLUX.1 \[dev\] generates images: use --workload image-generation' -- "$DLRIG" recommend --workload video-generation --model flux.1-dev --budget 5000
+expect image-video-model 2 'Wan 2.1 T2V-14B generates videos: use --workload video-generation' -- "$DLRIG" recommend --workload image-generation --model wan2.1-t2v-14b --budget 5000
+expect video-model-training 2 'CogVideoX-5B is a video model.*training it is not modelled' -- "$DLRIG" recommend --workload diffusion --model cogvideox-5b --method lora --budget 5000
+expect models-video 0 'hunyuanvideo.*wan2.1-t2v-14b' -- bash -c '"$0" models | sort' "$DLRIG"
 # Four 3-slot RTX 4090s: three fit a tower over the ROMED8-2T's seven slots, an
 # open frame's risers take all four; the fix names the frame, and re-advising
 # with the GPUs kept picks it when an open frame is asked for (its risers have

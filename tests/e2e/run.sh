@@ -1674,7 +1674,7 @@ test_wizard_catalog_workload() {
 test_wizard_md() {
     start wizmd 100 32
     wait_for "What will it mostly run?"
-    keys End
+    keys End Up # molecular dynamics, the last but video generation
     wait_for "Molecular dynamics (GROMACS, AMBER, OpenMM)"
     wait_for "FP64 does not matter"
     keys Enter
@@ -1691,6 +1691,37 @@ test_wizard_md() {
     keys Enter
     wait_for "Build sheet"
     wait_for "samples/s"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
+# Video generation: the wizard offers the video models only, and the build
+# sheet counts frames/s for the one chosen.
+test_wizard_video() {
+    start wizvid 100 32
+    wait_for "What will it mostly run?"
+    keys End
+    wait_for "Video generation (diffusion)"
+    wait_for "the minutes a clip takes"
+    keys Enter
+    wait_for "How big is the model?"
+    wait_for "Wan 2.1 T2V-1.3B"
+    wait_for "HunyuanVideo"
+    ! screen | grep -q "FLUX.1" || fail "an image model offered for video generation"
+    keys Down Enter
+    wait_for "What is the budget?"
+    wait_for "frames/s"
+    local q
+    for q in "What is the budget?" "Which framework?" "Which training precision?" "Where will it stand?" "Which wall circuit feeds it?" \
+        "Does noise matter?" "Must-haves (Space toggles)"; do
+        wait_for "$q"
+        keys Enter
+    done
+    wait_for "Review the answers"
+    keys Enter
+    wait_for "Build sheet"
+    wait_for "frames/s compute-bound"
     quit_discarding
     wait_exit 0
     end_session
@@ -2718,6 +2749,7 @@ run test_whatif_form
 run test_fix_its
 run test_wizard_catalog_workload
 run test_wizard_md
+run test_wizard_video
 run test_builder_category_paging
 run test_reqform_list
 run test_menu_paging

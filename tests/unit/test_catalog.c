@@ -1184,7 +1184,7 @@ START_TEST(model_suggest_and_filter)
     ck_assert_uint_ge(n, 3);
     for (size_t i = 0; i < n; i++) ck_assert_ptr_nonnull(strstr(v[i]->id, "llama"));
     n = catalog_model_filter(cat, "diffusion", v);
-    ck_assert_uint_eq(n, 3);
+    ck_assert_uint_eq(n, 12); /* 3 image and 9 video models */
     ck_assert_uint_eq(catalog_model_filter(cat, "llama3-70b", v), 1); /* an alias */
     ck_assert_str_eq(v[0]->id, "llama-3-70b");
     ck_assert_uint_eq(catalog_model_filter(cat, "llama nosuchword", v), 0);

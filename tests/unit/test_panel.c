@@ -20,7 +20,7 @@
  * or when the panel has fewer scenarios than PANEL_MIN_SCENARIOS (a
  * scenario dropped from the file is not a scenario passed). */
 #define PANEL_MAX_MISSES 2
-#define PANEL_MIN_SCENARIOS 56
+#define PANEL_MIN_SCENARIOS 59
 
 static dlrig_catalog *cat;
 

@@ -721,12 +721,13 @@ START_TEST(diffusion_model_by_name)
 END_TEST
 
 /* Image generation with a named diffusion model: n of one GPU. */
-static dlrig_estimate gen_est(const char *gpu, int n, const char *model, const char *precision)
+/* An estimate of n x gpu generating with a named model (NULL: the workload's reference). */
+static dlrig_estimate job_est(const char *workload, const char *gpu, int n, const char *model, const char *precision)
 {
     dlrig_build b;
     build_init(&b, "t");
-    strcpy(b.req.workload, "image-generation");
-    snprintf(b.req.model, sizeof b.req.model, "%s", model);
+    snprintf(b.req.workload, sizeof b.req.workload, "%s", workload);
+    if (model) snprintf(b.req.model, sizeof b.req.model, "%s", model);
     if (precision) snprintf(b.req.precision, sizeof b.req.precision, "%s", precision);
     const dlrig_part *g = catalog_find(cat, gpu);
     ck_assert_msg(g != NULL, "%s", gpu);
@@ -738,10 +739,60 @@ static dlrig_estimate gen_est(const char *gpu, int n, const char *model, const c
     return e;
 }
 
+static dlrig_estimate gen_est(const char *gpu, int n, const char *model, const char *precision)
+{
+    return job_est("image-generation", gpu, n, model, precision);
+}
+
 static int cmp_dbl(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
     return (a > b) - (a < b);
+}
+
+/* A table of published times (a CSV file of tests/data, a header row first): each
+ * row's model and measured seconds from row_fn, gathered by the row's set
+ * (column set_col: "calibration" or validation); sorted absolute errors of
+ * each set and the validation rows' rank correlation. */
+typedef void (*row_fn)(const csv_record *rec, double *model_s, double *measured_s);
+typedef struct published_fit {
+    double cal[32], val[32], meas[32], pred[32], rho;
+    size_t nc, nv;
+} published_fit;
+
+static void published_table(const char *file, size_t set_col, row_fn fn, published_fit *t)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", DLRIG_TEST_DATA, file);
+    size_t len;
+    char *text = read_file_limit(path, 1 << 20, &len);
+    ck_assert_msg(text != NULL, "%s", path);
+    memset(t, 0, sizeof *t);
+    csv_reader rd;
+    csv_init(&rd, text, len);
+    csv_record rec;
+    bool header = true;
+    while (csv_next(&rd, &rec) > 0) {
+        if (header) {
+            header = false;
+            continue;
+        }
+        ck_assert_uint_gt(rec.n, set_col);
+        double pred, meas;
+        fn(&rec, &pred, &meas);
+        double err = fabs(pred / meas - 1);
+        if (!strcmp(rec.fields[set_col], "calibration") && t->nc < 32) t->cal[t->nc++] = err;
+        else if (t->nv < 32) {
+            t->val[t->nv] = err;
+            t->meas[t->nv] = meas;
+            t->pred[t->nv++] = pred;
+        }
+    }
+    csv_free(&rd);
+    free(text);
+    t->rho = perf_rank_correlation(t->meas, t->pred, t->nv);
+    qsort(t->cal, t->nc, sizeof *t->cal, cmp_dbl);
+    qsort(t->val, t->nv, sizeof *t->val, cmp_dbl);
 }
 
 /* Image generation (--workload image-generation --model NAME): every step
@@ -751,53 +802,31 @@ static int cmp_dbl(const void *x, const void *y)
  * the dispatch floor (24.7 ms a step) on SD 1.5 on an RTX 4090; the other
  * published generation times (tests/data/perf_imagegen.csv) were not fitted
  * on.  Times at another step count are scaled by steps. */
+static void image_row(const csv_record *rec, double *model_s, double *measured_s)
+{
+    const dlrig_model *m = catalog_model_find(cat, rec->fields[1]);
+    ck_assert_msg(m && m->generate_steps != DLRIG_NA, "%s", rec->fields[1]);
+    dlrig_estimate e = gen_est(rec->fields[0], 1, rec->fields[1], rec->fields[2]);
+    *model_s = 1 / e.throughput * atof(rec->fields[3]) / m->generate_steps;
+    *measured_s = atof(rec->fields[4]);
+    printf("image generation: %-12s %-28s %s %2s steps: measured %6.2f s, model %6.2f s (%+.0f%%)\n", rec->fields[5],
+           rec->fields[0], rec->fields[1], rec->fields[3], *measured_s, *model_s, 100 * (*model_s / *measured_s - 1));
+}
+
 START_TEST(image_generation_against_published_times)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/perf_imagegen.csv", DLRIG_TEST_DATA);
-    size_t len;
-    char *text = read_file_limit(path, 1 << 20, &len);
-    ck_assert_msg(text != NULL, "%s", path);
-    csv_reader rd;
-    csv_init(&rd, text, len);
-    csv_record rec;
-    double cal_err[32], val_err[32], val_meas[32], val_pred[32];
-    size_t nc = 0, nv = 0;
-    bool header = true;
-    while (csv_next(&rd, &rec) > 0) {
-        if (header) {
-            header = false;
-            continue;
-        }
-        ck_assert_uint_ge(rec.n, 6);
-        const dlrig_model *m = catalog_model_find(cat, rec.fields[1]);
-        ck_assert_msg(m && m->generate_steps != DLRIG_NA, "%s", rec.fields[1]);
-        dlrig_estimate e = gen_est(rec.fields[0], 1, rec.fields[1], rec.fields[2]);
-        double pred = 1 / e.throughput * atof(rec.fields[3]) / m->generate_steps, meas = atof(rec.fields[4]);
-        double err = fabs(pred / meas - 1);
-        printf("image generation: %-12s %-28s %s %2s steps: measured %6.2f s, model %6.2f s (%+.0f%%)\n",
-               rec.fields[5], rec.fields[0], rec.fields[1], rec.fields[3], meas, pred, 100 * (pred / meas - 1));
-        if (!strcmp(rec.fields[5], "calibration") && nc < 32) cal_err[nc++] = err;
-        else if (nv < 32) {
-            val_err[nv] = err;
-            val_meas[nv] = meas;
-            val_pred[nv++] = pred;
-        }
-    }
-    csv_free(&rd);
-    free(text);
+    published_fit t;
+    published_table("perf_imagegen.csv", 5, image_row, &t);
+    size_t nc = t.nc, nv = t.nv;
     ck_assert_uint_eq(nc, 3);
     ck_assert_uint_ge(nv, 11);
-    double rho = perf_rank_correlation(val_meas, val_pred, nv);
-    qsort(cal_err, nc, sizeof *cal_err, cmp_dbl);
-    qsort(val_err, nv, sizeof *val_err, cmp_dbl);
     printf("image generation: calibration %zu rows, median error %.1f%%; validation %zu rows, median error %.1f%%, "
-           "Spearman %.3f\n", nc, 100 * cal_err[nc / 2], nv, 100 * val_err[nv / 2], rho);
+           "Spearman %.3f\n", nc, 100 * t.cal[nc / 2], nv, 100 * t.val[nv / 2], t.rho);
     /* limits just above what the model achieves (docs/CALIBRATION.md: 0.0% on the calibration rows, whose
      * SDXL row the model puts 38% fast; 24% and 0.749 on the validation rows) */
-    ck_assert_msg(cal_err[nc / 2] <= 0.02, "calibration median error %.1f%%", 100 * cal_err[nc / 2]);
-    ck_assert_msg(val_err[nv / 2] <= 0.26, "validation median error %.1f%%", 100 * val_err[nv / 2]);
-    ck_assert_msg(rho >= 0.70, "validation rank correlation %.3f", rho);
+    ck_assert_msg(t.cal[nc / 2] <= 0.02, "calibration median error %.1f%%", 100 * t.cal[nc / 2]);
+    ck_assert_msg(t.val[nv / 2] <= 0.26, "validation median error %.1f%%", 100 * t.val[nv / 2]);
+    ck_assert_msg(t.rho >= 0.70, "validation rank correlation %.3f", t.rho);
 
     /* each card generates its own images */
     dlrig_estimate one = gen_est("nvidia-rtx-4090", 1, "flux.1-dev", "fp8");
@@ -818,6 +847,68 @@ START_TEST(image_generation_against_published_times)
     ck_assert(h100.throughput > 2 * ada.throughput);
     /* SD 1.5 on a fast card waits on the host's dispatch of 50 U-Net calls */
     ck_assert_str_eq(gen_est("nvidia-h100-sxm5-80gb", 1, "sd-1.5", NULL).bound, "dispatch");
+}
+END_TEST
+
+/* Video generation (--workload video-generation --model NAME): a pass over
+ * T latent tokens costs 2 x parameters x T in the linear layers and 4 x
+ * layers x width x T^2 in attention, two passes a step with guidance.  The
+ * efficiency was fitted on Wan 2.1 T2V-14B at 720p on an A100; the other
+ * published times (tests/data/perf_videogen.csv) were not fitted on.  Times
+ * at another step count are scaled by steps. */
+static dlrig_estimate video_est(const char *gpu, int n, const char *model)
+{
+    return job_est("video-generation", gpu, n, model, NULL);
+}
+
+#define VIDEO_MAX_MEDIAN_ERR 0.23
+#define VIDEO_MIN_RHO 0.95
+static void video_row(const csv_record *rec, double *model_s, double *measured_s)
+{
+    const dlrig_model *m = catalog_model_find(cat, rec->fields[1]);
+    ck_assert_msg(m && m->frames != DLRIG_NA, "%s", rec->fields[1]);
+    dlrig_estimate e = video_est(rec->fields[0], 1, rec->fields[1]);
+    ck_assert_str_eq(e.unit, "frames/s");
+    /* frames/s into seconds a video, at the row's steps */
+    *model_s = m->frames / e.throughput * atof(rec->fields[2]) / m->generate_steps;
+    *measured_s = atof(rec->fields[3]);
+    printf("video generation: %-11s %-22s %-21s %2s steps: measured %7.1f s, model %7.1f s (%+.0f%%)\n",
+           rec->fields[4], rec->fields[0], rec->fields[1], rec->fields[2], *measured_s, *model_s,
+           100 * (*model_s / *measured_s - 1));
+}
+
+START_TEST(video_generation_against_published_times)
+{
+    published_fit t;
+    published_table("perf_videogen.csv", 4, video_row, &t);
+    size_t nv = t.nv;
+    ck_assert_uint_eq(t.nc, 1);
+    ck_assert_uint_ge(nv, 12);
+    printf("video generation: calibration %zu row, error %.1f%%; validation %zu rows, median error %.1f%%, "
+           "Spearman %.3f\n", t.nc, 100 * t.cal[0], nv, 100 * t.val[nv / 2], t.rho);
+    /* limits just above what the model achieves (docs/CALIBRATION.md, "Video generation") */
+    ck_assert_msg(t.cal[0] <= 0.02, "calibration error %.1f%%", 100 * t.cal[0]);
+    ck_assert_msg(t.val[nv / 2] <= VIDEO_MAX_MEDIAN_ERR, "validation median error %.1f%%", 100 * t.val[nv / 2]);
+    ck_assert_msg(t.rho >= VIDEO_MIN_RHO, "validation rank correlation %.3f", t.rho);
+
+    /* the workload's own row is its reference model, Wan 2.1 T2V-14B at 720p, by the same formula */
+    dlrig_estimate ref = video_est("nvidia-h100-sxm5-80gb", 1, NULL);
+    dlrig_estimate named = video_est("nvidia-h100-sxm5-80gb", 1, "wan2.1-t2v-14b");
+    ck_assert_double_eq_tol(ref.throughput, named.throughput, 1e-3 * named.throughput);
+    ck_assert_double_eq_tol(ref.mem_need_gb, named.mem_need_gb, 0.01 * named.mem_need_gb);
+    /* each card generates its own videos; 720p 14B needs an 80 GB card, 480p fits 48 GB */
+    dlrig_estimate two = video_est("nvidia-h100-sxm5-80gb", 2, "wan2.1-t2v-14b");
+    ck_assert_double_eq_tol(two.throughput, 2 * named.throughput, 1e-9 * named.throughput);
+    ck_assert(named.fits);
+    ck_assert(!video_est("nvidia-rtx-5090", 1, "wan2.1-t2v-14b").fits);
+    ck_assert(video_est("nvidia-rtx-6000-ada", 1, "wan2.2-t2v-a14b-480p").fits);
+    ck_assert(video_est("nvidia-rtx-4090", 1, "wan2.1-t2v-1.3b").fits);
+    ck_assert_ptr_nonnull(strstr(named.reference_model, "81 frames at 1280x720, 50 steps with guidance"));
+    /* memory against published peaks: Wan 2.2 A14B 41.3 GB at 480p and 59.8 GB at 720p (fitted), HunyuanVideo's
+     * README 60 GB at 720p (not fitted) */
+    ck_assert_double_eq_tol(video_est("nvidia-h100-sxm5-80gb", 1, "wan2.2-t2v-a14b-480p").mem_need_gb, 41.3, 2.5);
+    ck_assert_double_eq_tol(video_est("nvidia-h100-sxm5-80gb", 1, "wan2.2-t2v-a14b").mem_need_gb, 59.8, 2.5);
+    ck_assert_double_eq_tol(video_est("nvidia-h100-sxm5-80gb", 1, "hunyuanvideo").mem_need_gb, 60, 4);
 }
 END_TEST
 
@@ -902,6 +993,7 @@ int main(void)
     tcase_add_test(tc, multi_gpu_llm_speed_one_model);
     tcase_add_test(tc, diffusion_model_by_name);
     tcase_add_test(tc, image_generation_against_published_times);
+    tcase_add_test(tc, video_generation_against_published_times);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
