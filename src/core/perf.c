@@ -101,13 +101,6 @@ static double size_ratio(const dlrig_workload *w, double params_m)
  * kohya's sd-scripts (--fp8_base) train it. */
 #define DIFFUSION_LORA_BASE_BITS 8
 
-/* Image generation with a named diffusion model: each image runs the
- * denoiser generate_steps times, twice a step with classifier-free guidance
- * (guidance_passes), at the model's native size; a pass is a third of a
- * training sample's FLOPs (forward only).  Each pass reads the weights, and
- * about as many bytes of activations (an estimate: the work is compute-bound
- * on every catalog GPU).  The frozen text encoders and autoencoder load
- * beside it at the weights' width. */
 bool perf_workload_generates(const dlrig_workload *w)
 {
     return w && !w->training && (w->unit_kind == DLRIG_WL_UNIT_IMAGES || w->unit_kind == DLRIG_WL_UNIT_FRAMES);
@@ -125,14 +118,17 @@ bool perf_workload_generates(const dlrig_workload *w)
  * one off the GPU; the text encoder runs once before denoising and the
  * official single-GPU commands move it off the card (not counted). */
 #define VIDEO_ACT_BYTES 84.0
-/* Long attention runs at the architecture's long_attention_share of the
- * efficiency other kernels reach (Hopper: FlashAttention-2 at 35% of the
- * peak against FlashAttention-3's 75%); FlashAttention-3 builds (Wan 2.2's
- * Hopper runs) are faster there (docs/CALIBRATION.md). */
 
 static const dlrig_workload *video_workload(const dlrig_requirements *r, const dlrig_workload *w,
-                                            const dlrig_model *m, dlrig_workload *buf)
+                                            const dlrig_model *m, dlrig_workload *buf, char *err, size_t errlen)
 {
+    if (m->tokens_per_pass == DLRIG_NA || m->tokens_per_pass <= 0 || m->n_layers == DLRIG_NA || m->n_layers <= 0 ||
+        m->hidden_size == DLRIG_NA || m->hidden_size <= 0 || m->frames <= 0 || m->generate_steps == DLRIG_NA ||
+        m->generate_steps <= 0 || m->guidance_passes == DLRIG_NA || m->guidance_passes <= 0) {
+        snprintf(err, errlen, "%s: the catalog has no tokens, layers, width, frames or steps for generating with it",
+                 m->name);
+        return NULL;
+    }
     *buf = *w;
     double t = m->tokens_per_pass, p = m->active_params_m * 1e6;
     double pass = 2 * p * t + 4.0 * m->n_layers * m->hidden_size * t * t;
@@ -154,6 +150,13 @@ static const dlrig_workload *video_workload(const dlrig_requirements *r, const d
     return buf;
 }
 
+/* Image generation with a named diffusion model: each image runs the
+ * denoiser generate_steps times, twice a step with classifier-free guidance
+ * (guidance_passes), at the model's native size; a pass is a third of a
+ * training sample's FLOPs (forward only).  Each pass reads the weights, and
+ * about as many bytes of activations (an estimate: the work is compute-bound
+ * on every catalog GPU).  The frozen text encoders and autoencoder load
+ * beside it at the weights' width. */
 static const dlrig_workload *generation_workload(const dlrig_requirements *r, const dlrig_workload *w,
                                                  const dlrig_model *m, dlrig_workload *buf, char *err, size_t errlen)
 {
@@ -163,7 +166,7 @@ static const dlrig_workload *generation_workload(const dlrig_requirements *r, co
                  video_model ? "video-generation" : "image-generation");
         return NULL;
     }
-    if (video_model) return video_workload(r, w, m, buf);
+    if (video_model) return video_workload(r, w, m, buf, err, errlen);
     if (isnan(m->train_gflops) || m->generate_steps == DLRIG_NA || m->guidance_passes == DLRIG_NA) {
         snprintf(err, errlen, "%s: the catalog has no FLOPs or denoising steps for generating with it", m->name);
         return NULL;
@@ -370,7 +373,8 @@ double perf_gpu_throughput(const dlrig_gpu *g, const dlrig_workload *w, double p
     double t_compute = 0;
     if (flops > 0) {
         double ct = f > 0 ? f * flops / (tensor * 1e12 * w->compute_efficiency) : 0;
-        /* long-sequence attention: its FlashAttention-2 kernels reach a smaller share of a Hopper card */
+        /* long-sequence attention runs at the architecture's long_attention_share of the efficiency other
+         * kernels reach (Hopper: FlashAttention-2 at 35% of the peak where FlashAttention-3 reaches 75%) */
         double a = w->attention_share, s = g->arch ? g->arch->long_attention_share : NAN;
         if (!isnan(a) && a > 0 && a <= f && !isnan(s) && s > 0 && s < 1)
             ct += a * flops / (tensor * 1e12 * w->compute_efficiency) * (1 / s - 1);
