@@ -440,17 +440,19 @@ static void r_cooler_height(ctx *c)
 static void r_frame_risers(ctx *c)
 {
     if (!constraint_case_frame(c->cs) || c->n_gpus == 0 || !c->n_gpu_lines) return;
-    int gen = constraint_case_link_gen(c->cs), faster = 0;
+    int gen = constraint_case_link_gen(c->cs), faster = 0, faster_gen = 0;
     const dlrig_gpu *g = (const dlrig_gpu *)c->gpus[0].part;
     for (int i = 0; i < c->n_gpu_lines; i++) {
         const dlrig_gpu *x = (const dlrig_gpu *)c->gpus[i].part;
-        if (x->pcie_gen > gen) faster += c->gpus[i].qty;
+        if (x->pcie_gen <= gen) continue;
+        faster += c->gpus[i].qty;
+        if (x->pcie_gen > faster_gen) faster_gen = x->pcie_gen;
     }
     char len[32] = "";
     if (c->cs->riser_mm != DLRIG_NA) snprintf(len, sizeof len, ", %d mm", c->cs->riser_mm);
     char slow[96] = "";
     if (faster)
-        snprintf(slow, sizeof slow, "; %d PCIe %d.0 card%s link%s at %d.0 over them", faster, g->pcie_gen,
+        snprintf(slow, sizeof slow, "; %d PCIe %d.0 card%s link%s at %d.0 over them", faster, faster_gen,
                  faster == 1 ? "" : "s", faster == 1 ? "s" : "", gen);
     emit(c, DLRIG_SEV_INFO, &c->cs->p, &g->p,
          "%d GPU%s on %s stand on PCIe %d.0 x16 riser cables (one a card%s), bought apart and not in the price%s",
