@@ -95,6 +95,9 @@ int constraint_card_positions(const dlrig_gpu *g, const dlrig_case *cs);
 /* The highest PCIe generation a card's link reaches in cs: its risers'
  * rating on an open frame (3 when not stated), else 0 (no limit of the case). */
 int constraint_case_link_gen(const dlrig_case *cs);
+/* The PCIe generation card g links at in cs before the slot's own: its own
+ * (3 when unknown), no faster than an open frame's risers. */
+int constraint_card_link_gen(const dlrig_gpu *g, const dlrig_case *cs);
 /* case.riser_length: is the frame's riser short enough for a link of
  * generation gen?  From PCIe 4.0 on at most CONSTRAINT_RISER_MAX_MM: builders
  * of 8-card PCIe 4.0 rigs advise the shortest riser that reaches, 20-40 cm,

@@ -1165,10 +1165,8 @@ static const dlrig_placement *placement_for(const ctx *c, const dlrig_gpu *g, in
                                             const choice *sto, const dlrig_nic *nic, const dlrig_switch *sw)
 {
     place_cache *pc = c->places;
-    int gen = g->pcie_gen > 0 ? g->pcie_gen : 3, riser_gen = constraint_case_link_gen(cs);
-    if (riser_gen && riser_gen < gen) gen = riser_gen; /* an open frame's risers */
     place_key k = {board, nic, ncpu, overhang, m2, n, constraint_card_positions(g, cs),
-                   g->pcie_lanes > 0 ? g->pcie_lanes : 16, gen, constraint_gpu_sxm(g)};
+                   g->pcie_lanes > 0 ? g->pcie_lanes : 16, constraint_card_link_gen(g, cs), constraint_gpu_sxm(g)};
     if (pc->n_slot) {
         size_t mask = pc->n_slot - 1;
         for (size_t h = place_hash(&k) & mask; pc->slot[h]; h = (h + 1) & mask)

@@ -101,6 +101,12 @@ int constraint_case_link_gen(const dlrig_case *cs)
     return cs->riser_pcie_gen != DLRIG_NA && cs->riser_pcie_gen > 0 ? cs->riser_pcie_gen : 3;
 }
 
+int constraint_card_link_gen(const dlrig_gpu *g, const dlrig_case *cs)
+{
+    int gen = g->pcie_gen > 0 ? g->pcie_gen : 3, riser = constraint_case_link_gen(cs);
+    return riser && riser < gen ? riser : gen;
+}
+
 bool constraint_riser_length_ok(const dlrig_case *cs, int gen)
 {
     if (!constraint_case_frame(cs) || cs->riser_mm == DLRIG_NA || gen < 4) return true;

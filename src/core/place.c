@@ -171,7 +171,6 @@ void place_build(const dlrig_build *b, dlrig_placement *out)
     c->cpus = cpus;
     c->board = build_board(b);
     const dlrig_case *cs = (const dlrig_case *)build_first(b, DLRIG_CAT_CASE, NULL);
-    int riser_gen = constraint_case_link_gen(cs);
 
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < b->n_items; i++) {
@@ -190,8 +189,7 @@ void place_build(const dlrig_build *b, dlrig_placement *out)
                      * value out of range must not overflow the cast */
                     k->width = constraint_card_positions(g, cs);
                     k->lanes = g->pcie_lanes > 0 ? g->pcie_lanes : 16;
-                    k->gen = g->pcie_gen > 0 ? g->pcie_gen : 3;
-                    if (riser_gen && riser_gen < k->gen) k->gen = riser_gen; /* the riser's rating */
+                    k->gen = constraint_card_link_gen(g, cs); /* no faster than an open frame's risers */
                 } else {
                     const dlrig_nic *n = (const dlrig_nic *)p;
                     k->width = 1;
