@@ -556,6 +556,9 @@ typedef struct ctx {
     char oldest_price[12];  /* the oldest price month of the quote's builds ("" when none is dated) */
     int price_age;          /* its age in months on the quote's date, -1 when none is dated */
     bool stale;             /* older than DLRIG_PRICE_STALE_MONTHS: the quote says re-check and promises no validity */
+    int old_lines;          /* part lines of the quote's builds priced more than DLRIG_PRICE_STALE_MONTHS ago */
+    int priced_lines;       /* part lines with a known price (owned lines not counted) */
+    long long old_cents;    /* what the old-priced lines add up to, in the quote's currency */
     char validity[160];     /* "valid until 2026-12-27 (30 days)", or what a stale quote says instead */
     strbuf *out;
     /* quotes */
@@ -706,6 +709,41 @@ static const char *line_condition(const dlrig_price *pr)
     return pr->condition == DLRIG_CONDITION_USED || pr->condition == DLRIG_CONDITION_REFURBISHED
                ? dlrig_condition_names[pr->condition]
                : NULL;
+}
+
+/* Whether the customer's copy marks this line's price as one to re-check:
+ * older than DLRIG_PRICE_STALE_MONTHS and not re-checked by the seller.
+ * Returns its month ("2025-07") into buf, or NULL. */
+static const char *line_old_price(const ctx *c, const dlrig_price *pr, char *buf, size_t len)
+{
+    if (!c->stale || c->o.prices_checked || !price_known(pr) || pr->owned || !price_stale(pr->date, c->date))
+        return NULL;
+    snprintf(buf, len, "%.7s", pr->date);
+    return buf;
+}
+
+/* Which lines of a quote carry the old prices and how much of it they are:
+ * "7 of 8 priced lines, $1,126.22 of the parts' $2,684.22, carry prices
+ * older than 6 months" and, on the customer's copy, where they are marked
+ * (mark: " (marked below)").  "" when none does or the seller re-checked
+ * them. */
+static const char *old_lines_text(const ctx *c, const char *mark, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (!c->stale || c->o.prices_checked || c->old_lines <= 0) return buf;
+    char a[48], t[48], n[64];
+    if (c->old_lines == c->priced_lines)
+        snprintf(n, sizeof n, "%s %d priced line%s", c->old_lines == 1 ? "The" : c->old_lines == 2 ? "Both" : "All",
+                 c->old_lines, c->old_lines == 1 ? "" : "s");
+    else snprintf(n, sizeof n, "%d of %d priced lines", c->old_lines, c->priced_lines);
+    if (!c->customer) mark = "";
+    if (c->option)
+        snprintf(buf, len, "%s of the options carry prices older than %d months%s.", n, DLRIG_PRICE_STALE_MONTHS, mark);
+    else
+        snprintf(buf, len, "%s, %s of the parts' %s, carry prices older than %d months%s.", n,
+                 money(c, c->old_cents, a, sizeof a), money(c, c->m.subtotal - c->m.services, t, sizeof t),
+                 DLRIG_PRICE_STALE_MONTHS, mark);
+    return buf;
 }
 
 /* Appends name to a comma-separated list in buf unless it is there already. */
@@ -1057,8 +1095,13 @@ static void md_dateline(ctx *c)
 {
     strbuf *sb = c->out;
     if (c->stale && !c->o.prices_checked)
-        sb_printf(sb, "**Date:** %s. **Prices from %s (%d months old): re-check before ordering.** This quote "
-                      "promises no validity until they are.\n\n", c->date, c->oldest_price, c->price_age);
+    {
+        char ol[256];
+        old_lines_text(c, " (marked below)", ol, sizeof ol);
+        sb_printf(sb, "**Date:** %s. **Prices from %s (%d months old): re-check before ordering.** %s%sThis quote "
+                      "promises no validity until they are.\n\n", c->date, c->oldest_price, c->price_age, ol,
+                  ol[0] ? " " : "");
+    }
     else if (c->stale)
         sb_printf(sb, "**Date:** %s, valid until %s. Prices from %s, re-checked by the seller.\n\n", c->date,
                   c->valid_until, c->oldest_price);
@@ -1111,7 +1154,11 @@ static void md_part_cell(ctx *c, const dlrig_item *it)
     if (c->customer) {
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
         const char *cond = line_condition(&pr);
-        if (cond) sb_printf(sb, " (%s)", cond);
+        char om[12];
+        const char *old = line_old_price(c, &pr, om, sizeof om);
+        if (cond && old) sb_printf(sb, " (%s; price of %s, to be re-checked)", cond, old);
+        else if (old) sb_printf(sb, " (price of %s, to be re-checked)", old);
+        else if (cond) sb_printf(sb, " (%s)", cond);
         return;
     }
     sb_append(sb, " (");
@@ -1493,7 +1540,10 @@ static void export_json(ctx *c)
         if (pr.user_list && pr.market) cJSON_AddStringToObject(j, "price_from", pr.market);
         char ps[320];
         if (export_price_source(c->cat, &pr, ps, sizeof ps)) cJSON_AddStringToObject(j, "price_source", ps);
-        if (price_known(&pr) && pr.date) cJSON_AddStringToObject(j, "price_date", pr.date);
+        if (price_known(&pr) && pr.date) {
+            cJSON_AddStringToObject(j, "price_date", pr.date);
+            cJSON_AddBoolToObject(j, "price_stale", !pr.owned && price_stale(pr.date, c->date));
+        }
         const char *ld = lead_of(c, it->part);
         if (ld) cJSON_AddStringToObject(j, "availability", ld);
         bool second = pr.condition == DLRIG_CONDITION_USED || pr.condition == DLRIG_CONDITION_REFURBISHED;
@@ -1558,6 +1608,8 @@ static void export_json(ctx *c)
     else cJSON_AddNullToObject(q, "oldest_price_date");
     if (c->price_age >= 0) cJSON_AddNumberToObject(q, "price_age_months", c->price_age);
     cJSON_AddBoolToObject(q, "prices_stale", c->stale);
+    cJSON_AddNumberToObject(q, "stale_price_lines", c->old_lines);
+    cJSON_AddItemToObject(q, "stale_price_usd", json_money(c->old_cents));
     cJSON_AddBoolToObject(q, "prices_checked", c->o.prices_checked);
     cJSON_AddItemToObject(q, "subtotal_usd", json_money(c->m.subtotal));
     cJSON_AddNumberToObject(q, "discount_pct", c->o.discount_pct);
@@ -1728,8 +1780,11 @@ static void export_txt(ctx *c)
         char pl[160];
         dlrig_price pr = build_line_price(c->b, it);
         const char *used = c->customer ? line_condition(&pr) : price_label(&pr, pl, sizeof pl);
-        r[1] = xasprintf("%s%s%s%s%s", pn, it->cluster_scope ? " (cluster-wide)" : "", used ? " [" : "",
-                         used ? used : "", used ? "]" : "");
+        char om[12], ob[64] = "";
+        const char *old = c->customer ? line_old_price(c, &pr, om, sizeof om) : NULL;
+        if (old) snprintf(ob, sizeof ob, "%s%s price", used ? "; " : "", old);
+        r[1] = xasprintf("%s%s%s%s%s%s", pn, it->cluster_scope ? " (cluster-wide)" : "", used || old ? " [" : "",
+                         used ? used : "", ob, used || old ? "]" : "");
         free(pn);
         snprintf(q, sizeof q, "%d", export_item_total_qty(c->b, it));
         r[2] = xstrdup(q);
@@ -1788,6 +1843,9 @@ static void export_txt(ctx *c)
     if (c->m.unpriced_lines)
         sb_printf(sb, "  %d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
+    char ol[256];
+    if (quote_fields(c) && old_lines_text(c, " (marked [YYYY-MM price] above)", ol, sizeof ol)[0])
+        sb_printf(sb, "  %s Re-check them before ordering.\n", ol);
     if (c->m.owned_lines)
         sb_printf(sb, "  %d part line%s owned already (not in the total).\n", c->m.owned_lines,
                   c->m.owned_lines == 1 ? "" : "s");
@@ -1931,6 +1989,7 @@ static const char html_style[] =
     "  .src { color: var(--muted); font-size: .85em; }\n"
     "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
     "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
+    "  .old { color: var(--err); white-space: nowrap; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
     "  .mpn { font-size: .9em; white-space: nowrap; width: 1%; }\n"
@@ -2058,9 +2117,17 @@ static void html_begin(ctx *c, const char *title, bool draft)
     sb_append(sb, "</table>\n</div>\n</div>\n<p class=\"build\">");
     h(sb, title);
     sb_append(sb, "</p>\n");
-    if (c->stale && !c->o.prices_checked)
-        sb_printf(sb, "<p class=\"stale\"><strong>Prices from %s (%d months old): re-check before ordering.</strong> "
-                      "This quote promises no validity until they are.</p>\n", c->oldest_price, c->price_age);
+    if (c->stale && !c->o.prices_checked) {
+        char ol[256];
+        old_lines_text(c, " (marked below)", ol, sizeof ol);
+        sb_printf(sb, "<p class=\"stale\"><strong>Prices from %s (%d months old): re-check before ordering.</strong> ",
+                  c->oldest_price, c->price_age);
+        if (ol[0]) {
+            h(sb, ol);
+            sb_append(sb, " ");
+        }
+        sb_append(sb, "This quote promises no validity until they are.</p>\n");
+    }
     sb_append(sb, "</header>\n\n");
 }
 
@@ -2099,6 +2166,9 @@ static void html_part_cell(ctx *c, const dlrig_item *it)
     if (c->customer) {
         const char *cond = line_condition(&pr);
         if (cond) sb_printf(sb, " <em>(%s)</em>", cond);
+        char om[12];
+        const char *old = line_old_price(c, &pr, om, sizeof om);
+        if (old) sb_printf(sb, " <em class=\"old\">(price of %s, to be re-checked)</em>", old);
         return;
     }
     char pl[160];
@@ -2515,6 +2585,17 @@ static void ctx_init(ctx *c, const dlrig_catalog *cat, const dlrig_build *const 
     }
     quote_money(b, c->rate, c->o.discount_pct, c->o.tax_pct, &c->m);
     add_services(c);
+    for (size_t i = 0; i < n_all; i++)
+        for (size_t j = 0; j < all[i]->n_items; j++) {
+            const dlrig_item *it = &all[i]->items[j];
+            dlrig_price pr = build_line_price(all[i], it);
+            if (!price_known(&pr) || pr.owned) continue;
+            c->priced_lines++;
+            if (!price_stale(pr.date, c->date)) continue;
+            c->old_lines++;
+            long long unit = cents_of(build_line_usd(all[i], it) * c->rate);
+            c->old_cents = money_clamp(c->old_cents + money_mul(unit, export_item_total_qty(all[i], it)));
+        }
     c->customer = !c->o.internal && (fmt == DLRIG_EXPORT_HTML || n_all > 1 || quote_fields(c));
     if (given(c->o.quote_number)) snprintf(c->qnum, sizeof c->qnum, "%s", c->o.quote_number);
     else export_quote_number_for(all, n_all, &c->o, when, c->qnum, sizeof c->qnum);

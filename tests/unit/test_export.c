@@ -809,6 +809,75 @@ START_TEST(old_prices_quote_says_recheck)
 }
 END_TEST
 
+/* A quote with old prices marks each line whose price is more than six
+ * months old and says how many lines and how much of the total they are;
+ * lines priced since are not marked, and a seller's re-check removes the
+ * marks. */
+START_TEST(old_price_lines_marked)
+{
+    dlrig_build b;
+    load("clean.json", &b);
+    const char *oldest = build_oldest_price_date(&b);
+    ck_assert_ptr_nonnull(oldest);
+    dlrig_export_opts o;
+    export_opts_init(&o);
+    o.customer = "Lab";
+    o.date = month_after(oldest, DLRIG_PRICE_STALE_MONTHS + 1); /* only the oldest month's lines are old */
+    char today[16];
+    strftime(today, sizeof today, "%Y-%m", localtime(&o.date));
+    int priced = 0, old = 0;
+    double old_usd = 0;
+    for (size_t i = 0; i < b.n_items; i++) {
+        dlrig_price pr = build_line_price(&b, &b.items[i]);
+        if (!price_known(&pr)) continue;
+        priced++;
+        if (price_age_months(pr.date, today) > DLRIG_PRICE_STALE_MONTHS) {
+            old++;
+            old_usd += pr.usd * export_item_total_qty(&b, &b.items[i]);
+        }
+    }
+    ck_assert_msg(old > 0 && old < priced, "the fixture build needs lines priced in different months (%d of %d old)",
+                  old, priced);
+    char want[96];
+    snprintf(want, sizeof want, "%d of %d priced lines", old, priced);
+    char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o), *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o),
+         *txt = export_to_string(&b, DLRIG_EXPORT_TXT, &o);
+    ck_assert_msg(strstr(md, want) && strstr(md, "(marked below)"), "%s", md);
+    ck_assert_msg(strstr(html, want), "%s", html);
+    ck_assert_msg(strstr(txt, want), "%s", txt);
+    /* each line's mark follows its price's age */
+    for (size_t i = 0; i < b.n_items; i++) {
+        dlrig_price pr = build_line_price(&b, &b.items[i]);
+        if (!price_known(&pr)) continue;
+        char lbl[200], row[400];
+        export_part_label(b.items[i].part, lbl, sizeof lbl);
+        snprintf(row, sizeof row, "| %s (price of %.7s, to be re-checked) |", lbl, pr.date);
+        bool is_old = price_age_months(pr.date, today) > DLRIG_PRICE_STALE_MONTHS;
+        ck_assert_msg(!!strstr(md, row) == is_old, "%s: %s\n%s", lbl, is_old ? "not marked" : "marked", md);
+        snprintf(row, sizeof row, "%s [%.7s price]", lbl, pr.date);
+        ck_assert_msg(!!strstr(txt, row) == is_old, "%s\n%s", lbl, txt);
+    }
+    char *js = export_to_string(&b, DLRIG_EXPORT_JSON, &o);
+    cJSON *doc = cJSON_Parse(js), *q = cJSON_GetObjectItemCaseSensitive(doc, "quote");
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(q, "stale_price_lines")->valueint, old);
+    ck_assert_double_eq_tol(cJSON_GetObjectItemCaseSensitive(q, "stale_price_usd")->valuedouble, old_usd, 0.01 * old);
+    cJSON_Delete(doc);
+    free(md), free(html), free(txt), free(js);
+    /* re-checked by the seller: no marks, no count */
+    o.prices_checked = true;
+    md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_msg(!strstr(md, "to be re-checked") && !strstr(md, want), "%s", md);
+    free(md);
+    /* the seller's worksheet gives each line's price date instead of a mark */
+    o.prices_checked = false;
+    o.internal = true;
+    md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
+    ck_assert_msg(strstr(md, want) && !strstr(md, "to be re-checked") && !strstr(md, "(marked below)"), "%s", md);
+    free(md);
+    build_free(&b);
+}
+END_TEST
+
 /* "Prices as of OLDEST to NEWEST from retailer listings" of b's new-part lines. */
 static void price_span(const dlrig_build *b, char *buf, size_t len)
 {
@@ -1296,6 +1365,7 @@ static Suite *export_suite(void)
     tcase_add_test(tc, seller_file_fields);
     tcase_add_test(tc, quote_number_revision_lead_and_price_source);
     tcase_add_test(tc, old_prices_quote_says_recheck);
+    tcase_add_test(tc, old_price_lines_marked);
     tcase_add_test(tc, quote_with_three_options);
     tcase_add_test(tc, quote_numbers_tell_quotes_apart);
     tcase_add_test(tc, quote_counter_numbers_each_quote_once);
