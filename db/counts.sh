@@ -14,7 +14,7 @@
 #               25-99 Gb/s.
 #   workstation GPUs of segment 'workstation'; sTR5/sWRX8/sTRX4/LGA4710, Xeon W and W680
 #               platforms; RDIMM or ECC kits below 12 modules; ATX PSUs above
-#               1300 W; towers with 8 or more slots; coolers that fit no
+#               1300 W; towers with 8 or more slots, open frames; coolers that fit no
 #               mainstream socket; NVLink bridges; NICs below 25 Gb/s.
 #   entry       the cheap end of the mainstream desktop parts: consumer GPUs under
 #               $500, desktop CPUs under $250, boards under $200, non-ECC kits of
@@ -29,52 +29,54 @@ sqlite3 "$db" <<'SQL'
 .mode list
 .separator " | "
 CREATE TEMP VIEW tiered AS
-SELECT 'gpu' AS category, price_usd AS price,
+SELECT 'gpu' AS category, id, price_usd AS price,
        CASE WHEN segment = 'datacenter' THEN 'datacenter'
             WHEN segment = 'workstation' THEN 'workstation'
             WHEN price_usd < 500 THEN 'entry' ELSE 'mainstream' END AS tier FROM gpu
-UNION ALL SELECT 'cpu', price_usd,
+UNION ALL SELECT 'cpu', id, price_usd,
        CASE WHEN max_sockets > 1 OR socket IN ('SP5','SP3','LGA7529','LGA4189','LGA3647')
                  OR (socket = 'LGA4677' AND family LIKE 'Xeon Scalable%') THEN 'server'
             WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677','LGA4710') THEN 'workstation'
             WHEN price_usd < 250 THEN 'entry' ELSE 'mainstream' END FROM cpu
-UNION ALL SELECT 'motherboard', price_usd,
+UNION ALL SELECT 'motherboard', id, price_usd,
        CASE WHEN cpu_sockets > 1 OR socket IN ('SP5','SP3','LGA7529','LGA4189','LGA3647') THEN 'server'
             WHEN socket IN ('sTR5','sWRX8','sTRX4','LGA4677','LGA4710') OR chipset = 'W680' THEN 'workstation'
             WHEN price_usd < 200 THEN 'entry' ELSE 'mainstream' END FROM motherboard
-UNION ALL SELECT 'memory', price_usd,
+UNION ALL SELECT 'memory', id, price_usd,
        CASE WHEN registered = 1 AND modules >= 12 THEN 'server'
             WHEN registered = 1 OR ecc = 1 THEN 'workstation'
             WHEN capacity_gb <= 32 AND price_usd IS NOT NULL THEN 'entry' ELSE 'mainstream' END FROM memory
-UNION ALL SELECT 'storage', price_usd,
+UNION ALL SELECT 'storage', id, price_usd,
        CASE WHEN kind = 'u2' THEN 'datacenter'
             WHEN kind <> 'hdd' AND capacity_gb <= 1000 AND price_usd IS NOT NULL THEN 'entry'
             ELSE 'mainstream' END FROM storage
-UNION ALL SELECT 'psu', price_usd,
+UNION ALL SELECT 'psu', id, price_usd,
        CASE WHEN form_factor = 'server' THEN 'server'
             WHEN watts > 1300 THEN 'workstation'
             WHEN watts <= 750 AND price_usd IS NOT NULL THEN 'entry' ELSE 'mainstream' END FROM psu
-UNION ALL SELECT 'case', price_usd,
+UNION ALL SELECT 'case', id, price_usd,
        CASE WHEN kind = 'rack' OR forced_airflow = 1 THEN 'server'
-            WHEN expansion_slots >= 8 THEN 'workstation'
+            WHEN expansion_slots >= 8 OR kind = 'frame' THEN 'workstation'
             WHEN price_usd < 100 THEN 'entry' ELSE 'mainstream' END FROM chassis
-UNION ALL SELECT 'cooler', price_usd,
+UNION ALL SELECT 'cooler', id, price_usd,
        CASE WHEN (',' || sockets || ',') NOT LIKE '%,AM5,%' AND (',' || sockets || ',') NOT LIKE '%,LGA1700,%'
                  AND (',' || sockets || ',') NOT LIKE '%,LGA1851,%' THEN 'workstation'
             WHEN price_usd < 60 THEN 'entry' ELSE 'mainstream' END FROM cooler
-UNION ALL SELECT 'nic', price_usd,
+UNION ALL SELECT 'nic', id, price_usd,
        CASE WHEN speed_gbps >= 100 THEN 'datacenter' WHEN speed_gbps >= 25 THEN 'server'
             ELSE 'workstation' END FROM nic
-UNION ALL SELECT 'nvlink_bridge', price_usd, 'workstation' FROM nvlink_bridge
-UNION ALL SELECT 'switch', price_usd, 'datacenter' FROM switch;
+UNION ALL SELECT 'nvlink_bridge', id, price_usd, 'workstation' FROM nvlink_bridge
+UNION ALL SELECT 'switch', id, price_usd, 'datacenter' FROM switch;
 
 SELECT '| category | entry | mainstream | workstation | server | datacenter | total | priced |';
 SELECT '|---|---:|---:|---:|---:|---:|---:|---:|';
 SELECT '| ' || category,
        sum(tier = 'entry'), sum(tier = 'mainstream'), sum(tier = 'workstation'), sum(tier = 'server'),
        sum(tier = 'datacenter'), count(*),
-       count(price) || ' (' || CAST(round(100.0 * count(price) / count(*)) AS INTEGER) || '%) |'
-FROM tiered GROUP BY category ORDER BY count(*) DESC, category;
+       sum(priced) || ' (' || CAST(round(100.0 * sum(priced) / count(*)) AS INTEGER) || '%) |'
+FROM (SELECT *, price IS NOT NULL OR EXISTS (SELECT 1 FROM price_offer o WHERE o.part_id = tiered.id
+                                                 AND o.condition = 'new') AS priced FROM tiered)
+GROUP BY category ORDER BY count(*) DESC, category;
 SELECT '';
 SELECT '| physical data the fit checks need | have | of |';
 SELECT '|---|---:|---:|';
@@ -84,6 +86,9 @@ SELECT '| tower cases with a CPU cooler height limit', count(max_cooler_height_m
   FROM chassis WHERE kind = 'tower';
 SELECT '| rack chassis taking PCIe cards with a maximum GPU length (HGX-only servers excluded)', count(max_gpu_length_mm), count(*) || ' |'
   FROM chassis WHERE kind = 'rack' AND sxm_gpus IS NULL;
+SELECT '| open frames with their risers'' PCIe generation and length',
+       count(riser_pcie_gen IS NOT NULL AND riser_mm IS NOT NULL OR NULL), count(*) || ' |'
+  FROM chassis WHERE kind = 'frame';
 SELECT '| PCIe GPUs with a card length (SXM modules have none)', count(length_mm), count(*) || ' |'
   FROM gpu WHERE form_factor = 'pcie';
 SELECT '| air coolers with a height', count(height_mm), count(*) || ' |' FROM cooler WHERE kind = 'air';
