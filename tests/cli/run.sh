@@ -164,6 +164,9 @@ expect models-video 0 'hunyuanvideo.*wan2.1-t2v-14b' -- bash -c '"$0" models | s
 # no price, so the advisor leaves frames out otherwise)
 expect check-4x4090-tower 1 'pcie.slots +4 cards .*only 3 fit on ROMED8-2T.*fix: Replace .*with AAAWave Sluice V2 open frame' -- "$DLRIG" check "$DATA/builds/case.frame_risers.ok.json"
 expect check-4x4090-frame 0 'case.frame_risers +4 GPUs on Sluice V2 open frame .* PCIe 4.0 x16 riser cables .*not in the price.*Result: no errors' -- "$DLRIG" check "$DATA/builds/case.frame_risers.trigger.json"
+# two-slot blower RTX 4090s: four fit a 7-slot workstation board in a tower where four 3-slot reference cards do not
+expect check-4x4090-blower-tower 0 'GeForce RTX 4090 Blower \(2-slot\) at 300 W.*Result: no errors' -- "$DLRIG" check "$DATA/builds/4x-4090-blower-tower.json"
+expect check-4x4090-reference-tower 1 'pcie.slots +4 cards \(4 x GeForce RTX 4090, 3-slot\) need slots, but only 2 fit' -- "$DLRIG" check "$DATA/builds/4x-4090-reference-tower.json"
 expect check-frame-pcie5 0 'case.frame_risers +2 GPUs on Sluice V2 .*; 1 PCIe 5.0 card links at 4.0 over them.*Result: no errors' -- "$DLRIG" check "$DATA/builds/frame-mixed-5090-4090.json"
 expect recommend-4x4090-pinned 0 'Sluice V2 open frame.*4 x GeForce RTX 4090 .*\(kept\)' -- "$DLRIG" recommend --from "$DATA/builds/case.frame_risers.ok.json" --pin gpu --require open-frame
 expect recommend-4x4090-no-frame 1 'fit none' -- "$DLRIG" recommend --from "$DATA/builds/case.frame_risers.ok.json" --pin gpu
