@@ -19,6 +19,9 @@ typedef struct dlrig_query {
     const char *sort;   /* a field name (see category_field); NULL: by category, then id */
     bool descending;
     bool unpriced;      /* only the parts part_unpriced() reports */
+    bool old_prices;    /* only the parts whose price (as dlrig prices them, new) is more than older_than
+                           months old on price_today(), or undated */
+    int older_than;
 } dlrig_query;
 
 /* Whether a part has no usable price (none, or not above zero), so that

@@ -24,7 +24,8 @@ const char *const cli_parts_keys[] = {"workload", "model", "method", "weights", 
 
 static void parts_usage(cli_ctx *ctx, FILE *f)
 {
-    fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced] [--json]\n"
+    fputs("Usage: dlrig parts [--category C] [--filter TEXT] [--sort FIELD[:desc]] [--unpriced | --older-than MONTHS]\n"
+          "                   [--json]\n"
           "       dlrig parts --category C --against BUILD.json [--compatible] [--filter TEXT] [--sort FIELD[:desc]|speed]\n"
           "                   [--json]\n"
           "       dlrig parts --workload W [--model-params-m N] [--precision P] [--sort speed|value] [--json]\n"
@@ -36,6 +37,9 @@ static void parts_usage(cli_ctx *ctx, FILE *f)
           "  -f, --filter TEXT   words that must all appear in the id, vendor or name\n"
           "  -s, --sort FIELD    sort by a field; append :desc to reverse (e.g. price_usd:desc)\n"
           "      --unpriced      only parts without a price (dlrig recommend cannot consider them)\n"
+          "      --older-than N  only parts whose price is more than N months old (or undated): with 6, the\n"
+          "                      prices a quote asks to re-check; a vendor's list (dlrig prices import)\n"
+          "                      refreshes them; --sort price_date puts the oldest first\n"
           "      --json          {\"parts\": [...]} with every field of every part\n\n"
           "What each part of category C would do to a build (it replaces the build's parts of C, as many of\n"
           "them as the build has):\n"
@@ -355,6 +359,7 @@ static int parts_against(dlrig_catalog *cat, const char *path, dlrig_category c,
 
 #define OPT_AGAINST 0x7101
 #define OPT_COMPATIBLE 0x7102
+#define OPT_OLDER_THAN 0x7103
 
 const struct option cli_parts_opts[] = {{"category", required_argument, NULL, 'c'},
                                         {"filter", required_argument, NULL, 'f'},
@@ -363,6 +368,7 @@ const struct option cli_parts_opts[] = {{"category", required_argument, NULL, 'c
                                         {"unpriced", no_argument, NULL, 'u'},
                                         {"against", required_argument, NULL, OPT_AGAINST},
                                         {"compatible", no_argument, NULL, OPT_COMPATIBLE},
+                                        {"older-than", required_argument, NULL, OPT_OLDER_THAN},
                                         {"help", no_argument, NULL, 'h'},
                                         {NULL, 0, NULL, 0}};
 const cli_optvalue cli_parts_values[] = {
@@ -402,6 +408,16 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         case 'u': q.unpriced = true; break;
         case OPT_AGAINST: against = optarg; break;
         case OPT_COMPATIBLE: compatible = true; break;
+        case OPT_OLDER_THAN: {
+            double m;
+            if (!cli_parse_number(optarg, &m) || m < 0 || m > 1200 || m != floor(m)) {
+                cli_error("--older-than: expected a whole number of months from 0 to 1200, got '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            q.old_prices = true;
+            q.older_than = (int)m;
+            break;
+        }
         case 'h': parts_usage(ctx, stdout); return EXIT_OK;
         default: return EXIT_USAGE;
         }
@@ -413,6 +429,14 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     bool by_value = false;
     if (!workload[0] && (precision[0] || !isnan(req.model_params_m))) {
         cli_error("parts: --model-params-m and --precision rank GPUs and need --workload");
+        return EXIT_USAGE;
+    }
+    if (q.unpriced && q.old_prices) {
+        cli_error("parts: --unpriced lists parts without a price and --older-than parts with an old one; use one");
+        return EXIT_USAGE;
+    }
+    if (workload[0] && q.old_prices) {
+        cli_error("parts: --workload ranks GPUs by speed; list old prices without it (--category gpu --older-than N)");
         return EXIT_USAGE;
     }
     if (workload[0] && q.unpriced) {
@@ -498,8 +522,15 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
         free(v);
         return EXIT_OK;
     }
-    const char *const *cols = category_list_columns((dlrig_category)q.category);
+    /* the category's columns, with the month of each price after the price */
+    const char *const *base = category_list_columns((dlrig_category)q.category);
     size_t ncols = 0;
+    while (base[ncols]) ncols++;
+    const char **cols = xcalloc(ncols + 2, sizeof *cols);
+    for (size_t i = 0, k = 0; i < ncols; i++) {
+        cols[k++] = base[i];
+        if (strcmp(base[i], "price_usd") == 0) cols[k++] = "price_date";
+    }
     while (cols[ncols]) ncols++;
     bool all = q.category < 0;
     size_t extra = all ? 1 : 0; /* a Category column when listing everything */
@@ -530,6 +561,12 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     table_print(t, cli_term_width(), name_col, 0);
     if (q.unpriced) printf("%zu part%s without a price: dlrig recommend cannot consider %s\n", n, n == 1 ? "" : "s",
                            n == 1 ? "it" : "them");
+    else if (q.old_prices) {
+        char today[8];
+        printf("%zu part%s priced more than %d month%s before %s (or undated): re-check %s before quoting\n", n,
+               n == 1 ? "" : "s", q.older_than, q.older_than == 1 ? "" : "s", price_today(today),
+               n == 1 ? "it" : "them");
+    }
     else if (isatty(1)) printf("%zu part%s\n", n, n == 1 ? "" : "s");
     table_free(t);
     free(bufs);
@@ -537,6 +574,7 @@ int cmd_parts(cli_ctx *ctx, int argc, char **argv)
     free(fields);
     free(right);
     free(head);
+    free(cols);
     free(v);
     return EXIT_OK;
 }

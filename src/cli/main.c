@@ -48,7 +48,8 @@ const cli_command cli_commands[] = {
     {"tui", cmd_tui, "[BUILD.json]", "the interactive interface (wizard, builder) on a saved build", tui_opts,
      CLI_REQS_NONE, NULL, NULL, CLI_V_JSON, 1, NULL, 0, false},
 #endif
-    {"parts", cmd_parts, "[--category C] [--filter TEXT] [--sort FIELD] [--unpriced] [--json] | --workload W [...]",
+    {"parts", cmd_parts,
+     "[--category C] [--filter TEXT] [--sort FIELD] [--unpriced | --older-than N] [--json] | --workload W [...]",
      "list catalog parts, or rank GPUs for a workload (speed, speed per $1,000)", cli_parts_opts, CLI_REQS_LIST,
      cli_parts_keys, cli_parts_values, CLI_V_NONE, 0, NULL, 0, false},
     {"show", cmd_show, "PART_ID [--json]", "every field of one part", cli_show_opts, CLI_REQS_NONE, NULL, NULL,

@@ -14,13 +14,24 @@ typedef struct sort_ctx {
 
 static sort_ctx g_sort; /* qsort has no context argument in C11; set just before the call */
 
+/* The date of the price dlrig uses for a new part (a dated offer or price
+ * list may be newer than the part's row), or NULL when unpriced or undated. */
+static const char *shown_price_date(const dlrig_part *p)
+{
+    return price_known(&p->new_price) ? p->new_price.date : NULL;
+}
+
 static int cmp_parts(const void *a, const void *b)
 {
     const dlrig_part *pa = *(const dlrig_part *const *)a, *pb = *(const dlrig_part *const *)b;
     const dlrig_field *f = g_sort.field;
     int r = 0;
     if (f) {
-        if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {
+        if (strcmp(f->name, "price_date") == 0) {
+            const char *sa = shown_price_date(pa), *sb = shown_price_date(pb);
+            if (!sa || !sb) return sa == sb ? strcmp(pa->id, pb->id) : (sa == NULL) - (sb == NULL); /* unknown last */
+            r = strncmp(sa, sb, 7);
+        } else if (f->kind == DLRIG_F_STR || f->kind == DLRIG_F_LIST) {
             const char *sa = part_field_str(pa, f), *sb = part_field_str(pb, f);
             if (!sa || !sb) return (sa == NULL) - (sb == NULL); /* unknown last */
             r = strcmp(sa, sb);
@@ -99,6 +110,18 @@ int catalog_query(const dlrig_catalog *cat, const dlrig_query *q, const dlrig_pa
             size_t kept = 0;
             for (size_t i = 0; i < got; i++)
                 if (part_unpriced(cat, v[k + i])) v[k + kept++] = v[k + i];
+            got = kept;
+        }
+        if (q->old_prices) { /* keep only the priced parts whose price is old or undated */
+            char today[8];
+            price_today(today);
+            size_t kept = 0;
+            for (size_t i = 0; i < got; i++) {
+                const dlrig_part *p = v[k + i];
+                if (!price_known(&p->new_price)) continue;
+                int age = price_age_months(p->new_price.date, today);
+                if (age < 0 || age > q->older_than) v[k + kept++] = p;
+            }
             got = kept;
         }
         k += got;
@@ -333,7 +356,8 @@ const char *const *category_list_columns(dlrig_category c)
 const char *field_label(const char *name)
 {
     static const struct { const char *name, *label; } labels[] = {
-        {"id", "ID"}, {"name", "Name"}, {"vendor", "Vendor"}, {"price_usd", "Price"}, {"category", "Category"},
+        {"id", "ID"}, {"name", "Name"}, {"vendor", "Vendor"}, {"price_usd", "Price"}, {"price_date", "Priced"},
+        {"category", "Category"},
         {"vram_gb", "VRAM GB"}, {"bandwidth_gbs", "GB/s"}, {"fp16_tensor_tflops", "FP16T TF"},
         {"fp32_tflops", "FP32 TF"}, {"fp64_tflops", "FP64 TF"}, {"tdp_w", "TDP W"}, {"slots", "Slots"},
         {"cooler", "Cooler"}, {"nvlink", "NVLink"}, {"ecc", "ECC"}, {"socket", "Socket"}, {"cores", "Cores"},

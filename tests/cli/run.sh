@@ -281,6 +281,13 @@ expect recommend-from-help 0 'from FILE .*pin LIST' -- "$DLRIG" recommend --help
 expect recommend-from-pin-misfit 1 'kept parts \(motherboard\) fit none of the advisor.s 2 builds without an error; [0-9]+ error-level' -- "$DLRIG" recommend --from "$RB" --pin motherboard --top 2 -o "$TMP/misfit.json"
 expect recommend-from-pin-misfit-file 0 'gigabyte-trx50-aero-d' -- cat "$TMP/misfit.json"
 expect parts-unpriced 0 'dell-poweredge-t640 .*without a price: dlrig recommend cannot consider' -- "$DLRIG" parts --unpriced --category case
+# the month of each price beside it, and the parts whose price a quote would ask to re-check
+expect parts-price-month 0 'Price +Priced.*\$[0-9,.]+ +20[0-9]{2}-[0-9]{2}' -- "$DLRIG" parts --category cooler
+expect parts-older-than 0 'nvidia-rtx-4090 .*[0-9]+ parts priced more than 6 months before 2035-01 \(or undated\): re-check them' -- env DLRIG_TODAY=2035-01 "$DLRIG" parts --category gpu --older-than 6
+expect parts-older-than-none 0 'Priced[[:space:]]+0 parts priced more than 6 months before 1999-01' -- env DLRIG_TODAY=1999-01 "$DLRIG" parts --older-than 6
+expect parts-older-than-oldest-first 0 '^ID .*Priced[[:space:]]+[a-z0-9-]+ .* (19|20)[0-9]{2}-[0-9]{2}' -- env DLRIG_TODAY=2035-01 "$DLRIG" parts --category psu --older-than 0 --sort price_date
+expect parts-older-than-bad 2 "older-than: expected a whole number of months from 0 to 1200, got '6.5'" -- "$DLRIG" parts --older-than 6.5
+expect parts-older-than-unpriced 2 'use one' -- "$DLRIG" parts --older-than 6 --unpriced
 expect parts-unpriced-json 0 '"parts"' -- "$DLRIG" parts --unpriced --json
 expect parts-unpriced-workload 2 'drop --unpriced' -- "$DLRIG" parts --unpriced --workload cnn
 

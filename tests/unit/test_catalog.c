@@ -804,6 +804,46 @@ START_TEST(query_filter_sort)
 }
 END_TEST
 
+/* --older-than: the parts whose price (as dlrig prices them) is more than N
+ * months old on the day, and no other; sorted by that price's month, oldest
+ * first (the month shown, which an offer can make newer than the row's). */
+START_TEST(query_old_prices)
+{
+    const char *today = "2026-11";
+    setenv("DLRIG_TODAY", today, 1);
+    dlrig_query q = {.category = -1, .old_prices = true, .older_than = 12, .sort = "price_date"};
+    const dlrig_part **v;
+    size_t n;
+    char err[1024];
+    ck_assert_int_eq(catalog_query(cat, &q, &v, &n, err, sizeof err), 0);
+    size_t old = 0, priced = 0;
+    for (int c = 0; c < DLRIG_CAT_COUNT; c++)
+        for (size_t i = 0; i < catalog_count(cat, (dlrig_category)c); i++) {
+            const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
+            if (!price_known(&p->new_price)) continue;
+            priced++;
+            int age = price_age_months(p->new_price.date, today);
+            if (age < 0 || age > 12) old++;
+        }
+    ck_assert_msg(old > 0 && old < priced, "the catalog needs both fresh and old prices (%zu of %zu old)", old, priced);
+    ck_assert_uint_eq(n, old);
+    for (size_t i = 0; i < n; i++) {
+        int age = price_age_months(v[i]->new_price.date, today);
+        ck_assert_msg(age < 0 || age > 12, "%s priced %s", v[i]->id, v[i]->new_price.date);
+        if (i && v[i - 1]->new_price.date && v[i]->new_price.date)
+            ck_assert_msg(strncmp(v[i - 1]->new_price.date, v[i]->new_price.date, 7) <= 0, "%s before %s",
+                          v[i - 1]->id, v[i]->id);
+    }
+    free(v);
+    /* a later day: more of them old */
+    setenv("DLRIG_TODAY", "2040-01", 1);
+    ck_assert_int_eq(catalog_query(cat, &q, &v, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, priced);
+    free(v);
+    unsetenv("DLRIG_TODAY");
+}
+END_TEST
+
 /* catalog_filter (one scan over a category's text) agrees with part_matches
  * (field by field) on every part, for filters with case, several words,
  * words that would only match across two fields, and separators. */
@@ -1323,6 +1363,7 @@ int main(void)
     tcase_add_test(tc, vocabularies_match_the_schema);
     tcase_add_test(tc, part_numbers_find_parts);
     tcase_add_test(tc, part_sheet_dates_the_shown_price);
+    tcase_add_test(tc, query_old_prices);
     tcase_add_test(tc, pci_ids_of_parts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
