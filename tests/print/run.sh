@@ -126,7 +126,7 @@ for q in quote-1-option quote-3-options; do
     if [ -z "$cut" ]; then ok; else bad "$q: rows not whole on one page:"; printf '    %s\n' "$cut" | head -10; fi
 done
 cut=
-for lh in 3.8 3.4 3.0 4.2 2.6; do
+for lh in 3.8 3.4 3.0 4.2 2.6 3.7 3.3 2.9 4.1 3.6 3.2 2.8 4.0 3.5 3.1 2.7 3.9 4.3 4.4 4.5; do
     control "$lh"
     print control || break
     cut=$(split_rows control)
