@@ -306,6 +306,10 @@ static void setup_columns(struct builder_state *s)
         col->right = f->kind != DLRIG_F_STR && f->kind != DLRIG_F_LIST;
         if (strcmp(names[i], "name") == 0 && whatif_affects_speed(c) && s->n_cols < MAX_COLS)
             s->cols[s->n_cols++] = (column){NULL, "speed", 0, true, false};
+        /* the month of the price, after it (the last column to get room) */
+        const dlrig_field *pd = category_field(c, "price_date");
+        if (strcmp(names[i], "price_usd") == 0 && pd && s->n_cols < MAX_COLS)
+            s->cols[s->n_cols++] = (column){pd, "price_date", 0, false, false};
     }
 }
 
@@ -331,6 +335,11 @@ static const char *cell_text(const struct builder_state *s, const column *col, s
         double usd = part_price_usd(s->cand[i], s->b.req.allow_used);
         if (isnan(usd)) snprintf(buf, len, "-");
         else format_usd(usd, buf, len);
+        return buf;
+    }
+    if (!is_speed(col) && strcmp(col->name, "price_date") == 0) { /* the month of the price shown */
+        dlrig_price pr = part_price(s->cand[i], s->b.req.allow_used);
+        snprintf(buf, len, "%.7s", price_known(&pr) && pr.date ? pr.date : "-");
         return buf;
     }
     if (!is_speed(col)) return part_field_format(s->cand[i], col->f, buf, len);
@@ -2084,6 +2093,15 @@ static void draw_part_box(app *a, rect r)
                      part_price_vendor(p), format_usd(p->catalog_price_usd, cat_price, sizeof cat_price));
             ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_INFO, buf);
             continue;
+        }
+        if (strcmp(s->cols[c].name, "price_date") == 0) { /* a month more than six back is one to re-check */
+            char today[8];
+            int age = price_age_months(pr.date, price_today(today));
+            if (price_known(&pr) && age > DLRIG_PRICE_STALE_MONTHS) {
+                snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " (%d mo)", age);
+                ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_WARNING, buf);
+                continue;
+            }
         }
         ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_NORMAL, buf);
     }

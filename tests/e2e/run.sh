@@ -714,6 +714,20 @@ test_power_limit_sheet() {
     end_session
 }
 
+# The highlighted part gives the month of its price, and how old it is when
+# a quote would ask to re-check it (every price is, in 2035).
+test_highlight_price_month() {
+    local today=$DLRIG_TODAY
+    DLRIG_TODAY=2035-01
+    start pricemonth 160 48 tui "$FIXTURE"
+    DLRIG_TODAY=$today
+    wait_for "Highlighted part"
+    screen | grep -qE "Priced +20[0-9]{2}-[0-9]{2} \([0-9]+ mo\)" || fail "no price month with its age: $(screen)"
+    quit_discarding
+    wait_exit 0
+    end_session
+}
+
 test_resize() {
     start resize 80 24 tui "$FIXTURE"
     wait_for "Build sheet"
@@ -2718,6 +2732,7 @@ run test_builder_finding_save_open_export
 run test_export_html_and_compare
 run test_slots_and_compat
 run test_resize
+run test_highlight_price_month
 run test_power_limit_sheet
 run test_bad_theme
 run test_ctrl_c
