@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "dlrig/build.h"
 #include "dlrig/catalog.h"
 #include "dlrig/requirements.h"
 
@@ -83,6 +84,9 @@ int cli_term_width(void);
  * columns (display width; width 0: one line), later lines indented to
  * indent; ends the line.  A word longer than a line stays whole. */
 void cli_wrap(FILE *f, const char *text, int col, int indent, int width);
+/* Under a build's price age: each line priced more than six months ago whose
+ * market has moved since (market.h), indented, wrapped at width (0: not). */
+void cli_market_moves(const dlrig_catalog *cat, const dlrig_build *b, int indent, int width);
 
 /* ---- aligned text tables ---- */
 typedef struct cli_table cli_table;

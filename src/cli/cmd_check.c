@@ -11,6 +11,7 @@
 #include "dlrig/build.h"
 #include "dlrig/place.h"
 #include "dlrig/fix.h"
+#include "dlrig/market.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
@@ -127,6 +128,16 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     if (json) {
         cJSON *doc = report_to_json(&b, &rep);
         fix_annotate_json(ctx->cat, &b, &rep, doc, 3);
+        /* each line priced long ago whose market has moved since */
+        cJSON *lines = cJSON_GetObjectItemCaseSensitive(doc, "prices");
+        char today[8];
+        price_today(today);
+        for (size_t i = 0; i < b.n_items && cJSON_IsArray(lines); i++) {
+            dlrig_market_move m;
+            cJSON *l = cJSON_GetArrayItem(lines, (int)i);
+            if (l && market_line_move(ctx->cat, &b, &b.items[i], today, &m))
+                cJSON_AddItemToObject(l, "market_move", market_move_to_json(&m));
+        }
         cli_print_doc(&CLI_DOC_CHECK, doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);
@@ -156,6 +167,7 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
             printf("  %s", stale ? "\033[1;33m" : "");
             cli_wrap(stdout, age, 2, 4, width);
             if (stale) fputs("\033[0m", stdout); /* after the line: the colour adds no width to wrap */
+            cli_market_moves(ctx->cat, &b, 4, width);
         }
         char lim[800];
         if (power_build_limited(&b)) {

@@ -635,8 +635,10 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
                 printf("\n");
             }
             char today[8], age[160];
-            if (*price_age_note(r->report.totals.oldest_price_date, price_today(today), age, sizeof age))
+            if (*price_age_note(r->report.totals.oldest_price_date, price_today(today), age, sizeof age)) {
                 printf("   %s\n", age);
+                cli_market_moves(cat, &r->build, 5, cli_term_width());
+            }
             size_t warn = r->report.counts[DLRIG_SEV_WARNING], info = r->report.counts[DLRIG_SEV_INFO];
             if (warn || info) printf("   findings: %zu warning%s, %zu info (dlrig check for details)\n", warn,
                                      warn == 1 ? "" : "s", info);

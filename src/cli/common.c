@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "dlrig/prices.h"
 #include "dlrig/jsondoc.h"
+#include "dlrig/market.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
 
@@ -753,6 +754,22 @@ void cli_wrap(FILE *f, const char *text, int col, int indent, int width)
         while (*p == ' ') p++;
     }
     fputc('\n', f);
+}
+
+void cli_market_moves(const dlrig_catalog *cat, const dlrig_build *b, int indent, int width)
+{
+    char today[8];
+    price_today(today);
+    for (size_t i = 0; i < b->n_items; i++) {
+        dlrig_market_move m;
+        if (!market_line_move(cat, b, &b->items[i], today, &m)) continue;
+        char text[512], line[768];
+        dlrig_price pr = build_line_price(b, &b->items[i]);
+        snprintf(line, sizeof line, "%s priced %.7s: %s; re-check it", b->items[i].part->name, pr.date,
+                 market_move_text(&m, text, sizeof text));
+        printf("%*s", indent, "");
+        cli_wrap(stdout, cli_safe(line), indent, indent + 2, width);
+    }
 }
 
 static void put_wrapped(FILE *f, const char *text, int col, int indent) { cli_wrap(f, text, col, indent, 79); }

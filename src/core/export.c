@@ -17,6 +17,7 @@
 #include <wchar.h>
 
 #include "dlrig/jsondoc.h"
+#include "dlrig/market.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 
@@ -722,6 +723,20 @@ static const char *line_old_price(const ctx *c, const dlrig_price *pr, char *buf
     return buf;
 }
 
+/* What the market of a line with an old price did since (market.h), as ":
+ * DDR5 kits cost 5.2x as much by 2026-09" after the line's mark; "" when it
+ * has no old price, no peers or no notable move. */
+static const char *line_market(const ctx *c, const dlrig_item *it, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    dlrig_price pr = build_line_price(c->b, it);
+    char om[12], t[160];
+    dlrig_market_move m;
+    if (line_old_price(c, &pr, om, sizeof om) && market_line_move(c->cat, c->b, it, c->date, &m))
+        snprintf(buf, len, ": %s", market_move_short(&m, t, sizeof t));
+    return buf;
+}
+
 /* Which lines of a quote carry the old prices and how much of it they are:
  * "7 of 8 priced lines, $1,126.22 of the parts' $2,684.22, carry prices
  * older than 6 months" and, on the customer's copy, where they are marked
@@ -1154,11 +1169,14 @@ static void md_part_cell(ctx *c, const dlrig_item *it)
     if (c->customer) {
         if (it->cluster_scope) sb_append(sb, ", cluster-wide");
         const char *cond = line_condition(&pr);
-        char om[12];
+        char om[12], mk[200];
         const char *old = line_old_price(c, &pr, om, sizeof om);
-        if (cond && old) sb_printf(sb, " (%s; price of %s, to be re-checked)", cond, old);
-        else if (old) sb_printf(sb, " (price of %s, to be re-checked)", old);
-        else if (cond) sb_printf(sb, " (%s)", cond);
+        line_market(c, it, mk, sizeof mk);
+        if (old) {
+            sb_printf(sb, " (%s%sprice of %s, to be re-checked", cond ? cond : "", cond ? "; " : "", old);
+            md_text(sb, mk);
+            sb_append(sb, ")");
+        } else if (cond) sb_printf(sb, " (%s)", cond);
         return;
     }
     sb_append(sb, " (");
@@ -1169,6 +1187,11 @@ static void md_part_cell(ctx *c, const dlrig_item *it)
     if (export_price_source(c->cat, &pr, pl, sizeof pl)) {
         sb_append(sb, "; priced ");
         md_text(sb, pl);
+    }
+    char mk[200];
+    if (*line_market(c, it, mk, sizeof mk)) {
+        sb_append(sb, "; re-check it");
+        md_text(sb, mk);
     }
 }
 
@@ -1543,6 +1566,9 @@ static void export_json(ctx *c)
         if (price_known(&pr) && pr.date) {
             cJSON_AddStringToObject(j, "price_date", pr.date);
             cJSON_AddBoolToObject(j, "price_stale", !pr.owned && price_stale(pr.date, c->date));
+            dlrig_market_move mm;
+            if (market_line_move(c->cat, c->b, it, c->date, &mm))
+                cJSON_AddItemToObject(j, "market_move", market_move_to_json(&mm));
         }
         const char *ld = lead_of(c, it->part);
         if (ld) cJSON_AddStringToObject(j, "availability", ld);
@@ -1845,7 +1871,17 @@ static void export_txt(ctx *c)
                   c->m.unpriced_lines == 1 ? "" : "s");
     char ol[256];
     if (quote_fields(c) && old_lines_text(c, " (marked [YYYY-MM price] above)", ol, sizeof ol)[0])
+    {
         sb_printf(sb, "  %s Re-check them before ordering.\n", ol);
+        for (size_t i = 0; i < c->b->n_items; i++) {
+            dlrig_market_move mm;
+            char t[512];
+            const dlrig_item *it = &c->b->items[i];
+            dlrig_price pr = build_line_price(c->b, it);
+            if (market_line_move(c->cat, c->b, it, c->date, &mm))
+                sb_printf(sb, "  %s, priced %.7s: %s.\n", it->part->name, pr.date, market_move_text(&mm, t, sizeof t));
+        }
+    }
     if (c->m.owned_lines)
         sb_printf(sb, "  %d part line%s owned already (not in the total).\n", c->m.owned_lines,
                   c->m.owned_lines == 1 ? "" : "s");
@@ -1989,7 +2025,8 @@ static const char html_style[] =
     "  .src { color: var(--muted); font-size: .85em; }\n"
     "  .draft { border: 2px solid var(--err); padding: .2rem 1rem .6rem; margin: 1rem 0; }\n"
     "  .stale { border-left: 4px solid var(--err); padding: .3rem .8rem; margin: .8rem 0; }\n"
-    "  .old { color: var(--err); white-space: nowrap; }\n"
+    "  .old { color: var(--err); }\n"
+    "  .nw { white-space: nowrap; }\n"
     "  .draft h2 { color: var(--err); border-bottom-color: var(--err); }\n"
     "  h3 { font-size: 1rem; margin: 1.1rem 0 .4rem; }\n"
     "  .mpn { font-size: .9em; white-space: nowrap; width: 1%; }\n"
@@ -2166,9 +2203,13 @@ static void html_part_cell(ctx *c, const dlrig_item *it)
     if (c->customer) {
         const char *cond = line_condition(&pr);
         if (cond) sb_printf(sb, " <em>(%s)</em>", cond);
-        char om[12];
+        char om[12], mk[200];
         const char *old = line_old_price(c, &pr, om, sizeof om);
-        if (old) sb_printf(sb, " <em class=\"old\">(price of %s, to be re-checked)</em>", old);
+        if (old) {
+            sb_printf(sb, " <em class=\"old\">(price of <span class=\"nw\">%s</span>, to be re-checked", old);
+            h(sb, line_market(c, it, mk, sizeof mk));
+            sb_append(sb, ")</em>");
+        }
         return;
     }
     char pl[160];

@@ -532,6 +532,17 @@ expect catalog-own-part 0 'price_usd +\$289.*source +sto-acme-2026-11' -- "$DLRI
 expect catalog-own-not-builtin 2 "unknown part id 'acme-fast-4tb'" -- "$DLRIG" show acme-fast-4tb
 printf '**Storage** | [Acme Fast 4 TB M.2-2280 NVMe](https://pcpartpicker.com/product/x/acme-fast-4-tb-af-4t-n4) | $279.00 @ Acme\n' > "$TMP/acme.md"
 expect catalog-own-import 0 'Fast 4TB \(acme-fast-4tb\), by part number in the link AF-4T-N4' -- "$DLRIG" --catalog "$TMP/own.db" import "$TMP/acme.md"
+# what a memory kit's market did since its price: kits of a made-up type priced then and later in the catalog
+sqlite3 "$TMP/own.db" "INSERT INTO memory (id, vendor, name, price_usd, price_date, source, type, capacity_gb, modules, speed_mts, ecc, registered) VALUES
+  ('t-kit', 'T', 'T kit', 100, '2025-01', 'sto-acme-2026-11', 'TESTDDR', 32, 2, 4800, 0, 0),
+  ('t-kit-a', 'T', 'T kit A', 100, '2025-01', 'sto-acme-2026-11', 'TESTDDR', 32, 2, 4800, 0, 0),
+  ('t-kit-b', 'T', 'T kit B', 200, '2024-12', 'sto-acme-2026-11', 'TESTDDR', 32, 2, 4800, 0, 0);
+INSERT INTO price_offer (part_id, condition, price_usd, price_date, market, source) VALUES
+  ('t-kit-a', 'new', 400, '2025-09', 'T shop', 'sto-acme-2026-11'), ('t-kit-b', 'new', 400, '2025-10', 'T shop', 'sto-acme-2026-11');"
+printf '{"format": "dlrig-build", "version": 1, "name": "T", "parts": [{"id": "t-kit", "qty": 1}]}' > "$TMP/tkit.json"
+expect check-market-move 1 'T kit priced 2025-01: 2 TESTDDR kits priced in 2025-01 and again since cost 2.8x as much by 2025-10 \(the median; T kit B: \$200 in 2024-12, \$400 in 2025-10\); re-check it' -- env DLRIG_TODAY=2025-12 "$DLRIG" --catalog "$TMP/own.db" check "$TMP/tkit.json"
+expect check-market-move-json 1 '"market_move":[[:space:]]*\{[[:space:]]*"segment":[[:space:]]*"TESTDDR kits",[[:space:]]*"since":[[:space:]]*"2025-01",[[:space:]]*"until":[[:space:]]*"2025-10",[[:space:]]*"ratio":[[:space:]]*2.83' -- env DLRIG_TODAY=2025-12 "$DLRIG" --catalog "$TMP/own.db" check --json "$TMP/tkit.json"
+expect check-market-move-recent 0 '^0$' -- sh -c 'DLRIG_TODAY=2025-05 "$0" --catalog "$1" check "$2" | grep -c TESTDDR || true' "$DLRIG" "$TMP/own.db" "$TMP/tkit.json"
 # dlrig scan: a machine's /proc and /sys (trees in tests/data/scan) read into a build of owned parts
 SC=$DATA/scan
 expect scan-desktop 0 'Scan of .*desktop-rtx4090.*CPU +Intel\(R\) Core\(TM\) i9-14900K, 1 package of 24 cores.*= intel-core-i9-14900k \(Core i9-14900K\), by model number i9-14900K.*= corsair-cmk64gx5m2b6000c30 .*by part number CMK64GX5M2B6000C30 \(2 modules a kit\).*GPU +display controller 0000:01:00\.0 10de:2684.*= nvidia-rtx-4090 \(GeForce RTX 4090\), by PCI id 10de:2684.*link PCIe 4\.0 x16.*Matched 4 of 4 main parts.*Nothing written' -- "$DLRIG" scan --root "$SC/desktop-rtx4090"

@@ -18,6 +18,7 @@
 #include "dlrig/compare.h"
 #include "dlrig/csv.h"
 #include "dlrig/export.h"
+#include "dlrig/market.h"
 #include "dlrig/rules.h"
 #include "dlrig/util.h"
 
@@ -851,8 +852,16 @@ START_TEST(old_price_lines_marked)
         if (!price_known(&pr)) continue;
         char lbl[200], row[400];
         export_part_label(b.items[i].part, lbl, sizeof lbl);
-        snprintf(row, sizeof row, "| %s (price of %.7s, to be re-checked) |", lbl, pr.date);
         bool is_old = price_age_months(pr.date, today) > DLRIG_PRICE_STALE_MONTHS;
+        /* with what its market did since, when the catalog's prices of its peers moved */
+        dlrig_market_move mm;
+        char mk[200] = "";
+        if (market_line_move(cat, &b, &b.items[i], today, &mm)) {
+            ck_assert(is_old);
+            char t[160];
+            snprintf(mk, sizeof mk, ": %s", market_move_short(&mm, t, sizeof t));
+        }
+        snprintf(row, sizeof row, "| %s (price of %.7s, to be re-checked%s) |", lbl, pr.date, mk);
         ck_assert_msg(!!strstr(md, row) == is_old, "%s: %s\n%s", lbl, is_old ? "not marked" : "marked", md);
         snprintf(row, sizeof row, "%s [%.7s price]", lbl, pr.date);
         ck_assert_msg(!!strstr(txt, row) == is_old, "%s\n%s", lbl, txt);
