@@ -18,6 +18,7 @@
 #include "dlrig/cost.h"
 #include "dlrig/export.h"
 #include "dlrig/fix.h"
+#include "dlrig/market.h"
 #include "dlrig/perf.h"
 #include "dlrig/power.h"
 #include "dlrig/prices.h"
@@ -2100,6 +2101,15 @@ static void draw_part_box(app *a, rect r)
             if (price_known(&pr) && age > DLRIG_PRICE_STALE_MONTHS) {
                 snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " (%d mo)", age);
                 ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_WARNING, buf);
+                /* a kit's or drive's market since then (market.h) */
+                dlrig_market_move m;
+                if (y < end && pr.condition == DLRIG_CONDITION_NEW && market_move_since(a->cat, p, pr.date, &m) &&
+                    market_move_notable(&m)) {
+                    char f[96];
+                    snprintf(f, sizeof f, "%.1fx by %s", m.ratio, m.until);
+                    ui_put(a, y, x, 12, DLRIG_ROLE_DIM, "Market");
+                    ui_put(a, y++, x + 12, w - 12, DLRIG_ROLE_WARNING, f);
+                }
                 continue;
             }
         }

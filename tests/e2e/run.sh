@@ -719,10 +719,14 @@ test_power_limit_sheet() {
 test_highlight_price_month() {
     local today=$DLRIG_TODAY
     DLRIG_TODAY=2035-01
-    start pricemonth 160 48 tui "$FIXTURE"
+    start pricemonth 200 60 tui "$FIXTURE"
     DLRIG_TODAY=$today
     wait_for "Highlighted part"
     screen | grep -qE "Priced +20[0-9]{2}-[0-9]{2} \([0-9]+ mo\)" || fail "no price month with its age: $(screen)"
+    # the part list's own column, where there is room for it (the memory kits' list)
+    keys BTab Down Down Down
+    wait_for "─ Memory · "
+    screen | grep -qE "Price +Priced " || fail "no Priced column: $(screen)"
     quit_discarding
     wait_exit 0
     end_session
