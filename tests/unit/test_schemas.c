@@ -144,6 +144,7 @@ static const struct {
     {"dlrig-check", "check " BUILDS "/clean.json --json"},
     {"dlrig-check", "check " BUILDS "/power.circuit.trigger.json --json"},
     {"dlrig-check", "check " BUILDS "/owned-lines.json --json"},
+    {"dlrig-check", "check " BUILDS "/am5-two-gpus-x8x8.json --json"}, /* a DDR5 kit's market move, in 2026 */
     {"dlrig-estimate", "estimate " BUILDS "/clean.json --json"},
     {"dlrig-estimate", "estimate " BUILDS "/power-5090-pair-tr-llm.json --json"},
     {"dlrig-fit", "fit --model llama-3.1-8b --json"},
