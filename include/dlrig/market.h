@@ -63,5 +63,8 @@ const char *market_move_short(const dlrig_market_move *m, char *buf, size_t len)
 
 /* {"segment", "since", "until", "ratio", "peers", "example": {"id", "then_usd", "then", "now_usd", "now"}} */
 struct cJSON *market_move_to_json(const dlrig_market_move *m);
+/* Adds "market_move" to each line of doc's "prices" array (report_to_json's,
+ * one a build line, in order) whose line market_line_move reports. */
+void market_annotate_prices(const dlrig_catalog *cat, const dlrig_build *b, struct cJSON *doc, const char *today);
 
 #endif

@@ -128,16 +128,8 @@ int cmd_check(cli_ctx *ctx, int argc, char **argv)
     if (json) {
         cJSON *doc = report_to_json(&b, &rep);
         fix_annotate_json(ctx->cat, &b, &rep, doc, 3);
-        /* each line priced long ago whose market has moved since */
-        cJSON *lines = cJSON_GetObjectItemCaseSensitive(doc, "prices");
         char today[8];
-        price_today(today);
-        for (size_t i = 0; i < b.n_items && cJSON_IsArray(lines); i++) {
-            dlrig_market_move m;
-            cJSON *l = cJSON_GetArrayItem(lines, (int)i);
-            if (l && market_line_move(ctx->cat, &b, &b.items[i], today, &m))
-                cJSON_AddItemToObject(l, "market_move", market_move_to_json(&m));
-        }
+        market_annotate_prices(ctx->cat, &b, doc, price_today(today)); /* lines priced long ago, markets moved */
         cli_print_doc(&CLI_DOC_CHECK, doc);
     } else {
         bool color = cli_use_color(STDOUT_FILENO);

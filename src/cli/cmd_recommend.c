@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "dlrig/advisor.h"
 #include "dlrig/compare.h"
+#include "dlrig/market.h"
 #include "dlrig/power.h"
 #include "dlrig/preset.h"
 #include "dlrig/query.h"
@@ -107,7 +108,7 @@ static void add_objective(cJSON *doc, dlrig_objective obj)
 }
 
 /* One recommendation of the --json document (rank i + 1; tier NULL: none). */
-static cJSON *rec_to_json(const dlrig_recommendation *rec, size_t i, const char *tier)
+static cJSON *rec_to_json(const dlrig_catalog *cat, const dlrig_recommendation *rec, size_t i, const char *tier)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddNumberToObject(r, "rank", (double)i + 1);
@@ -123,7 +124,10 @@ static cJSON *rec_to_json(const dlrig_recommendation *rec, size_t i, const char 
         cJSON_AddStringToObject(pl, "commands", power_limit_commands(&rec->build, cmds, sizeof cmds));
     }
     cJSON_AddItemToObject(r, "estimate", estimate_to_json(&rec->estimate));
-    cJSON_AddItemToObject(r, "check", report_to_json(&rec->build, &rec->report));
+    cJSON *check = report_to_json(&rec->build, &rec->report);
+    char today[8];
+    market_annotate_prices(cat, &rec->build, check, price_today(today));
+    cJSON_AddItemToObject(r, "check", check);
     cJSON_AddItemToObject(r, "build", build_to_json(&rec->build));
     return r;
 }
@@ -299,10 +303,13 @@ static int readvise(dlrig_catalog *cat, const char *path, const dlrig_build *fro
         cJSON_AddNumberToObject(doc, "price_usd", round(rep.totals.price_usd * 100) / 100);
         if (have_est) cJSON_AddItemToObject(doc, "estimate", estimate_to_json(&est));
         else cJSON_AddNullToObject(doc, "estimate");
-        cJSON_AddItemToObject(doc, "check", report_to_json(&rv.build, &rep));
+        cJSON *check = report_to_json(&rv.build, &rep);
+        char today[8];
+        market_annotate_prices(cat, &rv.build, check, price_today(today));
+        cJSON_AddItemToObject(doc, "check", check);
         cJSON_AddItemToObject(doc, "build", build_to_json(&rv.build));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
-        for (size_t i = 0; i < rv.n; i++) cJSON_AddItemToArray(arr, rec_to_json(&rv.recs[i], i, NULL));
+        for (size_t i = 0; i < rv.n; i++) cJSON_AddItemToArray(arr, rec_to_json(cat, &rv.recs[i], i, NULL));
         cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         char price[32];
@@ -609,7 +616,7 @@ static int recommend_main(cli_ctx *ctx, int argc, char **argv, dlrig_build *from
         else add_objective(doc, objective);
         cJSON_AddNumberToObject(doc, "unpriced_parts", (double)catalog_unpriced_count(cat));
         cJSON *arr = cJSON_AddArrayToObject(doc, "recommendations");
-        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, rec_to_json(&recs[i], i, tiers ? tr.label[i] : NULL));
+        for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(arr, rec_to_json(cat, &recs[i], i, tiers ? tr.label[i] : NULL));
         cli_print_doc(&CLI_DOC_RECOMMEND, doc);
     } else {
         for (size_t i = 0; i < n; i++) {

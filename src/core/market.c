@@ -187,3 +187,15 @@ cJSON *market_move_to_json(const dlrig_market_move *m)
     }
     return o;
 }
+
+void market_annotate_prices(const dlrig_catalog *cat, const dlrig_build *b, cJSON *doc, const char *today)
+{
+    cJSON *lines = cJSON_GetObjectItemCaseSensitive(doc, "prices");
+    if (!cJSON_IsArray(lines) || cJSON_GetArraySize(lines) != (int)b->n_items) return;
+    for (size_t i = 0; i < b->n_items; i++) {
+        dlrig_market_move m;
+        cJSON *l = cJSON_GetArrayItem(lines, (int)i);
+        if (l && market_line_move(cat, b, &b->items[i], today, &m))
+            cJSON_AddItemToObject(l, "market_move", market_move_to_json(&m));
+    }
+}
