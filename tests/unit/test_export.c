@@ -771,16 +771,24 @@ static time_t month_after(const char *ym, int months)
     return mktime(&tm);
 }
 
+/* The clean build quoted to a customer `months` after its oldest price;
+ * returns that oldest price's date. */
+static const char *quote_clean_later(dlrig_build *b, dlrig_export_opts *o, int months)
+{
+    load("clean.json", b);
+    const char *oldest = build_oldest_price_date(b);
+    ck_assert_ptr_nonnull(oldest);
+    export_opts_init(o);
+    o->customer = "Lab";
+    o->date = month_after(oldest, months);
+    return oldest;
+}
+
 START_TEST(old_prices_quote_says_recheck)
 {
     dlrig_build b;
-    load("clean.json", &b);
-    const char *oldest = build_oldest_price_date(&b);
-    ck_assert_ptr_nonnull(oldest);
     dlrig_export_opts o;
-    export_opts_init(&o);
-    o.customer = "Lab";
-    o.date = month_after(oldest, 16);
+    const char *oldest = quote_clean_later(&b, &o, 16);
     char *md = export_to_string(&b, DLRIG_EXPORT_MD, &o);
     ck_assert_msg(strstr(md, "re-check before ordering") && !strstr(md, "valid until"), "%s", md);
     char *html = export_to_string(&b, DLRIG_EXPORT_HTML, &o);
@@ -817,13 +825,8 @@ END_TEST
 START_TEST(old_price_lines_marked)
 {
     dlrig_build b;
-    load("clean.json", &b);
-    const char *oldest = build_oldest_price_date(&b);
-    ck_assert_ptr_nonnull(oldest);
     dlrig_export_opts o;
-    export_opts_init(&o);
-    o.customer = "Lab";
-    o.date = month_after(oldest, DLRIG_PRICE_STALE_MONTHS + 1); /* only the oldest month's lines are old */
+    quote_clean_later(&b, &o, DLRIG_PRICE_STALE_MONTHS + 1); /* only the oldest month's lines are old */
     char today[16];
     strftime(today, sizeof today, "%Y-%m", localtime(&o.date));
     int priced = 0, old = 0;
