@@ -26,6 +26,7 @@
 /* The rows of the comparison, in display order. */
 typedef enum {
     DLRIG_CMP_PRICE,
+    DLRIG_CMP_PRICE_AGE,
     DLRIG_CMP_THROUGHPUT,
     DLRIG_CMP_EPOCH,
     DLRIG_CMP_PERF_PER_K,

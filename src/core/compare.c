@@ -16,6 +16,7 @@ static const struct {
     int better;
 } metric_info[DLRIG_CMP_ROWS] = {
     [DLRIG_CMP_PRICE] = {"price_usd", "Price", -1},
+    [DLRIG_CMP_PRICE_AGE] = {"price_age_months", "Prices from", -1},
     [DLRIG_CMP_THROUGHPUT] = {"throughput", "Throughput", +1},
     [DLRIG_CMP_EPOCH] = {"epoch_hours", "Time per epoch", -1},
     [DLRIG_CMP_PERF_PER_K] = {"per_kusd", "Speed per $1k", +1},
@@ -141,6 +142,15 @@ int compare_builds(const dlrig_catalog *cat, const dlrig_build *const *builds, s
                     snprintf(t2 + strlen(t2), sizeof t2 - strlen(t2), " +%d owned", t->owned_parts);
                 if (t->unpriced_parts) r->partial |= 1u << i;
                 break;
+            case DLRIG_CMP_PRICE_AGE: { /* the oldest price's month and its age: one to re-check past six months */
+                char today[8];
+                int age = price_age_months(t->oldest_price_date, price_today(today));
+                if (age >= 0) {
+                    v = age;
+                    snprintf(t2, sizeof t2, "%.7s (%d mo)", t->oldest_price_date, age);
+                }
+                break;
+            }
             case DLRIG_CMP_THROUGHPUT:
                 if (e) {
                     v = e->throughput;

@@ -477,6 +477,9 @@ if [ "$t_new" = "$t_used" ]; then echo "FAIL options-premise: the used build cos
 row() { printf '%s( \\| [^|]*){5} \\| \\$%s' "$1" "$(money_of "$2")"; }
 expect export-options-new-used 0 "$(row 'Option A' "$t_new").*$(row 'Option B' "$t_used")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-new.json" "$TMP/opt-used.json"
 expect export-options-used-new 0 "$(row 'Option A' "$t_used").*$(row 'Option B' "$t_new")" -- "$DLRIG" export --format md --allow-errors "$TMP/opt-used.json" "$TMP/opt-new.json"
+# each build's oldest price month and its age, the fresher marked best (every price is old in 2035)
+expect compare-price-age 0 'Prices from +20[0-9]{2}-[0-9]{2} \([0-9]+ mo\)[ *]+ +20[0-9]{2}-[0-9]{2} \([0-9]+ mo\)' -- env DLRIG_TODAY=2035-01 "$DLRIG" compare "$DATA/builds/power-4090-pair-tr.json" "$DATA/builds/job.second.ok.json"
+expect compare-price-age-json 0 '"key":[[:space:]]*"price_age_months",[[:space:]]*"label":[[:space:]]*"Prices from",[[:space:]]*"better":[[:space:]]*"lower",[[:space:]]*"values":[[:space:]]*\[[[:space:]]*1[0-9]{2},' -- env DLRIG_TODAY=2035-01 "$DLRIG" compare "$DATA/builds/power-4090-pair-tr.json" "$DATA/builds/job.second.ok.json" --json
 expect compare-buy-rent 0 'Buy vs rent +pays off after [0-9.]+ (months|years) +pays off after' -- "$DLRIG" compare "$DATA/builds/power-4090-pair-tr.json" "$DATA/builds/job.second.ok.json"
 expect compare-new-used 0 "Price +\\\$$(money_of "$t_new" 0) [^$]*\\\$$(money_of "$t_used" 0) " -- "$DLRIG" compare "$TMP/opt-new.json" "$TMP/opt-used.json"
 
