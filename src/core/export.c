@@ -2206,7 +2206,7 @@ static void html_part_cell(ctx *c, const dlrig_item *it)
         char om[12], mk[200];
         const char *old = line_old_price(c, &pr, om, sizeof om);
         if (old) {
-            sb_printf(sb, " <em class=\"old\">(price of <span class=\"nw\">%s</span>, to be re-checked", old);
+            sb_printf(sb, " <em class=\"old\">(price of <span class=\"nw\">%s,</span> to be re-checked", old);
             h(sb, line_market(c, it, mk, sizeof mk));
             sb_append(sb, ")</em>");
         }
