@@ -1109,14 +1109,12 @@ static void md_draft_head(strbuf *sb)
 static void md_dateline(ctx *c)
 {
     strbuf *sb = c->out;
+    char ol[256];
+    old_lines_text(c, " (marked below)", ol, sizeof ol);
     if (c->stale && !c->o.prices_checked)
-    {
-        char ol[256];
-        old_lines_text(c, " (marked below)", ol, sizeof ol);
         sb_printf(sb, "**Date:** %s. **Prices from %s (%d months old): re-check before ordering.** %s%sThis quote "
                       "promises no validity until they are.\n\n", c->date, c->oldest_price, c->price_age, ol,
                   ol[0] ? " " : "");
-    }
     else if (c->stale)
         sb_printf(sb, "**Date:** %s, valid until %s. Prices from %s, re-checked by the seller.\n\n", c->date,
                   c->valid_until, c->oldest_price);
@@ -1870,16 +1868,19 @@ static void export_txt(ctx *c)
         sb_printf(sb, "  %d part line%s without a known price (not in the total).\n", c->m.unpriced_lines,
                   c->m.unpriced_lines == 1 ? "" : "s");
     char ol[256];
-    if (quote_fields(c) && old_lines_text(c, " (marked [YYYY-MM price] above)", ol, sizeof ol)[0])
-    {
+    if (quote_fields(c) && old_lines_text(c, " (marked [YYYY-MM price] above)", ol, sizeof ol)[0]) {
         sb_printf(sb, "  %s Re-check them before ordering.\n", ol);
-        for (size_t i = 0; i < c->b->n_items; i++) {
+        for (size_t i = 0; i < c->b->n_items; i++) { /* what the markets of the old lines did since */
             dlrig_market_move mm;
             char t[512];
             const dlrig_item *it = &c->b->items[i];
             dlrig_price pr = build_line_price(c->b, it);
-            if (market_line_move(c->cat, c->b, it, c->date, &mm))
-                sb_printf(sb, "  %s, priced %.7s: %s.\n", it->part->name, pr.date, market_move_text(&mm, t, sizeof t));
+            if (!market_line_move(c->cat, c->b, it, c->date, &mm)) continue;
+            char *line = xasprintf("%s, priced %.7s: %s.", it->part->name, pr.date, market_move_text(&mm, t, sizeof t));
+            char *safe = one_line(line);
+            sb_printf(sb, "  %s\n", safe);
+            free(safe);
+            free(line);
         }
     }
     if (c->m.owned_lines)
