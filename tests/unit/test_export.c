@@ -853,7 +853,7 @@ START_TEST(old_price_lines_marked)
     for (size_t i = 0; i < b.n_items; i++) {
         dlrig_price pr = build_line_price(&b, &b.items[i]);
         if (!price_known(&pr)) continue;
-        char lbl[200], row[400];
+        char lbl[200], row[640];
         export_part_label(b.items[i].part, lbl, sizeof lbl);
         bool is_old = price_age_months(pr.date, today) > DLRIG_PRICE_STALE_MONTHS;
         /* with what its market did since, when the catalog's prices of its peers moved */
