@@ -269,10 +269,13 @@ START_TEST(advisor_matches_exhaustive)
            total, seeds, objectives[DLRIG_OBJ_SPEED], objectives[DLRIG_OBJ_VALUE], framed, found, limited);
     ck_assert_int_ge(total, (int)seeds);
     if (seeds >= 100) ck_assert_int_ge(total, 100);
-    /* The comparison must not be vacuous: about a sixth of the random
-     * catalogs have a feasible build (19 of 120; 3 of the first 30, which the
-     * sanitizer run in CI uses), so ask for a tenth. */
-    ck_assert_int_ge(found, (int)seeds / 10);
+    /* The comparison must not be vacuous: about a tenth of the random
+     * catalogs have a feasible build (14 of 120, 6 of the first 60), so the
+     * normal run asks for a tenth.  The sanitizer run in CI draws only the
+     * first 30 (1 feasible: which catalogs are drawn moves with every row
+     * the real catalog gains) and is there for memory errors on every path
+     * of the advisor: it asks for one. */
+    ck_assert_int_ge(found, seeds >= 100 ? (int)seeds / 10 : 1);
     (void)checked;
 }
 END_TEST
@@ -769,8 +772,10 @@ END_TEST
  * 2019) find the performance-to-price ratio of consumer GPU nodes the
  * highest, and Amber's GPU page validates GeForce cards for AMBER; OpenMM's
  * STMV table runs one RTX 5090 at 103.4 ns/day and one H100 at 47.8 (2025
- * edition).  So at $3,000, $6,000, $8,000 and $20,000 every pick is an RTX
- * 4090 or RTX 5090, more of them as the budget grows, where the FP64
+ * edition).  So at $3,000, $6,000, $8,000 and $20,000 every pick is a
+ * GeForce card (which one follows the prices: an RTX 4090 or 5090 at 2025
+ * prices, RTX 5070, 5080 and 5090 cards at those of late 2026), faster as
+ * the budget grows, where the FP64
  * workload at $6,000 takes the TITAN V (its 1:2 FP64 rate) that a
  * molecular-dynamics buyer was offered before the md-simulation workload
  * existed. */
@@ -803,8 +808,8 @@ START_TEST(md_simulation_picks_geforce)
         printf("%s at $%.0f: %d x %s, $%.0f, %.0f samples/s\n", cases[w].workload, cases[w].budget, q,
                picked[w]->p.name, recs[0].price_usd, speed[w]);
         if (strcmp(cases[w].workload, "md-simulation") == 0) {
-            ck_assert_msg(picked[w]->segment_kind == DLRIG_SEGMENT_CONSUMER &&
-                              (strstr(picked[w]->p.name, "RTX 4090") || strstr(picked[w]->p.name, "RTX 5090")),
+            /* a GeForce card (which one follows the prices), not a datacenter one */
+            ck_assert_msg(picked[w]->segment_kind == DLRIG_SEGMENT_CONSUMER && strstr(picked[w]->p.name, "GeForce"),
                           "md-simulation at $%.0f: %s", cases[w].budget, picked[w]->p.name);
             ck_assert_msg(w == 0 || speed[w] > speed[w - 1], "md-simulation at $%.0f: %.0f samples/s, not above %.0f",
                           cases[w].budget, speed[w], speed[w - 1]);
