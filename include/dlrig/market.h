@@ -5,8 +5,9 @@
  * drives of its kind (NVMe, SATA SSD, U.2, hard disk).  In 2025-26 DRAM and
  * NAND prices moved by several times within a year, so a kit priced in
  * 2025-07 says little of what it costs in 2026; its peers priced then and
- * since say by how much.  Other categories have no peers: their models
- * differ too much for one part's price to speak for another's.
+ * since say by how much.  A GPU's peers are the cards of its chip and
+ * memory (a model and its partner cards).  Other categories have no peers:
+ * their models differ too much for one part's price to speak for another's.
  */
 #ifndef DLRIG_MARKET_H
 #define DLRIG_MARKET_H
@@ -60,6 +61,13 @@ const char *market_move_text(const dlrig_market_move *m, char *buf, size_t len);
 
 /* The short form for a quote's line: "DDR5 kits cost 5.2x as much by 2026-09". */
 const char *market_move_short(const dlrig_market_move *m, char *buf, size_t len);
+
+/* Whether a GPU's price (new, from the catalog) predates a rise of its
+ * market: its peers' prices rose by DLRIG_MARKET_RATIO or more since, to a
+ * month more than DLRIG_PRICE_WINDOW_MONTHS after it.  Such a price is not
+ * one a buyer can get now: the advisor does not build on it (check still
+ * shows it, dated, with the move). */
+bool market_price_overtaken(const dlrig_catalog *cat, const dlrig_part *p, bool allow_used);
 
 /* {"segment", "since", "until", "ratio", "peers", "example": {"id", "then_usd", "then", "now_usd", "now"}} */
 struct cJSON *market_move_to_json(const dlrig_market_move *m);

@@ -21,10 +21,13 @@
 #include "dlrig/vocab.h"
 
 /* Months before a part's newest price within which another market's price
- * is still current.  Three: in 2025-26 GPU and memory prices moved by 40 %
- * within a few months (the DRAM shortage), so a price half a year older
- * than the newest one is no longer one a buyer can get. */
-#define DLRIG_PRICE_WINDOW_MONTHS 3
+ * is still current.  One: the newest month and the one before.  In 2025-26
+ * GPU and memory prices moved by 40 % and more within a few months (the
+ * DRAM shortage; r/buildapcsales posts put an RTX 5080 at $980 in 2026-06
+ * and $1,499 in 2026-09), so a deal three months older than the newest
+ * price is not one a buyer can get; a month gives a retailer that posts
+ * monthly a chance to be compared. */
+#define DLRIG_PRICE_WINDOW_MONTHS 1
 /* A price older than this many months is flagged where it is shown (quotes
  * say "re-check before ordering"). */
 #define DLRIG_PRICE_STALE_MONTHS 6

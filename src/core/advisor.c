@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "dlrig/constraints.h"
+#include "dlrig/market.h"
 #include "dlrig/power.h"
 #include "dlrig/query.h"
 #include "dlrig/util.h"
@@ -262,7 +263,7 @@ static void shadow_build(const dlrig_catalog *cat, bool allow_used, shadow_set *
         sig_entry *e = xcalloc(n + 1, sizeof *e);
         for (size_t i = 0; i < n; i++) {
             const dlrig_part *p = catalog_part_at(cat, (dlrig_category)c, i);
-            if (!priced(p, allow_used)) continue;
+            if (!priced(p, allow_used) || market_price_overtaken(cat, p, allow_used)) continue;
             e[k].sig = signature(p);
             e[k].price = cost_of(p, allow_used);
             e[k++].part = p;
@@ -645,7 +646,9 @@ static void usable_collect(ctx *c)
         const void **v = xcalloc(n + 1, sizeof *v);
         for (size_t i = 0; i < n; i++) {
             const dlrig_part *p = catalog_part_at(c->cat, (dlrig_category)k, i);
-            if (priced(p, c->req->allow_used) && !shadowed(&shadow, p)) v[m++] = p;
+            if (priced(p, c->req->allow_used) && !shadowed(&shadow, p) &&
+                !market_price_overtaken(c->cat, p, c->req->allow_used))
+                v[m++] = p;
         }
         c->use[k] = v;
         c->n_use[k] = m;
@@ -2514,7 +2517,11 @@ static void ex_level(ex_state *st, int level, double node, double cluster)
         const dlrig_part *p = catalog_part_at(st->cat, cat, i);
         int qmin = 1, qmax = 1;
         switch (cat) {
-        case DLRIG_CAT_GPU: qmax = MAX_GPUS_PER_NODE; break;
+        case DLRIG_CAT_GPU:
+            /* as usable_collect: not a card whose price predates a rise of its market */
+            if (market_price_overtaken(st->cat, p, st->req->allow_used)) continue;
+            qmax = MAX_GPUS_PER_NODE;
+            break;
         case DLRIG_CAT_CPU: qmax = 2; break;
         case DLRIG_CAT_MEMORY: qmax = MAX_KIT_QTY; break;
         case DLRIG_CAT_STORAGE: qmax = MAX_DRIVE_QTY; break;

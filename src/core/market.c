@@ -23,11 +23,37 @@ static bool peer(const dlrig_part *a, const dlrig_part *b)
         const dlrig_storage *x = (const dlrig_storage *)a, *y = (const dlrig_storage *)b;
         return x->storage_kind != DLRIG_STORAGE_KIND_UNKNOWN && x->storage_kind == y->storage_kind;
     }
+    if (a->category == DLRIG_CAT_GPU) { /* the same chip and memory: a model and its partner cards */
+        const dlrig_gpu *x = (const dlrig_gpu *)a, *y = (const dlrig_gpu *)b;
+        return x->architecture && y->architecture && strcmp(x->architecture, y->architecture) == 0 &&
+               x->form_factor && y->form_factor && strcmp(x->form_factor, y->form_factor) == 0 &&
+               x->vram_gb == y->vram_gb && x->bandwidth_gbs == y->bandwidth_gbs &&
+               x->fp16_tensor_tflops == y->fp16_tensor_tflops;
+    }
     return false;
 }
 
-static void segment_name(const dlrig_part *p, char *buf, size_t len)
+/* The chip maker's own row among p and its peers (the model a partner card
+ * is built on), else p. */
+static const dlrig_part *reference_of(const dlrig_catalog *cat, const dlrig_part *p)
 {
+    static const char *const makers[] = {"NVIDIA", "AMD", "Intel"};
+    size_t n = catalog_count(cat, DLRIG_CAT_GPU);
+    for (size_t i = 0; i < n; i++) {
+        const dlrig_part *q = catalog_part_at(cat, DLRIG_CAT_GPU, i);
+        if (q != p && !peer(p, q)) continue;
+        for (size_t k = 0; k < sizeof makers / sizeof makers[0]; k++)
+            if (q->vendor && strcmp(q->vendor, makers[k]) == 0) return q;
+    }
+    return p;
+}
+
+static void segment_name(const dlrig_catalog *cat, const dlrig_part *p, char *buf, size_t len)
+{
+    if (p->category == DLRIG_CAT_GPU) {
+        snprintf(buf, len, "%s cards", reference_of(cat, p)->name);
+        return;
+    }
     if (p->category == DLRIG_CAT_MEMORY) {
         const dlrig_memory *m = (const dlrig_memory *)p;
         snprintf(buf, len, "%s %skits", m->type ? m->type : "memory", m->registered ? "RDIMM " : "");
@@ -85,7 +111,9 @@ static void month_text(int m, char buf[8])
 bool market_move_since(const dlrig_catalog *cat, const dlrig_part *p, const char *since, dlrig_market_move *out)
 {
     int s = price_month_index(since);
-    if (!p || s < 0 || (p->category != DLRIG_CAT_MEMORY && p->category != DLRIG_CAT_STORAGE)) return false;
+    if (!p || s < 0 ||
+        (p->category != DLRIG_CAT_MEMORY && p->category != DLRIG_CAT_STORAGE && p->category != DLRIG_CAT_GPU))
+        return false;
     size_t n = catalog_count(cat, p->category), np = 0;
     peer_ratio *r = calloc(n + 1, sizeof *r);
     if (!r) return false;
@@ -95,10 +123,14 @@ bool market_move_since(const dlrig_catalog *cat, const dlrig_part *p, const char
         obs o[32];
         size_t k = observations(cat, q, o, 32);
         const obs *then = NULL, *now = NULL;
+        /* the latest month in the window then, and the newest month later; the cheapest price of each */
         for (size_t j = 0; j < k; j++) {
-            if (o[j].month <= s && o[j].month >= s - DLRIG_MARKET_THEN_MONTHS && (!then || o[j].month > then->month))
+            if (o[j].month <= s && o[j].month >= s - DLRIG_MARKET_THEN_MONTHS &&
+                (!then || o[j].month > then->month || (o[j].month == then->month && o[j].usd < then->usd)))
                 then = &o[j];
-            if (o[j].month >= s + DLRIG_MARKET_GAP_MONTHS && (!now || o[j].month > now->month)) now = &o[j];
+            if (o[j].month >= s + DLRIG_MARKET_GAP_MONTHS &&
+                (!now || o[j].month > now->month || (o[j].month == now->month && o[j].usd < now->usd)))
+                now = &o[j];
         }
         if (!then || !now) continue;
         r[np++] = (peer_ratio){now->usd / then->usd, then->usd, now->usd, then->month, now->month, q};
@@ -117,7 +149,7 @@ bool market_move_since(const dlrig_catalog *cat, const dlrig_part *p, const char
     for (size_t i = 1; i < np; i++)
         if (r[i].now_month > until) until = r[i].now_month;
     month_text(until, out->until);
-    segment_name(p, out->segment, sizeof out->segment);
+    segment_name(cat, p, out->segment, sizeof out->segment);
     out->example = mid->p;
     out->example_then = mid->then;
     out->example_now = mid->now;
@@ -198,4 +230,15 @@ void market_annotate_prices(const dlrig_catalog *cat, const dlrig_build *b, cJSO
         if (l && market_line_move(cat, b, &b->items[i], today, &m))
             cJSON_AddItemToObject(l, "market_move", market_move_to_json(&m));
     }
+}
+
+bool market_price_overtaken(const dlrig_catalog *cat, const dlrig_part *p, bool allow_used)
+{
+    if (!p || p->category != DLRIG_CAT_GPU) return false;
+    dlrig_price pr = part_price(p, allow_used);
+    if (!price_known(&pr) || pr.user_list || pr.condition != DLRIG_CONDITION_NEW) return false;
+    dlrig_market_move m;
+    if (!market_move_since(cat, p, pr.date, &m) || m.peers < DLRIG_MARKET_MIN_PEERS || m.ratio < DLRIG_MARKET_RATIO)
+        return false;
+    return price_month_index(m.until) - price_month_index(pr.date) > DLRIG_PRICE_WINDOW_MONTHS;
 }

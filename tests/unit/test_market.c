@@ -39,7 +39,15 @@ static const char FIXTURE_SQL[] =
     KIT("test-kit-d", "100", "'2025-01'", "0") OFFER("test-kit-d", "900", "2025-03")
     KIT("test-kit-e", "100", "'2024-10'", "0") OFFER("test-kit-e", "900", "2025-09")
     KIT("test-kit-f", "100", "'2025-01'", "1") OFFER("test-kit-f", "900", "2025-09")
-    KIT("test-kit-g", "100", "NULL", "0") OFFER("test-kit-g", "900", "2025-09");
+    KIT("test-kit-g", "100", "NULL", "0") OFFER("test-kit-g", "900", "2025-09")
+    /* cards of one made-up chip (copies of a real row with their own VRAM, so no real card is a peer) */
+    "CREATE TEMP TABLE c AS SELECT * FROM gpu WHERE id = 'nvidia-rtx-4090';"
+    "UPDATE c SET id = 'test-card-t', vram_gb = 23.5, vendor = 'Test', name = 'Test card', price_usd = 100,"
+    " price_date = '2025-01';"
+    "INSERT INTO gpu SELECT * FROM c;"
+    "UPDATE c SET id = 'test-card-a'; INSERT INTO gpu SELECT * FROM c;"
+    "UPDATE c SET id = 'test-card-b'; INSERT INTO gpu SELECT * FROM c;"
+    OFFER("test-card-a", "300", "2025-09") OFFER("test-card-b", "200", "2025-10");
 
 static void setup(void)
 {
@@ -145,6 +153,28 @@ START_TEST(quote_says_what_the_market_did)
 }
 END_TEST
 
+/* A GPU priced before its chip's market rose is one the advisor does not
+ * build on; its peers, priced since, are. */
+START_TEST(gpu_price_overtaken_by_its_market)
+{
+    const dlrig_part *t = catalog_find(fx, "test-card-t");
+    ck_assert_ptr_nonnull(t);
+    dlrig_market_move m;
+    ck_assert(market_move_since(fx, t, "2025-01", &m));
+    ck_assert_int_eq(m.peers, 2);
+    ck_assert_double_eq_tol(m.ratio, sqrt(3.0 * 2.0), 1e-9); /* 300/100 and 200/100: their geometric mean */
+    ck_assert(market_price_overtaken(fx, t, false));
+    /* the peers' own prices are their newest: nothing later to overtake them */
+    ck_assert(!market_price_overtaken(fx, catalog_find(fx, "test-card-a"), false));
+    ck_assert(!market_price_overtaken(fx, catalog_find(fx, "test-card-b"), false));
+    /* the real RTX 4090 they were copied from has other memory: not a peer */
+    ck_assert_msg(strncmp(m.example->id, "test-card-", 10) == 0, "%s", m.example->id);
+    ck_assert_str_eq(m.segment, "Test card cards"); /* no chip maker's row among them: its own name */
+    /* memory is said, never skipped */
+    ck_assert(!market_price_overtaken(fx, catalog_find(fx, "test-kit-t"), false));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("market");
@@ -153,6 +183,7 @@ int main(void)
     tcase_add_test(tc, median_of_the_peers_priced_then_and_later);
     tcase_add_test(tc, line_flagged_when_old_and_moved);
     tcase_add_test(tc, quote_says_what_the_market_did);
+    tcase_add_test(tc, gpu_price_overtaken_by_its_market);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

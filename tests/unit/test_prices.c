@@ -428,8 +428,8 @@ START_TEST(policy_newest_per_market_then_cheapest_current)
     dlrig_price obs[] = {
         {.usd = 1000, .date = "2026-05", .market = "A"},
         {.usd = 900, .date = "2025-07", .market = "A"},  /* A's older line: superseded by A's 2026-05 */
-        {.usd = 950, .date = "2026-03", .market = "B"},  /* current (within 3 months of 2026-05) */
-        {.usd = 500, .date = "2026-01", .market = "C"},  /* C's newest, but 4 months before the newest: not current */
+        {.usd = 950, .date = "2026-04", .market = "B"},  /* current (the month before the newest, 2026-05) */
+        {.usd = 500, .date = "2026-03", .market = "C"},  /* C's newest, but 2 months before the newest: not current */
         {.usd = 400, .date = NULL, .market = "D"},       /* undated: never beats a dated price */
     };
     dlrig_price p = price_pick(obs, 5);
