@@ -33,7 +33,7 @@ typedef struct dlrig_market_move {
     double ratio;              /* median over the peers of their newest new price / their price then */
     int peers;                 /* peers with a price then and a later one */
     char since[8], until[8];   /* the month asked about; the newest later month of a peer */
-    char segment[40];          /* "DDR5 kits", "DDR4 RDIMM kits", "NVMe drives" ... */
+    char segment[96];          /* "DDR5 kits", "DDR4 RDIMM kits", "NVMe drives", "GeForce RTX 5090 cards" ... */
     const dlrig_part *example; /* the peer whose ratio is the median (the lower middle one of an even count) */
     double example_then, example_now;
     char example_then_date[8], example_now_date[8];

@@ -11,7 +11,7 @@
 #include "dlrig/price.h"
 
 /* Whether b sells in a's market: memory of the same type and buffering,
- * drives of the same kind. */
+ * drives of the same kind, GPUs of the same chip and memory. */
 static bool peer(const dlrig_part *a, const dlrig_part *b)
 {
     if (a == b || a->category != b->category) return false;
@@ -70,23 +70,35 @@ static void segment_name(const dlrig_catalog *cat, const dlrig_part *p, char *bu
 /* One new-part price the catalog holds for a part: its row's or a new offer's. */
 typedef struct obs {
     double usd;
-    int month;
+    int month; /* -1: none */
 } obs;
 
-static size_t observations(const dlrig_catalog *cat, const dlrig_part *p, obs *out, size_t max)
+/* Takes x as q's price then (the latest month within the window before s,
+ * the cheapest of that month) or later (the newest month at least
+ * DLRIG_MARKET_GAP_MONTHS after s, the cheapest of that month). */
+static void consider(obs x, int s, obs *then, obs *now)
 {
-    size_t n = 0;
-    int m = price_month_index(p->price_date);
-    if (isfinite(p->catalog_price_usd) && p->catalog_price_usd > 0 && m >= 0 && n < max)
-        out[n++] = (obs){p->catalog_price_usd, m};
+    if (x.month < 0 || !isfinite(x.usd) || x.usd <= 0) return;
+    if (x.month <= s && x.month >= s - DLRIG_MARKET_THEN_MONTHS &&
+        (then->month < 0 || x.month > then->month || (x.month == then->month && x.usd < then->usd)))
+        *then = x;
+    if (x.month >= s + DLRIG_MARKET_GAP_MONTHS &&
+        (now->month < 0 || x.month > now->month || (x.month == now->month && x.usd < now->usd)))
+        *now = x;
+}
+
+/* q's new prices (its row and its new offers) then and later; false when it
+ * lacks either. */
+static bool then_and_now(const dlrig_catalog *cat, const dlrig_part *q, int s, obs *then, obs *now)
+{
+    *then = *now = (obs){NAN, -1};
+    consider((obs){q->catalog_price_usd, price_month_index(q->price_date)}, s, then, now);
     size_t k;
-    const dlrig_offer *o = catalog_offers(cat, p->id, &k);
-    for (size_t i = 0; i < k && n < max; i++) {
-        int om = price_month_index(o[i].price_date);
-        if (o[i].condition_kind == DLRIG_CONDITION_NEW && om >= 0 && isfinite(o[i].price_usd) && o[i].price_usd > 0)
-            out[n++] = (obs){o[i].price_usd, om};
-    }
-    return n;
+    const dlrig_offer *o = catalog_offers(cat, q->id, &k);
+    for (size_t i = 0; i < k; i++)
+        if (o[i].condition_kind == DLRIG_CONDITION_NEW)
+            consider((obs){o[i].price_usd, price_month_index(o[i].price_date)}, s, then, now);
+    return then->month >= 0 && now->month >= 0;
 }
 
 typedef struct peer_ratio {
@@ -120,20 +132,9 @@ bool market_move_since(const dlrig_catalog *cat, const dlrig_part *p, const char
     for (size_t i = 0; i < n; i++) {
         const dlrig_part *q = catalog_part_at(cat, p->category, i);
         if (!peer(p, q)) continue;
-        obs o[32];
-        size_t k = observations(cat, q, o, 32);
-        const obs *then = NULL, *now = NULL;
-        /* the latest month in the window then, and the newest month later; the cheapest price of each */
-        for (size_t j = 0; j < k; j++) {
-            if (o[j].month <= s && o[j].month >= s - DLRIG_MARKET_THEN_MONTHS &&
-                (!then || o[j].month > then->month || (o[j].month == then->month && o[j].usd < then->usd)))
-                then = &o[j];
-            if (o[j].month >= s + DLRIG_MARKET_GAP_MONTHS &&
-                (!now || o[j].month > now->month || (o[j].month == now->month && o[j].usd < now->usd)))
-                now = &o[j];
-        }
-        if (!then || !now) continue;
-        r[np++] = (peer_ratio){now->usd / then->usd, then->usd, now->usd, then->month, now->month, q};
+        obs then, now;
+        if (!then_and_now(cat, q, s, &then, &now)) continue;
+        r[np++] = (peer_ratio){now.usd / then.usd, then.usd, now.usd, then.month, now.month, q};
     }
     if (!np) {
         free(r);
